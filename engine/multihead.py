@@ -1,0 +1,152 @@
+"""Multi-head attention with real matrices, small enough to draw.
+
+Shapes (n tokens, width d = d_model, h heads, d_k = d / h):
+    X       (n, d)      token embeddings, i.i.d. N(0, 1)
+    W_Q/K/V (d, d)      head i uses columns [i·d_k, (i+1)·d_k), i.e. a (d, d_k) block
+    Q/K/V   (h, n, d_k) per-head projections X·W^i
+    weights (h, n, n)   softmax(Q Kᵀ / (T·√d_k)) per head, rows sum to 1
+    heads   (h, n, d_k) weights · V
+    concat  (n, d)      heads laid side by side
+    output  (n, d)      concat · W_O, with W_O of shape (d, d)
+Weights are uniform (on 256 levels) with variance 1/d (the fan-in rule), so Q, K, V and the
+output keep roughly unit-variance entries. Matrices are float32; attention
+weights are computed in float64.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from .softmax import softmax
+
+#: d_model above which the matrices are computed on a reduced width.
+FULL_WIDTH_LIMIT = 1024
+#: Width used when d_model exceeds FULL_WIDTH_LIMIT.
+REDUCED_WIDTH = 512
+
+
+@dataclass(frozen=True)
+class MultiHeadResult:
+    """Arrays from one multi-head pass; shapes as in the module docstring.
+
+    d_model, heads, dk describe the requested model. When `reduced` is True the
+    arrays were computed with `computed_heads` heads of width `computed_dk`
+    instead (d_model above FULL_WIDTH_LIMIT); shapes and costs stay exact.
+    """
+
+    d_model: int
+    heads: int
+    dk: int
+    reduced: bool
+    computed_heads: int
+    computed_dk: int
+    x: np.ndarray
+    w_q: np.ndarray
+    w_k: np.ndarray
+    w_v: np.ndarray
+    w_o: np.ndarray
+    q: np.ndarray
+    k: np.ndarray
+    v: np.ndarray
+    weights: np.ndarray
+    head_outputs: np.ndarray
+    concat: np.ndarray
+    output: np.ndarray
+
+    @property
+    def output_shape(self) -> tuple[int, int]:
+        return (self.x.shape[0], self.d_model)
+
+
+def computed_shape(heads: int, dk: int) -> tuple[int, int]:
+    """(heads, d_k) actually computed: unchanged up to FULL_WIDTH_LIMIT, else ≤ REDUCED_WIDTH."""
+    if heads * dk <= FULL_WIDTH_LIMIT:
+        return heads, dk
+    dk_r = min(dk, max(1, REDUCED_WIDTH // heads))
+    return min(heads, REDUCED_WIDTH // dk_r), dk_r
+
+
+def fan_in_uniform(rng: np.random.Generator, count: int, rows: int, cols: int) -> np.ndarray:
+    """`count` float32 matrices (rows, cols) with Var(entry) ≈ 1/rows (fan-in rule).
+
+    Entries are uniform on the 256 evenly spaced levels (i + ½)·a/128,
+    i = −128 … 127, with a = √(3/rows): a symmetric uniform law whose variance
+    is a²/3·(1 − 2⁻¹⁶). Drawing bytes is about twice as fast as drawing floats.
+    """
+    a = math.sqrt(3.0 / rows)
+    w = rng.integers(-128, 128, (count, rows, cols), dtype=np.int8).astype(np.float32)
+    w += 0.5
+    w *= a / 128
+    return w
+
+
+def split_heads(m: np.ndarray, heads: int) -> np.ndarray:
+    """(n, h·d_k) → (h, n, d_k)."""
+    n, d = m.shape
+    return m.reshape(n, heads, d // heads).transpose(1, 0, 2)
+
+
+def concat_heads(m: np.ndarray) -> np.ndarray:
+    """(h, n, d_k) → (n, h·d_k), head i in columns [i·d_k, (i+1)·d_k)."""
+    h, n, dk = m.shape
+    return m.transpose(1, 0, 2).reshape(n, h * dk)
+
+
+def attention(q: np.ndarray, k: np.ndarray, v: np.ndarray, divisor: float,
+              temperature: float = 1.0, causal: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """Scaled dot-product attention for stacked heads.
+
+    q, k, v: (..., n, d_k). Returns (weights (..., n, n), output (..., n, d_k)) with
+    weights = softmax(q kᵀ / divisor, T). The causal mask gives future keys
+    (column > row) weight exactly 0.
+    """
+    scores = q @ np.swapaxes(k, -1, -2) / divisor
+    if causal:
+        n = scores.shape[-1]
+        future = np.triu(np.ones((n, n), dtype=bool), 1)
+        # A large finite penalty keeps softmax's finite-input contract; exp underflows to 0.
+        scores = np.where(future, scores.min() - 1e4 * (1 + abs(scores).max()), scores)
+    weights = softmax(scores, temperature)
+    if causal:
+        weights = np.where(future, 0.0, weights)
+    return weights, weights.astype(v.dtype) @ v
+
+
+def multi_head_attention(x: np.ndarray, w_q, w_k, w_v, w_o, heads: int, scale: bool = True,
+                         temperature: float = 1.0, causal: bool = False,
+                         divisor: float | None = None) -> dict[str, np.ndarray]:
+    """One multi-head pass on explicit matrices; see the module docstring for shapes.
+
+    The score divisor is √d_k when scale is True, 1 otherwise, unless `divisor`
+    is given (e.g. √d_model, to show that common mistake).
+    """
+    d = x.shape[1]
+    if d % heads:
+        raise ValueError(f"h = {heads} does not divide d_model = {d}")
+    dk = d // heads
+    q, k, v = (split_heads(x @ w, heads) for w in (w_q, w_k, w_v))
+    if divisor is None:
+        divisor = math.sqrt(dk) if scale else 1.0
+    weights, head_outputs = attention(q, k, v, divisor, temperature, causal)
+    concat = concat_heads(head_outputs)
+    return {"q": q, "k": k, "v": v, "weights": weights, "head_outputs": head_outputs,
+            "concat": concat, "output": concat @ w_o}
+
+
+def run_multihead(d_model: int, heads: int, tokens: int, rng: np.random.Generator,
+                  scale: bool = True, temperature: float = 1.0,
+                  causal: bool = False) -> MultiHeadResult:
+    """Draw X and the weights, run one pass, and freeze the arrays."""
+    dk = d_model // heads
+    h_c, dk_c = computed_shape(heads, dk)
+    width = h_c * dk_c
+    x = rng.standard_normal((tokens, width), dtype=np.float32)
+    w_q, w_k, w_v, w_o = fan_in_uniform(rng, 4, width, width)
+    parts = multi_head_attention(x, w_q, w_k, w_v, w_o, h_c, scale, temperature, causal)
+    arrays = dict(x=x, w_q=w_q, w_k=w_k, w_v=w_v, w_o=w_o, **parts)
+    for a in arrays.values():
+        a.flags.writeable = False
+    return MultiHeadResult(d_model=d_model, heads=heads, dk=dk, reduced=(h_c, dk_c) != (heads, dk),
+                           computed_heads=h_c, computed_dk=dk_c, **arrays)

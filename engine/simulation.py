@@ -1,0 +1,179 @@
+"""`compute(params) -> Results`: every number the window shows, in one pure call.
+
+Random draws come from independent streams spawned from `params.seed`, so a
+change to, say, the sample count leaves the multi-head matrices unchanged.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from .cost import LayerCost, compare_single_multi
+from .dot_product import sample_dot_products, theory_density, theory_variance, variance_with_stderr
+from .multihead import MultiHeadResult, run_multihead
+from .params import Params
+from .saturation import DK_GRID, METRICS, Quartiles, saturation_study
+from .softmax import entropy, jacobian_norm, max_probability, softmax
+
+HISTOGRAM_BINS = 61
+#: Histogram and theory curve span ±HISTOGRAM_SPAN standard deviations (theory).
+HISTOGRAM_SPAN = 4.5
+THEORY_POINTS = 121
+SATURATION_TRIALS = 128
+
+
+def _frozen(a) -> np.ndarray:
+    a = np.array(a, dtype=np.float64)
+    a.flags.writeable = False
+    return a
+
+
+@dataclass(frozen=True)
+class SoftmaxResult:
+    """softmax(s/T) and softmax(s/(T·√d_k)) for the user's scores (n,)."""
+
+    scores: np.ndarray
+    divisor: float
+    probs_unscaled: np.ndarray
+    probs_scaled: np.ndarray
+    entropy_unscaled: float
+    entropy_scaled: float
+    max_prob_unscaled: float
+    max_prob_scaled: float
+    jacobian_norm_unscaled: float
+    jacobian_norm_scaled: float
+
+
+@dataclass(frozen=True)
+class Histogram:
+    """Density-normalised histogram and the theory density on a grid."""
+
+    edges: np.ndarray
+    density: np.ndarray
+    theory_x: np.ndarray
+    theory_density: np.ndarray
+
+
+@dataclass(frozen=True)
+class VarianceResult:
+    """Sampled q·k at d_k: variances (units of σ⁴) and histograms."""
+
+    dk: int
+    samples: int
+    method: str
+    theory_kind: str
+    theory_unscaled: float
+    theory_scaled: float
+    empirical_unscaled: float
+    stderr_unscaled: float
+    empirical_scaled: float
+    stderr_scaled: float
+    hist_unscaled: Histogram
+    hist_scaled: Histogram
+
+
+@dataclass(frozen=True)
+class SaturationResult:
+    """Quartiles per d_k on `dk_grid`; `stats[(metric, scaled)]` is a Quartiles."""
+
+    dk_grid: np.ndarray
+    keys: int
+    trials: int
+    stats: dict
+
+    def quartiles(self, metric: str, scaled: bool) -> Quartiles:
+        return self.stats[metric, scaled]
+
+
+@dataclass(frozen=True)
+class Results:
+    params: Params
+    softmax: SoftmaxResult
+    variance: VarianceResult
+    saturation: SaturationResult
+    multihead: MultiHeadResult
+    cost_single: LayerCost
+    cost_multi: LayerCost
+
+
+def softmax_summary(scores, dk: int, temperature: float) -> SoftmaxResult:
+    s = _frozen(scores)
+    divisor = math.sqrt(dk)
+    p_u, p_s = softmax(s, temperature), softmax(s / divisor, temperature)
+    return SoftmaxResult(
+        scores=s, divisor=divisor, probs_unscaled=_frozen(p_u), probs_scaled=_frozen(p_s),
+        entropy_unscaled=float(entropy(p_u)), entropy_scaled=float(entropy(p_s)),
+        max_prob_unscaled=float(max_probability(p_u)), max_prob_scaled=float(max_probability(p_s)),
+        jacobian_norm_unscaled=float(jacobian_norm(p_u)),
+        jacobian_norm_scaled=float(jacobian_norm(p_s)))
+
+
+def _histogram(samples: np.ndarray, half: float, x: np.ndarray, curve: np.ndarray) -> Histogram:
+    density, edges = np.histogram(samples, bins=HISTOGRAM_BINS, range=(-half, half))
+    # Normalise by all samples, so mass outside the window is not spread over it.
+    density = density / (samples.size * (edges[1] - edges[0]))
+    return Histogram(_frozen(edges), _frozen(density), _frozen(x), _frozen(curve))
+
+
+def variance_summary(dk: int, samples: int, rng: np.random.Generator,
+                     distribution: str, sigma: float) -> VarianceResult:
+    """Sample q·k, estimate its variance, and histogram it over ±4.5 theory SDs.
+
+    The scaled histogram is the same samples divided by √d_k, on the same
+    relative bins; its theory density is f_scaled(x) = √d_k · f(√d_k · x).
+    """
+    x, method = sample_dot_products(dk, samples, rng, distribution, sigma)
+    var_u, se_u = variance_with_stderr(x)
+    root = math.sqrt(dk)
+    half = HISTOGRAM_SPAN * math.sqrt(theory_variance(dk, sigma))
+    grid = np.linspace(-half, half, THEORY_POINTS)
+    curve, kind = theory_density(grid, dk, distribution, sigma)
+    hist_u = _histogram(x, half, grid, curve)
+    hist_s = _histogram(x / root, half / root, grid / root, curve * root)
+    return VarianceResult(
+        dk=dk, samples=int(x.size), method=method, theory_kind=kind,
+        theory_unscaled=theory_variance(dk, sigma), theory_scaled=theory_variance(dk, sigma, True),
+        empirical_unscaled=var_u, stderr_unscaled=se_u,
+        empirical_scaled=var_u / dk, stderr_scaled=se_u / dk,
+        hist_unscaled=hist_u, hist_scaled=hist_s)
+
+
+def saturation_summary(keys: int, rng: np.random.Generator, temperature: float,
+                       distribution: str, sigma: float) -> SaturationResult:
+    stats = saturation_study(keys, rng, temperature, distribution, sigma, SATURATION_TRIALS)
+    frozen = {key: Quartiles(*(_frozen(a) for a in (q.q25, q.median, q.q75)))
+              for key, q in stats.items()}
+    return SaturationResult(dk_grid=_frozen(DK_GRID), keys=keys, trials=SATURATION_TRIALS,
+                            stats=frozen)
+
+
+def compute(params: Params) -> Results:
+    """All results for `params`. Pure: the same Params give identical Results."""
+    rng_var, rng_sat, rng_mh = (np.random.default_rng(s)
+                                for s in np.random.SeedSequence(params.seed).spawn(3))
+    single, multi = compare_single_multi(params.d_model, params.heads, params.seq_len)
+    return Results(
+        params=params,
+        softmax=softmax_summary(params.scores, params.dk, params.temperature),
+        variance=variance_summary(params.dk, params.samples, rng_var, params.distribution,
+                                  params.sigma),
+        saturation=saturation_summary(params.keys, rng_sat, params.temperature,
+                                      params.distribution, params.sigma),
+        multihead=run_multihead(params.d_model, params.heads, params.tokens, rng_mh,
+                                params.scale, params.temperature, params.causal),
+        cost_single=single, cost_multi=multi)
+
+
+def random_scores(dk: int, count: int, seed: int, distribution: str = "normal",
+                  sigma: float = 1.0) -> tuple[float, ...]:
+    """`count` scores q·k_j of one query against independent keys at width d_k."""
+    from .dot_product import sample_query_scores
+
+    rng = np.random.default_rng(np.random.SeedSequence(seed).spawn(4)[3])
+    return tuple(float(v) for v in sample_query_scores(dk, 1, count, rng, distribution, sigma)[0])
+
+
+__all__ = ["Results", "SoftmaxResult", "VarianceResult", "SaturationResult", "Histogram",
+           "compute", "random_scores", "softmax_summary", "METRICS"]
