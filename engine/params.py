@@ -42,6 +42,8 @@ def _check_int(name: str, value, low: int, high: int) -> int:
 
 
 def _check_float(name: str, value, low: float, high: float) -> float:
+    if isinstance(value, (bool, str, bytes)):  # float() would accept True and "2"
+        raise ParamsError(f"{name} must be a number from {low:g} to {high:g}, got {value!r}")
     try:
         value = float(value)
     except (TypeError, ValueError):
@@ -49,6 +51,17 @@ def _check_float(name: str, value, low: float, high: float) -> float:
     if not math.isfinite(value) or not low <= value <= high:
         raise ParamsError(f"{name} must be from {low:g} to {high:g}, got {value!r}")
     return value
+
+
+def _check_bool(name: str, value) -> bool:
+    """True/False (or 0/1); bool("no") would silently be True, so text is refused."""
+    try:
+        ok = isinstance(value, bool) or (not isinstance(value, (str, bytes)) and value in (0, 1))
+    except (TypeError, ValueError):  # e.g. an array: its truth value is ambiguous
+        ok = False
+    if not ok:
+        raise ParamsError(f"{name} must be true or false, got {value!r}")
+    return bool(value)
 
 
 def check_heads_divide(d_model: int, heads: int) -> None:
@@ -140,6 +153,9 @@ class Params:
                 f"d_model must equal h·d_k = {self.heads}·{self.dk} = {self.heads * self.dk}, "
                 f"got {self.d_model}")
         try:
+            if isinstance(self.scores, (str, bytes)) or any(
+                    isinstance(s, (bool, str, bytes)) for s in self.scores):
+                raise TypeError  # a string would be split into characters: "1234" → 1, 2, 3, 4
             scores = tuple(float(s) for s in self.scores)
         except (TypeError, ValueError):
             raise ParamsError(f"scores must be numbers, got {self.scores!r}") from None
@@ -152,18 +168,16 @@ class Params:
         put(self, "keys", _check_int("keys", self.keys, KEYS_MIN, KEYS_MAX))
         put(self, "samples", _check_int("samples", self.samples, SAMPLES_MIN, SAMPLES_MAX))
         put(self, "seed", _check_int("seed", self.seed, 0, SEED_MAX))
-        if not isinstance(self.scale, (bool,)) and self.scale not in (0, 1):
-            raise ParamsError(f"scale must be true or false, got {self.scale!r}")
-        put(self, "scale", bool(self.scale))
+        put(self, "scale", _check_bool("scale", self.scale))
         put(self, "temperature",
             _check_float("temperature", self.temperature, TEMPERATURE_MIN, TEMPERATURE_MAX))
-        if self.distribution not in DISTRIBUTIONS:
+        if not isinstance(self.distribution, str) or self.distribution not in DISTRIBUTIONS:
             raise ParamsError(
                 f"distribution must be one of {', '.join(DISTRIBUTIONS)}, got {self.distribution!r}")
         put(self, "sigma", _check_float("sigma", self.sigma, SIGMA_MIN, SIGMA_MAX))
         put(self, "tokens", _check_int("tokens", self.tokens, TOKENS_MIN, TOKENS_MAX))
         put(self, "seq_len", _check_int("seq_len", self.seq_len, 1, SEQ_LEN_MAX))
-        put(self, "causal", bool(self.causal))
+        put(self, "causal", _check_bool("causal", self.causal))
 
     def to_dict(self) -> dict:
         """A JSON-ready dict of the public fields."""

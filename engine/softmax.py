@@ -28,9 +28,12 @@ def softmax(scores, temperature: float = 1.0) -> np.ndarray:
         raise ValueError(f"temperature must be a positive finite number, got {temperature!r}")
     x = _as_finite(scores)
     # Subtract the max before dividing by T: (s - max)/T cannot overflow where s/T could.
-    e = x - x.max(axis=-1, keepdims=True)
-    if temperature != 1.0:
-        e /= temperature
+    # s − max ≤ 0, so an overflow can only give −inf, whose exp is the correct limit 0:
+    # silence the RuntimeWarning that e.g. [1e308, −1e308] would otherwise raise.
+    with np.errstate(over="ignore"):
+        e = x - x.max(axis=-1, keepdims=True)
+        if temperature != 1.0:
+            e /= temperature
     np.exp(e, out=e)
     e /= e.sum(axis=-1, keepdims=True)
     return e
@@ -49,28 +52,48 @@ def max_probability(probs) -> np.ndarray:
     return np.asarray(probs, dtype=np.float64).max(axis=-1)
 
 
+def _split_top(p: np.ndarray):
+    """(is_top, rest, 1 − p) for probabilities p (..., n).
+
+    is_top marks the largest entry of each row and rest is p with it zeroed. For
+    the largest entry 1 − p_max is computed as Σ_{j≠max} p_j: near saturation
+    p_max = 1 − ε is stored with an absolute error of ~1e-16, so 1.0 − p_max
+    would lose all relative precision once ε ≲ 1e-8. Every other entry is ≤ ½,
+    so 1.0 − p_i is exact to rounding there.
+    """
+    is_top = np.arange(p.shape[-1]) == p.argmax(axis=-1)[..., None]
+    rest = np.where(is_top, 0.0, p)
+    one_minus = np.where(is_top, rest.sum(axis=-1, keepdims=True), 1.0 - p)
+    return is_top, rest, one_minus
+
+
 def softmax_jacobian(probs) -> np.ndarray:
     """J = diag(p) − p pᵀ, the derivative ∂p/∂z of softmax w.r.t. its logits z.
 
     Shape (..., n) → (..., n, n). With temperature T and raw scores s the chain
-    rule adds a factor 1/T: ∂p/∂s = J / T.
+    rule adds a factor 1/T: ∂p/∂s = J / T. The diagonal p_i(1 − p_i) is formed
+    without cancellation, so it stays accurate when softmax saturates.
     """
     p = np.asarray(probs, dtype=np.float64)
     jac = -p[..., :, None] * p[..., None, :]
     idx = np.arange(p.shape[-1])
-    jac[..., idx, idx] += p
+    jac[..., idx, idx] = p * _split_top(p)[2]
     return jac
 
 
 def jacobian_norm(probs) -> np.ndarray:
     """Frobenius norm ‖diag(p) − ppᵀ‖_F without forming the matrix.
 
-    ‖J‖_F² = Σ p_i² − 2 Σ p_i³ + (Σ p_i²)². It is 0 for one-hot p and √(n−1)/n
-    for uniform p over n entries; it is what vanishes when softmax saturates.
+    ‖J‖_F² = Σ_i p_i² [(1 − p_i)² + Σ_{j≠i} p_j²] (= Σ p_i² − 2 Σ p_i³ + (Σ p_i²)²).
+    It is 0 for one-hot p and √(n−1)/n for uniform p over n entries; it is what
+    vanishes when softmax saturates. The sums are arranged so that nothing
+    cancels near one-hot p, keeping full relative precision for norms far
+    below 1e-8 (the expanded form above bottoms out at ~1e-8 rounding noise).
     """
     p = np.asarray(probs, dtype=np.float64)
-    p2 = p * p
-    s2 = p2.sum(axis=-1)
-    p2 *= p
-    s3 = p2.sum(axis=-1)
-    return np.sqrt(np.maximum(s2 - 2.0 * s3 + s2 * s2, 0.0))
+    is_top, rest, one_minus = _split_top(p)
+    top = p.max(axis=-1, keepdims=True)
+    rest2 = rest * rest
+    q = rest2.sum(axis=-1, keepdims=True)            # Σ_{j≠max} p_j²
+    others2 = np.where(is_top, q, top * top + (q - rest2))  # Σ_{j≠i} p_j²
+    return np.sqrt((p * p * (one_minus * one_minus + others2)).sum(axis=-1))

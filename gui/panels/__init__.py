@@ -1,0 +1,16 @@
+"""The five live panels, each a pyqtgraph widget with a fixed objectName."""
+from .cost_panel import CostPanel
+from .multihead_view import MultiHeadView
+from .saturation_panel import SaturationPanel
+from .softmax_panel import SoftmaxPanel
+from .variance_panel import VariancePanel
+
+PANEL_CLASSES = (SoftmaxPanel, VariancePanel, SaturationPanel, MultiHeadView, CostPanel)
+
+
+def create_panels(parent=None) -> list:
+    return [cls(parent) for cls in PANEL_CLASSES]
+
+
+__all__ = ["CostPanel", "MultiHeadView", "SaturationPanel", "SoftmaxPanel", "VariancePanel",
+           "PANEL_CLASSES", "create_panels"]

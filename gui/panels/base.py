@@ -1,0 +1,90 @@
+"""Common base of the five plot panels."""
+from __future__ import annotations
+
+import pyqtgraph as pg
+from PySide6.QtCore import QEvent
+
+from engine import Results
+
+from ..style import LIGHT, Theme
+
+
+class Panel(pg.GraphicsLayoutWidget):
+    """A pyqtgraph scene that redraws itself from Results.
+
+    Subclasses build their items once in `build()`, set their texts in
+    `retranslate()` and change item data in place in `show_results()`.
+    """
+
+    def __init__(self, object_name: str, parent=None):
+        super().__init__(parent)
+        self.setObjectName(object_name)
+        self.theme: Theme = LIGHT
+        self.results: Results | None = None
+        self._overlays: list = []
+        self.setMinimumSize(220, 160)
+        self.build()
+        self.apply_theme(self.theme)
+        self.retranslate()
+
+    def build(self) -> None:
+        """Create the plot items once (subclasses)."""
+
+    def retranslate(self) -> None:
+        """Set every user-visible text; called again on a language change."""
+
+    def show_results(self, results: Results) -> None:
+        """Push `results` into the existing items (subclasses)."""
+
+    def update_results(self, results: Results) -> None:
+        self.results = results
+        self.show_results(results)
+
+    def apply_theme(self, theme: Theme) -> None:
+        self.theme = theme
+        self.setBackground(theme.background)
+        self.restyle()
+        from ..style import plot_font
+
+        for item, _vb, _corner in self._overlays:
+            item.setColor(theme.foreground)
+            item.setFont(plot_font(theme, 0.95))
+        if self.results is not None:
+            self.show_results(self.results)
+
+    def restyle(self) -> None:
+        """Re-apply pens and fonts after a theme change."""
+
+    def overlay_text(self, plot: pg.PlotItem, corner=(0, 0)) -> pg.TextItem:
+        """A text pinned to a corner of the plot's view, in pixels; it never moves the axes
+        and never widens the layout (long titles would)."""
+        item = pg.TextItem(anchor=corner)
+        item.setParentItem(plot.vb)
+        item.setZValue(20)
+        self._overlays.append((item, plot.vb, corner))
+        plot.vb.sigResized.connect(self._place_overlays)
+        return item
+
+    def _place_overlays(self, *_args) -> None:
+        for item, vb, (ax, ay) in self._overlays:
+            rect = vb.boundingRect()
+            item.setPos(4 + ax * (rect.width() - 8), 2 + ay * (rect.height() - 4))
+
+    def style_plot(self, plot: pg.PlotItem) -> None:
+        from ..style import plot_font
+
+        font = plot_font(self.theme)
+        for name in ("left", "bottom"):
+            axis = plot.getAxis(name)
+            axis.setPen(self.theme.foreground)
+            axis.setTextPen(self.theme.foreground)
+            axis.setTickFont(font)
+            axis.label.setFont(font)
+            axis.enableAutoSIPrefix(False)
+
+    def changeEvent(self, event) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+            if self.results is not None:
+                self.show_results(self.results)
+        super().changeEvent(event)

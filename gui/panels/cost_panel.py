@@ -1,0 +1,97 @@
+"""Panel 5: FLOPs of one full-width head against h heads, by term and by head."""
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QCoreApplication
+
+from engine.cost import TERMS
+
+from ..style import TERM_COLOURS, brush, format_count, pen
+from .base import Panel
+
+BAR_WIDTH = 0.6
+
+
+def tr(text: str) -> str:
+    return QCoreApplication.translate("CostPanel", text)
+
+
+def term_names() -> dict:
+    return {"projections": tr("Q/K/V projections"), "scores": tr("QKᵀ"),
+            "softmax": tr("softmax"), "weighted_sum": tr("weights · V"), "w_o": tr("W_O")}
+
+
+class CostPanel(Panel):
+    def __init__(self, parent=None):
+        super().__init__("costPlot", parent)
+
+    def build(self) -> None:
+        self.plot = self.addPlot()
+        self.plot.setMouseEnabled(False, False)
+        self.plot.hideButtons()
+        self.plot.enableAutoRange(False)
+        self.plot.setXRange(-0.6, 4.0, padding=0)  # room on the right for the legend
+        self.legend = self.plot.addLegend(offset=(-10, 10), labelTextSize="9pt")
+        zero = np.zeros(2)
+        self.term_bars = {}
+        for term in TERMS:
+            bar = pg.BarGraphItem(x=np.array([0.0, 1.0]), height=zero, y0=zero, width=BAR_WIDTH)
+            self.plot.addItem(bar)
+            self.legend.addItem(bar, term)
+            self.term_bars[term] = bar
+        # Third bar: the same multi-head total cut into h per-head slices plus W_O.
+        self.head_bar = pg.BarGraphItem(x=np.zeros(0), height=np.zeros(0), width=BAR_WIDTH)
+        self.plot.addItem(self.head_bar)
+        self.info = self.overlay_text(self.plot, (0, 0))
+        self._top = None
+        self._heads = None
+
+    def restyle(self) -> None:
+        self.style_plot(self.plot)
+        self.plot.getAxis("left").enableAutoSIPrefix(True)  # GFLOP, TFLOP
+        for term, bar in self.term_bars.items():
+            bar.setOpts(brush=brush(TERM_COLOURS[term], 230), pen=pen(self.theme.foreground, self.theme, 0.3))
+        self.legend.setLabelTextColor(self.theme.foreground)
+        self._heads = None
+
+    def retranslate(self) -> None:
+        self.plot.setTitle(tr("cost of one attention layer"), color=self.theme.foreground)
+        self.plot.setLabel("left", tr("FLOPs per layer"), units="FLOP")
+        names = term_names()
+        for (sample, label), term in zip(self.legend.items, TERMS):
+            label.setText(names[term])
+
+    def show_results(self, results) -> None:
+        single, multi = results.cost_single, results.cost_multi
+        bottom = np.zeros(2)
+        for term, bar in self.term_bars.items():
+            heights = np.array([single.total[term], multi.total[term]], dtype=float)
+            bar.setOpts(y0=bottom.copy(), height=heights)
+            bottom += heights
+        h = multi.heads
+        per_head = float(sum(multi.per_head.values()))
+        heights = np.append(np.full(h, per_head), float(multi.total["w_o"]))
+        y0 = np.append(np.arange(h) * per_head, h * per_head)
+        if h != self._heads:
+            self._heads = h
+            shades = [brush("#7F7F7F", 230), brush("#BFBFBF", 230)]  # alternate so slices read apart
+            brushes = [shades[i % 2] for i in range(h)] + [brush(TERM_COLOURS["w_o"], 230)]
+            thin = h > 64  # outlines would hide thin slices
+            self.head_bar.setOpts(x=np.full(h + 1, 2.0), brushes=brushes,
+                                  pen=pg.mkPen(None) if thin else pen(self.theme.foreground, self.theme, 0.3))
+        self.head_bar.setOpts(y0=y0, height=heights)
+        top = 1.5 * max(single.flops, multi.flops)  # headroom for the legend and notes
+        if self._top is None or not 0.9 < self._top / top < 1.1:
+            self._top = top
+            self.plot.setYRange(0, top, padding=0)
+        self.plot.getAxis("bottom").setTicks([[
+            (0, tr("1 head")), (1, tr("{h} heads").format(h=h)),
+            (2, tr("per head")),
+        ]])
+        share = multi.total["w_o"] / multi.flops
+        self.info.setText(
+            tr("n = {n} tokens\n1 × {d}  vs  {h} × {dk}\nW_O: {share:.1%} of FLOPs\n"
+               "params {p1} → {p2}").format(
+                n=multi.seq_len, d=multi.d_model, h=h, dk=multi.d_model // h, share=share,
+                p1=format_count(single.params), p2=format_count(multi.params)))

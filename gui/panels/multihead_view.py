@@ -1,0 +1,191 @@
+"""Panel 4: the multi-head pipeline drawn with the engine's real matrices.
+
+X (n × d_model), split into h coloured column blocks of width d_k
+  → per-head n×n attention weights → head outputs (n × d_k)
+  → concat (n × d_model) → · W_O (d_model × d_model) → output (n × d_model).
+At most MAX_HEADS_DRAWN heads are drawn; the rest are counted in a label.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QCoreApplication, QRectF
+from PySide6.QtWidgets import QGraphicsRectItem
+
+from ..style import head_colour, pen, plot_font
+from .base import Panel
+
+MAX_HEADS_DRAWN = 8
+PIPE_WIDTH = 560.0      # width of X, concat and output in scene units
+ROW_HEIGHT = 8.0        # scene units per token row
+W_O_SIZE = 210.0
+W_O_X = 620.0
+
+DIVERGING = pg.colormap.get("CET-D1")
+SEQUENTIAL = pg.colormap.get("viridis")
+
+
+def tr(text: str) -> str:
+    return QCoreApplication.translate("MultiHeadView", text)
+
+
+class MultiHeadView(Panel):
+    def __init__(self, parent=None):
+        super().__init__("multiheadView", parent)
+
+    def _image(self, cmap) -> pg.ImageItem:
+        item = pg.ImageItem(axisOrder="row-major")
+        item.setColorMap(cmap)
+        self.view.addItem(item)
+        return item
+
+    def _text(self, anchor=(0, 1)) -> pg.TextItem:
+        item = pg.TextItem(anchor=anchor)
+        self.view.addItem(item)
+        return item
+
+    def _outline(self) -> QGraphicsRectItem:
+        item = QGraphicsRectItem()
+        self.view.addItem(item)
+        return item
+
+    def build(self) -> None:
+        self.title = self.addLabel(row=0, col=0)
+        self.view = self.addViewBox(row=1, col=0)
+        self.view.invertY(True)
+        self.view.setAspectLocked(True)
+        self.view.setMouseEnabled(False, False)
+        self.view.setMenuEnabled(False)
+        self.x_image = self._image(DIVERGING)
+        self.concat_image = self._image(DIVERGING)
+        self.output_image = self._image(DIVERGING)
+        self.w_o_image = self._image(DIVERGING)
+        self.head_maps = [self._image(SEQUENTIAL) for _ in range(MAX_HEADS_DRAWN)]
+        self.head_outputs = [self._image(DIVERGING) for _ in range(MAX_HEADS_DRAWN)]
+        self.x_blocks = [self._outline() for _ in range(MAX_HEADS_DRAWN)]
+        self.concat_blocks = [self._outline() for _ in range(MAX_HEADS_DRAWN)]
+        self.head_labels = [self._text((0.5, 1)) for _ in range(MAX_HEADS_DRAWN)]
+        self.links = pg.PlotCurveItem(connect="pairs")
+        self.view.addItem(self.links)
+        self.x_label, self.concat_label = self._text(), self._text()
+        self.output_label, self.w_o_label = self._text(), self._text()
+        self.more_label = self._text((1, 1))
+        self.note_label = self._text((0, 0))
+        self._layout_key = None
+        self._rects: dict = {}
+
+    def restyle(self) -> None:
+        font = plot_font(self.theme)
+        for item in (self.head_labels +
+                     [self.x_label, self.concat_label, self.output_label, self.w_o_label,
+                      self.more_label, self.note_label]):
+            item.setColor(self.theme.foreground)
+            item.setFont(font)
+        self.links.setPen(pen(self.theme.foreground, self.theme, 0.4))
+        for i, (a, b) in enumerate(zip(self.x_blocks, self.concat_blocks)):
+            for block in (a, b):
+                block.setPen(pen(head_colour(i), self.theme, 1.2))
+
+    def retranslate(self) -> None:
+        self.title.setText(tr("Multi-head attention with the engine's matrices"),
+                           color=self.theme.foreground)
+
+    # -- layout --------------------------------------------------------------
+    def _layout(self, n: int, heads: int, drawn: int) -> dict:
+        """Scene rectangles of every item; recomputed only when the shapes change."""
+        h_rows = n * ROW_HEIGHT
+        top = 30.0
+        slot = PIPE_WIDTH / drawn
+        size = min(slot - 16, 70.0)
+        heads_y = top + h_rows + 40
+        out_y = heads_y + size + 26
+        concat_y = out_y + h_rows + 44
+        output_y = concat_y + h_rows + 44
+        block = PIPE_WIDTH / heads
+        return {
+            "x": QRectF(0, top, PIPE_WIDTH, h_rows),
+            "blocks": [(i * block, block) for i in range(drawn)],
+            "heads": [QRectF(slot * (i + 0.5) - size / 2, heads_y, size, size) for i in range(drawn)],
+            "outs": [QRectF(slot * (i + 0.5) - (slot - 16) / 2, out_y, slot - 16, h_rows)
+                     for i in range(drawn)],
+            "concat": QRectF(0, concat_y, PIPE_WIDTH, h_rows),
+            "output": QRectF(0, output_y, PIPE_WIDTH, h_rows),
+            "w_o": QRectF(W_O_X, concat_y, W_O_SIZE, W_O_SIZE),
+        }
+
+    def _apply_layout(self, lay: dict, drawn: int) -> None:
+        self._rects = lay
+        x_rect, c_rect = lay["x"], lay["concat"]
+        for i in range(MAX_HEADS_DRAWN):
+            visible = i < drawn
+            for item in (self.head_maps[i], self.head_outputs[i], self.x_blocks[i],
+                         self.concat_blocks[i], self.head_labels[i]):
+                item.setVisible(visible)
+            if not visible:
+                continue
+            left, width = lay["blocks"][i]
+            self.x_blocks[i].setRect(QRectF(left, x_rect.top(), width, x_rect.height()))
+            self.concat_blocks[i].setRect(QRectF(left, c_rect.top(), width, c_rect.height()))
+            self.head_labels[i].setPos(lay["heads"][i].center().x(), lay["heads"][i].top() - 2)
+        links = []
+        for i in range(drawn):
+            left, width = lay["blocks"][i]
+            hm, out = lay["heads"][i], lay["outs"][i]
+            links += [(left + width / 2, x_rect.bottom()), (hm.center().x(), hm.top() - 16),
+                      (hm.center().x(), hm.bottom()), (out.center().x(), out.top()),
+                      (out.center().x(), out.bottom() + 16), (left + width / 2, c_rect.top())]
+        w_o = lay["w_o"]
+        links += [(c_rect.right(), c_rect.center().y()), (w_o.left(), c_rect.center().y()),
+                  (w_o.left(), lay["output"].center().y()), (lay["output"].right(), lay["output"].center().y())]
+        pts = np.array(links, dtype=float)
+        self.links.setData(pts[:, 0], pts[:, 1])
+        self.x_label.setPos(0, x_rect.top() - 4)
+        self.concat_label.setPos(0, c_rect.top() - 4)
+        self.output_label.setPos(0, lay["output"].top() - 4)
+        self.w_o_label.setPos(w_o.left(), w_o.top() - 4)
+        self.more_label.setPos(PIPE_WIDTH, lay["heads"][0].top() - 16)
+        self.note_label.setPos(0, lay["output"].bottom() + 10)
+        self.view.setRange(QRectF(-10, -10, W_O_X + W_O_SIZE + 20,
+                                  max(lay["output"].bottom(), w_o.bottom()) + 60), padding=0)
+
+    # -- data ----------------------------------------------------------------
+    def show_results(self, results) -> None:
+        mh = results.multihead
+        n = mh.x.shape[0]
+        drawn = min(mh.computed_heads, MAX_HEADS_DRAWN)
+        key = (n, mh.computed_heads, drawn)
+        if key != self._layout_key:
+            self._layout_key = key
+            self._apply_layout(self._layout(n, mh.computed_heads, drawn), drawn)
+        lim_x = 3.0
+        lim_c = float(np.max(np.abs(mh.concat))) or 1.0
+        lim_o = float(np.max(np.abs(mh.output))) or 1.0
+        lim_w = float(np.max(np.abs(mh.w_o))) or 1.0
+        lay = self._rects
+        # setImage(rect=…) maps the array onto its slot whatever the array's shape.
+        self.x_image.setImage(mh.x, levels=(-lim_x, lim_x), rect=lay["x"])
+        self.concat_image.setImage(mh.concat, levels=(-lim_c, lim_c), rect=lay["concat"])
+        self.output_image.setImage(mh.output, levels=(-lim_o, lim_o), rect=lay["output"])
+        self.w_o_image.setImage(mh.w_o, levels=(-lim_w, lim_w), rect=lay["w_o"])
+        for i in range(drawn):
+            self.head_maps[i].setImage(mh.weights[i], levels=(0.0, 1.0), rect=lay["heads"][i])
+            self.head_outputs[i].setImage(mh.head_outputs[i], levels=(-lim_c, lim_c),
+                                          rect=lay["outs"][i])
+            self.head_labels[i].setText(tr("head {i}").format(i=i + 1))
+        d, h, dk = mh.d_model, mh.heads, mh.dk
+        self.x_label.setText(tr("X  ({n} × {d}) = {h} blocks of d_k = {dk}").format(n=n, d=d, h=h, dk=dk))
+        self.concat_label.setText(tr("concat of {h} head outputs of {n} × {dk}  →  {n} × {d}")
+                                  .format(h=h, n=n, dk=dk, d=d))
+        self.output_label.setText(tr("output = concat · W_O  ({n} × {d})").format(n=n, d=d))
+        self.w_o_label.setText(tr("W_O  ({d} × {d})").format(d=d))
+        hidden = h - drawn
+        self.more_label.setText(tr("+{k} more heads not drawn").format(k=hidden) if hidden > 0 else "")
+        scale = results.params.scale
+        notes = [tr("attention: softmax(QKᵀ/√d_k)") if scale else tr("attention: softmax(QKᵀ), not scaled")]
+        if results.params.causal:
+            notes.append(tr("causal mask"))
+        if mh.reduced:
+            notes.append(tr("matrices drawn at reduced width {w} ({hc} × {dc}); shapes and costs are exact")
+                         .format(w=mh.computed_heads * mh.computed_dk, hc=mh.computed_heads,
+                                 dc=mh.computed_dk))
+        self.note_label.setText("   ".join(notes))

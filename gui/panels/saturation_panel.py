@@ -1,0 +1,107 @@
+"""Panel 3: saturation against d_k (log axis): median and quartile band, raw vs ÷√d_k."""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QCoreApplication, Qt
+
+from ..style import SCALED, UNSCALED, brush, pen
+from .base import Panel
+
+METRIC_ROWS = ("max_prob", "entropy", "jacobian_norm")
+
+
+def tr(text: str) -> str:
+    return QCoreApplication.translate("SaturationPanel", text)
+
+
+class SaturationPanel(Panel):
+    def __init__(self, parent=None):
+        super().__init__("saturationPlot", parent)
+
+    def build(self) -> None:
+        self.plots = {}
+        self.median = {}
+        self.band_edges = {}
+        self.markers = {}
+        first = None
+        self.title = self.addLabel(row=0, col=0)
+        self.legend = pg.LegendItem(colCount=2)
+        self.addItem(self.legend, row=1, col=0)
+        for row, metric in enumerate(METRIC_ROWS, start=2):
+            plot = self.addPlot(row=row, col=0)
+            plot.setLogMode(x=True, y=False)
+            plot.setMouseEnabled(False, False)
+            plot.hideButtons()
+            plot.enableAutoRange(False)
+            plot.setXRange(0, math.log10(16384), padding=0.02)
+            if first is None:
+                first = plot
+            else:
+                plot.setXLink(first)
+            for scaled in (False, True):
+                lo, hi = pg.PlotCurveItem(), pg.PlotCurveItem()
+                band = pg.FillBetweenItem(lo, hi)
+                line = pg.PlotDataItem(symbol="o", symbolSize=5)
+                for item in (lo, hi, band, line):
+                    plot.addItem(item)
+                self.band_edges[metric, scaled] = (lo, hi, band)
+                self.median[metric, scaled] = line
+            marker = pg.InfiniteLine(angle=90, movable=False)
+            plot.addItem(marker)
+            self.markers[metric] = marker
+            self.plots[metric] = plot
+        self.legend.addItem(self.median["max_prob", False], "raw")
+        self.legend.addItem(self.median["max_prob", True], "scaled")
+        self._keys = None
+
+    def restyle(self) -> None:
+        for plot in self.plots.values():
+            self.style_plot(plot)
+        for (metric, scaled), line in self.median.items():
+            colour = SCALED if scaled else UNSCALED
+            line.setPen(pen(colour, self.theme, 1.2))
+            line.setSymbolBrush(brush(colour))
+            line.setSymbolPen(pen(colour, self.theme, 0.5))
+            lo, hi, band = self.band_edges[metric, scaled]
+            lo.setPen(pg.mkPen(None))
+            hi.setPen(pg.mkPen(None))
+            band.setBrush(brush(colour, 60))
+        for marker in self.markers.values():
+            marker.setPen(pen(self.theme.foreground, self.theme, 0.8, Qt.PenStyle.DotLine))
+        self.legend.setLabelTextColor(self.theme.foreground)
+
+    def retranslate(self) -> None:
+        labels = {"max_prob": tr("max p"), "entropy": tr("entropy (nats)"),
+                  "jacobian_norm": tr("‖J‖_F")}
+        for metric, plot in self.plots.items():
+            plot.setLabel("left", labels[metric])
+        self.plots["jacobian_norm"].setLabel("bottom", tr("d_k (log scale)"))
+        self.legend.items[0][1].setText(tr("raw q·k (median, quartiles)"))
+        self.legend.items[1][1].setText(tr("q·k / √d_k"))
+
+    def show_results(self, results) -> None:
+        sat = results.saturation
+        grid = sat.dk_grid
+        log_grid = np.log10(grid)
+        for (metric, scaled), line in self.median.items():
+            q = sat.quartiles(metric, scaled)
+            line.setData(grid, q.median)
+            lo, hi, _ = self.band_edges[metric, scaled]
+            # PlotCurveItem ignores the plot's log mode, so hand it log10(d_k).
+            lo.setData(log_grid, q.q25)
+            hi.setData(log_grid, q.q75)
+        if sat.keys != self._keys:
+            self._keys = sat.keys
+            n = sat.keys
+            self.plots["max_prob"].setYRange(0, 1.05, padding=0)
+            self.plots["entropy"].setYRange(0, 1.05 * math.log(n), padding=0)
+            # ‖J‖_F ≤ ½, reached when two keys share all the probability.
+            self.plots["jacobian_norm"].setYRange(0, 0.55, padding=0)
+        position = math.log10(results.params.dk)
+        for marker in self.markers.values():
+            marker.setValue(position)
+        self.title.setText(tr("saturation vs d_k ({n} keys, {t} queries per d_k)")
+                           .format(n=sat.keys, t=sat.trials), color=self.theme.foreground, size="11pt")

@@ -1,0 +1,89 @@
+"""Panel 1: softmax(s/T) against softmax(s/(T·√d_k)) as side-by-side bars."""
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QCoreApplication
+
+from engine.params import SCORES_MAX
+
+from ..style import SCALED, UNSCALED, brush, format_number, pen, plot_font
+from .base import Panel
+
+BAR_WIDTH = 0.38
+
+
+def tr(text: str) -> str:
+    return QCoreApplication.translate("SoftmaxPanel", text)
+
+
+class SoftmaxPanel(Panel):
+    def __init__(self, parent=None):
+        super().__init__("softmaxPlot", parent)
+
+    def build(self) -> None:
+        self.plot = self.addPlot()
+        self.plot.setMouseEnabled(False, False)
+        self.plot.hideButtons()
+        self.plot.setYRange(0, 1.3, padding=0)
+        self.legend = self.plot.addLegend(offset=(-10, 10), labelTextSize="10pt")
+        empty = np.zeros(0)
+        self.bars_unscaled = pg.BarGraphItem(x=empty, height=empty, width=BAR_WIDTH)
+        self.bars_scaled = pg.BarGraphItem(x=empty, height=empty, width=BAR_WIDTH)
+        self.plot.addItem(self.bars_unscaled)
+        self.plot.addItem(self.bars_scaled)
+        self.legend.addItem(self.bars_unscaled, "raw")
+        self.legend.addItem(self.bars_scaled, "scaled")
+        self.value_labels = []
+        for _ in range(2 * SCORES_MAX):
+            label = pg.TextItem(anchor=(0.5, 1.0))
+            label.setVisible(False)
+            self.plot.addItem(label)
+            self.value_labels.append(label)
+        self._count = None
+
+    def restyle(self) -> None:
+        self.style_plot(self.plot)
+        self.bars_unscaled.setOpts(brush=brush(UNSCALED, 220), pen=pen(UNSCALED, self.theme, 0.5))
+        self.bars_scaled.setOpts(brush=brush(SCALED, 220), pen=pen(SCALED, self.theme, 0.5))
+        font = plot_font(self.theme, 0.9)
+        for label in self.value_labels:
+            label.setFont(font)
+            label.setColor(self.theme.foreground)
+        self.legend.setLabelTextColor(self.theme.foreground)
+        self.legend.setLabelTextSize(f"{self.theme.font_pt}pt")
+
+    def retranslate(self) -> None:
+        self.plot.setTitle(tr("softmax: raw vs ÷√d_k"), color=self.theme.foreground)
+        self.plot.setLabel("left", tr("probability (H in nats)"))
+        self.plot.setLabel("bottom", tr("key"))
+
+    def show_results(self, results) -> None:
+        sm = results.softmax
+        n = sm.scores.size
+        x = np.arange(n, dtype=float)
+        self.bars_unscaled.setOpts(x=x - BAR_WIDTH / 2, height=sm.probs_unscaled)
+        self.bars_scaled.setOpts(x=x + BAR_WIDTH / 2, height=sm.probs_scaled)
+        if n != self._count:
+            self._count = n
+            self.plot.setXRange(-0.6, n - 0.4, padding=0)
+        ticks = [(i, f"k{i + 1}\n{format_number(s)}") for i, s in enumerate(sm.scores)]
+        self.plot.getAxis("bottom").setTicks([ticks])
+        probs = np.concatenate([sm.probs_unscaled, sm.probs_scaled])
+        xs = np.concatenate([x - BAR_WIDTH / 2, x + BAR_WIDTH / 2])
+        show_values = n <= 10  # more labels than this overlap
+        for i, label in enumerate(self.value_labels):
+            if i < xs.size and show_values:
+                label.setText(format_number(float(probs[i])))
+                label.setPos(float(xs[i]), float(probs[i]) + 0.01)
+            label.setVisible(i < xs.size and show_values)
+        dk = results.params.dk
+        t = results.params.temperature
+        t_text = "" if t == 1 else f", T={format_number(t)}"
+        self.legend.items[0][1].setText(
+            tr("raw{t}: H = {h}, max p = {m}").format(
+                t=t_text, h=format_number(sm.entropy_unscaled), m=format_number(sm.max_prob_unscaled)))
+        self.legend.items[1][1].setText(
+            tr("÷√{dk} = ÷{div}: H = {h}, max p = {m}").format(
+                dk=dk, div=format_number(sm.divisor), h=format_number(sm.entropy_scaled),
+                m=format_number(sm.max_prob_scaled)))

@@ -1,0 +1,84 @@
+"""Panel 2: histograms of sampled q·k, raw and ÷√d_k, with the theory density."""
+from __future__ import annotations
+
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QCoreApplication, Qt
+
+from ..style import SCALED, UNSCALED, brush, format_number, pen
+from .base import Panel
+
+
+def tr(text: str) -> str:
+    return QCoreApplication.translate("VariancePanel", text)
+
+
+class VariancePanel(Panel):
+    def __init__(self, parent=None):
+        super().__init__("variancePlot", parent)
+
+    def build(self) -> None:
+        self.plot_raw = self.addPlot(row=0, col=0)
+        self.plot_scaled = self.addPlot(row=1, col=0)
+        self.hist = {}
+        self.theory = {}
+        for key, plot in (("raw", self.plot_raw), ("scaled", self.plot_scaled)):
+            plot.setMouseEnabled(False, False)
+            plot.hideButtons()
+            plot.enableAutoRange(False)
+            self.hist[key] = pg.PlotDataItem(stepMode="center", fillLevel=0)
+            self.theory[key] = pg.PlotDataItem()
+            plot.addItem(self.hist[key])
+            plot.addItem(self.theory[key])
+        # The spread that ÷√d_k restores (±2σ²), drawn on the raw axis for comparison.
+        self.unit_band = pg.LinearRegionItem(movable=False, brush=brush(SCALED, 50),
+                                             pen=pg.mkPen(None))
+        self.plot_raw.addItem(self.unit_band)
+        self.stats_raw = self.overlay_text(self.plot_raw)
+        self.stats_scaled = self.overlay_text(self.plot_scaled)
+        self._ranges = {"raw": None, "scaled": None}
+
+    def restyle(self) -> None:
+        for plot in (self.plot_raw, self.plot_scaled):
+            self.style_plot(plot)
+        for key, colour in (("raw", UNSCALED), ("scaled", SCALED)):
+            self.hist[key].setPen(pen(colour, self.theme, 0.6))
+            self.hist[key].setFillBrush(brush(colour, 110))
+            self.theory[key].setPen(pen(self.theme.foreground, self.theme, 1.0, Qt.PenStyle.DashLine))
+
+    def retranslate(self) -> None:
+        self.plot_raw.setTitle(tr("q·k: raw and ÷√d_k"), color=self.theme.foreground)
+        self.plot_raw.setLabel("bottom", tr("q·k"))
+        self.plot_scaled.setLabel("bottom", tr("q·k / √d_k"))
+        for plot in (self.plot_raw, self.plot_scaled):
+            plot.setLabel("left", tr("density"))
+
+    def _set_range(self, key: str, plot, half: float, top: float) -> None:
+        old = self._ranges[key]
+        # Change the axes only when they would be off by > 15 %: tick layout is the costly part.
+        if old is None or abs(old[0] / half - 1) > 1e-9 or not 0.85 < old[1] / top < 1.15:
+            plot.setXRange(-half, half, padding=0)
+            plot.setYRange(0, top, padding=0)
+            self._ranges[key] = (half, top)
+
+    def show_results(self, results) -> None:
+        v = results.variance
+        sigma2 = results.params.sigma ** 2
+        for key, plot, h in (("raw", self.plot_raw, v.hist_unscaled),
+                             ("scaled", self.plot_scaled, v.hist_scaled)):
+            self.hist[key].setData(h.edges, h.density)
+            self.theory[key].setData(h.theory_x, h.theory_density)
+            peak = max(float(np.max(h.density)), float(np.max(h.theory_density)))
+            self._set_range(key, plot, float(h.edges[-1]), 1.15 * peak)
+        self.unit_band.setRegion((-2 * sigma2, 2 * sigma2))
+        theory_label = tr("exact density") if v.theory_kind == "exact" else tr("normal approx.")
+        self.stats_raw.setText(
+            tr("raw, d_k = {dk}\nVar = {var} ± {se}\ntheory d_k·σ⁴ = {th}").format(
+                dk=v.dk, var=format_number(v.empirical_unscaled), se=format_number(v.stderr_unscaled),
+                th=format_number(v.theory_unscaled)))
+        self.stats_scaled.setText(
+            tr("÷√d_k\nVar = {var} ± {se}\ntheory σ⁴ = {th}\n{n} samples, {kind}").format(
+                var=format_number(v.empirical_scaled), se=format_number(v.stderr_scaled),
+                th=format_number(v.theory_scaled), n=v.samples, kind=theory_label))
+        self.unit_band.setToolTip(tr("the ±2σ² width that ÷√d_k restores"))
