@@ -1,6 +1,7 @@
 """QApplication set-up and the GUI entry point."""
 from __future__ import annotations
 
+import os
 import sys
 
 
@@ -26,4 +27,9 @@ def run(argv: list[str]) -> int:
 
     window = MainWindow()
     window.show()
+    quit_after = os.environ.get("ATTENTION_LAB_QUIT_AFTER_MS")
+    if quit_after:  # smoke tests: close the window (stopping the worker) after a delay
+        from PySide6.QtCore import QTimer
+
+        QTimer.singleShot(int(quit_after), window.close)
     return app.exec()

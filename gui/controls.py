@@ -42,6 +42,12 @@ def slider_to_dk(position: int) -> int:
     return max(1, min(DK_MAX, round(2 ** (position / DK_SLIDER_STEPS_PER_OCTAVE))))
 
 
+def score_to_slider(score: float) -> int:
+    """Slider position of a score, pinned to the slider's ends for scores beyond ±100."""
+    limit = SCORE_SLIDER_RANGE * SCORE_SLIDER_SCALE
+    return int(max(-limit, min(limit, round(score * SCORE_SLIDER_SCALE))))
+
+
 class HeadsSpinBox(QSpinBox):
     """A spin box that steps through, and snaps typed values to, the allowed h."""
 
@@ -277,7 +283,7 @@ class ControlPanel(QWidget):
             for i, slider in enumerate(self.score_sliders):
                 slider.setVisible(i < len(params.scores))
                 if i < len(params.scores):
-                    slider.setValue(round(params.scores[i] * SCORE_SLIDER_SCALE))
+                    slider.setValue(score_to_slider(params.scores[i]))
                     slider.setToolTip(f"k{i + 1} = {params.scores[i]:g}")
             self.scale_check.setChecked(params.scale)
             self.temperature_spin.setValue(params.temperature)
@@ -383,7 +389,7 @@ class ControlPanel(QWidget):
         scores = list(self.model.params.scores)
         for i in range(n):
             slider_value = self.score_sliders[i].value() / SCORE_SLIDER_SCALE
-            if round(scores[i] * SCORE_SLIDER_SCALE) != self.score_sliders[i].value():
+            if score_to_slider(scores[i]) != self.score_sliders[i].value():
                 scores[i] = slider_value
         self.scores_error.setVisible(False)
         self._update(scores=tuple(scores))

@@ -6,7 +6,7 @@ import json
 import os
 from pathlib import Path
 
-from PySide6.QtCore import QRect, QSize
+from PySide6.QtCore import QPoint, QRect, QSize
 from PySide6.QtGui import QImage, QPainter
 from PySide6.QtWidgets import QWidget
 
@@ -53,8 +53,10 @@ def export_window(window: QWidget, path) -> Path:
         generator.setViewBox(QRect(0, 0, window.width(), window.height()))
         generator.setTitle("Attention Lab")
         painter = QPainter(generator)
-        window.render(painter)
-        painter.end()
+        try:
+            window.render(painter, QPoint(0, 0))
+        finally:
+            painter.end()
     return path
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
+import weakref
 import traceback
 from typing import Callable
 
@@ -48,6 +49,8 @@ class ComputeWorker(QObject):
 class SimulationModel(QObject):
     """Holds the current Params and turns every change into fresh Results."""
 
+    _instances: "weakref.WeakSet[SimulationModel]" = weakref.WeakSet()
+
     params_changed = Signal(object)   # Params
     results_ready = Signal(object)    # Results, newest generation only
     compute_failed = Signal(str)
@@ -73,6 +76,19 @@ class SimulationModel(QObject):
         self._worker.failed.connect(self._on_failed)
         self._thread.finished.connect(self._worker.deleteLater)
         self._thread.start()
+        SimulationModel._instances.add(self)
+
+    @classmethod
+    def running_threads(cls) -> list[QThread]:
+        """Worker threads still running (tests use this to catch a missing shutdown)."""
+        alive = []
+        for model in list(cls._instances):
+            try:
+                if model._thread.isRunning():
+                    alive.append(model._thread)
+            except RuntimeError:  # the C++ side is already gone
+                pass
+        return alive
 
     # -- state -------------------------------------------------------------
     @property

@@ -73,14 +73,15 @@ class CostPanel(Panel):
         per_head = float(sum(multi.per_head.values()))
         heights = np.append(np.full(h, per_head), float(multi.total["w_o"]))
         y0 = np.append(np.arange(h) * per_head, h * per_head)
-        if h != self._heads:
+        opts = {"y0": y0, "height": heights}
+        if h != self._heads:  # new slice count: pass x, brushes and heights in one call
             self._heads = h
             shades = [brush("#7F7F7F", 230), brush("#BFBFBF", 230)]  # alternate so slices read apart
-            brushes = [shades[i % 2] for i in range(h)] + [brush(TERM_COLOURS["w_o"], 230)]
             thin = h > 64  # outlines would hide thin slices
-            self.head_bar.setOpts(x=np.full(h + 1, 2.0), brushes=brushes,
-                                  pen=pg.mkPen(None) if thin else pen(self.theme.foreground, self.theme, 0.3))
-        self.head_bar.setOpts(y0=y0, height=heights)
+            opts.update(x=np.full(h + 1, 2.0),
+                        brushes=[shades[i % 2] for i in range(h)] + [brush(TERM_COLOURS["w_o"], 230)],
+                        pen=pg.mkPen(None) if thin else pen(self.theme.foreground, self.theme, 0.3))
+        self.head_bar.setOpts(**opts)
         top = 1.5 * max(single.flops, multi.flops)  # headroom for the legend and notes
         if self._top is None or not 0.9 < self._top / top < 1.1:
             self._top = top

@@ -1,0 +1,146 @@
+"""engine.saturation: softmax saturates as d_k grows unless the scores are divided by √d_k.
+
+Quartiles from the engine are checked against reference distributions simulated here
+directly from the definition (explicit q, k vectors and a textbook softmax). A sample
+quantile q̂_α of m trials satisfies F(q̂_α) ≈ α ± √(α(1−α)/m), whatever the law F, so
+the test is |F_ref(q̂_α) − α| ≤ 4·√(α(1−α)/m) + (reference error).
+"""
+import math
+
+import numpy as np
+import pytest
+
+from engine.saturation import DK_GRID, METRICS, Quartiles, saturation_study
+
+KEYS = 8
+TRIALS = 256
+
+
+@pytest.fixture(scope="module")
+def studies():
+    return {dist: saturation_study(KEYS, np.random.default_rng(2024), distribution=dist,
+                                   trials=TRIALS)
+            for dist in ("normal", "uniform", "rademacher")}
+
+
+def textbook_metrics(scores):
+    e = np.exp(scores - scores.max(axis=-1, keepdims=True))
+    p = e / e.sum(axis=-1, keepdims=True)
+    jac = p[..., :, None] * (np.eye(p.shape[-1]) - p[..., None, :])  # diag(p) − ppᵀ
+    return {"max_prob": p.max(axis=-1), "jacobian_norm": np.sqrt((jac**2).sum(axis=(-2, -1)))}
+
+
+def reference_scores(dk, m, rng, scaled):
+    """m explicit queries against KEYS explicit keys, normal components, σ = 1."""
+    q = rng.standard_normal((m, 1, dk))
+    k = rng.standard_normal((m, KEYS, dk))
+    s = (q * k).sum(axis=-1)
+    return s / math.sqrt(dk) if scaled else s
+
+
+def quantile_band_ok(reference, estimate, alpha, m):
+    f = np.mean(reference <= estimate)
+    ref_err = 4 * math.sqrt(alpha * (1 - alpha) / reference.size)
+    return abs(f - alpha) <= 4 * math.sqrt(alpha * (1 - alpha) / m) + ref_err
+
+
+def test_grid_is_powers_of_two_to_16384():
+    assert DK_GRID[0] == 1 and DK_GRID[-1] == 16384 and 4096 in DK_GRID
+    assert all(b == 2 * a for a, b in zip(DK_GRID, DK_GRID[1:]))
+
+
+@pytest.mark.parametrize("dist", ["normal", "uniform", "rademacher"])
+def test_structure_and_quartile_order(studies, dist):
+    study = studies[dist]
+    assert set(study) == {(m, s) for m in METRICS for s in (False, True)}
+    for (metric, scaled), q in study.items():
+        assert isinstance(q, Quartiles)
+        for a in (q.q25, q.median, q.q75):
+            assert a.shape == (len(DK_GRID),) and np.all(np.isfinite(a))
+        assert np.all(q.q25 <= q.median) and np.all(q.median <= q.q75)
+    # Closed-form ranges: 1/n ≤ max p ≤ 1, 0 ≤ H ≤ ln n, ‖J‖_F ≥ 0.
+    for scaled in (False, True):
+        mp = study["max_prob", scaled]
+        assert np.all(mp.q25 >= 1 / KEYS - 1e-12) and np.all(mp.q75 <= 1.0)
+        h = study["entropy", scaled]
+        assert np.all(h.q25 >= -1e-12) and np.all(h.q75 <= math.log(KEYS) + 1e-12)
+        assert np.all(study["jacobian_norm", scaled].q25 >= 0)
+
+
+@pytest.mark.parametrize("dist", ["normal", "uniform", "rademacher"])
+def test_scaling_is_the_identity_at_dk1(studies, dist):
+    # √1 = 1 and both variants use the same sampled scores.
+    for metric in METRICS:
+        a, b = studies[dist][metric, False], studies[dist][metric, True]
+        assert a.median[0] == b.median[0] and a.q25[0] == b.q25[0] and a.q75[0] == b.q75[0]
+
+
+@pytest.mark.parametrize("dist", ["normal", "uniform", "rademacher"])
+def test_unscaled_saturates(studies, dist):
+    mp = studies[dist]["max_prob", False].median
+    jn = studies[dist]["jacobian_norm", False].median
+    h = studies[dist]["entropy", False].median
+    every_4x = slice(0, None, 2)  # d_k = 1, 4, 16, …, 16 384
+    assert np.all(np.diff(mp[every_4x]) > 0)
+    assert np.all(np.diff(jn[4::2]) < 0)  # from d_k = 16 on (it first rises off uniform-ish)
+    assert mp[-1] > 0.999 and mp[0] < 0.6
+    # At d_k = 16 384 the score gap is ~128× the unit-variance gap: ‖J‖ and H ≈ 0.
+    assert jn[-1] < 1e-6 and h[-1] < 1e-5
+    assert jn[-1] < 1e-4 * jn[0]
+
+
+@pytest.mark.parametrize("dist", ["normal", "uniform", "rademacher"])
+def test_scaled_medians_stay_flat(studies, dist):
+    for metric in METRICS:
+        q = studies[dist][metric, True]
+        spread = max(q.q75[0] - q.q25[0], q.q75[-1] - q.q25[-1])
+        assert abs(q.median[-1] - q.median[0]) <= spread, metric
+    mp_scaled = studies[dist]["max_prob", True].median
+    assert np.all(mp_scaled < 0.6)
+
+
+def test_normal_quartiles_match_a_direct_simulation(studies):
+    rng = np.random.default_rng(99)
+    study = studies["normal"]
+    for dk, index in ((1, 0), (64, DK_GRID.index(64))):
+        for scaled in (False, True):
+            ref = textbook_metrics(reference_scores(dk, 20_000, rng, scaled))
+            for metric in ("max_prob", "jacobian_norm"):
+                q = study[metric, scaled]
+                for alpha, est in ((0.25, q.q25), (0.5, q.median), (0.75, q.q75)):
+                    assert quantile_band_ok(ref[metric], est[index], alpha, TRIALS), \
+                        (dk, scaled, metric, alpha)
+
+
+def test_scaled_large_dk_matches_iid_unit_normal_scores(studies):
+    # At d_k = 16 384, q·k_j/√d_k = (‖q‖/√d_k)·z_j with ‖q‖/√d_k = 1 ± 0.6 %: the scaled
+    # scores are i.i.d. N(0, 1) up to that factor.
+    rng = np.random.default_rng(7)
+    ref = textbook_metrics(rng.standard_normal((40_000, KEYS)))
+    for metric in ("max_prob", "jacobian_norm"):
+        q = studies["normal"][metric, True]
+        for alpha, est in ((0.25, q.q25), (0.5, q.median), (0.75, q.q75)):
+            assert quantile_band_ok(ref[metric], est[-1], alpha, TRIALS), (metric, alpha)
+
+
+def test_temperature_flattens():
+    # At T = 100 and d_k = 1 every p_i is within e^{±R/T}/n of 1/n, R = score range.
+    hot = saturation_study(KEYS, np.random.default_rng(3), temperature=100.0, trials=64,
+                           grid=(1, 16))
+    assert np.all(hot["max_prob", False].median < 0.2)
+    assert np.all(np.abs(hot["entropy", True].median - math.log(KEYS)) < 0.01)
+    cold = saturation_study(KEYS, np.random.default_rng(3), temperature=0.01, trials=64, grid=(1,))
+    assert cold["max_prob", True].median[0] > 0.99
+
+
+@pytest.mark.parametrize("dist", ["normal", "rademacher"])
+def test_metrics_depend_on_sigma_squared_over_temperature(dist):
+    # Scores scale by σ² and softmax divides them by T: (σ = 2, T = 4) draws the same
+    # samples as (σ = 1, T = 1) times 4, then divides by 4 — exact in binary floating point.
+    grid = (1, 8, 64)
+    a = saturation_study(4, np.random.default_rng(5), 1.0, dist, 1.0, trials=32, grid=grid)
+    b = saturation_study(4, np.random.default_rng(5), 4.0, dist, 2.0, trials=32, grid=grid)
+    for key in a:
+        assert a[key].median.shape == (len(grid),)
+        np.testing.assert_allclose(b[key].median, a[key].median, rtol=1e-12, atol=1e-300)
+        np.testing.assert_allclose(b[key].q25, a[key].q25, rtol=1e-12, atol=1e-300)

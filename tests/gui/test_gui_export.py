@@ -1,0 +1,69 @@
+"""Export of panels and the window, from the menu helpers and from `main.py export`."""
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from PySide6.QtGui import QGuiApplication, QImage
+
+from engine import Params
+from gui.export import export_panel, export_panels, export_window
+
+ROOT = Path(__file__).resolve().parents[2]
+PANELS = ("softmax", "variance", "saturation", "multihead", "cost")
+
+
+def not_blank(path: Path) -> bool:
+    image = QImage(str(path))
+    if image.isNull():
+        return False
+    colours = {image.pixel(x, y) for x in range(0, image.width(), 7) for y in range(0, image.height(), 7)}
+    return len(colours) > 20
+
+
+def test_export_panels_png_and_results(tmp_path):
+    written = export_panels(Params(dk=256, heads=2, d_model=512), tmp_path, "png", (800, 500))
+    assert sorted(p.name for p in written) == sorted([f"{n}.png" for n in PANELS] + ["results.json"])
+    for name in PANELS:
+        assert not_blank(tmp_path / f"{name}.png"), name
+        assert QImage(str(tmp_path / f"{name}.png")).width() == 800
+    data = json.loads((tmp_path / "results.json").read_text())
+    assert data["params"]["dk"] == 256 and data["multihead"]["heads"] == 2
+
+
+def test_export_svg_from_window(window, tmp_path):
+    path = export_panel(window.panels["costPlot"], tmp_path / "cost.svg")
+    text = path.read_text()
+    assert text.lstrip().startswith("<?xml") and "<svg" in text
+    whole = export_window(window, tmp_path / "window.png")
+    assert not_blank(whole)
+    svg = export_window(window, tmp_path / "window.svg")
+    assert "<svg" in svg.read_text()
+
+
+def test_copy_panel_to_clipboard(window):
+    window.copy_panel("softmaxPlot")
+    image = QGuiApplication.clipboard().image()
+    assert not image.isNull() and image.width() > 100
+
+
+def test_export_command_writes_every_panel(tmp_path):
+    out = tmp_path / "figs"
+    proc = subprocess.run([sys.executable, str(ROOT / "main.py"), "export", "--out", str(out),
+                           "--format", "svg", "--size", "640x400", "--dk", "128"],
+                          capture_output=True, text=True, timeout=120, cwd=ROOT,
+                          env={"PATH": "/usr/bin:/bin", "QT_QPA_PLATFORM": "offscreen",
+                               "HOME": str(tmp_path)})
+    assert proc.returncode == 0, proc.stderr
+    for name in PANELS:
+        assert "<svg" in (out / f"{name}.svg").read_text()
+    report = subprocess.run([sys.executable, str(ROOT / "main.py"), "report", "--dk", "128"],
+                            capture_output=True, text=True, timeout=60, cwd=ROOT)
+    assert json.loads((out / "results.json").read_text()) == json.loads(report.stdout)
+
+
+def test_export_command_rejects_bad_size(tmp_path):
+    proc = subprocess.run([sys.executable, str(ROOT / "main.py"), "export", "--out", str(tmp_path),
+                           "--size", "huge"], capture_output=True, text=True, timeout=60, cwd=ROOT)
+    assert proc.returncode == 2
+    assert len(proc.stderr.strip().splitlines()) == 1 and "--size" in proc.stderr

@@ -1,0 +1,75 @@
+"""The request cycle: stale results are dropped, only the newest request waits."""
+import threading
+import time
+
+import numpy as np
+from PySide6.QtWidgets import QApplication, QSpinBox
+
+from engine import Params, compute
+from gui.main_window import MainWindow
+from gui.model import SimulationModel
+
+
+class SlowCompute:
+    """engine.compute with a delay; records which Params were computed and on which thread."""
+
+    def __init__(self, delay=0.05):
+        self.delay = delay
+        self.calls = []
+        self.threads = set()
+
+    def __call__(self, params):
+        self.threads.add(threading.get_ident())
+        self.calls.append(params)
+        time.sleep(self.delay)
+        return compute(params)
+
+
+def test_stale_results_are_dropped_and_final_picture_matches_last(qtbot):
+    slow = SlowCompute()
+    win = MainWindow(compute_fn=slow)
+    qtbot.addWidget(win)
+    win.show()
+    assert win.model.wait_idle()
+    shown = []
+    win.model.results_ready.connect(shown.append)
+    dk = win.findChild(QSpinBox, "dkSpin")
+    for value in (8, 16, 32):
+        dk.setValue(value)   # three changes while the first is still computing
+    assert win.model.wait_idle()
+    QApplication.processEvents()
+    assert [r.params.dk for r in shown] == [32]          # stale generations never reached the screen
+    assert [p.dk for p in slow.calls[-2:]] == [8, 32]    # 16 was replaced while it waited
+    assert win.model.dropped_generations >= 1
+    assert threading.get_ident() not in slow.threads     # computed off the GUI thread
+    softmax_bars = win.panels["softmaxPlot"].bars_scaled.opts["height"]
+    expected = compute(win.model.params).softmax.probs_scaled
+    np.testing.assert_allclose(softmax_bars, expected)
+    assert "d_k = 32" in win.panels["variancePlot"].stats_raw.toPlainText()
+    win.close()
+
+
+def test_closing_during_a_computation_stops_the_worker(qtbot):
+    slow = SlowCompute(delay=0.3)
+    win = MainWindow(compute_fn=slow)
+    qtbot.addWidget(win)
+    win.show()
+    win.findChild(QSpinBox, "dkSpin").setValue(128)
+    assert win.model.busy
+    win.close()                       # waits for the running compute, then stops the thread
+    assert not win.model._thread.isRunning()
+    assert SimulationModel.running_threads() == []
+
+
+def test_compute_failure_is_reported_not_raised(qtbot):
+    def broken(params):
+        raise RuntimeError("boom")
+
+    model = SimulationModel(Params(), compute_fn=broken)
+    messages = []
+    model.compute_failed.connect(messages.append)
+    model.request()
+    assert model.wait_idle()
+    QApplication.processEvents()
+    assert messages and "boom" in messages[0]
+    model.shutdown()
