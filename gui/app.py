@@ -4,6 +4,8 @@ from __future__ import annotations
 import os
 import sys
 
+from PySide6.QtCore import QObject, QTimer, Slot
+
 
 def configure_pyqtgraph() -> None:
     import pyqtgraph as pg
@@ -21,15 +23,42 @@ def create_application(argv: list[str]):
     return app
 
 
+class ScreenSnapper(QObject):
+    """Smoke-test hook: once results are on screen, save the whole screen and close.
+
+    Grabbing screen 0 reads what the display server shows (e.g. Xvfb), not an
+    offscreen copy of the widgets.
+    """
+
+    def __init__(self, window, path: str):
+        super().__init__(window)
+        self.window = window
+        self.path = path
+        window.model.results_ready.connect(self.on_results)
+
+    @Slot(object)
+    def on_results(self, _results) -> None:
+        self.window.model.results_ready.disconnect(self.on_results)
+        QTimer.singleShot(500, self.snap)
+
+    @Slot()
+    def snap(self) -> None:
+        from PySide6.QtGui import QGuiApplication
+
+        QGuiApplication.primaryScreen().grabWindow(0).save(self.path)
+        self.window.close()
+
+
 def run(argv: list[str]) -> int:
     app = create_application(argv)
     from .main_window import MainWindow
 
     window = MainWindow()
     window.show()
+    shot = os.environ.get("ATTENTION_LAB_SCREENSHOT")
+    if shot:
+        ScreenSnapper(window, shot)
     quit_after = os.environ.get("ATTENTION_LAB_QUIT_AFTER_MS")
     if quit_after:  # smoke tests: close the window (stopping the worker) after a delay
-        from PySide6.QtCore import QTimer
-
         QTimer.singleShot(int(quit_after), window.close)
     return app.exec()

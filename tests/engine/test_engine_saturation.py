@@ -80,23 +80,34 @@ def test_unscaled_saturates(studies, dist):
     mp = studies[dist]["max_prob", False].median
     jn = studies[dist]["jacobian_norm", False].median
     h = studies[dist]["entropy", False].median
-    every_4x = slice(0, None, 2)  # d_k = 1, 4, 16, …, 16 384
-    assert np.all(np.diff(mp[every_4x]) > 0)
-    assert np.all(np.diff(jn[4::2]) < 0)  # from d_k = 16 on (it first rises off uniform-ish)
-    assert mp[-1] > 0.999 and mp[0] < 0.6
+    every_4x = mp[::2]  # d_k = 1, 4, 16, …, 16 384
+    # Clear rise while far from 1, then non-decreasing up to noise: the uniform law uses
+    # as few as 16 trials at large d_k, and medians there differ from 1 by < 1e-3.
+    assert np.all(np.diff(every_4x[:4]) > 0.05)
+    assert np.all(np.diff(every_4x) > -1e-3)
+    assert mp[0] < 0.6 and mp[-1] > 0.999
+    # ‖J‖ falls towards 0 (it first rises slightly off near-uniform rows at tiny d_k).
+    dk = np.asarray(DK_GRID)
+    assert np.all(jn[dk >= 1024] < 0.01 * jn[0])
+    if dist != "uniform":  # 256 trials at every d_k: strictly decreasing in 16× steps
+        assert np.all(np.diff(jn[4::4]) < 0)  # d_k = 16, 256, 4096
     # At d_k = 16 384 the score gap is ~128× the unit-variance gap: ‖J‖ and H ≈ 0.
     assert jn[-1] < 1e-6 and h[-1] < 1e-5
-    assert jn[-1] < 1e-4 * jn[0]
 
 
 @pytest.mark.parametrize("dist", ["normal", "uniform", "rademacher"])
 def test_scaled_medians_stay_flat(studies, dist):
+    # The scaled scores have variance σ⁴ at every d_k, but their law is not normal at
+    # d_k = 1 (a product law; a ±1 lattice for Rademacher), so the d_k = 1 median may sit
+    # up to about one interquartile range away from the large-d_k one; allow 1.5 IQR.
     for metric in METRICS:
         q = studies[dist][metric, True]
         spread = max(q.q75[0] - q.q25[0], q.q75[-1] - q.q25[-1])
-        assert abs(q.median[-1] - q.median[0]) <= spread, metric
-    mp_scaled = studies[dist]["max_prob", True].median
-    assert np.all(mp_scaled < 0.6)
+        assert abs(q.median[-1] - q.median[0]) <= 1.5 * spread, metric
+    scaled = studies[dist]["max_prob", True].median
+    unscaled = studies[dist]["max_prob", False].median
+    assert np.all(scaled < 0.6)
+    assert abs(scaled[-1] - scaled[0]) < 0.25 * abs(unscaled[-1] - unscaled[0])
 
 
 def test_normal_quartiles_match_a_direct_simulation(studies):
