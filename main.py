@@ -123,10 +123,58 @@ def run_export(args) -> int:
     return 0
 
 
-def run_gui(argv: list[str]) -> int:
-    from gui.app import run
+def parse_window_args(argv: list[str]):
+    """--lang, --session, --lesson, --presentation; unknown arguments are left for Qt."""
+    parser = _Parser(prog="attention-lab", add_help=False)
+    parser.add_argument("--lang", choices=("ja", "en"))
+    parser.add_argument("--session")
+    parser.add_argument("--lesson", type=_int_arg(1, 99))
+    parser.add_argument("--presentation", action="store_true")
+    return parser.parse_known_args(argv)
 
-    return run(argv)
+
+def build_window(argv: list[str]):
+    """Create the application (if needed) and a MainWindow with the command-line options applied.
+
+    Raises UsageError for bad options and engine.session.SessionError for a bad session file.
+    """
+    args, qt_args = parse_window_args(argv)
+    from gui.app import create_application
+    from gui.i18n import set_language, system_language
+
+    create_application(qt_args)
+    set_language(args.lang or system_language())
+    from gui.main_window import MainWindow
+
+    window = MainWindow()
+    if args.session:
+        try:
+            window.load_session(args.session)
+        except Exception:
+            window.close()  # stops the worker thread
+            raise
+    if args.lesson:
+        window.lesson.go_to(args.lesson - 1)
+    if args.presentation:
+        window.set_presentation(True)
+    return window
+
+
+def run_gui(argv: list[str]) -> int:
+    from engine.session import SessionError
+
+    try:
+        window = build_window(argv)
+    except (UsageError, SessionError) as exc:
+        print(f"attention-lab: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    from gui.app import install_smoke_hooks
+    from PySide6.QtWidgets import QApplication
+
+    if not window.presentation:
+        window.show()
+    install_smoke_hooks(window)
+    return QApplication.instance().exec()
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -150,3 +150,27 @@ def run_multihead(d_model: int, heads: int, tokens: int, rng: np.random.Generato
         a.flags.writeable = False
     return MultiHeadResult(d_model=d_model, heads=heads, dk=dk, reduced=(h_c, dk_c) != (heads, dk),
                            computed_heads=h_c, computed_dk=dk_c, **arrays)
+
+
+def divisor_comparison(q: np.ndarray, k: np.ndarray, d_model: int,
+                       temperature: float = 1.0) -> dict[str, float]:
+    """Per-head attention when scores are divided by √d_k (right) vs √d_model (wrong).
+
+    q, k: (h, n, d_k). Returns the mean row entropy (nats) and mean max-probability
+    of the attention weights under both divisors, the entropy of uniform
+    attention ln n, and the variance of the scaled scores under each divisor.
+    With unit-variance Q and K entries, ÷√d_k gives score variance ≈ 1 and
+    ÷√d_model gives ≈ d_k / d_model = 1/h: every head's softmax flattens.
+    """
+    from .softmax import entropy, max_probability
+
+    dk = q.shape[-1]
+    raw = (q @ np.swapaxes(k, -1, -2)).astype(np.float64)
+    out = {"uniform_entropy": math.log(q.shape[-2])}
+    for name, divisor in (("dk", math.sqrt(dk)), ("d_model", math.sqrt(d_model))):
+        scores = raw / divisor
+        p = softmax(scores, temperature)
+        out[f"entropy_{name}"] = float(entropy(p).mean())
+        out[f"max_prob_{name}"] = float(max_probability(p).mean())
+        out[f"score_variance_{name}"] = float(scores.var())
+    return out

@@ -19,6 +19,9 @@ def create_application(argv: list[str]):
     app = QApplication.instance() or QApplication([sys.argv[0], *argv])
     app.setOrganizationName("AttentionLab")
     app.setApplicationName("Attention Lab")
+    from .i18n import install_fonts
+
+    install_fonts(app)
     configure_pyqtgraph()
     return app
 
@@ -49,16 +52,11 @@ class ScreenSnapper(QObject):
         self.window.close()
 
 
-def run(argv: list[str]) -> int:
-    app = create_application(argv)
-    from .main_window import MainWindow
-
-    window = MainWindow()
-    window.show()
+def install_smoke_hooks(window) -> None:
+    """Environment hooks for smoke tests: screenshot the screen, or close after a delay."""
     shot = os.environ.get("ATTENTION_LAB_SCREENSHOT")
     if shot:
         ScreenSnapper(window, shot)
     quit_after = os.environ.get("ATTENTION_LAB_QUIT_AFTER_MS")
-    if quit_after:  # smoke tests: close the window (stopping the worker) after a delay
+    if quit_after:
         QTimer.singleShot(int(quit_after), window.close)
-    return app.exec()

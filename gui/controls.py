@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from contextlib import ExitStack
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal, Slot
+from PySide6.QtCore import QEvent, Qt, Signal, Slot
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QGroupBox,
                                QHBoxLayout, QLabel, QLineEdit, QPushButton, QSlider, QSpinBox,
                                QVBoxLayout, QWidget)
@@ -23,15 +23,13 @@ from engine.presets import MODEL_PRESETS
 from engine.scores import format_scores, parse_scores
 
 from .shape_rules import Shape, allowed_heads, change_d_model, change_dk, change_heads, nearest
+from .i18n import tr
 
 DK_SLIDER_STEPS_PER_OCTAVE = 8
 SCORE_SLIDER_SCALE = 10        # slider units per score unit (0.1 steps)
 SCORE_SLIDER_RANGE = 100       # ± score range the sliders cover
 SEED_MAX_WIDGET = 2**31 - 1    # QSpinBox holds a signed 32-bit int
 
-
-def tr(text: str) -> str:
-    return QCoreApplication.translate("ControlPanel", text)
 
 
 def dk_to_slider(dk: int) -> int:
@@ -253,6 +251,11 @@ class ControlPanel(QWidget):
                               (tr("±1 (Rademacher)"), "rademacher")):
                 self.distribution_combo.addItem(text, key)
             self.distribution_combo.setCurrentIndex(max(current, 0))
+
+    def changeEvent(self, event) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
 
     # -- model → widgets ---------------------------------------------------------
     def shape(self) -> Shape:

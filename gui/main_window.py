@@ -3,21 +3,22 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QSettings, Qt, Slot
-from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
-from PySide6.QtWidgets import (QFileDialog, QLabel, QMainWindow, QMessageBox, QScrollArea,
-                               QSplitter)
+from PySide6.QtCore import QEvent, QSettings, Qt, Slot
+from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QKeySequence, QShortcut
+from PySide6.QtWidgets import (QApplication, QDockWidget, QFileDialog, QLabel, QMainWindow,
+                               QMessageBox, QScrollArea, QSplitter, QTabWidget, QWidget)
 
 from engine import Params, compute
+from engine.session import Session, SessionError, read_session, write_session
 
 from .controls import ControlPanel
 from .export import export_panel, export_window, panel_image
+from .i18n import LANGUAGES, current_language, set_language, tr
+from .lesson_panel import LessonPanel
 from .model import SimulationModel
 from .panels import create_panels
-
-
-def tr(text: str) -> str:
-    return QCoreApplication.translate("MainWindow", text)
+from .panels.heads_view import HeadsPanel
+from .style import make_theme
 
 
 class MainWindow(QMainWindow):
@@ -27,8 +28,19 @@ class MainWindow(QMainWindow):
         self.model = SimulationModel(params, compute_fn, parent=self)
         self.controls = ControlPanel(self.model)
         self.panels = {p.objectName(): p for p in create_panels()}
+        self.heads_panel = HeadsPanel()
+        self.lesson = LessonPanel(self.model)
+        self.lesson.heads_view = self.heads_panel.view
+        self.heads_panel.view.changed.connect(self.lesson.refresh_text)
+        self.ui_scale = 1.0
+        self.presentation = False
+        self.dark = False
+        self.colour_safe = True
+        self._base_font_pt = QApplication.font().pointSizeF()
         self._build_layout()
         self._build_menus()
+        self._build_lesson_dock()
+        self._build_shortcuts()
         self.compute_label = QLabel(objectName="computeLabel")
         self.statusBar().addPermanentWidget(self.compute_label)
         self.model.results_ready.connect(self.show_results)
@@ -41,7 +53,7 @@ class MainWindow(QMainWindow):
 
     # -- construction ------------------------------------------------------------
     def _build_layout(self) -> None:
-        scroll = QScrollArea(objectName="controlScroll")
+        scroll = self.control_scroll = QScrollArea(objectName="controlScroll")
         scroll.setWidget(self.controls)
         scroll.setWidgetResizable(True)
         scroll.setMinimumWidth(300)
@@ -50,7 +62,10 @@ class MainWindow(QMainWindow):
         for name in ("softmaxPlot", "variancePlot", "saturationPlot"):
             top.addWidget(p[name])
         bottom = QSplitter(Qt.Orientation.Horizontal)
-        bottom.addWidget(p["multiheadView"])
+        self.bottom_tabs = QTabWidget(objectName="bottomTabs")
+        self.bottom_tabs.addTab(p["multiheadView"], "")
+        self.bottom_tabs.addTab(self.heads_panel, "")
+        bottom.addWidget(self.bottom_tabs)
         bottom.addWidget(p["costPlot"])
         bottom.setStretchFactor(0, 3)
         bottom.setStretchFactor(1, 2)
@@ -76,6 +91,11 @@ class MainWindow(QMainWindow):
     def _build_menus(self) -> None:
         bar = self.menuBar()
         self.file_menu = bar.addMenu("")
+        self.open_session_action = self._action(self.file_menu, self.open_session_dialog,
+                                                QKeySequence.StandardKey.Open, "openSessionAction")
+        self.save_session_action = self._action(self.file_menu, self.save_session_dialog,
+                                                QKeySequence.StandardKey.Save, "saveSessionAction")
+        self.file_menu.addSeparator()
         self.export_window_action = self._action(self.file_menu, self.export_window_dialog,
                                                  QKeySequence("Ctrl+E"), "exportWindowAction")
         self.export_panel_menu = self.file_menu.addMenu("")
@@ -98,13 +118,83 @@ class MainWindow(QMainWindow):
             action.triggered.connect(self._copy_panel_triggered)
             self.edit_menu.addAction(action)
             self.copy_actions[name] = action
+        self._build_view_menu(bar)
         self.help_menu = bar.addMenu("")
         self.about_action = self._action(self.help_menu, self.show_about)
+
+    def _checkable(self, menu, slot, shortcut=None, name=None, checked=False) -> QAction:
+        action = QAction(self, objectName=name, checkable=True, checked=checked)
+        if shortcut:
+            action.setShortcut(shortcut)
+        action.toggled.connect(slot)
+        menu.addAction(action)
+        return action
+
+    def _build_view_menu(self, bar) -> None:
+        self.view_menu = bar.addMenu("")
+        self.presentation_action = self._checkable(self.view_menu, self.set_presentation,
+                                                   QKeySequence("F5"), "presentationAction")
+        self.controls_action = self._checkable(self.view_menu, self.set_controls_visible,
+                                               QKeySequence("F6"), "toggleControlsAction", True)
+        self.lesson_action = self._checkable(self.view_menu, self.set_lesson_visible,
+                                             QKeySequence("F7"), "toggleLessonAction", True)
+        self.view_menu.addSeparator()
+        self.zoom_in_action = self._action(self.view_menu, self.zoom_in, None, "zoomInAction")
+        self.zoom_in_action.setShortcuts([QKeySequence("Ctrl+="), QKeySequence("Ctrl++")])
+        self.zoom_out_action = self._action(self.view_menu, self.zoom_out, QKeySequence("Ctrl+-"),
+                                            "zoomOutAction")
+        self.zoom_reset_action = self._action(self.view_menu, self.zoom_reset, QKeySequence("Ctrl+0"),
+                                              "zoomResetAction")
+        self.view_menu.addSeparator()
+        self.theme_menu = self.view_menu.addMenu("")
+        group = QActionGroup(self)
+        self.light_action = self._checkable(self.theme_menu, self._on_light, None, "lightThemeAction", True)
+        self.dark_action = self._checkable(self.theme_menu, self._on_dark, None, "darkThemeAction")
+        group.addAction(self.light_action)
+        group.addAction(self.dark_action)
+        self.colour_safe_action = self._checkable(self.view_menu, self.set_colour_safe, None,
+                                                  "colourSafeAction", True)
+        self.language_menu = self.view_menu.addMenu("")
+        languages = QActionGroup(self)
+        self.language_actions = {}
+        for code, name in LANGUAGES.items():
+            action = QAction(name, self, objectName=f"language_{code}", checkable=True)
+            action.setData(code)
+            action.triggered.connect(self._on_language_action)
+            languages.addAction(action)
+            self.language_menu.addAction(action)
+            self.language_actions[code] = action
+        self.language_actions[current_language()].setChecked(True)
+
+    def _build_lesson_dock(self) -> None:
+        self.lesson_dock = QDockWidget(objectName="lessonDock")
+        self.lesson_dock.setWidget(self.lesson)
+        self.lesson_dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable |
+                                     QDockWidget.DockWidgetFeature.DockWidgetFloatable)
+        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.lesson_dock)
+        self.lesson.highlight.connect(self.highlight_panel)
+        self.lesson.lock_requested.connect(self.set_lock)
+        self.blank = QWidget(self, objectName="blankScreen")
+        self.blank.setStyleSheet("background: black;")
+        self.blank.hide()
+
+    def _build_shortcuts(self) -> None:
+        """Presentation clickers send PageDown/PageUp, arrows and B."""
+        pairs = ((Qt.Key.Key_PageDown, self.lesson.next), (Qt.Key.Key_Right, self.lesson.next),
+                 (Qt.Key.Key_PageUp, self.lesson.back), (Qt.Key.Key_Left, self.lesson.back),
+                 (Qt.Key.Key_B, self.toggle_blank), (Qt.Key.Key_Period, self.toggle_blank))
+        self.lesson_shortcuts = []
+        for key, slot in pairs:
+            shortcut = QShortcut(QKeySequence(key), self)
+            shortcut.activated.connect(slot)
+            self.lesson_shortcuts.append(shortcut)
+        self.escape_shortcut = QShortcut(QKeySequence(Qt.Key.Key_Escape), self)
+        self.escape_shortcut.activated.connect(self._on_escape)
 
     def panel_titles(self) -> dict[str, str]:
         return {"softmaxPlot": tr("Softmax"), "variancePlot": tr("Variance of q·k"),
                 "saturationPlot": tr("Saturation vs d_k"), "multiheadView": tr("Multi-head"),
-                "costPlot": tr("Cost")}
+                "costPlot": tr("Cost"), "headsPanel": tr("Head roles")}
 
     def retranslate(self) -> None:
         self.setWindowTitle(tr("Attention Lab"))
@@ -118,6 +208,23 @@ class MainWindow(QMainWindow):
         self.edit_menu.setTitle(tr("&Edit"))
         for name, action in self.copy_actions.items():
             action.setText(tr("Copy {panel} image").format(panel=titles[name]))
+        self.open_session_action.setText(tr("&Open session…"))
+        self.save_session_action.setText(tr("&Save session…"))
+        self.view_menu.setTitle(tr("&View"))
+        self.presentation_action.setText(tr("&Presentation mode"))
+        self.controls_action.setText(tr("Show &controls"))
+        self.lesson_action.setText(tr("Show &lesson"))
+        self.zoom_in_action.setText(tr("Larger text"))
+        self.zoom_out_action.setText(tr("Smaller text"))
+        self.zoom_reset_action.setText(tr("Normal text size"))
+        self.theme_menu.setTitle(tr("&Theme"))
+        self.light_action.setText(tr("High-contrast light"))
+        self.dark_action.setText(tr("Dark"))
+        self.colour_safe_action.setText(tr("Colour-blind-safe colours (Okabe–Ito)"))
+        self.language_menu.setTitle(tr("&Language"))
+        self.bottom_tabs.setTabText(0, titles["multiheadView"])
+        self.bottom_tabs.setTabText(1, titles["headsPanel"])
+        self.lesson_dock.setWindowTitle(tr("Lesson"))
         self.help_menu.setTitle(tr("&Help"))
         self.about_action.setText(tr("&About Attention Lab"))
         for name, panel in self.panels.items():
@@ -184,6 +291,177 @@ class MainWindow(QMainWindow):
             "Attention Lab shows why attention divides scores by √d_k and how multi-head "
             "attention splits d_model into h heads. Every number is computed live."))
 
+    # -- lesson, highlight, blank -------------------------------------------------
+    @Slot(str)
+    def highlight_panel(self, name: str) -> None:
+        """Frame the panel a lesson step is about (and bring its tab to the front)."""
+        targets = dict(self.panels, headsPanel=self.heads_panel)
+        for key, widget in targets.items():
+            widget.setStyleSheet("" if key != name else
+                                 f"#{key} {{ border: 5px solid {self.current_theme().scaled}; }}")
+        if name in ("multiheadView", "headsPanel"):
+            self.bottom_tabs.setCurrentWidget(targets[name])
+        self.highlighted = name
+
+    @Slot(bool)
+    def set_lock(self, locked: bool) -> None:
+        self.controls.lock_check.setChecked(locked)
+
+    @Slot()
+    def toggle_blank(self) -> None:
+        self.blank.setGeometry(self.rect())
+        self.blank.setVisible(not self.blank.isVisible())
+        self.blank.raise_()
+
+    @Slot()
+    def _on_escape(self) -> None:
+        if self.blank.isVisible():
+            self.blank.hide()
+        elif self.presentation:
+            self.presentation_action.setChecked(False)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self.blank.setGeometry(self.rect())
+
+    # -- view: presentation, scale, theme, language ---------------------------------
+    def current_theme(self):
+        return make_theme(self.dark, self.presentation, self.ui_scale, self.colour_safe)
+
+    def apply_view(self) -> None:
+        """Push scale, theme and palette to the widgets and every plot."""
+        theme = self.current_theme()
+        app = QApplication.instance()
+        font = app.font()
+        boost = 1.25 if self.presentation else 1.0
+        font.setPointSizeF(self._base_font_pt * self.ui_scale * boost)
+        app.setFont(font)
+        for panel in list(self.panels.values()) + [self.heads_panel.view]:
+            panel.apply_theme(theme)
+        from .theme_palette import apply_widget_palette
+
+        apply_widget_palette(app, self.dark)
+        if getattr(self, "highlighted", None):
+            self.highlight_panel(self.highlighted)
+
+    @Slot(bool)
+    def set_presentation(self, on: bool) -> None:
+        if self.presentation_action.isChecked() != on:
+            self.presentation_action.setChecked(on)
+            return
+        self.presentation = on
+        if on:
+            self._controls_before = self.controls_action.isChecked()
+            self.controls_action.setChecked(False)
+            self.showFullScreen()
+        else:
+            self.controls_action.setChecked(getattr(self, "_controls_before", True))
+            self.showNormal()
+        self.apply_view()
+
+    @Slot(bool)
+    def set_controls_visible(self, on: bool) -> None:
+        self.control_scroll.setVisible(on)
+
+    @Slot(bool)
+    def set_lesson_visible(self, on: bool) -> None:
+        self.lesson_dock.setVisible(on)
+
+    def set_ui_scale(self, scale: float) -> None:
+        self.ui_scale = max(1.0, min(3.0, round(scale * 4) / 4))
+        self.apply_view()
+        self.statusBar().showMessage(tr("Text size {p} %").format(p=round(self.ui_scale * 100)), 3000)
+
+    @Slot()
+    def zoom_in(self) -> None:
+        self.set_ui_scale(self.ui_scale + 0.25)
+
+    @Slot()
+    def zoom_out(self) -> None:
+        self.set_ui_scale(self.ui_scale - 0.25)
+
+    @Slot()
+    def zoom_reset(self) -> None:
+        self.set_ui_scale(1.0)
+
+    @Slot(bool)
+    def _on_light(self, on: bool) -> None:
+        if on:
+            self.dark = False
+            self.apply_view()
+
+    @Slot(bool)
+    def _on_dark(self, on: bool) -> None:
+        if on:
+            self.dark = True
+            self.apply_view()
+
+    @Slot(bool)
+    def set_colour_safe(self, on: bool) -> None:
+        self.colour_safe = on
+        self.apply_view()
+
+    @Slot()
+    def _on_language_action(self) -> None:
+        self.switch_language(self.sender().data())
+
+    def switch_language(self, lang: str) -> None:
+        set_language(lang)
+        self.language_actions[lang].setChecked(True)
+
+    def changeEvent(self, event) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
+    # -- sessions ----------------------------------------------------------------
+    def save_session(self, path) -> None:
+        write_session(Session(self.model.params, self.controls.lock_check.isChecked(),
+                              self.lesson.index), path)
+
+    def load_session(self, path) -> None:
+        """Apply a session file; raises SessionError and changes nothing if it is unusable."""
+        session = read_session(path)
+        self.lesson.stop()
+        self.lesson.index = min(session.lesson_step, len(self.lesson_steps()) - 1)
+        self.controls.lock_check.setChecked(session.lock_d_model)
+        self.model.set_params(session.params)
+        self.lesson.refresh_text()
+
+    @staticmethod
+    def lesson_steps():
+        from .lessons import STEPS
+
+        return STEPS
+
+    @Slot()
+    def open_session_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, tr("Open session"), "",
+                                              tr("Attention Lab session (*.json)"))
+        if not path:
+            return
+        try:
+            self.load_session(path)
+        except SessionError as exc:
+            QMessageBox.warning(self, tr("Cannot open session"),
+                                tr("{file} was not opened: {reason}").format(file=Path(path).name,
+                                                                            reason=exc))
+            return
+        self.statusBar().showMessage(tr("Opened {path}").format(path=path), 6000)
+
+    @Slot()
+    def save_session_dialog(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, tr("Save session"), "session.json",
+                                              tr("Attention Lab session (*.json)"))
+        if not path:
+            return
+        try:
+            self.save_session(path)
+        except OSError as exc:
+            QMessageBox.warning(self, tr("Cannot save session"), str(exc))
+            return
+        self.statusBar().showMessage(tr("Saved {path}").format(path=path), 6000)
+
     # -- settings and shutdown ---------------------------------------------------
     def _restore_settings(self) -> None:
         settings = QSettings()
@@ -195,6 +473,7 @@ class MainWindow(QMainWindow):
             self.restoreState(state)
 
     def closeEvent(self, event) -> None:
+        self.lesson.stop()
         settings = QSettings()
         settings.setValue("window/geometry", self.saveGeometry())
         settings.setValue("window/state", self.saveState())

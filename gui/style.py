@@ -15,30 +15,70 @@ OKABE_ITO = {
     "orange": "#E69F00", "sky": "#56B4E9", "green": "#009E73", "yellow": "#F0E442",
     "blue": "#0072B2", "vermillion": "#D55E00", "purple": "#CC79A7", "black": "#000000",
 }
-UNSCALED = OKABE_ITO["vermillion"]
-SCALED = OKABE_ITO["blue"]
-HEAD_COLOURS = [OKABE_ITO[k] for k in ("orange", "sky", "green", "purple", "blue",
-                                        "vermillion", "yellow")] + ["#999999"]
-TERM_COLOURS = {"projections": OKABE_ITO["sky"], "scores": OKABE_ITO["orange"],
-                "softmax": OKABE_ITO["yellow"], "weighted_sum": OKABE_ITO["green"],
-                "w_o": OKABE_ITO["purple"]}
+#: Okabe–Ito: distinguishable with the common colour-vision deficiencies.
+SAFE_PALETTE = {
+    "unscaled": OKABE_ITO["vermillion"], "scaled": OKABE_ITO["blue"],
+    "heads": [OKABE_ITO[k] for k in ("orange", "sky", "green", "purple", "blue", "vermillion",
+                                     "yellow")] + ["#999999"],
+    "terms": {"projections": OKABE_ITO["sky"], "scores": OKABE_ITO["orange"],
+              "softmax": OKABE_ITO["yellow"], "weighted_sum": OKABE_ITO["green"],
+              "w_o": OKABE_ITO["purple"]},
+}
+#: The familiar matplotlib "tab10" colours, for users who prefer them.
+CLASSIC_PALETTE = {
+    "unscaled": "#D62728", "scaled": "#1F77B4",
+    "heads": ["#1F77B4", "#FF7F0E", "#2CA02C", "#D62728", "#9467BD", "#8C564B", "#E377C2", "#7F7F7F"],
+    "terms": {"projections": "#1F77B4", "scores": "#FF7F0E", "softmax": "#BCBD22",
+              "weighted_sum": "#2CA02C", "w_o": "#9467BD"},
+}
+BASE_FONT_PT = 10
+BASE_LINE_WIDTH = 2.0
 
 
 @dataclass(frozen=True)
 class Theme:
+    """What the View menu changes: colours, line width and font size of the plots."""
+
     name: str = "light"
     background: str = "#FFFFFF"
-    foreground: str = "#111111"
-    line_width: float = 2.0
-    font_pt: int = 10
+    foreground: str = "#000000"
+    line_width: float = BASE_LINE_WIDTH
+    font_pt: float = BASE_FONT_PT
+    colour_safe: bool = True
+
+    @property
+    def palette(self) -> dict:
+        return SAFE_PALETTE if self.colour_safe else CLASSIC_PALETTE
+
+    @property
+    def unscaled(self) -> str:
+        return self.palette["unscaled"]
+
+    @property
+    def scaled(self) -> str:
+        return self.palette["scaled"]
+
+    def head_colour(self, i: int) -> str:
+        heads = self.palette["heads"]
+        return heads[i % len(heads)]
+
+    def term_colour(self, term: str) -> str:
+        return self.palette["terms"][term]
 
 
 LIGHT = Theme()
-DARK = Theme("dark", "#121212", "#EEEEEE")
 
 
-def head_colour(i: int) -> str:
-    return HEAD_COLOURS[i % len(HEAD_COLOURS)]
+def make_theme(dark: bool = False, presentation: bool = False, ui_scale: float = 1.0,
+               colour_safe: bool = True) -> Theme:
+    """Light is black on white (high contrast); presentation thickens lines and enlarges text."""
+    boost = 1.4 if presentation else 1.0
+    return Theme(name="dark" if dark else "light",
+                 background="#000000" if dark else "#FFFFFF",
+                 foreground="#F2F2F2" if dark else "#000000",
+                 line_width=BASE_LINE_WIDTH * (1.75 if presentation else 1.0) * max(1.0, ui_scale ** 0.5),
+                 font_pt=round(BASE_FONT_PT * ui_scale * boost, 1),
+                 colour_safe=colour_safe)
 
 
 def pen(colour: str, theme: Theme, width_factor: float = 1.0, style=None):

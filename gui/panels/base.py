@@ -44,6 +44,7 @@ class Panel(pg.GraphicsLayoutWidget):
         self.theme = theme
         self.setBackground(theme.background)
         self.restyle()
+        self.retranslate()
         from ..style import plot_font
 
         for item, _vb, _corner in self._overlays:
@@ -69,6 +70,14 @@ class Panel(pg.GraphicsLayoutWidget):
         for item, vb, (ax, ay) in self._overlays:
             rect = vb.boundingRect()
             item.setPos(4 + ax * (rect.width() - 8), 2 + ay * (rect.height() - 4))
+
+    def set_title(self, target, text: str) -> None:
+        """Title of a PlotItem or LabelItem in the theme's colour and a size above the ticks."""
+        style = {"color": self.theme.foreground, "size": f"{self.theme.font_pt * 1.2:.1f}pt"}
+        if isinstance(target, pg.PlotItem):
+            target.setTitle(text, **style)
+        else:
+            target.setText(text, **style)
 
     def style_plot(self, plot: pg.PlotItem) -> None:
         from ..style import plot_font

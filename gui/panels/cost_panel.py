@@ -3,18 +3,15 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QCoreApplication
 
 from engine.cost import TERMS
 
-from ..style import TERM_COLOURS, brush, format_count, pen
+from ..style import brush, format_count, pen
 from .base import Panel
+from ..i18n import tr
 
 BAR_WIDTH = 0.6
 
-
-def tr(text: str) -> str:
-    return QCoreApplication.translate("CostPanel", text)
 
 
 def term_names() -> dict:
@@ -51,12 +48,13 @@ class CostPanel(Panel):
         self.style_plot(self.plot)
         self.plot.getAxis("left").enableAutoSIPrefix(True)  # GFLOP, TFLOP
         for term, bar in self.term_bars.items():
-            bar.setOpts(brush=brush(TERM_COLOURS[term], 230), pen=pen(self.theme.foreground, self.theme, 0.3))
+            bar.setOpts(brush=brush(self.theme.term_colour(term), 230), pen=pen(self.theme.foreground, self.theme, 0.3))
         self.legend.setLabelTextColor(self.theme.foreground)
+        self.legend.setLabelTextSize(f"{self.theme.font_pt * 0.9:.1f}pt")
         self._heads = None
 
     def retranslate(self) -> None:
-        self.plot.setTitle(tr("cost of one attention layer"), color=self.theme.foreground)
+        self.set_title(self.plot, tr("cost of one attention layer"))
         self.plot.setLabel("left", tr("FLOPs per layer"), units="FLOP")
         names = term_names()
         for (sample, label), term in zip(self.legend.items, TERMS):
@@ -79,7 +77,7 @@ class CostPanel(Panel):
             shades = [brush("#7F7F7F", 230), brush("#BFBFBF", 230)]  # alternate so slices read apart
             thin = h > 64  # outlines would hide thin slices
             opts.update(x=np.full(h + 1, 2.0),
-                        brushes=[shades[i % 2] for i in range(h)] + [brush(TERM_COLOURS["w_o"], 230)],
+                        brushes=[shades[i % 2] for i in range(h)] + [brush(self.theme.term_colour("w_o"), 230)],
                         pen=pg.mkPen(None) if thin else pen(self.theme.foreground, self.theme, 0.3))
         self.head_bar.setOpts(**opts)
         top = 1.5 * max(single.flops, multi.flops)  # headroom for the legend and notes

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QCoreApplication, QRectF
+from PySide6.QtCore import QRectF
 from PySide6.QtWidgets import QGraphicsRectItem
 
-from ..style import head_colour, pen, plot_font
+from ..style import pen, plot_font
 from .base import Panel
+from ..i18n import tr
 
 MAX_HEADS_DRAWN = 8
 PIPE_WIDTH = 560.0      # width of X, concat and output in scene units
@@ -24,9 +25,6 @@ W_O_X = 620.0
 DIVERGING = pg.colormap.get("CET-D1")
 SEQUENTIAL = pg.colormap.get("viridis")
 
-
-def tr(text: str) -> str:
-    return QCoreApplication.translate("MultiHeadView", text)
 
 
 class MultiHeadView(Panel):
@@ -84,11 +82,10 @@ class MultiHeadView(Panel):
         self.links.setPen(pen(self.theme.foreground, self.theme, 0.4))
         for i, (a, b) in enumerate(zip(self.x_blocks, self.concat_blocks)):
             for block in (a, b):
-                block.setPen(pen(head_colour(i), self.theme, 1.2))
+                block.setPen(pen(self.theme.head_colour(i), self.theme, 1.2))
 
     def retranslate(self) -> None:
-        self.title.setText(tr("Multi-head attention with the engine's matrices"),
-                           color=self.theme.foreground)
+        self.set_title(self.title, tr("Multi-head attention with the engine's matrices"))
 
     # -- layout --------------------------------------------------------------
     def _layout(self, n: int, heads: int, drawn: int) -> dict:

@@ -5,16 +5,14 @@ import math
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import Qt
 
-from ..style import SCALED, UNSCALED, brush, pen
+from ..style import brush, pen
 from .base import Panel
+from ..i18n import tr
 
 METRIC_ROWS = ("max_prob", "entropy", "jacobian_norm")
 
-
-def tr(text: str) -> str:
-    return QCoreApplication.translate("SaturationPanel", text)
 
 
 class SaturationPanel(Panel):
@@ -61,7 +59,7 @@ class SaturationPanel(Panel):
         for plot in self.plots.values():
             self.style_plot(plot)
         for (metric, scaled), line in self.median.items():
-            colour = SCALED if scaled else UNSCALED
+            colour = self.theme.scaled if scaled else self.theme.unscaled
             line.setPen(pen(colour, self.theme, 1.2))
             line.setSymbolBrush(brush(colour))
             line.setSymbolPen(pen(colour, self.theme, 0.5))
@@ -72,6 +70,7 @@ class SaturationPanel(Panel):
         for marker in self.markers.values():
             marker.setPen(pen(self.theme.foreground, self.theme, 0.8, Qt.PenStyle.DotLine))
         self.legend.setLabelTextColor(self.theme.foreground)
+        self.legend.setLabelTextSize(f"{self.theme.font_pt * 0.9:.1f}pt")
 
     def retranslate(self) -> None:
         labels = {"max_prob": tr("max p"), "entropy": tr("entropy (nats)"),
@@ -103,5 +102,5 @@ class SaturationPanel(Panel):
         position = math.log10(results.params.dk)
         for marker in self.markers.values():
             marker.setValue(position)
-        self.title.setText(tr("saturation vs d_k ({n} keys, {t} queries per d_k)")
-                           .format(n=sat.keys, t=sat.trials), color=self.theme.foreground, size="11pt")
+        self.set_title(self.title, tr("saturation vs d_k ({n} keys, {t} queries per d_k)")
+                       .format(n=sat.keys, t=sat.trials))

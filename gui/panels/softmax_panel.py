@@ -3,18 +3,15 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QCoreApplication
 
 from engine.params import SCORES_MAX
 
-from ..style import SCALED, UNSCALED, brush, format_number, pen, plot_font
+from ..style import brush, format_number, pen, plot_font
 from .base import Panel
+from ..i18n import tr
 
 BAR_WIDTH = 0.38
 
-
-def tr(text: str) -> str:
-    return QCoreApplication.translate("SoftmaxPanel", text)
 
 
 class SoftmaxPanel(Panel):
@@ -25,7 +22,7 @@ class SoftmaxPanel(Panel):
         self.plot = self.addPlot()
         self.plot.setMouseEnabled(False, False)
         self.plot.hideButtons()
-        self.plot.setYRange(0, 1.3, padding=0)
+        self.plot.setYRange(0, 1.42, padding=0)  # headroom for the legend
         self.legend = self.plot.addLegend(offset=(-10, 10), labelTextSize="10pt")
         empty = np.zeros(0)
         self.bars_unscaled = pg.BarGraphItem(x=empty, height=empty, width=BAR_WIDTH)
@@ -44,8 +41,8 @@ class SoftmaxPanel(Panel):
 
     def restyle(self) -> None:
         self.style_plot(self.plot)
-        self.bars_unscaled.setOpts(brush=brush(UNSCALED, 220), pen=pen(UNSCALED, self.theme, 0.5))
-        self.bars_scaled.setOpts(brush=brush(SCALED, 220), pen=pen(SCALED, self.theme, 0.5))
+        self.bars_unscaled.setOpts(brush=brush(self.theme.unscaled, 220), pen=pen(self.theme.unscaled, self.theme, 0.5))
+        self.bars_scaled.setOpts(brush=brush(self.theme.scaled, 220), pen=pen(self.theme.scaled, self.theme, 0.5))
         font = plot_font(self.theme, 0.9)
         for label in self.value_labels:
             label.setFont(font)
@@ -54,7 +51,7 @@ class SoftmaxPanel(Panel):
         self.legend.setLabelTextSize(f"{self.theme.font_pt}pt")
 
     def retranslate(self) -> None:
-        self.plot.setTitle(tr("softmax: raw vs ÷√d_k"), color=self.theme.foreground)
+        self.set_title(self.plot, tr("softmax: raw vs ÷√d_k"))
         self.plot.setLabel("left", tr("probability (H in nats)"))
         self.plot.setLabel("bottom", tr("key"))
 

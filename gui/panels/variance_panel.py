@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import Qt
 
-from ..style import SCALED, UNSCALED, brush, format_number, pen
+from ..style import brush, format_number, pen
 from .base import Panel
+from ..i18n import tr
 
-
-def tr(text: str) -> str:
-    return QCoreApplication.translate("VariancePanel", text)
 
 
 class VariancePanel(Panel):
@@ -32,7 +30,7 @@ class VariancePanel(Panel):
             plot.addItem(self.hist[key])
             plot.addItem(self.theory[key])
         # The spread that ÷√d_k restores (±2σ²), drawn on the raw axis for comparison.
-        self.unit_band = pg.LinearRegionItem(movable=False, brush=brush(SCALED, 50),
+        self.unit_band = pg.LinearRegionItem(movable=False, brush=brush(self.theme.scaled, 50),
                                              pen=pg.mkPen(None))
         self.plot_raw.addItem(self.unit_band)
         self.stats_raw = self.overlay_text(self.plot_raw)
@@ -40,15 +38,16 @@ class VariancePanel(Panel):
         self._ranges = {"raw": None, "scaled": None}
 
     def restyle(self) -> None:
+        self.unit_band.setBrush(brush(self.theme.scaled, 50))
         for plot in (self.plot_raw, self.plot_scaled):
             self.style_plot(plot)
-        for key, colour in (("raw", UNSCALED), ("scaled", SCALED)):
+        for key, colour in (("raw", self.theme.unscaled), ("scaled", self.theme.scaled)):
             self.hist[key].setPen(pen(colour, self.theme, 0.6))
             self.hist[key].setFillBrush(brush(colour, 110))
             self.theory[key].setPen(pen(self.theme.foreground, self.theme, 1.0, Qt.PenStyle.DashLine))
 
     def retranslate(self) -> None:
-        self.plot_raw.setTitle(tr("q·k: raw and ÷√d_k"), color=self.theme.foreground)
+        self.set_title(self.plot_raw, tr("q·k: raw and ÷√d_k"))
         self.plot_raw.setLabel("bottom", tr("q·k"))
         self.plot_scaled.setLabel("bottom", tr("q·k / √d_k"))
         for plot in (self.plot_raw, self.plot_scaled):

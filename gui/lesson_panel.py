@@ -1,0 +1,176 @@
+"""The lesson panel: step text with live numbers, Back / Play / Next, and a step indicator."""
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QTimer, Qt, Signal, Slot
+from PySide6.QtWidgets import (QHBoxLayout, QLabel, QPushButton, QSlider, QVBoxLayout, QWidget)
+
+from engine import ParamsError
+
+from .i18n import tr
+from .lessons import STEPS, step_params, step_text
+
+PLAY_INTERVAL_MS = 700
+
+
+class LessonPanel(QWidget):
+    """Drives the model through the lesson; `highlight` names the panel a step is about."""
+
+    highlight = Signal(str)
+    lock_requested = Signal(bool)
+
+    def __init__(self, model, parent=None):
+        super().__init__(parent)
+        self.setObjectName("lessonPanel")
+        self.model = model
+        self.heads_view = None      # the head-roles view, when the window has one
+        self.index = 0
+        self._sweep_pos = 0
+        self._rendered_key = None
+        self.timer = QTimer(self)
+        self.timer.setInterval(PLAY_INTERVAL_MS)
+        self.timer.timeout.connect(self._advance_sweep)
+        self._build()
+        self.offset_gap.setVisible(self.step.offset_gap)
+        self.retranslate()
+        model.results_ready.connect(self.refresh_text)
+
+    def _build(self) -> None:
+        layout = QVBoxLayout(self)
+        top = QHBoxLayout()
+        self.step_label = QLabel(objectName="lessonStep")
+        self.title_label = QLabel(objectName="lessonTitle")
+        font = self.title_label.font()
+        font.setBold(True)
+        font.setPointSizeF(font.pointSizeF() * 1.25)
+        self.title_label.setFont(font)
+        self.back_button = QPushButton(objectName="lessonBack")
+        self.play_button = QPushButton(objectName="lessonPlay")
+        self.play_button.setCheckable(True)
+        self.next_button = QPushButton(objectName="lessonNext")
+        for w in (self.back_button, self.play_button, self.next_button):
+            w.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # keys go to the window's lesson shortcuts
+        top.addWidget(self.step_label)
+        top.addWidget(self.title_label, 1)
+        top.addWidget(self.back_button)
+        top.addWidget(self.play_button)
+        top.addWidget(self.next_button)
+        layout.addLayout(top)
+        self.text_label = QLabel(objectName="lessonText")
+        self.text_label.setWordWrap(True)
+        self.text_label.setTextFormat(Qt.TextFormat.RichText)
+        self.text_label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        layout.addWidget(self.text_label, 1)
+        self.offset_gap = QWidget(objectName="lessonOffsetGap")
+        row = QHBoxLayout(self.offset_gap)
+        row.setContentsMargins(0, 0, 0, 0)
+        self.offset_label, self.gap_label = QLabel(), QLabel()
+        self.offset_slider = QSlider(Qt.Orientation.Horizontal, objectName="lessonOffsetSlider")
+        self.offset_slider.setRange(0, 100)
+        self.gap_slider = QSlider(Qt.Orientation.Horizontal, objectName="lessonGapSlider")
+        self.gap_slider.setRange(0, 20)
+        self.gap_slider.setValue(9)
+        for label, slider in ((self.offset_label, self.offset_slider), (self.gap_label, self.gap_slider)):
+            row.addWidget(label)
+            row.addWidget(slider, 1)
+            slider.valueChanged.connect(self._on_offset_gap)
+        layout.addWidget(self.offset_gap)
+        self.back_button.clicked.connect(self.back)
+        self.next_button.clicked.connect(self.next)
+        self.play_button.toggled.connect(self._on_play)
+
+    def retranslate(self) -> None:
+        self.back_button.setText(tr("◀ Back"))
+        self.next_button.setText(tr("Next ▶"))
+        self.play_button.setText(tr("■ Stop") if self.play_button.isChecked() else tr("▶ Play"))
+        self.back_button.setToolTip(tr("Previous step (PageUp, ←)"))
+        self.next_button.setToolTip(tr("Next step (PageDown, →)"))
+        self.play_button.setToolTip(tr("Animate this step's sweep"))
+        self.offset_label.setText(tr("offset"))
+        self.gap_label.setText(tr("gap"))
+        self.refresh_text()
+
+    def changeEvent(self, event) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
+    # -- navigation --------------------------------------------------------------
+    @property
+    def step(self):
+        return STEPS[self.index]
+
+    def go_to(self, index: int) -> None:
+        """Show step `index` (0-based, clamped) and set the controls for it."""
+        self.stop()
+        self.index = max(0, min(len(STEPS) - 1, index))
+        step = self.step
+        self.lock_requested.emit(step.lock_d_model)
+        self.offset_gap.setVisible(step.offset_gap)
+        self.play_button.setEnabled(bool(step.sweep))
+        if step.offset_gap:
+            scores = step.settings["scores"]
+            self.offset_slider.blockSignals(True)
+            self.gap_slider.blockSignals(True)
+            self.offset_slider.setValue(int(min(scores[1:])))
+            self.gap_slider.setValue(int(scores[0] - min(scores[1:])))
+            self.offset_slider.blockSignals(False)
+            self.gap_slider.blockSignals(False)
+        self.model.set_params(step_params(step, self.model.params))
+        self.highlight.emit(step.panel)
+        self.refresh_text()
+
+    @Slot()
+    def next(self) -> None:
+        self.go_to(self.index + 1)
+
+    @Slot()
+    def back(self) -> None:
+        self.go_to(self.index - 1)
+
+    # -- play --------------------------------------------------------------------
+    @Slot(bool)
+    def _on_play(self, on: bool) -> None:
+        if on:
+            self._sweep_pos = 0
+            self._advance_sweep()
+            self.timer.start()
+        else:
+            self.timer.stop()
+        self.play_button.setText(tr("■ Stop") if on else tr("▶ Play"))
+
+    def stop(self) -> None:
+        if self.play_button.isChecked():
+            self.play_button.setChecked(False)
+
+    @Slot()
+    def _advance_sweep(self) -> None:
+        sweep = self.step.sweep
+        if self._sweep_pos >= len(sweep):
+            self.stop()
+            return
+        try:
+            self.model.update(**sweep[self._sweep_pos])
+        except ParamsError:
+            self.stop()
+            return
+        self._sweep_pos += 1
+
+    @Slot(int)
+    def _on_offset_gap(self, _value: int) -> None:
+        offset, gap = float(self.offset_slider.value()), float(self.gap_slider.value())
+        self.model.update(scores=(offset + gap, offset, offset, offset))
+
+    # -- text --------------------------------------------------------------------
+    @Slot()
+    @Slot(object)
+    def refresh_text(self, _results=None) -> None:
+        title, body = step_text(self.step.key)
+        self.step_label.setText(tr("Step {i} / {n}").format(i=self.index + 1, n=len(STEPS)))
+        self.title_label.setText(title)
+        results = self.model.results
+        if results is None or results.params != self.model.params:
+            if self._rendered_key != self.step.key:  # keep the last numbers while a sweep runs
+                self.text_label.setText(tr("computing…"))
+            return
+        self._rendered_key = self.step.key
+        self.text_label.setText(body.format(**self.step.facts(results, self.heads_view)))

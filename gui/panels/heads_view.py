@@ -1,0 +1,444 @@
+"""Per-head attention maps over a sentence the user edits, and their average.
+
+HeadsView draws six n×n heads (query tokens down the rows, key tokens along
+the columns, weight 0 → 1 in viridis) and the mean of the six. The heads are
+either hand-built from token rules (engine.head_roles.ROLE_HEADS) or random,
+untrained heads; a label says which. The entropy line compares the mean row
+entropy of the average with that of the heads (the average is always at
+least as flat: entropy is concave).
+
+HeadsView is not driven by engine Results: it keeps its own state, set through
+set_sentence / set_mode / set_random / set_seed. HeadsPanel adds the inputs.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal, Slot
+from PySide6.QtGui import QFontMetricsF, QTextOption
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QHBoxLayout, QLabel, QLineEdit, QSpinBox,
+                               QVBoxLayout, QWidget)
+
+from engine.head_roles import (MAX_TOKENS, MODES, ROLE_HEADS, average_heads, head_entropies,
+                               random_heads, role_heads, tokenize, truncate)
+
+from ..i18n import tr
+from ..style import OKABE_ITO, format_number, plot_font
+from .base import Panel
+
+SEQUENTIAL = pg.colormap.get("viridis")
+DEFAULT_SENTENCES = {
+    "en": "The cat sat on the mat because it was warm.",
+    "ja": "猫がマットに座った。それは暖かかった。",
+}
+#: Longest token label drawn, in pixels; longer ones are elided.
+LABEL_MAX_PX = 70.0
+HEAD_COUNT = len(ROLE_HEADS)
+HEAD_COLUMNS = 3
+
+
+def role_titles() -> dict[str, str]:
+    """Translated display name of each hand-built head."""
+    return {
+        "previous": tr("previous token"),
+        "next": tr("next token"),
+        "first": tr("first token"),
+        "same_word": tr("same word"),
+        "punct_to_all": tr("punctuation → whole sentence"),
+        "pronoun_to_noun": tr("pronoun → nearest preceding noun"),
+    }
+
+
+class TokenAxis(pg.AxisItem):
+    """An axis that writes one token under (or beside) each cell of an n×n map.
+
+    Cell i spans [i, i+1] in view coordinates. Bottom labels are drawn rotated
+    by 90° so long words never overlap; when the cells are smaller than the
+    text height, only every k-th label is drawn. The axis size is fixed to the
+    longest label (at most LABEL_MAX_PX).
+    """
+
+    def __init__(self, orientation: str):
+        super().__init__(orientation)
+        self.labels: list[str] = []
+        self.setStyle(showValues=False, tickLength=4)
+
+    def set_labels(self, labels: list[str]) -> None:
+        self.labels = list(labels)
+        self.setTicks([[(i + 0.5, "") for i in range(len(self.labels))]])
+        self._fit()
+
+    def setTickFont(self, font) -> None:  # noqa: N802 (Qt naming)
+        super().setTickFont(font)
+        self._fit()
+
+    def _metrics(self) -> QFontMetricsF:
+        return QFontMetricsF(self.style["tickFont"] or self.font())
+
+    def _fit(self) -> None:
+        fm = self._metrics()
+        labels = getattr(self, "labels", [])    # setTickFont may run inside AxisItem.__init__
+        widest = max((fm.horizontalAdvance(s) for s in labels), default=0.0)
+        size = int(math.ceil(min(widest, LABEL_MAX_PX))) + 10
+        if self.orientation in ("left", "right"):
+            self.setWidth(size)
+        else:
+            self.setHeight(size)
+        self.picture = None
+        self.update()
+
+    def drawPicture(self, p, axisSpec, tickSpecs, textSpecs) -> None:  # noqa: N802
+        # No axis line: the view is wider (or taller) than the map, and a line along the
+        # empty part would suggest cells that are not there. Ticks mark the cells.
+        p.setRenderHint(p.RenderHint.Antialiasing, False)
+        p.setRenderHint(p.RenderHint.TextAntialiasing, True)
+        for tick_pen, p1, p2 in tickSpecs:
+            p.setPen(tick_pen)
+            p.drawLine(p1, p2)
+        view = self.linkedView()
+        if view is None or not self.labels:
+            return
+        fm = self._metrics()
+        vertical = self.orientation in ("left", "right")
+
+        def pos(v: float) -> float:
+            point = self.mapFromScene(view.mapViewToScene(QPointF(v, v)))
+            return point.y() if vertical else point.x()
+
+        spacing = abs(pos(1.0) - pos(0.0)) or 1.0
+        step = max(1, math.ceil(fm.height() * 0.9 / spacing))
+        p.setPen(self.textPen())
+        p.setFont(self.style["tickFont"] or self.font())
+        h = fm.height()
+        gap = 4 + 3  # tick length + padding
+        for i in range(0, len(self.labels), step):
+            text = fm.elidedText(self.labels[i], Qt.TextElideMode.ElideRight, LABEL_MAX_PX)
+            c = pos(i + 0.5)
+            if vertical:
+                p.drawText(QRectF(0, c - h / 2, self.width() - gap, h),
+                           int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter), text)
+            else:
+                p.save()
+                p.translate(c, gap)
+                p.rotate(-90)                 # text reads upwards and ends at the map
+                p.drawText(QRectF(-(self.height() - gap), -h / 2, self.height() - gap, h),
+                           int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter), text)
+                p.restore()
+
+
+class TitleLabel(pg.LabelItem):
+    """A LabelItem that asks for no width, so titles of different lengths leave the grid's
+    columns equal; a title wider than its column wraps onto a second line."""
+
+    def __init__(self):
+        super().__init__()
+        option = QTextOption(Qt.AlignmentFlag.AlignHCenter)
+        option.setWrapMode(QTextOption.WrapMode.WordWrap)
+        self.item.document().setDefaultTextOption(option)
+
+    def resizeEvent(self, ev) -> None:  # noqa: N802 (Qt naming)
+        self.item.setTextWidth(max(1.0, self.size().width()))
+        super().resizeEvent(ev)
+
+    def updateMin(self) -> None:  # noqa: N802 (pyqtgraph naming)
+        super().updateMin()
+        self.setMinimumWidth(0)
+
+    def sizeHint(self, hint, constraint):  # noqa: N802 (Qt naming)
+        size = super().sizeHint(hint, constraint)
+        if hint in (Qt.SizeHint.MinimumSize, Qt.SizeHint.PreferredSize):
+            size.setWidth(0)
+        return size
+
+
+class HeadsView(Panel):
+    """Six attention heads over the user's tokens and their average (see the module docstring)."""
+
+    changed = Signal()  # the heads were recomputed (new sentence, mode, seed or toggle)
+
+    def __init__(self, parent=None):
+        super().__init__("headsView", parent)
+
+    # -- construction ------------------------------------------------------------
+    def _map(self, row: int, col: int, rowspan: int = 1) -> tuple[pg.PlotItem, pg.ImageItem]:
+        """A title in grid row `row` and an n×n map below it."""
+        title = TitleLabel()
+        self.maps.addItem(title, row=row, col=col)
+        self.titles.append(title)
+        row += 1
+        left, bottom = TokenAxis("left"), TokenAxis("bottom")
+        plot = self.maps.addPlot(row=row, col=col, rowspan=rowspan,
+                                 axisItems={"left": left, "bottom": bottom})
+        plot.setMouseEnabled(False, False)
+        plot.setMenuEnabled(False)
+        plot.hideButtons()
+        plot.invertY(True)
+        plot.vb.sigResized.connect(self._fit_view)
+        image = pg.ImageItem(axisOrder="row-major")
+        image.setColorMap(SEQUENTIAL)
+        plot.addItem(image)
+        self.token_axes += [left, bottom]
+        return plot, image
+
+    def build(self) -> None:
+        self.text = DEFAULT_SENTENCES["en"]
+        self.mode = "en"
+        self.random = False
+        self.seed = 0
+        self.tokens: list = []
+        self.dropped = 0
+        self.weights: np.ndarray | None = None
+        self.average: np.ndarray | None = None
+        self.entropies: tuple[np.ndarray, float] | None = None
+        self.message = ""
+        self.token_axes: list[TokenAxis] = []
+        self._shown_n: int | None = None
+
+        self.kind_label = self.addLabel(row=0, col=0)
+        self.info_label = self.addLabel(row=1, col=0)
+        # The maps get a grid of their own, so the long labels above cannot skew its columns.
+        self.maps = self.addLayout(row=2, col=0)
+        self.head_plots, self.head_images, self.titles = [], [], []
+        for i in range(HEAD_COUNT):   # rows: title, map, title, map
+            plot, image = self._map(2 * (i // HEAD_COLUMNS), i % HEAD_COLUMNS)
+            self.head_plots.append(plot)
+            self.head_images.append(image)
+        self.average_plot, self.average_image = self._map(0, HEAD_COLUMNS, rowspan=3)
+        grid = self.maps.layout
+        for col in range(HEAD_COLUMNS):
+            grid.setColumnStretchFactor(col, 4)
+        grid.setColumnStretchFactor(HEAD_COLUMNS, 7)
+        for row in (1, 3):
+            grid.setRowStretchFactor(row, 1)
+        self.ci.layout.setRowStretchFactor(2, 1)
+        self._recompute()
+
+    @property
+    def plots(self) -> list[pg.PlotItem]:
+        return self.head_plots + [self.average_plot]
+
+    @property
+    def images(self) -> list[pg.ImageItem]:
+        return self.head_images + [self.average_image]
+
+    # -- state -------------------------------------------------------------------
+    def set_sentence(self, text: str) -> None:
+        self.text = text
+        self.refresh()
+
+    def set_mode(self, mode: str) -> None:
+        if mode not in MODES:
+            raise ValueError(f"unknown token mode {mode!r}")
+        self.mode = mode
+        self.refresh()
+
+    def set_random(self, on: bool) -> None:
+        self.random = bool(on)
+        self.refresh()
+
+    def set_seed(self, seed: int) -> None:
+        self.seed = int(seed)
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Recompute the heads from the state and redraw in place (cheap: n ≤ MAX_TOKENS)."""
+        self._recompute()
+        self._update_texts()
+
+    def _recompute(self) -> None:
+        self._compute_heads()
+        self.changed.emit()
+
+    def _compute_heads(self) -> None:
+        tokens, self.dropped = truncate(tokenize(self.text, self.mode), MAX_TOKENS)
+        self.tokens = tokens
+        n = len(tokens)
+        if n == 0:
+            self.weights = self.average = self.entropies = None
+            for image in self.images:
+                image.clear()
+                image.setVisible(False)
+            for axis in self.token_axes:
+                axis.set_labels([])
+            self._shown_n = None
+            return
+        if self.random:
+            self.weights = random_heads(n, HEAD_COUNT, self.seed)
+        else:
+            self.weights = role_heads(tokens)
+        self.average = average_heads(self.weights)
+        self.entropies = head_entropies(self.weights)
+        rect = QRectF(0, 0, n, n)
+        for image, data in zip(self.images, [*self.weights, self.average]):
+            image.setImage(data, levels=(0.0, 1.0), rect=rect)
+            image.setVisible(True)
+        labels = [t.text for t in tokens]
+        for axis in self.token_axes:
+            axis.set_labels(labels)
+        if n != self._shown_n:
+            self._shown_n = n
+            for plot in self.plots:
+                self._fit_view(plot.vb)
+
+    @Slot(object)
+    def _fit_view(self, vb: pg.ViewBox) -> None:
+        """Square cells, the map in the view's bottom-left corner against its token axes.
+
+        Like setAspectLocked(True), one data unit is as many pixels across as down; the
+        spare room goes to the right and the top instead of both sides, so the labels
+        stay next to the cells they name.
+        """
+        n = self._shown_n or 1
+        rect = vb.boundingRect()
+        w, h = rect.width(), rect.height()
+        if w <= 0 or h <= 0:
+            return
+        span_x, span_y = (n * w / h, n) if w >= h else (n, n * h / w)
+        vb.setRange(xRange=(0, span_x), yRange=(n - span_y, n), padding=0)
+
+    # -- texts and style -----------------------------------------------------------
+    def _update_texts(self) -> None:
+        fg = self.theme.foreground
+        size = f"{self.theme.font_pt * 1.2:.1f}pt"
+        if self.random:
+            kind = tr("random heads (seeded, untrained)")
+            colour = OKABE_ITO["vermillion"]
+        else:
+            kind = tr("hand-built heads (rules, not learned)")
+            colour = OKABE_ITO["blue"] if self.theme.name != "dark" else OKABE_ITO["sky"]
+        self.kind_label.setText(f"<b>{kind}</b>", color=colour, size=size)
+        names = role_titles()
+        small = f"{self.theme.font_pt:.1f}pt"
+        for i, label in enumerate(self.titles[:HEAD_COUNT]):
+            title = (tr("random head {i}").format(i=i + 1) if self.random
+                     else names[ROLE_HEADS[i]])
+            label.setText(title, color=fg, size=small)
+        self.titles[HEAD_COUNT].setText(tr("average of the {h} heads").format(h=HEAD_COUNT),
+                                        color=fg, size=small)
+        if self.entropies is None:
+            self.message = tr("Type a sentence above to see the heads.")
+            self.info_label.setText(self.message, color=OKABE_ITO["vermillion"], size=size)
+            return
+        self.message = ""
+        per_head, avg = self.entropies
+        n = len(self.tokens)
+        lines = [tr("entropy of the average: {avg} nats vs mean per-head entropy: {mean} nats "
+                    "(max ln {n} = {max})").format(
+            avg=format_number(avg), mean=format_number(float(per_head.mean())), n=n,
+            max=format_number(math.log(n)) if n > 1 else "0"),
+            tr("averaging blurs the roles (entropy is concave: H(average) ≥ mean H(head))")]
+        if self.dropped:
+            lines[1] += " · " + tr("showing the first {k} tokens; {d} more not drawn").format(
+                k=n, d=self.dropped)
+        self.info_label.setText("<br>".join(lines), color=fg, size=small)
+
+    @property
+    def entropy_text(self) -> str:
+        return self.info_label.text
+
+    @property
+    def kind_text(self) -> str:
+        return self.kind_label.text
+
+    def restyle(self) -> None:
+        font = plot_font(self.theme, 0.85)
+        # Title rows keep the height of two lines (long titles wrap); the maps get the rest.
+        title_height = 2 * QFontMetricsF(plot_font(self.theme)).height() + 6
+        for row in (0, 2):
+            self.maps.layout.setRowFixedHeight(row, title_height)
+        for plot in self.plots:
+            self.style_plot(plot)
+        for axis in self.token_axes:
+            axis.setTickFont(font)
+        self._update_texts()
+
+    def retranslate(self) -> None:
+        self._update_texts()
+
+    def show_results(self, results) -> None:
+        """Not driven by the engine's Results: the heads depend only on this panel's state."""
+
+
+class HeadsPanel(QWidget):
+    """Sentence, tokenisation and random-heads inputs above a HeadsView."""
+
+    MODE_ORDER = ("en", "ja_chars", "ja_words")
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setObjectName("headsPanel")
+        self.sentence_label = QLabel(objectName="sentenceLabel")
+        self.sentence_edit = QLineEdit(DEFAULT_SENTENCES["en"], objectName="sentenceEdit")
+        self.sentence_label.setBuddy(self.sentence_edit)
+        self.mode_label = QLabel(objectName="tokenModeLabel")
+        self.mode_combo = QComboBox(objectName="tokenModeCombo")
+        for mode in self.MODE_ORDER:
+            self.mode_combo.addItem("", mode)
+        self.mode_label.setBuddy(self.mode_combo)
+        self.random_check = QCheckBox(objectName="randomHeadsCheck")
+        self.seed_label = QLabel(objectName="headsSeedLabel")
+        self.seed_spin = QSpinBox(objectName="headsSeedSpin")
+        self.seed_spin.setRange(0, 2**31 - 1)
+        self.seed_spin.setEnabled(False)
+        self.seed_label.setBuddy(self.seed_spin)
+        self.view = HeadsView()
+
+        inputs = QHBoxLayout()
+        inputs.addWidget(self.sentence_label)
+        inputs.addWidget(self.sentence_edit, 1)
+        inputs.addWidget(self.mode_label)
+        inputs.addWidget(self.mode_combo)
+        inputs.addWidget(self.random_check)
+        inputs.addWidget(self.seed_label)
+        inputs.addWidget(self.seed_spin)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addLayout(inputs)
+        layout.addWidget(self.view, 1)
+
+        self.sentence_edit.textChanged.connect(self.view.set_sentence)
+        self.mode_combo.currentIndexChanged.connect(self._on_mode)
+        self.random_check.toggled.connect(self._on_random)
+        self.seed_spin.valueChanged.connect(self.view.set_seed)
+        self.view.set_sentence(self.sentence_edit.text())
+        self.retranslate()
+
+    @Slot(int)
+    def _on_mode(self, index: int) -> None:
+        mode = self.mode_combo.itemData(index)
+        language = "en" if mode == "en" else "ja"
+        other = "ja" if language == "en" else "en"
+        if self.sentence_edit.text().strip() == DEFAULT_SENTENCES[other]:
+            # Swap an untouched default sentence for the default of the new language.
+            self.sentence_edit.blockSignals(True)
+            self.sentence_edit.setText(DEFAULT_SENTENCES[language])
+            self.sentence_edit.blockSignals(False)
+            self.view.text = DEFAULT_SENTENCES[language]
+        self.view.set_mode(mode)
+
+    @Slot(bool)
+    def _on_random(self, on: bool) -> None:
+        self.seed_spin.setEnabled(on)
+        self.view.set_random(on)
+
+    def retranslate(self) -> None:
+        self.sentence_label.setText(tr("Sentence:"))
+        self.sentence_edit.setPlaceholderText(tr("type a sentence in English or Japanese"))
+        self.sentence_edit.setToolTip(tr("At most {n} tokens are drawn.").format(n=MAX_TOKENS))
+        self.mode_label.setText(tr("Tokens:"))
+        names = {"en": tr("English words"), "ja_chars": tr("Japanese characters"),
+                 "ja_words": tr("Japanese words")}
+        for i in range(self.mode_combo.count()):
+            self.mode_combo.setItemText(i, names[self.mode_combo.itemData(i)])
+        self.random_check.setText(tr("random heads"))
+        self.random_check.setToolTip(tr("Replace the hand-built heads by seeded random, "
+                                        "untrained heads: softmax(QKᵀ/√d_k) on random X, W_Q, W_K."))
+        self.seed_label.setText(tr("seed:"))
+        self.view.retranslate()
+
+    def changeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)

@@ -1,0 +1,166 @@
+"""engine.compute: purity, immutability, and agreement of Results with the parts."""
+import dataclasses
+import math
+
+import numpy as np
+import pytest
+
+from engine import Params, compute, random_scores
+from engine.cost import attention_cost
+from engine.dot_product import EXPLICIT_PRODUCT_BUDGET, theory_density
+from engine.report import results_to_dict
+from engine.saturation import DK_GRID, METRICS
+from engine.simulation import HISTOGRAM_BINS, HISTOGRAM_SPAN
+from engine.softmax import entropy, jacobian_norm, max_probability, softmax
+
+
+def arrays_in(obj, path="r"):
+    """Every numpy array reachable from a Results object, with its attribute path."""
+    if isinstance(obj, np.ndarray):
+        yield path, obj
+    elif dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        for f in dataclasses.fields(obj):
+            yield from arrays_in(getattr(obj, f.name), f"{path}.{f.name}")
+    elif isinstance(obj, dict):
+        for k, v in obj.items():
+            yield from arrays_in(v, f"{path}[{k!r}]")
+
+
+@pytest.fixture(scope="module")
+def default_results():
+    return compute(Params())
+
+
+def test_every_array_is_read_only(default_results):
+    found = dict(arrays_in(default_results))
+    assert len(found) > 30  # softmax, histograms, 18 quartile arrays, multi-head matrices
+    for path, a in found.items():
+        assert not a.flags.writeable, path
+        with pytest.raises(ValueError):
+            a[(0,) * a.ndim] = 1.0
+
+
+def test_results_are_frozen(default_results):
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        default_results.params = Params(seed=1)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        default_results.variance.dk = 1
+
+
+@pytest.mark.parametrize("params", [Params(), Params(distribution="uniform", dk=256, heads=2,
+                                                      d_model=512, causal=True, samples=500),
+                                    Params(distribution="rademacher", seed=9)])
+def test_same_params_identical_results(params):
+    a, b = compute(params), compute(params)
+    pa, pb = dict(arrays_in(a)), dict(arrays_in(b))
+    assert pa.keys() == pb.keys()
+    for path in pa:
+        np.testing.assert_array_equal(pa[path], pb[path], err_msg=path)
+    assert results_to_dict(a) == results_to_dict(b)
+
+
+def test_different_seeds_differ(default_results):
+    other = compute(Params(seed=1))
+    assert other.variance.empirical_unscaled != default_results.variance.empirical_unscaled
+    assert not np.array_equal(other.multihead.x, default_results.multihead.x)
+    assert not np.array_equal(other.saturation.quartiles("max_prob", False).median,
+                              default_results.saturation.quartiles("max_prob", False).median)
+    # The softmax demo has no randomness.
+    np.testing.assert_array_equal(other.softmax.probs_scaled, default_results.softmax.probs_scaled)
+
+
+def test_streams_are_independent(default_results):
+    # Changing the sample count must not move the multi-head or saturation draws.
+    other = compute(Params(samples=1234))
+    np.testing.assert_array_equal(other.multihead.output, default_results.multihead.output)
+    np.testing.assert_array_equal(other.saturation.quartiles("entropy", True).q25,
+                                  default_results.saturation.quartiles("entropy", True).q25)
+
+
+def test_softmax_summary_matches_engine(default_results):
+    p = Params()
+    sm = default_results.softmax
+    assert sm.divisor == math.sqrt(p.dk)
+    np.testing.assert_array_equal(sm.probs_unscaled, softmax(p.scores, p.temperature))
+    np.testing.assert_array_equal(sm.probs_scaled,
+                                  softmax(np.array(p.scores) / math.sqrt(p.dk), p.temperature))
+    assert sm.entropy_scaled == pytest.approx(float(entropy(sm.probs_scaled)), rel=1e-15)
+    assert sm.max_prob_unscaled == float(max_probability(sm.probs_unscaled))
+    assert sm.jacobian_norm_scaled == float(jacobian_norm(sm.probs_scaled))
+    # The scores (10, 1, 1, 1): unscaled p₁ = 1/(1 + 3e^{−9}), scaled p₁ = 1/(1 + 3e^{−9/8}).
+    assert sm.probs_unscaled[0] == pytest.approx(1 / (1 + 3 * math.exp(-9)), rel=1e-14)
+    assert sm.probs_scaled[0] == pytest.approx(1 / (1 + 3 * math.exp(-9 / 8)), rel=1e-14)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+@pytest.mark.parametrize("dist, dk", [("normal", 64), ("normal", 16384), ("rademacher", 4096),
+                                      ("uniform", 64), ("uniform", 16384)])
+def test_variance_result_within_four_se(seed, dist, dk):
+    sigma = 0.5
+    r = compute(Params(dk=dk, heads=1, d_model=dk, distribution=dist, seed=seed, sigma=sigma,
+                       samples=20_000)).variance
+    assert r.theory_unscaled == dk * sigma**4 and r.theory_scaled == sigma**4
+    assert abs(r.empirical_unscaled - r.theory_unscaled) <= 4 * r.stderr_unscaled
+    assert r.empirical_scaled == pytest.approx(r.empirical_unscaled / dk, rel=1e-15)
+    assert r.stderr_scaled == pytest.approx(r.stderr_unscaled / dk, rel=1e-15)
+    expected_n = 20_000 if dist != "uniform" else min(20_000, max(64, EXPLICIT_PRODUCT_BUDGET // dk))
+    assert r.samples == expected_n
+    assert r.method == {"normal": "chi·z", "rademacher": "binomial", "uniform": "explicit"}[dist]
+    assert r.theory_kind == ("exact" if dist == "normal" else "normal approximation")
+
+
+@pytest.mark.parametrize("dist", ["normal", "rademacher", "uniform"])
+def test_histograms(dist):
+    dk, sigma = 64, 1.5
+    r = compute(Params(distribution=dist, sigma=sigma, samples=50_000)).variance
+    sd = math.sqrt(dk) * sigma**2
+    for hist, scale in ((r.hist_unscaled, 1.0), (r.hist_scaled, 1 / math.sqrt(dk))):
+        half = HISTOGRAM_SPAN * sd * scale
+        assert hist.edges.shape == (HISTOGRAM_BINS + 1,)
+        assert hist.edges[0] == pytest.approx(-half) and hist.edges[-1] == pytest.approx(half)
+        width = np.diff(hist.edges)
+        mass = (hist.density * width).sum()
+        # Normalised by all samples: the mass is the fraction inside ±4.5 sd, ≤ 1 and close.
+        assert 0.99 < mass <= 1 + 1e-12
+        assert hist.theory_x[0] == pytest.approx(-half) and hist.theory_x[-1] == pytest.approx(half)
+        expected, _ = theory_density(hist.theory_x, dk, dist, sigma, scaled=scale != 1.0)
+        np.testing.assert_allclose(hist.theory_density, expected, rtol=1e-9)
+        assert np.trapezoid(hist.theory_density, hist.theory_x) == pytest.approx(1.0, abs=0.002)
+
+
+def test_saturation_result(default_results):
+    sat = default_results.saturation
+    np.testing.assert_array_equal(sat.dk_grid, DK_GRID)
+    assert sat.keys == Params().keys
+    for metric in METRICS:
+        for scaled in (False, True):
+            q = sat.quartiles(metric, scaled)
+            assert q.median.shape == (len(DK_GRID),)
+            assert np.all(q.q25 <= q.median) and np.all(q.median <= q.q75)
+
+
+@pytest.mark.parametrize("kwargs", [dict(), dict(dk=128, heads=4, d_model=512, tokens=3),
+                                    dict(dk=1, heads=16384, d_model=16384, causal=True)])
+def test_multihead_and_cost_follow_params(kwargs):
+    p = Params(**kwargs)
+    r = compute(p)
+    mh = r.multihead
+    assert (mh.d_model, mh.heads, mh.dk) == (p.d_model, p.heads, p.dk)
+    assert mh.output_shape == (p.tokens, p.d_model)
+    assert mh.reduced == (p.d_model > 1024)
+    single = attention_cost(p.d_model, 1, p.seq_len, with_w_o=False)
+    multi = attention_cost(p.d_model, p.heads, p.seq_len, with_w_o=True)
+    assert r.cost_single == single and r.cost_multi == multi
+    if p.causal:
+        i, j = np.triu_indices(p.tokens, 1)
+        assert np.all(mh.weights[:, i, j] == 0)
+
+
+def test_random_scores():
+    a = random_scores(64, 8, seed=3)
+    assert len(a) == 8 and all(isinstance(v, float) for v in a)
+    assert random_scores(64, 8, seed=3) == a and random_scores(64, 8, seed=4) != a
+    b = random_scores(16, 2, seed=0, distribution="rademacher", sigma=1.0)
+    assert all((v + 16) % 2 == 0 and abs(v) <= 16 for v in b)  # the ±1 lattice 2B − d
+    c = random_scores(16, 4, seed=0, distribution="uniform")
+    assert len(c) == 4

@@ -1,0 +1,216 @@
+"""engine.multihead against attention written out by hand."""
+import math
+import tracemalloc
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from engine.multihead import (
+    FULL_WIDTH_LIMIT, REDUCED_WIDTH, attention, computed_shape, concat_heads, fan_in_uniform,
+    multi_head_attention, run_multihead, split_heads,
+)
+from engine.params import divisors
+
+
+def hand_softmax(s):
+    e = np.exp(s - s.max(axis=-1, keepdims=True))
+    return e / e.sum(axis=-1, keepdims=True)
+
+
+def random_weights(d, seed=0, n=5):
+    rng = np.random.default_rng(seed)
+    x = rng.standard_normal((n, d))
+    w = [rng.standard_normal((d, d)) / math.sqrt(d) for _ in range(4)]
+    return x, w
+
+
+def test_single_head_equals_textbook_attention():
+    d, n = 12, 5
+    x, (wq, wk, wv, wo) = random_weights(d)
+    out = multi_head_attention(x, wq, wk, wv, wo, heads=1)
+    q, k, v = x @ wq, x @ wk, x @ wv
+    weights = hand_softmax(q @ k.T / math.sqrt(d))
+    expected = weights @ v @ wo
+    np.testing.assert_allclose(out["weights"][0], weights, rtol=1e-12, atol=1e-15)
+    np.testing.assert_allclose(out["output"], expected, rtol=1e-10, atol=1e-12)
+    assert out["output"].shape == (n, d)
+
+
+@pytest.mark.parametrize("heads", [1, 2, 3, 4, 6, 12])
+@pytest.mark.parametrize("causal", [False, True])
+def test_each_head_uses_its_column_block(heads, causal):
+    d, n, t = 12, 6, 0.7
+    x, (wq, wk, wv, wo) = random_weights(d, seed=heads, n=n)
+    out = multi_head_attention(x, wq, wk, wv, wo, heads, temperature=t, causal=causal)
+    dk = d // heads
+    heads_by_hand = []
+    for i in range(heads):
+        cols = slice(i * dk, (i + 1) * dk)
+        q, k, v = x @ wq[:, cols], x @ wk[:, cols], x @ wv[:, cols]
+        s = q @ k.T / (math.sqrt(dk) * t)
+        if causal:
+            s = np.where(np.triu(np.ones((n, n), bool), 1), -np.inf, s)
+        w = hand_softmax(s)
+        np.testing.assert_allclose(out["q"][i], q, rtol=1e-12, atol=1e-14)
+        np.testing.assert_allclose(out["weights"][i], w, rtol=1e-10, atol=1e-15)
+        heads_by_hand.append(w @ v)
+    concat = np.concatenate(heads_by_hand, axis=1)
+    np.testing.assert_allclose(out["head_outputs"], np.stack(heads_by_hand), rtol=1e-10, atol=1e-13)
+    np.testing.assert_allclose(out["concat"], concat, rtol=1e-10, atol=1e-13)
+    np.testing.assert_allclose(out["output"], concat @ wo, rtol=1e-10, atol=1e-12)
+
+
+def test_divisor_options():
+    d, heads = 8, 2
+    x, (wq, wk, wv, wo) = random_weights(d)
+    q = split_heads(x @ wq, heads)
+    k = split_heads(x @ wk, heads)
+    raw = q @ np.swapaxes(k, -1, -2)
+    unscaled = multi_head_attention(x, wq, wk, wv, wo, heads, scale=False)
+    np.testing.assert_allclose(unscaled["weights"], hand_softmax(raw), rtol=1e-12)
+    wrong = multi_head_attention(x, wq, wk, wv, wo, heads, divisor=math.sqrt(d))
+    np.testing.assert_allclose(wrong["weights"], hand_softmax(raw / math.sqrt(d)), rtol=1e-12)
+
+
+def test_heads_must_divide_width():
+    x, (wq, wk, wv, wo) = random_weights(12)
+    with pytest.raises(ValueError, match="h = 5 does not divide d_model = 12"):
+        multi_head_attention(x, wq, wk, wv, wo, heads=5)
+
+
+@given(st.integers(1, 64).flatmap(lambda d: st.tuples(st.just(d), st.sampled_from(divisors(d)))),
+       st.integers(1, 6))
+def test_split_concat_round_trip(shape, n):
+    d, heads = shape
+    m = np.arange(n * d, dtype=np.float64).reshape(n, d)
+    parts = split_heads(m, heads)
+    dk = d // heads
+    assert parts.shape == (heads, n, dk)
+    for i in range(heads):
+        np.testing.assert_array_equal(parts[i], m[:, i * dk:(i + 1) * dk])
+    np.testing.assert_array_equal(concat_heads(parts), m)
+
+
+# --- attention weights ---------------------------------------------------------------------
+
+@given(st.integers(2, 16), st.floats(0.01, 100), st.booleans(), st.integers(0, 2**32 - 1))
+def test_rows_sum_to_one_and_causal_mask(n, t, causal, seed):
+    rng = np.random.default_rng(seed)
+    q, k, v = (rng.standard_normal((3, n, 4)).astype(np.float32) * 3 for _ in range(3))
+    weights, out = attention(q, k, v, 2.0, t, causal)
+    assert weights.shape == (3, n, n) and out.shape == (3, n, 4)
+    np.testing.assert_allclose(weights.sum(axis=-1), 1.0, atol=1e-12)
+    if causal:
+        future = np.triu(np.ones((n, n), bool), 1)
+        assert np.all(weights[:, future] == 0.0)  # exactly zero, not just tiny
+        assert np.all(weights[:, 0, 0] == 1.0)
+        # Row i is softmax over keys 0…i only.
+        s = (q.astype(np.float64) @ np.swapaxes(k, -1, -2).astype(np.float64)) / 2.0 / t
+        for i in range(n):
+            np.testing.assert_allclose(weights[:, i, :i + 1], hand_softmax(s[:, i, :i + 1]),
+                                       rtol=1e-5, atol=1e-9)  # float32 scores
+    np.testing.assert_allclose(out, weights.astype(np.float32) @ v, rtol=1e-6)
+
+
+def test_run_multihead_consistency_and_causal():
+    rng = np.random.default_rng(8)
+    r = run_multihead(64, 4, 7, rng, causal=True)
+    assert not r.reduced and (r.computed_heads, r.computed_dk) == (4, 16)
+    assert r.output_shape == (7, 64) and r.output.shape == (7, 64)
+    assert r.weights.shape == (4, 7, 7)
+    i, j = np.triu_indices(7, 1)
+    assert np.all(r.weights[:, i, j] == 0.0)
+    np.testing.assert_allclose(r.weights.sum(axis=-1), 1.0, atol=1e-12)
+    np.testing.assert_allclose(r.q, split_heads(r.x @ r.w_q, 4), rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(r.head_outputs, r.weights.astype(np.float32) @ r.v, rtol=1e-5,
+                               atol=1e-6)
+    np.testing.assert_array_equal(r.concat, concat_heads(r.head_outputs))
+    np.testing.assert_allclose(r.output, r.concat @ r.w_o, rtol=1e-5, atol=1e-6)
+    for a in (r.x, r.w_q, r.w_k, r.w_v, r.w_o, r.q, r.k, r.v, r.weights, r.head_outputs, r.concat,
+              r.output):
+        assert not a.flags.writeable
+
+
+def test_fan_in_uniform_levels_and_variance():
+    rows, cols = 256, 512
+    w = fan_in_uniform(np.random.default_rng(9), 2, rows, cols)
+    assert w.shape == (2, rows, cols) and w.dtype == np.float32
+    a = math.sqrt(3 / rows)
+    level = w.astype(np.float64) * 128 / a - 0.5  # integers −128 … 127
+    np.testing.assert_allclose(level, np.round(level), atol=1e-3)
+    assert level.min() >= -128 - 1e-3 and level.max() <= 127 + 1e-3
+    var_theory = a * a / 3 * (1 - 2.0**-16)
+    x = w.ravel().astype(np.float64)
+    var = x.var(ddof=1)
+    # Uniform law: Var(s²) ≈ (μ₄ − σ⁴)/N = (9/5 − 1)σ⁴/N.
+    se = var_theory * math.sqrt(0.8 / x.size)
+    assert abs(var - var_theory) <= 4 * se
+    assert abs(x.mean()) <= 4 * math.sqrt(var_theory / x.size)
+
+
+# --- reduced width for large d_model -------------------------------------------------------
+
+@given(st.integers(1, 16384).flatmap(lambda d: st.tuples(st.just(d), st.sampled_from(divisors(d)))))
+def test_computed_shape_bounds(shape):
+    d, heads = shape
+    dk = d // heads
+    h_c, dk_c = computed_shape(heads, dk)
+    assert 1 <= h_c <= heads and 1 <= dk_c <= dk
+    if d <= FULL_WIDTH_LIMIT:
+        assert (h_c, dk_c) == (heads, dk)
+    else:
+        assert h_c * dk_c <= REDUCED_WIDTH
+
+
+@pytest.mark.parametrize("heads", [1, 16, 128, 16384])
+def test_d_model_16384_is_reduced_and_small(heads):
+    d, tokens = 16384, 6
+    tracemalloc.start()
+    try:
+        r = run_multihead(d, heads, tokens, np.random.default_rng(0))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert r.reduced
+    assert (r.d_model, r.heads, r.dk) == (d, heads, d // heads)
+    assert r.output_shape == (tokens, d)
+    assert r.computed_heads * r.computed_dk <= REDUCED_WIDTH
+    width = r.computed_heads * r.computed_dk
+    assert r.x.shape == (tokens, width) and r.w_q.shape == (width, width)
+    assert r.weights.shape == (r.computed_heads, tokens, tokens)
+    np.testing.assert_allclose(r.weights.sum(axis=-1), 1.0, atol=1e-12)
+    # Four full 16 384² float32 matrices would be 4 GiB; the reduced pass stays tiny.
+    assert sum(a.nbytes for a in (r.w_q, r.w_k, r.w_v, r.w_o)) <= 4 * REDUCED_WIDTH**2 * 4
+    assert peak < 32 * 2**20
+
+
+def test_full_width_up_to_the_limit():
+    r = run_multihead(FULL_WIDTH_LIMIT, 16, 3, np.random.default_rng(1))
+    assert not r.reduced and r.w_o.shape == (FULL_WIDTH_LIMIT, FULL_WIDTH_LIMIT)
+
+
+@pytest.mark.parametrize("heads", [1, 4, 16])
+def test_divisor_comparison(heads):
+    from engine.multihead import divisor_comparison
+
+    d, n = 64, 6
+    rng = np.random.default_rng(heads)
+    q = rng.standard_normal((heads, n, d // heads))
+    k = rng.standard_normal((heads, n, d // heads))
+    out = divisor_comparison(q, k, d)
+    raw = q @ np.swapaxes(k, -1, -2)
+    assert out["uniform_entropy"] == pytest.approx(math.log(n))
+    # Same raw scores over two constants: the variances differ by exactly d_k/d_model = 1/h.
+    assert out["score_variance_d_model"] == pytest.approx(out["score_variance_dk"] / heads,
+                                                          rel=1e-12)
+    assert out["score_variance_dk"] == pytest.approx((raw / math.sqrt(d // heads)).var(), rel=1e-12)
+    for name, divisor in (("dk", math.sqrt(d // heads)), ("d_model", math.sqrt(d))):
+        p = hand_softmax(raw / divisor)
+        h = -(p * np.log(p)).sum(axis=-1)
+        assert out[f"entropy_{name}"] == pytest.approx(h.mean(), rel=1e-12)
+        assert out[f"max_prob_{name}"] == pytest.approx(p.max(axis=-1).mean(), rel=1e-12)
+        assert out[f"entropy_{name}"] <= math.log(n) + 1e-12
+    if heads == 1:  # d_k = d_model: the two divisors coincide
+        assert out["entropy_dk"] == out["entropy_d_model"]
