@@ -105,7 +105,8 @@ def format_number(value: float, digits: int = 3) -> str:
     if value == 0:
         return "0"
     if abs(value) >= 1e5 or abs(value) < 1e-3:
-        return f"{value:.{digits - 1}e}"
+        mantissa, exponent = f"{value:.{digits - 2}e}".split("e")
+        return f"{mantissa}e{int(exponent)}"   # 1.2e-4, not 1.23e-04
     if float(value).is_integer() and abs(value) >= 1000:
         return f"{int(value):,}".replace(",", "\u2009")
     return f"{value:.{digits}g}" if abs(value) < 1 else f"{value:.{max(digits - 1, 1)}f}"

@@ -168,7 +168,8 @@ class MultiHeadView(Panel):
             self.head_maps[i].setImage(mh.weights[i], levels=(0.0, 1.0), rect=lay["heads"][i])
             self.head_outputs[i].setImage(mh.head_outputs[i], levels=(-lim_c, lim_c),
                                           rect=lay["outs"][i])
-            self.head_labels[i].setText(tr("head {i}").format(i=i + 1))
+            # Beyond four heads the slots are too narrow for "head 5"; the number alone fits.
+            self.head_labels[i].setText(tr("head {i}").format(i=i + 1) if drawn <= 4 else str(i + 1))
         d, h, dk = mh.d_model, mh.heads, mh.dk
         self.x_label.setText(tr("X  ({n} × {d}) = {h} blocks of d_k = {dk}").format(n=n, d=d, h=h, dk=dk))
         self.concat_label.setText(tr("concat of {h} head outputs of {n} × {dk}  →  {n} × {d}")
