@@ -62,8 +62,7 @@ def saturation_study(keys: int, rng: np.random.Generator, temperature: float = 1
 
 def _metric_rows(scores: np.ndarray, dk, temperature: float) -> np.ndarray:
     """Stack the metrics in `keys_order`: shape (6, *scores.shape[:-1])."""
-    rows = []
-    for scaled in (False, True):
-        values = _metrics(scores / np.sqrt(dk) if scaled else scores, temperature)
-        rows.extend(values[m] for m in METRICS)
-    return np.stack(rows)
+    both = np.stack([scores, scores / np.sqrt(dk)])   # one pass over raw and scaled
+    values = _metrics(both, temperature)
+    return np.concatenate([values[m][:, None] for m in METRICS], axis=1).reshape(
+        2 * len(METRICS), *scores.shape[:-1])

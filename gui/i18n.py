@@ -64,11 +64,13 @@ def set_language(lang: str) -> None:
             app.installTranslator(translator)
     _current = lang
     QLocale.setDefault(QLocale(QLocale.Language.Japanese if lang == "ja" else QLocale.Language.English))
-    if not _installed:  # removing translators alone does not always notify every widget
-        from PySide6.QtCore import QEvent
+    from PySide6.QtCore import QEvent
 
+    if not _installed:  # removing translators alone does not always notify every widget
         for widget in _top_level_widgets():
             QCoreApplication.sendEvent(widget, QEvent(QEvent.Type.LanguageChange))
+    # Deliver the queued LanguageChange events now, so texts are switched when this returns.
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.LanguageChange)
 
 
 def _top_level_widgets():

@@ -172,6 +172,7 @@ class MainWindow(QMainWindow):
         self.lesson_dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable |
                                      QDockWidget.DockWidgetFeature.DockWidgetFloatable)
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.lesson_dock)
+        self.resizeDocks([self.lesson_dock], [140], Qt.Orientation.Vertical)
         self.lesson.highlight.connect(self.highlight_panel)
         self.lesson.lock_requested.connect(self.set_lock)
         self.blank = QWidget(self, objectName="blankScreen")

@@ -32,6 +32,13 @@ def main(argv: list[str] | None = None) -> int:
     from .export import ensure_headless_platform
 
     ensure_headless_platform()
+    import tempfile
+
+    from PySide6.QtCore import QSettings
+
+    # A clean settings folder: screenshots must not depend on this user's saved layout.
+    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, tempfile.mkdtemp())
     import main as entry
 
     from .i18n import set_language

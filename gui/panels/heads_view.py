@@ -203,6 +203,10 @@ class HeadsView(Panel):
         self.head_plots, self.head_images, self.titles = [], [], []
         for i in range(HEAD_COUNT):   # rows: title, map, title, map
             plot, image = self._map(2 * (i // HEAD_COLUMNS), i % HEAD_COLUMNS)
+            # The small maps leave their token names to the large average map: rotated labels
+            # on every map would take more room than the cells.
+            plot.hideAxis("left")
+            plot.hideAxis("bottom")
             self.head_plots.append(plot)
             self.head_images.append(image)
         self.average_plot, self.average_image = self._map(0, HEAD_COLUMNS, rowspan=3)

@@ -26,9 +26,7 @@ class SaturationPanel(Panel):
         self.markers = {}
         first = None
         self.title = self.addLabel(row=0, col=0)
-        self.legend = pg.LegendItem(colCount=2)
-        self.addItem(self.legend, row=1, col=0)
-        for row, metric in enumerate(METRIC_ROWS, start=2):
+        for row, metric in enumerate(METRIC_ROWS, start=1):
             plot = self.addPlot(row=row, col=0)
             plot.setLogMode(x=True, y=False)
             plot.setMouseEnabled(False, False)
@@ -51,8 +49,6 @@ class SaturationPanel(Panel):
             plot.addItem(marker)
             self.markers[metric] = marker
             self.plots[metric] = plot
-        self.legend.addItem(self.median["max_prob", False], "raw")
-        self.legend.addItem(self.median["max_prob", True], "scaled")
         self._keys = None
 
     def restyle(self) -> None:
@@ -69,8 +65,6 @@ class SaturationPanel(Panel):
             band.setBrush(brush(colour, 60))
         for marker in self.markers.values():
             marker.setPen(pen(self.theme.foreground, self.theme, 0.8, Qt.PenStyle.DotLine))
-        self.legend.setLabelTextColor(self.theme.foreground)
-        self.legend.setLabelTextSize(f"{self.theme.font_pt * 0.9:.1f}pt")
 
     def retranslate(self) -> None:
         labels = {"max_prob": tr("max p"), "entropy": tr("entropy (nats)"),
@@ -78,8 +72,8 @@ class SaturationPanel(Panel):
         for metric, plot in self.plots.items():
             plot.setLabel("left", labels[metric])
         self.plots["jacobian_norm"].setLabel("bottom", tr("d_k (log scale)"))
-        self.legend.items[0][1].setText(tr("raw q·k (median, quartiles)"))
-        self.legend.items[1][1].setText(tr("q·k / √d_k"))
+        if self.results is not None:
+            self._set_title(self.results.saturation)
 
     def show_results(self, results) -> None:
         sat = results.saturation
@@ -102,5 +96,11 @@ class SaturationPanel(Panel):
         position = math.log10(results.params.dk)
         for marker in self.markers.values():
             marker.setValue(position)
-        self.set_title(self.title, tr("saturation vs d_k ({n} keys, {t} queries per d_k)")
-                       .format(n=sat.keys, t=sat.trials))
+        self._set_title(sat)
+
+    def _set_title(self, sat) -> None:
+        """Title with the legend in it: a separate legend row would squeeze the three plots."""
+        title = tr("saturation vs d_k ({n} keys, {t} queries per d_k)").format(n=sat.keys, t=sat.trials)
+        key = (f"<span style='color:{self.theme.unscaled}'>━━ {tr('raw q·k (median, quartiles)')}</span>"
+               f"&nbsp;&nbsp;&nbsp;<span style='color:{self.theme.scaled}'>━━ {tr('q·k / √d_k')}</span>")
+        self.set_title(self.title, f"{title}<br>{key}")

@@ -69,7 +69,7 @@ class VariancePanel(Panel):
             self.hist[key].setData(h.edges, h.density)
             self.theory[key].setData(h.theory_x, h.theory_density)
             peak = max(float(np.max(h.density)), float(np.max(h.theory_density)))
-            self._set_range(key, plot, float(h.edges[-1]), 1.15 * peak)
+            self._set_range(key, plot, float(h.edges[-1]), 1.6 * peak)  # room for the statistics text
         self.unit_band.setRegion((-2 * sigma2, 2 * sigma2))
         theory_label = tr("exact density") if v.theory_kind == "exact" else tr("normal approx.")
         self.stats_raw.setText(
