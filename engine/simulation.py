@@ -5,6 +5,7 @@ change to, say, the sample count leaves the multi-head matrices unchanged.
 """
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 
@@ -149,18 +150,27 @@ def saturation_summary(keys: int, rng: np.random.Generator, temperature: float,
                             stats=frozen)
 
 
+@functools.lru_cache(maxsize=32)
+def saturation_for(keys: int, seed: int, temperature: float, distribution: str,
+                   sigma: float) -> SaturationResult:
+    """The saturation study depends on none of d_k, h or d_model, so a drag of those
+    sliders reuses it: memoised on exactly the inputs it depends on (it is immutable)."""
+    rng = np.random.default_rng(np.random.SeedSequence(seed).spawn(3)[1])
+    return saturation_summary(keys, rng, temperature, distribution, sigma)
+
+
 def compute(params: Params) -> Results:
     """All results for `params`. Pure: the same Params give identical Results."""
-    rng_var, rng_sat, rng_mh = (np.random.default_rng(s)
-                                for s in np.random.SeedSequence(params.seed).spawn(3))
+    rng_var, _, rng_mh = (np.random.default_rng(s)
+                          for s in np.random.SeedSequence(params.seed).spawn(3))
     single, multi = compare_single_multi(params.d_model, params.heads, params.seq_len)
     return Results(
         params=params,
         softmax=softmax_summary(params.scores, params.dk, params.temperature),
         variance=variance_summary(params.dk, params.samples, rng_var, params.distribution,
                                   params.sigma),
-        saturation=saturation_summary(params.keys, rng_sat, params.temperature,
-                                      params.distribution, params.sigma),
+        saturation=saturation_for(params.keys, params.seed, params.temperature,
+                                  params.distribution, params.sigma),
         multihead=run_multihead(params.d_model, params.heads, params.tokens, rng_mh,
                                 params.scale, params.temperature, params.causal),
         cost_single=single, cost_multi=multi)

@@ -107,6 +107,11 @@ def format_number(value: float, digits: int = 3) -> str:
     if abs(value) >= 1e5 or abs(value) < 1e-3:
         mantissa, exponent = f"{value:.{digits - 2}e}".split("e")
         return f"{mantissa}e{int(exponent)}"   # 1.2e-4, not 1.23e-04
+    if 0.99 < abs(value) < 1:  # never round a probability like 0.9996 up to "1"
+        for extra in range(digits, 17):
+            text = f"{value:.{extra}g}"
+            if float(text) != round(value):
+                return text
     if float(value).is_integer() and abs(value) >= 1000:
         return f"{int(value):,}".replace(",", "\u2009")
     return f"{value:.{digits}g}" if abs(value) < 1 else f"{value:.{max(digits - 1, 1)}f}"

@@ -2,11 +2,37 @@
 from __future__ import annotations
 
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QTextOption
 
 from engine import Results
 
 from ..style import LIGHT, Theme
+
+
+class TitleLabel(pg.LabelItem):
+    """A LabelItem that asks for no width, so titles of different lengths leave the grid's
+    columns equal; a title wider than its column wraps onto a second line."""
+
+    def __init__(self):
+        super().__init__()
+        option = QTextOption(Qt.AlignmentFlag.AlignHCenter)
+        option.setWrapMode(QTextOption.WrapMode.WordWrap)
+        self.item.document().setDefaultTextOption(option)
+
+    def resizeEvent(self, ev) -> None:  # noqa: N802 (Qt naming)
+        self.item.setTextWidth(max(1.0, self.size().width()))
+        super().resizeEvent(ev)
+
+    def updateMin(self) -> None:  # noqa: N802 (pyqtgraph naming)
+        super().updateMin()
+        self.setMinimumWidth(0)
+
+    def sizeHint(self, hint, constraint):  # noqa: N802 (Qt naming)
+        size = super().sizeHint(hint, constraint)
+        if hint in (Qt.SizeHint.MinimumSize, Qt.SizeHint.PreferredSize):
+            size.setWidth(0)
+        return size
 
 
 class Panel(pg.GraphicsLayoutWidget):
@@ -78,6 +104,20 @@ class Panel(pg.GraphicsLayoutWidget):
             target.setTitle(text, **style)
         else:
             target.setText(text, **style)
+
+    @staticmethod
+    def set_ticks(axis: pg.AxisItem, ticks: list) -> None:
+        """setTicks only when they change: every call makes the axis re-layout its labels."""
+        if getattr(axis, "_shown_ticks", None) != ticks:
+            axis._shown_ticks = ticks
+            axis.setTicks([ticks])
+
+    @staticmethod
+    def set_text(item, text: str) -> None:
+        """TextItem/LabelItem text, skipped when unchanged (re-laying out text is not free)."""
+        if getattr(item, "_shown_text", None) != text:
+            item._shown_text = text
+            item.setText(text)
 
     def style_plot(self, plot: pg.PlotItem) -> None:
         from ..style import plot_font

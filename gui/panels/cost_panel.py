@@ -84,12 +84,10 @@ class CostPanel(Panel):
         if self._top is None or not 0.9 < self._top / top < 1.1:
             self._top = top
             self.plot.setYRange(0, top, padding=0)
-        self.plot.getAxis("bottom").setTicks([[
-            (0, tr("1 head")), (1, tr("{h} heads").format(h=h)),
-            (2, tr("per head")),
-        ]])
+        self.set_ticks(self.plot.getAxis("bottom"), [
+            (0, tr("1 head")), (1, tr("{h} heads").format(h=h)), (2, tr("per head"))])
         share = multi.total["w_o"] / multi.flops
-        self.info.setText(
+        self.set_text(self.info,
             tr("n = {n} tokens\n1 × {d}  vs  {h} × {dk}\nW_O: {share:.1%} of FLOPs\n"
                "params {p1} → {p2}").format(
                 n=multi.seq_len, d=multi.d_model, h=h, dk=multi.d_model // h, share=share,

@@ -17,7 +17,7 @@ import math
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal, Slot
-from PySide6.QtGui import QFontMetricsF, QTextOption
+from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QHBoxLayout, QLabel, QLineEdit, QSpinBox,
                                QVBoxLayout, QWidget)
 
@@ -26,7 +26,7 @@ from engine.head_roles import (MAX_TOKENS, MODES, ROLE_HEADS, average_heads, hea
 
 from ..i18n import tr
 from ..style import OKABE_ITO, format_number, plot_font
-from .base import Panel
+from .base import Panel, TitleLabel
 
 SEQUENTIAL = pg.colormap.get("viridis")
 DEFAULT_SENTENCES = {
@@ -126,31 +126,6 @@ class TokenAxis(pg.AxisItem):
                 p.drawText(QRectF(-(self.height() - gap), -h / 2, self.height() - gap, h),
                            int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter), text)
                 p.restore()
-
-
-class TitleLabel(pg.LabelItem):
-    """A LabelItem that asks for no width, so titles of different lengths leave the grid's
-    columns equal; a title wider than its column wraps onto a second line."""
-
-    def __init__(self):
-        super().__init__()
-        option = QTextOption(Qt.AlignmentFlag.AlignHCenter)
-        option.setWrapMode(QTextOption.WrapMode.WordWrap)
-        self.item.document().setDefaultTextOption(option)
-
-    def resizeEvent(self, ev) -> None:  # noqa: N802 (Qt naming)
-        self.item.setTextWidth(max(1.0, self.size().width()))
-        super().resizeEvent(ev)
-
-    def updateMin(self) -> None:  # noqa: N802 (pyqtgraph naming)
-        super().updateMin()
-        self.setMinimumWidth(0)
-
-    def sizeHint(self, hint, constraint):  # noqa: N802 (Qt naming)
-        size = super().sizeHint(hint, constraint)
-        if hint in (Qt.SizeHint.MinimumSize, Qt.SizeHint.PreferredSize):
-            size.setWidth(0)
-        return size
 
 
 class HeadsView(Panel):

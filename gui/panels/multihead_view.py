@@ -169,15 +169,15 @@ class MultiHeadView(Panel):
             self.head_outputs[i].setImage(mh.head_outputs[i], levels=(-lim_c, lim_c),
                                           rect=lay["outs"][i])
             # Beyond four heads the slots are too narrow for "head 5"; the number alone fits.
-            self.head_labels[i].setText(tr("head {i}").format(i=i + 1) if drawn <= 4 else str(i + 1))
+            self.set_text(self.head_labels[i], tr("head {i}").format(i=i + 1) if drawn <= 4 else str(i + 1))
         d, h, dk = mh.d_model, mh.heads, mh.dk
-        self.x_label.setText(tr("X  ({n} × {d}) = {h} blocks of d_k = {dk}").format(n=n, d=d, h=h, dk=dk))
-        self.concat_label.setText(tr("concat of {h} head outputs of {n} × {dk}  →  {n} × {d}")
+        self.set_text(self.x_label, tr("X  ({n} × {d}) = {h} blocks of d_k = {dk}").format(n=n, d=d, h=h, dk=dk))
+        self.set_text(self.concat_label, tr("concat of {h} head outputs of {n} × {dk}  →  {n} × {d}")
                                   .format(h=h, n=n, dk=dk, d=d))
-        self.output_label.setText(tr("output = concat · W_O  ({n} × {d})").format(n=n, d=d))
-        self.w_o_label.setText(tr("W_O  ({d} × {d})").format(d=d))
+        self.set_text(self.output_label, tr("output = concat · W_O  ({n} × {d})").format(n=n, d=d))
+        self.set_text(self.w_o_label, tr("W_O  ({d} × {d})").format(d=d))
         hidden = h - drawn
-        self.more_label.setText(tr("+{k} more heads not drawn").format(k=hidden) if hidden > 0 else "")
+        self.set_text(self.more_label, tr("+{k} more heads not drawn").format(k=hidden) if hidden > 0 else "")
         scale = results.params.scale
         notes = [tr("attention: softmax(QKᵀ/√d_k)") if scale else tr("attention: softmax(QKᵀ), not scaled")]
         if results.params.causal:
@@ -186,4 +186,4 @@ class MultiHeadView(Panel):
             notes.append(tr("matrices drawn at reduced width {w} ({hc} × {dc}); shapes and costs are exact")
                          .format(w=mh.computed_heads * mh.computed_dk, hc=mh.computed_heads,
                                  dc=mh.computed_dk))
-        self.note_label.setText("   ".join(notes))
+        self.set_text(self.note_label, "   ".join(notes))

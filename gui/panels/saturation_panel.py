@@ -8,7 +8,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import Qt
 
 from ..style import brush, pen
-from .base import Panel
+from .base import Panel, TitleLabel
 from ..i18n import tr
 
 METRIC_ROWS = ("max_prob", "entropy", "jacobian_norm")
@@ -25,7 +25,8 @@ class SaturationPanel(Panel):
         self.band_edges = {}
         self.markers = {}
         first = None
-        self.title = self.addLabel(row=0, col=0)
+        self.title = TitleLabel()  # wraps instead of widening the panel
+        self.addItem(self.title, row=0, col=0)
         for row, metric in enumerate(METRIC_ROWS, start=1):
             plot = self.addPlot(row=row, col=0)
             plot.setLogMode(x=True, y=False)
@@ -38,10 +39,11 @@ class SaturationPanel(Panel):
             else:
                 plot.setXLink(first)
             for scaled in (False, True):
+                # The band's edges are data only: drawn, pen-less curves would cost paint time.
                 lo, hi = pg.PlotCurveItem(), pg.PlotCurveItem()
                 band = pg.FillBetweenItem(lo, hi)
                 line = pg.PlotDataItem(symbol="o", symbolSize=5)
-                for item in (lo, hi, band, line):
+                for item in (band, line):
                     plot.addItem(item)
                 self.band_edges[metric, scaled] = (lo, hi, band)
                 self.median[metric, scaled] = line
@@ -50,6 +52,7 @@ class SaturationPanel(Panel):
             self.markers[metric] = marker
             self.plots[metric] = plot
         self._keys = None
+        self._shown = None
 
     def restyle(self) -> None:
         for plot in self.plots.values():
@@ -60,11 +63,10 @@ class SaturationPanel(Panel):
             line.setSymbolBrush(brush(colour))
             line.setSymbolPen(pen(colour, self.theme, 0.5))
             lo, hi, band = self.band_edges[metric, scaled]
-            lo.setPen(pg.mkPen(None))
-            hi.setPen(pg.mkPen(None))
             band.setBrush(brush(colour, 60))
         for marker in self.markers.values():
             marker.setPen(pen(self.theme.foreground, self.theme, 0.8, Qt.PenStyle.DotLine))
+        self._shown = None  # redraw the curves with the new pens and title colours
 
     def retranslate(self) -> None:
         labels = {"max_prob": tr("max p"), "entropy": tr("entropy (nats)"),
@@ -77,6 +79,10 @@ class SaturationPanel(Panel):
 
     def show_results(self, results) -> None:
         sat = results.saturation
+        self._move_markers(results.params.dk)
+        if sat is self._shown:   # the engine reuses the study while only d_k, h or d_model move
+            return
+        self._shown = sat
         grid = sat.dk_grid
         log_grid = np.log10(grid)
         for (metric, scaled), line in self.median.items():
@@ -93,10 +99,12 @@ class SaturationPanel(Panel):
             self.plots["entropy"].setYRange(0, 1.05 * math.log(n), padding=0)
             # ‖J‖_F ≤ ½, reached when two keys share all the probability.
             self.plots["jacobian_norm"].setYRange(0, 0.55, padding=0)
-        position = math.log10(results.params.dk)
+        self._set_title(sat)
+
+    def _move_markers(self, dk: int) -> None:
+        position = math.log10(dk)
         for marker in self.markers.values():
             marker.setValue(position)
-        self._set_title(sat)
 
     def _set_title(self, sat) -> None:
         """Title with the legend in it: a separate legend row would squeeze the three plots."""

@@ -65,7 +65,7 @@ class SoftmaxPanel(Panel):
             self._count = n
             self.plot.setXRange(-0.6, n - 0.4, padding=0)
         ticks = [(i, f"k{i + 1}\n{format_number(s)}") for i, s in enumerate(sm.scores)]
-        self.plot.getAxis("bottom").setTicks([ticks])
+        self.set_ticks(self.plot.getAxis("bottom"), ticks)
         probs = np.concatenate([sm.probs_unscaled, sm.probs_scaled])
         xs = np.concatenate([x - BAR_WIDTH / 2, x + BAR_WIDTH / 2])
         show_values = n <= 10  # more labels than this overlap

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 
+import math
+
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
@@ -10,6 +12,15 @@ from ..style import brush, format_number, pen
 from .base import Panel
 from ..i18n import tr
 
+
+
+def nice_ceiling(x: float) -> float:
+    """Smallest of 1, 2, 5 × 10^k that is ≥ x (x > 0)."""
+    exponent = math.floor(math.log10(x))
+    for step in (1, 2, 5, 10):
+        if step * 10.0**exponent >= x * (1 - 1e-12):
+            return step * 10.0**exponent
+    return 10.0 ** (exponent + 1)
 
 
 class VariancePanel(Panel):
@@ -54,9 +65,11 @@ class VariancePanel(Panel):
             plot.setLabel("left", tr("density"))
 
     def _set_range(self, key: str, plot, half: float, top: float) -> None:
+        """Axes on a 1-2-5 ladder for x, ±15 % slack for y: ticks are re-laid out only when
+        d_k crosses a step, which also makes the widening read as jumps of the axis."""
+        half = nice_ceiling(half)
         old = self._ranges[key]
-        # Change the axes only when they would be off by > 15 %: tick layout is the costly part.
-        if old is None or abs(old[0] / half - 1) > 1e-9 or not 0.85 < old[1] / top < 1.15:
+        if old is None or old[0] != half or not 0.85 < old[1] / top < 1.15:
             plot.setXRange(-half, half, padding=0)
             plot.setYRange(0, top, padding=0)
             self._ranges[key] = (half, top)
@@ -72,11 +85,11 @@ class VariancePanel(Panel):
             self._set_range(key, plot, float(h.edges[-1]), 1.6 * peak)  # room for the statistics text
         self.unit_band.setRegion((-2 * sigma2, 2 * sigma2))
         theory_label = tr("exact density") if v.theory_kind == "exact" else tr("normal approx.")
-        self.stats_raw.setText(
+        self.set_text(self.stats_raw,
             tr("raw, d_k = {dk}\nVar = {var} ± {se}\ntheory d_k·σ⁴ = {th}").format(
                 dk=v.dk, var=format_number(v.empirical_unscaled), se=format_number(v.stderr_unscaled),
                 th=format_number(v.theory_unscaled)))
-        self.stats_scaled.setText(
+        self.set_text(self.stats_scaled,
             tr("÷√d_k\nVar = {var} ± {se}\ntheory σ⁴ = {th}\n{n} samples, {kind}").format(
                 var=format_number(v.empirical_scaled), se=format_number(v.stderr_scaled),
                 th=format_number(v.theory_scaled), n=v.samples, kind=theory_label))

@@ -3,7 +3,6 @@ import math
 
 import numpy as np
 import pytest
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QLineEdit, QPushButton, QSlider, QSpinBox
 
 from engine import random_scores
