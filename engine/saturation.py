@@ -30,10 +30,10 @@ class Quartiles:
     q75: np.ndarray
 
 
-def _metrics(scores: np.ndarray, temperature: float) -> dict[str, np.ndarray]:
-    p = softmax(scores, temperature)
-    return {"max_prob": max_probability(p), "entropy": entropy(p),
-            "jacobian_norm": jacobian_norm(p)}
+def _metrics(scores: np.ndarray, temperature: float, axis: int = -1) -> dict[str, np.ndarray]:
+    p = softmax(scores, temperature, axis)
+    return {"max_prob": max_probability(p, axis), "entropy": entropy(p, axis),
+            "jacobian_norm": jacobian_norm(p, axis)}
 
 
 def saturation_study(keys: int, rng: np.random.Generator, temperature: float = 1.0,
@@ -63,6 +63,7 @@ def saturation_study(keys: int, rng: np.random.Generator, temperature: float = 1
 def _metric_rows(scores: np.ndarray, dk, temperature: float) -> np.ndarray:
     """Stack the metrics in `keys_order`: shape (6, *scores.shape[:-1])."""
     both = np.stack([scores, scores / np.sqrt(dk)])   # one pass over raw and scaled
-    values = _metrics(both, temperature)
+    # Keys first: the per-query reductions then run across rows, not along short ones.
+    values = _metrics(np.ascontiguousarray(np.moveaxis(both, -1, 0)), temperature, axis=0)
     return np.concatenate([values[m][:, None] for m in METRICS], axis=1).reshape(
         2 * len(METRICS), *scores.shape[:-1])
