@@ -402,70 +402,9 @@ HEAD_COLOURS = ["#E69F00", "#56B4E9", "#009E73", "#CC79A7", "#0072B2", "#D55E00"
                 "#999999"]
 TERM_COLOURS = {"projections": "#56B4E9", "scores": "#E69F00", "softmax": "#F0E442",
                 "weighted_sum": "#009E73", "w_o": "#CC79A7"}
-PIPE_WIDTH, ROW_HEIGHT, W_O_SIZE, W_O_X = 560.0, 8.0, 210.0, 620.0
-
-
-def format_number(value: float, digits: int = 3) -> str:
-    if value == 0:
-        return "0"
-    if abs(value) >= 1e5 or abs(value) < 1e-3:
-        return f"{value:.{digits - 1}e}"
-    if float(value).is_integer() and abs(value) >= 1000:
-        return f"{int(value):,}".replace(",", "\u2009")
-    return f"{value:.{digits}g}" if abs(value) < 1 else f"{value:.{max(digits - 1, 1)}f}"
-
-
-def format_count(value: float) -> str:
-    for factor, suffix in ((1e12, "T"), (1e9, "G"), (1e6, "M"), (1e3, "k")):
-        if abs(value) >= factor:
-            return f"{value / factor:.3g}{suffix}"
-    return f"{value:g}"
-
-
-class _Rect:
-    """The few QRectF methods the layout code uses."""
-
-    def __init__(self, x, y, w, h):
-        self.x, self.y, self.w, self.h = x, y, w, h
-
-    def left(self): return self.x
-    def right(self): return self.x + self.w
-    def top(self): return self.y
-    def bottom(self): return self.y + self.h
-    def width(self): return self.w
-    def height(self): return self.h
-    def center(self): return _Point(self.x + self.w / 2, self.y + self.h / 2)
-
-
-class _Point:
-    def __init__(self, x, y):
-        self._x, self._y = x, y
-
-    def x(self): return self._x
-    def y(self): return self._y
-
-
-def multihead_layout(n: int, heads: int, drawn: int) -> dict:
-    """Scene rectangles of MultiHeadView._layout."""
-    h_rows = n * ROW_HEIGHT
-    top = 30.0
-    slot = PIPE_WIDTH / drawn
-    size = min(slot - 16, 70.0)
-    heads_y = top + h_rows + 40
-    out_y = heads_y + size + 26
-    concat_y = out_y + h_rows + 44
-    output_y = concat_y + h_rows + 44
-    block = PIPE_WIDTH / heads
-    return {
-        "x": _Rect(0, top, PIPE_WIDTH, h_rows),
-        "blocks": [(i * block, block) for i in range(drawn)],
-        "heads": [_Rect(slot * (i + 0.5) - size / 2, heads_y, size, size) for i in range(drawn)],
-        "outs": [_Rect(slot * (i + 0.5) - (slot - 16) / 2, out_y, slot - 16, h_rows)
-                 for i in range(drawn)],
-        "concat": _Rect(0, concat_y, PIPE_WIDTH, h_rows),
-        "output": _Rect(0, output_y, PIPE_WIDTH, h_rows),
-        "w_o": _Rect(W_O_X, concat_y, W_O_SIZE, W_O_SIZE),
-    }
+from gui.panels.multihead_view import (PIPE_WIDTH, ROW_HEIGHT, W_O_SIZE, W_O_X,  # noqa: E402,F401
+                                      pipeline_layout as multihead_layout)
+from gui.style import format_count, format_number  # noqa: E402
 
 
 class MatplotlibFigure:

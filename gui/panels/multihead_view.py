@@ -27,6 +27,29 @@ SEQUENTIAL = pg.colormap.get("viridis")
 
 
 
+def pipeline_layout(n: int, heads: int, drawn: int) -> dict:
+    """Scene rectangles of every item for n tokens, `heads` column blocks and `drawn` heads."""
+    h_rows = n * ROW_HEIGHT
+    top = 30.0
+    slot = PIPE_WIDTH / drawn
+    size = min(slot - 16, 70.0)
+    heads_y = top + h_rows + 40
+    out_y = heads_y + size + 26
+    concat_y = out_y + h_rows + 44
+    output_y = concat_y + h_rows + 44
+    block = PIPE_WIDTH / heads
+    return {
+        "x": QRectF(0, top, PIPE_WIDTH, h_rows),
+        "blocks": [(i * block, block) for i in range(drawn)],
+        "heads": [QRectF(slot * (i + 0.5) - size / 2, heads_y, size, size) for i in range(drawn)],
+        "outs": [QRectF(slot * (i + 0.5) - (slot - 16) / 2, out_y, slot - 16, h_rows)
+                 for i in range(drawn)],
+        "concat": QRectF(0, concat_y, PIPE_WIDTH, h_rows),
+        "output": QRectF(0, output_y, PIPE_WIDTH, h_rows),
+        "w_o": QRectF(W_O_X, concat_y, W_O_SIZE, W_O_SIZE),
+    }
+
+
 class MultiHeadView(Panel):
     def __init__(self, parent=None):
         super().__init__("multiheadView", parent)
@@ -88,28 +111,6 @@ class MultiHeadView(Panel):
         self.set_title(self.title, tr("Multi-head attention with the engine's matrices"))
 
     # -- layout --------------------------------------------------------------
-    def _layout(self, n: int, heads: int, drawn: int) -> dict:
-        """Scene rectangles of every item; recomputed only when the shapes change."""
-        h_rows = n * ROW_HEIGHT
-        top = 30.0
-        slot = PIPE_WIDTH / drawn
-        size = min(slot - 16, 70.0)
-        heads_y = top + h_rows + 40
-        out_y = heads_y + size + 26
-        concat_y = out_y + h_rows + 44
-        output_y = concat_y + h_rows + 44
-        block = PIPE_WIDTH / heads
-        return {
-            "x": QRectF(0, top, PIPE_WIDTH, h_rows),
-            "blocks": [(i * block, block) for i in range(drawn)],
-            "heads": [QRectF(slot * (i + 0.5) - size / 2, heads_y, size, size) for i in range(drawn)],
-            "outs": [QRectF(slot * (i + 0.5) - (slot - 16) / 2, out_y, slot - 16, h_rows)
-                     for i in range(drawn)],
-            "concat": QRectF(0, concat_y, PIPE_WIDTH, h_rows),
-            "output": QRectF(0, output_y, PIPE_WIDTH, h_rows),
-            "w_o": QRectF(W_O_X, concat_y, W_O_SIZE, W_O_SIZE),
-        }
-
     def _apply_layout(self, lay: dict, drawn: int) -> None:
         self._rects = lay
         x_rect, c_rect = lay["x"], lay["concat"]
@@ -153,7 +154,7 @@ class MultiHeadView(Panel):
         key = (n, mh.computed_heads, drawn)
         if key != self._layout_key:
             self._layout_key = key
-            self._apply_layout(self._layout(n, mh.computed_heads, drawn), drawn)
+            self._apply_layout(pipeline_layout(n, mh.computed_heads, drawn), drawn)
         lim_x = 3.0
         lim_c = float(np.max(np.abs(mh.concat))) or 1.0
         lim_o = float(np.max(np.abs(mh.output))) or 1.0
