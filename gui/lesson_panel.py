@@ -1,6 +1,8 @@
 """The lesson panel: step text with live numbers, Back / Play / Next, and a step indicator."""
 from __future__ import annotations
 
+import html
+
 from PySide6.QtCore import QEvent, QTimer, Qt, Signal, Slot
 from PySide6.QtWidgets import (QHBoxLayout, QLabel, QPushButton, QSlider, QVBoxLayout, QWidget)
 
@@ -39,10 +41,7 @@ class LessonPanel(QWidget):
         top = QHBoxLayout()
         self.step_label = QLabel(objectName="lessonStep")
         self.title_label = QLabel(objectName="lessonTitle")
-        font = self.title_label.font()
-        font.setBold(True)
-        font.setPointSizeF(font.pointSizeF() * 1.25)
-        self.title_label.setFont(font)
+        self.title_label.setTextFormat(Qt.TextFormat.RichText)
         self.back_button = QPushButton(objectName="lessonBack")
         self.play_button = QPushButton(objectName="lessonPlay")
         self.play_button.setCheckable(True)
@@ -166,7 +165,8 @@ class LessonPanel(QWidget):
     def refresh_text(self, _results=None) -> None:
         title, body = step_text(self.step.key)
         self.step_label.setText(tr("Step {i} / {n}").format(i=self.index + 1, n=len(STEPS)))
-        self.title_label.setText(title)
+        # <big> is relative to the label's font, so the title follows the UI scale.
+        self.title_label.setText(f"<b><big>{html.escape(title)}</big></b>")
         results = self.model.results
         if results is None or results.params != self.model.params:
             if self._rendered_key != self.step.key:  # keep the last numbers while a sweep runs
@@ -174,3 +174,14 @@ class LessonPanel(QWidget):
             return
         self._rendered_key = self.step.key
         self.text_label.setText(body.format(**self.step.facts(results, self.heads_view)))
+        self._fit_text()
+
+    def _fit_text(self) -> None:
+        """Ask for the height the wrapped text needs, so a larger font never clips it."""
+        width = self.text_label.width()
+        if width > 50:
+            self.text_label.setMinimumHeight(self.text_label.heightForWidth(width))
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._fit_text()

@@ -58,10 +58,10 @@ class MainWindow(QMainWindow):
         scroll.setWidgetResizable(True)
         scroll.setMinimumWidth(300)
         p = self.panels
-        top = QSplitter(Qt.Orientation.Horizontal)
+        top = self.top_splitter = QSplitter(Qt.Orientation.Horizontal)
         for name in ("softmaxPlot", "variancePlot", "saturationPlot"):
             top.addWidget(p[name])
-        bottom = QSplitter(Qt.Orientation.Horizontal)
+        bottom = self.bottom_splitter = QSplitter(Qt.Orientation.Horizontal)
         self.bottom_tabs = QTabWidget(objectName="bottomTabs")
         self.bottom_tabs.addTab(p["multiheadView"], "")
         self.bottom_tabs.addTab(self.heads_panel, "")
@@ -303,6 +303,19 @@ class MainWindow(QMainWindow):
         if name in ("multiheadView", "headsPanel"):
             self.bottom_tabs.setCurrentWidget(targets[name])
         self.highlighted = name
+        self._apply_focus()
+
+    def _apply_focus(self) -> None:
+        """In presentation mode only the lesson step's panel is shown, as large as the screen
+        allows; five panels at once are unreadable from the back of a room at 1280×720."""
+        name = getattr(self, "highlighted", None) if self.presentation else None
+        in_top = name in ("softmaxPlot", "variancePlot", "saturationPlot")
+        self.top_splitter.setVisible(name is None or in_top)
+        self.bottom_splitter.setVisible(name is None or not in_top)
+        for key in ("softmaxPlot", "variancePlot", "saturationPlot"):
+            self.panels[key].setVisible(name is None or key == name)
+        self.bottom_tabs.setVisible(name is None or name in ("multiheadView", "headsPanel"))
+        self.panels["costPlot"].setVisible(name is None or name == "costPlot")
 
     @Slot(bool)
     def set_lock(self, locked: bool) -> None:
@@ -359,6 +372,7 @@ class MainWindow(QMainWindow):
             self.controls_action.setChecked(getattr(self, "_controls_before", True))
             self.showNormal()
         self.apply_view()
+        self._apply_focus()
 
     @Slot(bool)
     def set_controls_visible(self, on: bool) -> None:

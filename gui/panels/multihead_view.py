@@ -12,7 +12,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import QRectF
 from PySide6.QtWidgets import QGraphicsRectItem
 
-from ..style import pen, plot_font
+from ..style import brush, pen, plot_font
 from .base import Panel
 from ..i18n import tr
 
@@ -97,11 +97,14 @@ class MultiHeadView(Panel):
 
     def restyle(self) -> None:
         font = plot_font(self.theme)
+        backing = brush(self.theme.background, 220)  # labels stay readable over the link lines
         for item in (self.head_labels +
                      [self.x_label, self.concat_label, self.output_label, self.w_o_label,
                       self.more_label, self.note_label]):
             item.setColor(self.theme.foreground)
             item.setFont(font)
+            item.fill = backing
+            item.setZValue(10)
         self.links.setPen(pen(self.theme.foreground, self.theme, 0.4))
         for i, (a, b) in enumerate(zip(self.x_blocks, self.concat_blocks)):
             for block in (a, b):

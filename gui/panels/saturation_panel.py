@@ -34,6 +34,10 @@ class SaturationPanel(Panel):
             plot.hideButtons()
             plot.enableAutoRange(False)
             plot.setXRange(0, math.log10(16384), padding=0.02)
+            # Fixed ticks at powers of 4 (64 and 4096 among them): the automatic log ticks
+            # crowd into unreadable minor labels on a wide projector view.
+            plot.getAxis("bottom").setTicks([[(math.log10(4**i), f"{4**i:,}".replace(",", "\u2009"))
+                                              for i in range(8)], []])
             if first is None:
                 first = plot
             else:

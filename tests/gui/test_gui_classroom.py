@@ -150,13 +150,18 @@ def test_presentation_mode_and_ui_scale(window, english):
     label = window.findChild(QLabel, "lessonText")
     size_before = QApplication.font().pointSizeF()
     panel_font = window.panels["softmaxPlot"].theme.font_pt
+    window.lesson.go_to(0)
     window.presentation_action.trigger()
     assert window.presentation and window.isFullScreen()
+    shown = [name for name, panel in window.panels.items() if panel.isVisibleTo(window)]
+    assert shown == ["variancePlot"]          # only the lesson step's panel, large
     assert not window.control_scroll.isVisible()
     assert window.panels["softmaxPlot"].theme.font_pt > panel_font
     assert window.panels["softmaxPlot"].theme.line_width > 2.0
     window.presentation_action.trigger()
     assert not window.presentation and not window.isFullScreen()
+    assert all(panel.isVisibleTo(window) for name, panel in window.panels.items()
+               if name != "multiheadView" or window.bottom_tabs.currentIndex() == 0)
     window.zoom_in()
     window.zoom_in()
     assert window.ui_scale == 1.5
