@@ -361,13 +361,6 @@ class ControlPanel(QWidget):
             self.lock_check.setChecked(True)
         self._update(dk=preset.dk, heads=preset.heads, d_model=preset.d_model)
 
-    def scores_text_error(self, text: str) -> str | None:
-        try:
-            parse_scores(text)
-        except ParamsError as exc:
-            return str(exc)
-        return None
-
     @Slot()
     def _apply_scores_text(self) -> None:
         text = self.scores_edit.text()

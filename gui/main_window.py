@@ -15,6 +15,7 @@ from .controls import ControlPanel
 from .export import export_panel, export_window, panel_image
 from .i18n import LANGUAGES, current_language, set_language, tr
 from .lesson_panel import LessonPanel
+from .lessons import STEPS
 from .model import SimulationModel
 from .panels import create_panels
 from .panels.heads_view import HeadsPanel
@@ -438,16 +439,10 @@ class MainWindow(QMainWindow):
         """Apply a session file; raises SessionError and changes nothing if it is unusable."""
         session = read_session(path)
         self.lesson.stop()
-        self.lesson.index = min(session.lesson_step, len(self.lesson_steps()) - 1)
+        self.lesson.index = min(session.lesson_step, len(STEPS) - 1)
         self.controls.lock_check.setChecked(session.lock_d_model)
         self.model.set_params(session.params)
         self.lesson.refresh_text()
-
-    @staticmethod
-    def lesson_steps():
-        from .lessons import STEPS
-
-        return STEPS
 
     @Slot()
     def open_session_dialog(self) -> None:
