@@ -188,3 +188,27 @@ def test_seq_len_changes_cost(window):
     r = window.model.results
     heights = np.asarray(cost.term_bars["scores"].opts["height"])
     assert heights[1] == r.cost_multi.total["scores"] == 2 * 2048**2 * 512
+
+
+def test_sigma_scales_the_theory(window):
+    window.findChild(object, "sigmaSpin").setValue(2.0)
+    settle(window)
+    v = window.model.results.variance
+    assert v.theory_unscaled == pytest.approx(64 * 2.0**4)
+    assert "theory σ⁴ = 16.00" in window.panels["variancePlot"].stats_scaled.toPlainText()
+    assert v.empirical_scaled == pytest.approx(16.0, rel=0.05)
+
+
+def test_d_model_spin_and_model_presets(window):
+    find(window, QSpinBox, "dModelSpin").setValue(768)
+    settle(window)
+    p = window.model.params
+    assert p.d_model == 768 and 768 % p.heads == 0 and p.dk * p.heads == 768
+    combo = find(window, QComboBox, "modelPresetCombo")
+    from engine.presets import MODEL_PRESETS
+    index = 1 + [m.name for m in MODEL_PRESETS].index("GPT-2 small")
+    combo.activated.emit(index)
+    settle(window)
+    p = window.model.params
+    assert (p.d_model, p.heads, p.dk) == (768, 12, 64)
+    assert "768" in window.panels["multiheadView"].x_label.toPlainText()

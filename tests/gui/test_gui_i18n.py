@@ -54,3 +54,34 @@ def test_placeholders_survive_translation():
     for source, translation in messages(I18N / "attention_lab_ja.ts").items():
         fields = set(re.findall(r"\{[a-z_0-9]*(?::[^}]*)?\}", source))
         assert fields == set(re.findall(r"\{[a-z_0-9]*(?::[^}]*)?\}", translation.text or "")), source
+
+
+def test_bundled_font_draws_japanese(qapp):
+    """Japanese needs no system CJK font: the bundled IPAexGothic is registered and is the
+    fallback family of the application font."""
+    from PySide6.QtGui import QFont, QFontDatabase, QRawFont
+
+    from gui.app import create_application
+    from gui.i18n import CJK_FAMILY
+
+    app = create_application([])
+    assert CJK_FAMILY in QFontDatabase.families()
+    assert app.font().families()[-1] == CJK_FAMILY
+    raw = QRawFont.fromFont(QFont(CJK_FAMILY))
+    for ch in "アテンション注意。":
+        assert raw.supportsCharacter(ord(ch)), ch
+
+
+def test_lesson_screenshot_script_writes_both_languages(tmp_path):
+    import subprocess
+    import sys
+
+    proc = subprocess.run([sys.executable, "-m", "gui.screenshot", "--lessons", str(tmp_path),
+                           "--size", "1000x700"], cwd=ROOT, capture_output=True, text=True,
+                          timeout=300, env={"QT_QPA_PLATFORM": "offscreen", "PATH": "/usr/bin:/bin",
+                                            "HOME": str(tmp_path)})
+    assert proc.returncode == 0, proc.stderr
+    from gui.lessons import STEPS
+    for lang in ("en", "ja"):
+        for i in range(len(STEPS)):
+            assert (tmp_path / f"lesson_{lang}_{i + 1:02d}.png").stat().st_size > 10_000
