@@ -231,6 +231,13 @@ class MainWindow(QMainWindow):
         self.about_action.setText(tr("&About Attention Lab"))
         for name, panel in self.panels.items():
             panel.setToolTip(titles[name])
+        self._fit_controls_width()
+
+    def _fit_controls_width(self) -> None:
+        """Labels differ in length between languages and text sizes; never hide a control
+        behind a horizontal scroll bar."""
+        scrollbar = self.control_scroll.verticalScrollBar().sizeHint().width()
+        self.control_scroll.setMinimumWidth(self.controls.minimumSizeHint().width() + scrollbar + 4)
 
     # -- results -----------------------------------------------------------------
     @Slot(object)
@@ -356,6 +363,8 @@ class MainWindow(QMainWindow):
         from .theme_palette import apply_widget_palette
 
         apply_widget_palette(app, self.dark)
+        QApplication.processEvents()  # let the font change reach the widgets before measuring
+        self._fit_controls_width()
         if getattr(self, "highlighted", None):
             self.highlight_panel(self.highlighted)
 

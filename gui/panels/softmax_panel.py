@@ -22,7 +22,7 @@ class SoftmaxPanel(Panel):
         self.plot = self.addPlot()
         self.plot.setMouseEnabled(False, False)
         self.plot.hideButtons()
-        self.plot.setYRange(0, 1.42, padding=0)  # headroom for the legend
+        self.plot.setYRange(0, 1.55, padding=0)  # headroom for the legend
         self.legend = self.plot.addLegend(offset=(-10, 10), labelTextSize="10pt")
         empty = np.zeros(0)
         self.bars_unscaled = pg.BarGraphItem(x=empty, height=empty, width=BAR_WIDTH)
