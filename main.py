@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import sys
 
 EXIT_USAGE = 2
@@ -189,6 +190,9 @@ def main(argv: list[str] | None = None) -> int:
     except (UsageError, ParamsError) as exc:
         print(f"attention-lab: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
+    except BrokenPipeError:  # `report | head`: the reader left; that is not an error
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except OSError as exc:
         print(f"attention-lab: error: {exc}", file=sys.stderr)
         return 1
