@@ -9,7 +9,7 @@ from PySide6.QtWidgets import (QHBoxLayout, QLabel, QPushButton, QSlider, QVBoxL
 from engine import ParamsError
 
 from .i18n import tr
-from .lessons import STEPS, step_params, step_text
+from .lessons import STEPS, step_params, step_text, sweep_facts
 
 PLAY_INTERVAL_MS = 700
 
@@ -173,7 +173,8 @@ class LessonPanel(QWidget):
                 self.text_label.setText(tr("computing…"))
             return
         self._rendered_key = self.step.key
-        self.text_label.setText(body.format(**self.step.facts(results, self.heads_view)))
+        facts = {**sweep_facts(self.step), **self.step.facts(results, self.heads_view)}
+        self.text_label.setText(body.format(**facts))
         self._fit_text()
 
     def _fit_text(self) -> None:

@@ -15,6 +15,7 @@ import numpy as np
 from engine import Params, Results
 from engine.multihead import divisor_comparison
 from engine.presets import MODEL_PRESETS
+from engine.softmax import softmax
 
 from .i18n import tr
 from .style import format_count, format_number
@@ -43,7 +44,9 @@ def _variance_facts(r: Results, heads_view=None) -> dict:
 
 def _softmax_facts(r: Results, heads_view=None) -> dict:
     s = r.softmax
-    return {"scores": ", ".join(f"{x:g}" for x in s.scores), "p_raw": format_number(s.max_prob_unscaled),
+    t = r.params.temperature
+    return {"p_ten": format_number(float(softmax(TEN, t).max())),
+            "p_hundred": format_number(float(softmax(HUNDRED, t).max())),"scores": ", ".join(f"{x:g}" for x in s.scores), "p_raw": format_number(s.max_prob_unscaled),
             "p_scaled": format_number(s.max_prob_scaled), "h_raw": format_number(s.entropy_unscaled),
             "dk": r.params.dk}
 
@@ -110,11 +113,13 @@ def _heads_facts(r: Results, heads_view=None) -> dict:
             "uni": format_number(math.log(n)) if n else "–", "n": n}
 
 
+TEN = (10.0, 1.0, 1.0, 1.0)
+HUNDRED = (100.0, 91.0, 91.0, 91.0)
 SPLIT = {"dk": 64, "heads": 8, "d_model": 512}
 STEPS = (
     LessonStep("grow", "variancePlot", {"dk": 4, "heads": 1, "d_model": 4}, False,
                tuple({"dk": 2**i, "heads": 1, "d_model": 2**i} for i in range(2, 13)), _variance_facts),
-    LessonStep("saturate", "softmaxPlot", {**SPLIT, "scores": (10.0, 1.0, 1.0, 1.0)}, True,
+    LessonStep("saturate", "softmaxPlot", {**SPLIT, "scores": TEN}, True,
                tuple({"scores": (float(g), 0.0, 0.0, 0.0)} for g in range(0, 21, 2)), _softmax_facts,
                offset_gap=True),
     LessonStep("gradients", "saturationPlot", {"dk": 1024, "heads": 1, "d_model": 1024, "scale": False},
@@ -133,6 +138,18 @@ STEPS = (
 )
 
 
+def sweep_facts(step: LessonStep) -> dict:
+    """The values Play walks through, from the step's own sweep (h if it moves, else d_k)."""
+    if not step.sweep:
+        return {}
+    moving = [k for k in ("heads", "dk") if len({change.get(k) for change in step.sweep}) > 1]
+    if not moving:
+        return {}
+    values = [change[moving[0]] for change in step.sweep]
+    return {"sweep_first": values[0], "sweep_last": values[-1],
+            "sweep_values": ", ".join(map(str, values))}
+
+
 def step_params(step: LessonStep, current: Params) -> Params:
     """The step's settings on top of the defaults, keeping the user's seed."""
     import dataclasses
@@ -146,12 +163,13 @@ def step_text(key: str) -> tuple[str, str]:
         "grow": (tr("Dot products grow with d_k"), tr(
             "q and k have d_k independent components of variance 1. Each product q_i·k_i has "
             "variance 1, so their sum q·k has variance d_k. Now, at d_k = {dk}, the sampled variance "
-            "is {var} ± {se}; theory says {theory}. Press Play to sweep d_k from 4 to 4096: the raw "
+            "is {var} ± {se}; theory says {theory}. Press Play to sweep d_k from {sweep_first} to {sweep_last}: the raw "
             "histogram's axis widens while the scaled one keeps variance {var_scaled}.")),
         "saturate": (tr("Softmax saturates"), tr(
             "Scores ({scores}) give the top key p = {p_raw}. Move the offset: all scores shift "
             "together and p does not change, because softmax only sees differences. "
-            "(10, 1, 1, 1) and (100, 91, 91, 91) give identical probabilities. Move the gap: p heads "
+            "Softmax gives the top key p = {p_ten} for (10, 1, 1, 1) and p = {p_hundred} for "
+            "(100, 91, 91, 91): the same. Move the gap: p heads "
             "for 1. What saturates softmax is the spread, and the spread of q·k grows like √d_k. "
             "Divided by √{dk}, the same scores give p = {p_scaled}.")),
         "gradients": (tr("Gradients vanish"), tr(
@@ -172,7 +190,7 @@ def step_text(key: str) -> tuple[str, str]:
             "d_model = {d} is split into h = {h} heads of d_k = {dk}. Each head makes its own Q, K "
             "and V ({n} × {dk}), attends, and returns {n} × {dk}. The outputs are concatenated back "
             "to {n} × {d}, and W_O, a full {d} × {d} matrix, mixes the heads. Play steps h through "
-            "1, 2, 4, 8, 16.")),
+            "{sweep_values}.")),
         "roles": (tr("Heads specialise"), tr(
             "Trained heads often take on roles: one looks at the previous token, another links a "
             "pronoun to its noun. The heads shown are built by hand from simple rules to show what "

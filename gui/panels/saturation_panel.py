@@ -113,6 +113,7 @@ class SaturationPanel(Panel):
     def _set_title(self, sat) -> None:
         """Title with the legend in it: a separate legend row would squeeze the three plots."""
         title = tr("saturation vs d_k ({n} keys, {t} queries per d_k)").format(n=sat.keys, t=sat.trials)
-        key = (f"<span style='color:{self.theme.unscaled}'>━━ {tr('raw q·k (median, quartiles)')}</span>"
-               f"&nbsp;&nbsp;&nbsp;<span style='color:{self.theme.scaled}'>━━ {tr('q·k / √d_k')}</span>")
+        raw, scaled = tr("raw q·k (median, quartiles)"), tr("q·k / √d_k")  # lupdate skips f-strings
+        key = (f"<span style='color:{self.theme.unscaled}'>━━ {raw}</span>"
+               f"&nbsp;&nbsp;&nbsp;<span style='color:{self.theme.scaled}'>━━ {scaled}</span>")
         self.set_title(self.title, f"{title}<br>{key}")

@@ -161,7 +161,7 @@
     </message>
     <message>
         <location filename="../../gui/controls.py" line="246"/>
-        <location filename="../../gui/panels/multihead_view.py" line="183"/>
+        <location filename="../../gui/panels/multihead_view.py" line="188"/>
         <source>causal mask</source>
         <translation>因果マスク</translation>
     </message>
@@ -191,254 +191,254 @@
         <translation>h = {h} は d_model = {d} を割り切れないため、h = {s} を使います</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="377"/>
+        <location filename="../../gui/controls.py" line="370"/>
         <source>Not applied: {reason}. Showing the last valid scores.</source>
         <translation>適用されませんでした: {reason}。最後の有効なスコアを表示しています。</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="195"/>
+        <location filename="../../gui/main_window.py" line="197"/>
         <source>Softmax</source>
         <translation>Softmax</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="195"/>
+        <location filename="../../gui/main_window.py" line="197"/>
         <source>Variance of q·k</source>
         <translation>q·k の分散</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="196"/>
+        <location filename="../../gui/main_window.py" line="198"/>
         <source>Saturation vs d_k</source>
         <translation>d_k と飽和</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="196"/>
+        <location filename="../../gui/main_window.py" line="198"/>
         <source>Multi-head</source>
         <translation>マルチヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="197"/>
+        <location filename="../../gui/main_window.py" line="199"/>
         <source>Cost</source>
         <translation>コスト</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="197"/>
+        <location filename="../../gui/main_window.py" line="199"/>
         <source>Head roles</source>
         <translation>ヘッドの役割</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="200"/>
+        <location filename="../../gui/main_window.py" line="202"/>
         <source>Attention Lab</source>
         <translation>Attention Lab</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="201"/>
+        <location filename="../../gui/main_window.py" line="203"/>
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="202"/>
+        <location filename="../../gui/main_window.py" line="204"/>
         <source>Export &amp;window…</source>
         <translation>ウィンドウを書き出す(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="203"/>
+        <location filename="../../gui/main_window.py" line="205"/>
         <source>Export &amp;panel</source>
         <translation>パネルを書き出す(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="206"/>
+        <location filename="../../gui/main_window.py" line="208"/>
         <source>{panel}…</source>
         <translation>{panel}…</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="207"/>
+        <location filename="../../gui/main_window.py" line="209"/>
         <source>&amp;Quit</source>
         <translation>終了(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="208"/>
+        <location filename="../../gui/main_window.py" line="210"/>
         <source>&amp;Edit</source>
         <translation>編集(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="210"/>
+        <location filename="../../gui/main_window.py" line="212"/>
         <source>Copy {panel} image</source>
         <translation>{panel} の画像をコピー</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="211"/>
+        <location filename="../../gui/main_window.py" line="213"/>
         <source>&amp;Open session…</source>
         <translation>セッションを開く(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="212"/>
+        <location filename="../../gui/main_window.py" line="214"/>
         <source>&amp;Save session…</source>
         <translation>セッションを保存(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="213"/>
+        <location filename="../../gui/main_window.py" line="215"/>
         <source>&amp;View</source>
         <translation>表示(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="214"/>
+        <location filename="../../gui/main_window.py" line="216"/>
         <source>&amp;Presentation mode</source>
         <translation>プレゼンテーションモード(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="215"/>
+        <location filename="../../gui/main_window.py" line="217"/>
         <source>Show &amp;controls</source>
         <translation>コントロールを表示(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="216"/>
+        <location filename="../../gui/main_window.py" line="218"/>
         <source>Show &amp;lesson</source>
         <translation>レッスンを表示(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="217"/>
+        <location filename="../../gui/main_window.py" line="219"/>
         <source>Larger text</source>
         <translation>文字を大きく</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="218"/>
+        <location filename="../../gui/main_window.py" line="220"/>
         <source>Smaller text</source>
         <translation>文字を小さく</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="219"/>
+        <location filename="../../gui/main_window.py" line="221"/>
         <source>Normal text size</source>
         <translation>標準の文字サイズ</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="220"/>
+        <location filename="../../gui/main_window.py" line="222"/>
         <source>&amp;Theme</source>
         <translation>テーマ(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="221"/>
+        <location filename="../../gui/main_window.py" line="223"/>
         <source>High-contrast light</source>
         <translation>ハイコントラスト(ライト)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="222"/>
+        <location filename="../../gui/main_window.py" line="224"/>
         <source>Dark</source>
         <translation>ダーク</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="223"/>
+        <location filename="../../gui/main_window.py" line="225"/>
         <source>Colour-blind-safe colours (Okabe–Ito)</source>
         <translation>色覚に配慮した配色(Okabe–Ito)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="224"/>
+        <location filename="../../gui/main_window.py" line="226"/>
         <source>&amp;Language</source>
         <translation>言語(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="227"/>
+        <location filename="../../gui/main_window.py" line="229"/>
         <source>Lesson</source>
         <translation>レッスン</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="228"/>
+        <location filename="../../gui/main_window.py" line="230"/>
         <source>&amp;Help</source>
         <translation>ヘルプ(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="229"/>
+        <location filename="../../gui/main_window.py" line="231"/>
         <source>&amp;About Attention Lab</source>
         <translation>Attention Lab について(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="238"/>
+        <location filename="../../gui/main_window.py" line="247"/>
         <source>computed in {ms:.1f} ms</source>
         <translation>計算時間 {ms:.1f} ms</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="243"/>
+        <location filename="../../gui/main_window.py" line="252"/>
         <source>Computation failed: {m}</source>
         <translation>計算に失敗しました: {m}</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="252"/>
+        <location filename="../../gui/main_window.py" line="261"/>
         <source>PNG image (*.png);;SVG drawing (*.svg)</source>
         <translation>PNG 画像 (*.png);;SVG 図 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="262"/>
+        <location filename="../../gui/main_window.py" line="271"/>
         <source>Export failed</source>
         <translation>書き出しに失敗しました</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="264"/>
-        <location filename="../../gui/main_window.py" line="463"/>
+        <location filename="../../gui/main_window.py" line="273"/>
+        <location filename="../../gui/main_window.py" line="482"/>
         <source>Saved {path}</source>
         <translation>{path} を保存しました</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="268"/>
+        <location filename="../../gui/main_window.py" line="277"/>
         <source>Export window</source>
         <translation>ウィンドウを書き出す</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="275"/>
+        <location filename="../../gui/main_window.py" line="284"/>
         <source>Export panel</source>
         <translation>パネルを書き出す</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="285"/>
+        <location filename="../../gui/main_window.py" line="294"/>
         <source>Copied {panel} to the clipboard</source>
         <translation>{panel} をクリップボードにコピーしました</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="290"/>
+        <location filename="../../gui/main_window.py" line="299"/>
         <source>About Attention Lab</source>
         <translation>Attention Lab について</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="291"/>
+        <location filename="../../gui/main_window.py" line="300"/>
         <source>Attention Lab shows why attention divides scores by √d_k and how multi-head attention splits d_model into h heads. Every number is computed live.</source>
         <translation>Attention Lab は、アテンションがスコアを √d_k で割る理由と、マルチヘッドアテンションが d_model を h 個のヘッドに分割する仕組みを示します。すべての数値はその場で計算されます。</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="373"/>
+        <location filename="../../gui/main_window.py" line="398"/>
         <source>Text size {p} %</source>
         <translation>文字サイズ {p} %</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="439"/>
+        <location filename="../../gui/main_window.py" line="458"/>
         <source>Open session</source>
         <translation>セッションを開く</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="440"/>
-        <location filename="../../gui/main_window.py" line="455"/>
+        <location filename="../../gui/main_window.py" line="459"/>
+        <location filename="../../gui/main_window.py" line="474"/>
         <source>Attention Lab session (*.json)</source>
         <translation>Attention Lab セッション (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="446"/>
+        <location filename="../../gui/main_window.py" line="465"/>
         <source>Cannot open session</source>
         <translation>セッションを開けません</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="447"/>
+        <location filename="../../gui/main_window.py" line="466"/>
         <source>{file} was not opened: {reason}</source>
         <translation>{file} を開けませんでした: {reason}</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="450"/>
+        <location filename="../../gui/main_window.py" line="469"/>
         <source>Opened {path}</source>
         <translation>{path} を開きました</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="454"/>
+        <location filename="../../gui/main_window.py" line="473"/>
         <source>Save session</source>
         <translation>セッションを保存</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="461"/>
+        <location filename="../../gui/main_window.py" line="480"/>
         <source>Cannot save session</source>
         <translation>セッションを保存できません</translation>
     </message>
@@ -488,12 +488,12 @@
         <translation>{h} ヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="89"/>
+        <location filename="../../gui/panels/cost_panel.py" line="88"/>
         <source>per head</source>
         <translation>ヘッド別</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="93"/>
+        <location filename="../../gui/panels/cost_panel.py" line="91"/>
         <source>n = {n} tokens
 1 × {d}  vs  {h} × {dk}
 W_O: {share:.1%} of FLOPs
@@ -504,52 +504,52 @@ W_O: FLOPs の {share:.1%}
 パラメータ {p1} → {p2}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="88"/>
+        <location filename="../../gui/panels/multihead_view.py" line="114"/>
         <source>Multi-head attention with the engine&apos;s matrices</source>
         <translation>エンジンの行列によるマルチヘッドアテンション</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="171"/>
+        <location filename="../../gui/panels/multihead_view.py" line="176"/>
         <source>head {i}</source>
         <translation>ヘッド {i}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="173"/>
+        <location filename="../../gui/panels/multihead_view.py" line="178"/>
         <source>X  ({n} × {d}) = {h} blocks of d_k = {dk}</source>
         <translation>X  ({n} × {d}) = d_k = {dk} のブロック × {h}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="174"/>
+        <location filename="../../gui/panels/multihead_view.py" line="179"/>
         <source>concat of {h} head outputs of {n} × {dk}  →  {n} × {d}</source>
         <translation>{h} 個のヘッド出力 ({n} × {dk}) を連結  →  {n} × {d}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="176"/>
+        <location filename="../../gui/panels/multihead_view.py" line="181"/>
         <source>output = concat · W_O  ({n} × {d})</source>
         <translation>出力 = 連結 · W_O  ({n} × {d})</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="177"/>
+        <location filename="../../gui/panels/multihead_view.py" line="182"/>
         <source>W_O  ({d} × {d})</source>
         <translation>W_O  ({d} × {d})</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="179"/>
+        <location filename="../../gui/panels/multihead_view.py" line="184"/>
         <source>+{k} more heads not drawn</source>
         <translation>ほか {k} ヘッドは描画を省略</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="181"/>
+        <location filename="../../gui/panels/multihead_view.py" line="186"/>
         <source>attention: softmax(QKᵀ/√d_k)</source>
         <translation>アテンション: softmax(QKᵀ/√d_k)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="181"/>
+        <location filename="../../gui/panels/multihead_view.py" line="186"/>
         <source>attention: softmax(QKᵀ), not scaled</source>
         <translation>アテンション: softmax(QKᵀ)、スケーリングなし</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="185"/>
+        <location filename="../../gui/panels/multihead_view.py" line="190"/>
         <source>matrices drawn at reduced width {w} ({hc} × {dc}); shapes and costs are exact</source>
         <translation>行列は縮小した幅 {w} ({hc} × {dc}) で描画。形状とコストは正確</translation>
     </message>
@@ -574,18 +574,18 @@ W_O: FLOPs の {share:.1%}
         <translation>d_k(対数目盛)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_panel.py" line="81"/>
-        <source>raw q·k (median, quartiles)</source>
-        <translation>スケーリングなしの q·k(中央値・四分位)</translation>
-    </message>
-    <message>
-        <location filename="../../gui/panels/saturation_panel.py" line="82"/>
-        <location filename="../../gui/panels/variance_panel.py" line="52"/>
+        <location filename="../../gui/panels/saturation_panel.py" line="116"/>
+        <location filename="../../gui/panels/variance_panel.py" line="63"/>
         <source>q·k / √d_k</source>
         <translation>q·k / √d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_panel.py" line="105"/>
+        <location filename="../../gui/panels/saturation_panel.py" line="116"/>
+        <source>raw q·k (median, quartiles)</source>
+        <translation>スケーリングなしの q·k(中央値・四分位)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/saturation_panel.py" line="115"/>
         <source>saturation vs d_k ({n} keys, {t} queries per d_k)</source>
         <translation>d_k と飽和(キー {n} 個、d_k ごとにクエリ {t} 個)</translation>
     </message>
@@ -615,32 +615,32 @@ W_O: FLOPs の {share:.1%}
         <translation>÷√{dk} = ÷{div}: H = {h}, 最大 p = {m}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="50"/>
+        <location filename="../../gui/panels/variance_panel.py" line="61"/>
         <source>q·k: raw and ÷√d_k</source>
         <translation>q·k: スケーリングなしと ÷√d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="51"/>
+        <location filename="../../gui/panels/variance_panel.py" line="62"/>
         <source>q·k</source>
         <translation>q·k</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="54"/>
+        <location filename="../../gui/panels/variance_panel.py" line="65"/>
         <source>density</source>
         <translation>密度</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="74"/>
+        <location filename="../../gui/panels/variance_panel.py" line="87"/>
         <source>exact density</source>
         <translation>厳密な密度</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="74"/>
+        <location filename="../../gui/panels/variance_panel.py" line="87"/>
         <source>normal approx.</source>
         <translation>正規近似</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="76"/>
+        <location filename="../../gui/panels/variance_panel.py" line="89"/>
         <source>raw, d_k = {dk}
 Var = {var} ± {se}
 theory d_k·σ⁴ = {th}</source>
@@ -649,7 +649,7 @@ theory d_k·σ⁴ = {th}</source>
 理論値 d_k·σ⁴ = {th}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="80"/>
+        <location filename="../../gui/panels/variance_panel.py" line="93"/>
         <source>÷√d_k
 Var = {var} ± {se}
 theory σ⁴ = {th}
@@ -660,59 +660,59 @@ theory σ⁴ = {th}
 {n} サンプル、{kind}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="83"/>
+        <location filename="../../gui/panels/variance_panel.py" line="96"/>
         <source>the ±2σ² width that ÷√d_k restores</source>
         <translation>÷√d_k によって戻る ±2σ² の幅</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="82"/>
+        <location filename="../../gui/lesson_panel.py" line="81"/>
         <source>◀ Back</source>
         <translation>◀ 戻る</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="83"/>
+        <location filename="../../gui/lesson_panel.py" line="82"/>
         <source>Next ▶</source>
         <translation>次へ ▶</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="84"/>
-        <location filename="../../gui/lesson_panel.py" line="139"/>
+        <location filename="../../gui/lesson_panel.py" line="83"/>
+        <location filename="../../gui/lesson_panel.py" line="138"/>
         <source>■ Stop</source>
         <translation>■ 停止</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="84"/>
-        <location filename="../../gui/lesson_panel.py" line="139"/>
+        <location filename="../../gui/lesson_panel.py" line="83"/>
+        <location filename="../../gui/lesson_panel.py" line="138"/>
         <source>▶ Play</source>
         <translation>▶ 再生</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="85"/>
+        <location filename="../../gui/lesson_panel.py" line="84"/>
         <source>Previous step (PageUp, ←)</source>
         <translation>前のステップ (PageUp, ←)</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="86"/>
+        <location filename="../../gui/lesson_panel.py" line="85"/>
         <source>Next step (PageDown, →)</source>
         <translation>次のステップ (PageDown, →)</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="87"/>
+        <location filename="../../gui/lesson_panel.py" line="86"/>
         <source>Animate this step&apos;s sweep</source>
         <translation>このステップのスイープをアニメーション表示</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="88"/>
+        <location filename="../../gui/lesson_panel.py" line="87"/>
         <source>offset</source>
         <translation>オフセット</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="89"/>
+        <location filename="../../gui/lesson_panel.py" line="88"/>
         <source>gap</source>
         <translation>差</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="168"/>
+        <location filename="../../gui/lesson_panel.py" line="167"/>
         <source>Step {i} / {n}</source>
         <translation>ステップ {i} / {n}</translation>
     </message>
@@ -722,107 +722,107 @@ theory σ⁴ = {th}
         <translation>計算中…</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="86"/>
+        <location filename="../../gui/lessons.py" line="89"/>
         <source>{name}: {layers} layers × {heads} heads = {total}</source>
         <translation>{name}: {layers} 層 × {heads} ヘッド = {total}</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="145"/>
+        <location filename="../../gui/lessons.py" line="163"/>
         <source>Dot products grow with d_k</source>
         <translation>内積は d_k とともに大きくなる</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="146"/>
-        <source>q and k have d_k independent components of variance 1. Each product q_i·k_i has variance 1, so their sum q·k has variance d_k. Now, at d_k = {dk}, the sampled variance is {var} ± {se}; theory says {theory}. Press Play to sweep d_k from 4 to 4096: the raw histogram&apos;s axis widens while the scaled one keeps variance {var_scaled}.</source>
-        <translation>q と k は、分散 1 の独立な成分を d_k 個ずつ持ちます。各積 q_i·k_i の分散は 1 なので、その和 q·k の分散は d_k になります。現在の d_k = {dk} では、サンプルから求めた分散は {var} ± {se} で、理論値は {theory} です。「再生」を押すと d_k を 4 から 4096 まで動かします。スケーリングなしのヒストグラムは軸が広がっていきますが、スケーリングした方は分散 {var_scaled} を保ちます。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lessons.py" line="150"/>
+        <location filename="../../gui/lessons.py" line="168"/>
         <source>Softmax saturates</source>
         <translation>softmax は飽和する</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="151"/>
-        <source>Scores ({scores}) give the top key p = {p_raw}. Move the offset: all scores shift together and p does not change, because softmax only sees differences. (10, 1, 1, 1) and (100, 91, 91, 91) give identical probabilities. Move the gap: p heads for 1. What saturates softmax is the spread, and the spread of q·k grows like √d_k. Divided by √{dk}, the same scores give p = {p_scaled}.</source>
-        <translation>スコア ({scores}) では、スコア最大のキーの p = {p_raw} です。「オフセット」を動かすと、すべてのスコアが一緒にずれますが、p は変わりません。softmax は差しか見ないからです。(10, 1, 1, 1) と (100, 91, 91, 91) はまったく同じ確率になります。「差」を動かすと、p は 1 に近づいていきます。softmax を飽和させるのはスコアの広がりであり、q·k の広がりは √d_k に比例して大きくなります。√{dk} で割ると、同じスコアでも p = {p_scaled} になります。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lessons.py" line="156"/>
+        <location filename="../../gui/lessons.py" line="175"/>
         <source>Gradients vanish</source>
         <translation>勾配が消える</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="157"/>
+        <location filename="../../gui/lessons.py" line="176"/>
         <source>The softmax Jacobian J = diag(p) − ppᵀ says how far the output moves when a score moves; for one-hot p it is zero. Median ‖J‖_F over random queries with {keys} keys, unscaled: {j1} at d_k = 1 and {jdk} at d_k = {grid_dk}, where the top key already takes p = {p_dk}. A vanishing Jacobian means a vanishing training signal.</source>
         <translation>softmax のヤコビアン J = diag(p) − ppᵀ は、スコアが動いたときに出力がどれだけ動くかを表します。p がワンホットのとき J はゼロです。キー {keys} 個のランダムなクエリについて、スケーリングなしの ‖J‖_F の中央値は、d_k = 1 で {j1}、d_k = {grid_dk} で {jdk} です。このとき、スコア最大のキーはすでに p = {p_dk} を占めています。ヤコビアンが消えるということは、学習の信号が消えるということです。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="161"/>
+        <location filename="../../gui/lessons.py" line="180"/>
         <source>Dividing by √d_k fixes it</source>
         <translation>√d_k で割れば解決する</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="162"/>
+        <location filename="../../gui/lessons.py" line="181"/>
         <source>Divided by √d_k, the scores have variance 1 at every width. Across d_k = 1 … {top} the scaled median ‖J‖_F stays between {jlo} and {jhi}, and max p between {plo} and {phi}; unscaled, ‖J‖_F falls to {jraw_max} at d_k = {top}.</source>
         <translation>√d_k で割ると、スコアの分散はどの幅でも 1 になります。d_k = 1 … {top} の全域で、スケーリングした ‖J‖_F の中央値は {jlo} から {jhi} の間に、最大 p は {plo} から {phi} の間に収まります。スケーリングしないと、‖J‖_F は d_k = {top} で {jraw_max} まで下がります。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="165"/>
+        <location filename="../../gui/lessons.py" line="184"/>
         <source>One head, one distribution</source>
         <translation>1 つのヘッドに 1 つの分布</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="166"/>
+        <location filename="../../gui/lessons.py" line="185"/>
         <source>A head gives each token one probability distribution over the others. When several relations matter at once, one head has to blend them. On the sentence in the panel ({n} tokens) the heads have a mean entropy of {each} nats; their average has {avg} nats (uniform attention: {uni}). Averaging blurs sharp roles.</source>
         <translation>1 つのヘッドは、各トークンに、他のトークン上の確率分布を 1 つだけ与えます。複数の関係が同時に重要なとき、1 つのヘッドはそれらを混ぜ合わせるしかありません。パネルの文({n} トークン)では、各ヘッドのエントロピーの平均は {each} nats、ヘッドを平均した分布のエントロピーは {avg} nats です(一様なアテンションでは {uni})。平均をとると、鋭い役割がぼやけます。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="170"/>
+        <location filename="../../gui/lessons.py" line="189"/>
         <source>Split, attend, concatenate, project</source>
         <translation>分割・アテンション・連結・射影</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="171"/>
-        <source>d_model = {d} is split into h = {h} heads of d_k = {dk}. Each head makes its own Q, K and V ({n} × {dk}), attends, and returns {n} × {dk}. The outputs are concatenated back to {n} × {d}, and W_O, a full {d} × {d} matrix, mixes the heads. Play steps h through 1, 2, 4, 8, 16.</source>
-        <translation>d_model = {d} を、d_k = {dk} の h = {h} 個のヘッドに分割します。各ヘッドは自分の Q、K、V ({n} × {dk}) を作ってアテンションを計算し、{n} × {dk} を返します。出力は連結されて {n} × {d} に戻り、{d} × {d} のフルサイズの行列 W_O がヘッドを混ぜ合わせます。「再生」を押すと、h を 1, 2, 4, 8, 16 と順に変えます。</translation>
+        <location filename="../../gui/lessons.py" line="164"/>
+        <source>q and k have d_k independent components of variance 1. Each product q_i·k_i has variance 1, so their sum q·k has variance d_k. Now, at d_k = {dk}, the sampled variance is {var} ± {se}; theory says {theory}. Press Play to sweep d_k from {sweep_first} to {sweep_last}: the raw histogram&apos;s axis widens while the scaled one keeps variance {var_scaled}.</source>
+        <translation>q と k は、分散 1 の独立な成分を d_k 個ずつ持ちます。各積 q_i·k_i の分散は 1 なので、その和 q·k の分散は d_k になります。現在の d_k = {dk} では、サンプルから求めた分散は {var} ± {se} で、理論値は {theory} です。「再生」を押すと d_k を {sweep_first} から {sweep_last} まで動かします。スケーリングなしのヒストグラムは軸が広がっていきますが、スケーリングした方は分散 {var_scaled} を保ちます。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="175"/>
+        <location filename="../../gui/lessons.py" line="169"/>
+        <source>Scores ({scores}) give the top key p = {p_raw}. Move the offset: all scores shift together and p does not change, because softmax only sees differences. Softmax gives the top key p = {p_ten} for (10, 1, 1, 1) and p = {p_hundred} for (100, 91, 91, 91): the same. Move the gap: p heads for 1. What saturates softmax is the spread, and the spread of q·k grows like √d_k. Divided by √{dk}, the same scores give p = {p_scaled}.</source>
+        <translation>スコア ({scores}) では、スコア最大のキーの p = {p_raw} です。「オフセット」を動かすと、すべてのスコアが一緒にずれますが、p は変わりません。softmax は差しか見ないからです。スコア最大のキーの p は (10, 1, 1, 1) で {p_ten}、(100, 91, 91, 91) で {p_hundred} と、同じ値になります。「差」を動かすと、p は 1 に近づいていきます。softmax を飽和させるのはスコアの広がりであり、q·k の広がりは √d_k に比例して大きくなります。√{dk} で割ると、同じスコアでも p = {p_scaled} になります。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/lessons.py" line="190"/>
+        <source>d_model = {d} is split into h = {h} heads of d_k = {dk}. Each head makes its own Q, K and V ({n} × {dk}), attends, and returns {n} × {dk}. The outputs are concatenated back to {n} × {d}, and W_O, a full {d} × {d} matrix, mixes the heads. Play steps h through {sweep_values}.</source>
+        <translation>d_model = {d} を、d_k = {dk} の h = {h} 個のヘッドに分割します。各ヘッドは自分の Q、K、V ({n} × {dk}) を作ってアテンションを計算し、{n} × {dk} を返します。出力は連結されて {n} × {d} に戻り、{d} × {d} のフルサイズの行列 W_O がヘッドを混ぜ合わせます。「再生」を押すと、h を {sweep_values} と順に変えます。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/lessons.py" line="194"/>
         <source>Heads specialise</source>
         <translation>ヘッドの専門化</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="176"/>
+        <location filename="../../gui/lessons.py" line="195"/>
         <source>Trained heads often take on roles: one looks at the previous token, another links a pronoun to its noun. The heads shown are built by hand from simple rules to show what such roles look like; they are not learned. Switch on random heads to compare with untrained, seeded attention. The heads shown now have a mean entropy of {each} nats (uniform: {uni}).</source>
         <translation>学習済みのヘッドは、しばしば役割を担います。あるヘッドは直前のトークンを見て、別のヘッドは代名詞をそれが指す名詞に結び付けます。ここに示すヘッドは、そうした役割がどのようなものかを見せるために単純な規則から手作業で作ったもので、学習されたものではありません。「ランダムヘッド」をオンにすると、シード付きの未学習のアテンションと比較できます。いま表示しているヘッドのエントロピーの平均は {each} nats です(一様: {uni})。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="181"/>
+        <location filename="../../gui/lessons.py" line="200"/>
         <source>The cost stays the same</source>
         <translation>コストは変わらない</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="182"/>
+        <location filename="../../gui/lessons.py" line="201"/>
         <source>For n = {n} tokens, QKᵀ and weights·V cost {qk} FLOPs with h = {h} heads, the same as one full-width head ({qk1}). Softmax grows with h ({sm} against {sm1}) but stays small. W_O adds {wo} FLOPs, {share} of the layer.</source>
         <translation>n = {n} トークンのとき、QKᵀ と 重み·V のコストは h = {h} ヘッドで {qk} FLOPs で、フル幅のヘッド 1 つの場合 ({qk1}) と同じです。softmax は h とともに増えますが ({sm} 対 {sm1})、小さいままです。W_O は {wo} FLOPs を加え、これは層全体の {share} にあたります。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="185"/>
+        <location filename="../../gui/lessons.py" line="204"/>
         <source>Layers × heads</source>
         <translation>層 × ヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="186"/>
+        <location filename="../../gui/lessons.py" line="205"/>
         <source>Each layer has its own heads, so a model holds layers × heads attention patterns:&lt;br&gt;{table}</source>
         <translation>各層がそれぞれ独自のヘッドを持つので、モデル全体では 層数 × ヘッド数 個のアテンションパターンを持ちます:&lt;br&gt;{table}</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="188"/>
+        <location filename="../../gui/lessons.py" line="207"/>
         <source>A common mistake: √d_model</source>
         <translation>よくある間違い: √d_model</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="189"/>
+        <location filename="../../gui/lessons.py" line="208"/>
         <source>Dividing by √d_model = {sdm} instead of √d_k = {sdk} leaves each head&apos;s scores with variance {v_bad} instead of {v_ok} (about d_k / d_model = {ratio}). Attention goes flat: mean entropy {h_bad} nats against {h_ok} (uniform is {h_uni}), mean max p {p_bad} against {p_ok}.</source>
         <translation>√d_k = {sdk} ではなく √d_model = {sdm} で割ると、各ヘッドのスコアの分散は {v_ok} ではなく {v_bad}(約 d_k / d_model = {ratio})になります。アテンションは平坦になり、平均エントロピーは {h_bad} nats(√d_k なら {h_ok}、一様なら {h_uni})、最大 p の平均は {p_bad}(√d_k なら {p_ok})です。</translation>
     </message>
@@ -858,92 +858,92 @@ theory σ⁴ = {th}
         <translation>代名詞 → 直前の名詞</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="306"/>
+        <location filename="../../gui/panels/heads_view.py" line="285"/>
         <source>random heads (seeded, untrained)</source>
         <translation>ランダムヘッド(シード付き、未学習)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="309"/>
+        <location filename="../../gui/panels/heads_view.py" line="288"/>
         <source>hand-built heads (rules, not learned)</source>
         <translation>手作りのヘッド(規則ベース、学習なし)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="315"/>
+        <location filename="../../gui/panels/heads_view.py" line="294"/>
         <source>random head {i}</source>
         <translation>ランダムヘッド {i}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="318"/>
+        <location filename="../../gui/panels/heads_view.py" line="297"/>
         <source>average of the {h} heads</source>
         <translation>{h} ヘッドの平均</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="321"/>
+        <location filename="../../gui/panels/heads_view.py" line="300"/>
         <source>Type a sentence above to see the heads.</source>
         <translation>上に文を入力するとヘッドが表示されます。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="327"/>
+        <location filename="../../gui/panels/heads_view.py" line="306"/>
         <source>entropy of the average: {avg} nats vs mean per-head entropy: {mean} nats (max ln {n} = {max})</source>
         <translation>平均のエントロピー: {avg} nats 対 ヘッドごとのエントロピーの平均: {mean} nats(最大 ln {n} = {max})</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="331"/>
+        <location filename="../../gui/panels/heads_view.py" line="310"/>
         <source>averaging blurs the roles (entropy is concave: H(average) ≥ mean H(head))</source>
         <translation>平均すると役割がぼやける(エントロピーは凹: H(平均) ≥ H(ヘッド) の平均)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="333"/>
+        <location filename="../../gui/panels/heads_view.py" line="312"/>
         <source>showing the first {k} tokens; {d} more not drawn</source>
         <translation>先頭 {k} トークンを表示、残り {d} 個は省略</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="427"/>
+        <location filename="../../gui/panels/heads_view.py" line="406"/>
         <source>Sentence:</source>
         <translation>文:</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="428"/>
+        <location filename="../../gui/panels/heads_view.py" line="407"/>
         <source>type a sentence in English or Japanese</source>
         <translation>英語または日本語の文を入力</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="429"/>
+        <location filename="../../gui/panels/heads_view.py" line="408"/>
         <source>At most {n} tokens are drawn.</source>
         <translation>描画されるのは最大 {n} トークンです。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="430"/>
+        <location filename="../../gui/panels/heads_view.py" line="409"/>
         <source>Tokens:</source>
         <translation>トークン:</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="431"/>
+        <location filename="../../gui/panels/heads_view.py" line="410"/>
         <source>English words</source>
         <translation>英単語</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="431"/>
+        <location filename="../../gui/panels/heads_view.py" line="410"/>
         <source>Japanese characters</source>
         <translation>日本語(文字単位)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="432"/>
+        <location filename="../../gui/panels/heads_view.py" line="411"/>
         <source>Japanese words</source>
         <translation>日本語(単語単位)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="435"/>
+        <location filename="../../gui/panels/heads_view.py" line="414"/>
         <source>random heads</source>
         <translation>ランダムヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="436"/>
+        <location filename="../../gui/panels/heads_view.py" line="415"/>
         <source>Replace the hand-built heads by seeded random, untrained heads: softmax(QKᵀ/√d_k) on random X, W_Q, W_K.</source>
         <translation>手作りのヘッドを、シード付きのランダムな未学習ヘッドに置き換えます: ランダムな X, W_Q, W_K に対する softmax(QKᵀ/√d_k)。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="438"/>
+        <location filename="../../gui/panels/heads_view.py" line="417"/>
         <source>seed:</source>
         <translation>シード:</translation>
     </message>

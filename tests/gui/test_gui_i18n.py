@@ -85,3 +85,14 @@ def test_lesson_screenshot_script_writes_both_languages(tmp_path):
     for lang in ("en", "ja"):
         for i in range(len(STEPS)):
             assert (tmp_path / f"lesson_{lang}_{i + 1:02d}.png").stat().st_size > 10_000
+
+
+def test_no_tr_inside_f_strings():
+    """pyside6-lupdate does not look inside f-string expressions: a tr() there is never
+    collected, so it would stay English in every language."""
+    import re
+
+    offenders = [f"{p.relative_to(ROOT)}:{i}" for p in sorted((ROOT / "gui").rglob("*.py"))
+                 for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+                 if re.search(r"""\bf["'].*\{[^}]*\btr\(""", line)]
+    assert not offenders, offenders
