@@ -135,15 +135,26 @@ def multi_head_attention(x: np.ndarray, w_q, w_k, w_v, w_o, heads: int, scale: b
             "concat": concat, "output": concat @ w_o}
 
 
-def run_multihead(d_model: int, heads: int, tokens: int, rng: np.random.Generator,
-                  scale: bool = True, temperature: float = 1.0,
-                  causal: bool = False) -> MultiHeadResult:
-    """Draw X and the weights, run one pass, and freeze the arrays."""
+def draw_matrices(rng: np.random.Generator, tokens: int, width: int) -> tuple[np.ndarray, ...]:
+    """(X, W_Q, W_K, W_V, W_O), read-only: X (tokens, width) ~ N(0, 1), weights by fan_in_uniform."""
+    x = rng.standard_normal((tokens, width), dtype=np.float32)
+    matrices = (x, *fan_in_uniform(rng, 4, width, width))
+    for a in matrices:
+        a.flags.writeable = False
+    return matrices
+
+
+def run_multihead(d_model: int, heads: int, tokens: int, rng: np.random.Generator | None = None,
+                  scale: bool = True, temperature: float = 1.0, causal: bool = False,
+                  matrices: tuple | None = None) -> MultiHeadResult:
+    """Run one pass and freeze the arrays. X and the weights come from `matrices` (as made
+    by draw_matrices for the computed width) or are drawn from `rng`."""
     dk = d_model // heads
     h_c, dk_c = computed_shape(heads, dk)
     width = h_c * dk_c
-    x = rng.standard_normal((tokens, width), dtype=np.float32)
-    w_q, w_k, w_v, w_o = fan_in_uniform(rng, 4, width, width)
+    if matrices is None:
+        matrices = draw_matrices(rng, tokens, width)
+    x, w_q, w_k, w_v, w_o = matrices
     parts = multi_head_attention(x, w_q, w_k, w_v, w_o, h_c, scale, temperature, causal)
     arrays = dict(x=x, w_q=w_q, w_k=w_k, w_v=w_v, w_o=w_o, **parts)
     for a in arrays.values():

@@ -13,7 +13,7 @@ import numpy as np
 
 from .cost import LayerCost, compare_single_multi
 from .dot_product import sample_dot_products, theory_density, theory_variance, variance_with_stderr
-from .multihead import MultiHeadResult, run_multihead
+from .multihead import MultiHeadResult, computed_shape, draw_matrices, run_multihead
 from .params import Params
 from .saturation import DK_GRID, METRICS, Quartiles, saturation_study
 from .softmax import entropy, jacobian_norm, max_probability, softmax
@@ -155,14 +155,22 @@ def saturation_for(keys: int, seed: int, temperature: float, distribution: str,
                    sigma: float) -> SaturationResult:
     """The saturation study depends on none of d_k, h or d_model, so a drag of those
     sliders reuses it: memoised on exactly the inputs it depends on (it is immutable)."""
-    rng = np.random.default_rng(np.random.SeedSequence(seed).spawn(3)[1])
+    rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(1,)))
     return saturation_summary(keys, rng, temperature, distribution, sigma)
+
+
+@functools.lru_cache(maxsize=8)
+def seeded_matrices(seed: int, tokens: int, width: int) -> tuple[np.ndarray, ...]:
+    """X and the weights for a seed and shape, memoised: moving h at a fixed d_model re-slices
+    the same matrices instead of drawing a million new numbers (they are read-only)."""
+    return draw_matrices(np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(2,))),
+                         tokens, width)
 
 
 def compute(params: Params) -> Results:
     """All results for `params`. Pure: the same Params give identical Results."""
-    rng_var, _, rng_mh = (np.random.default_rng(s)
-                          for s in np.random.SeedSequence(params.seed).spawn(3))
+    rng_var = np.random.default_rng(np.random.SeedSequence(params.seed, spawn_key=(0,)))
+    heads_c, dk_c = computed_shape(params.heads, params.dk)
     single, multi = compare_single_multi(params.d_model, params.heads, params.seq_len)
     return Results(
         params=params,
@@ -171,8 +179,9 @@ def compute(params: Params) -> Results:
                                   params.sigma),
         saturation=saturation_for(params.keys, params.seed, params.temperature,
                                   params.distribution, params.sigma),
-        multihead=run_multihead(params.d_model, params.heads, params.tokens, rng_mh,
-                                params.scale, params.temperature, params.causal),
+        multihead=run_multihead(params.d_model, params.heads, params.tokens, None, params.scale,
+                                params.temperature, params.causal,
+                                seeded_matrices(params.seed, params.tokens, heads_c * dk_c)),
         cost_single=single, cost_multi=multi)
 
 
@@ -181,7 +190,7 @@ def random_scores(dk: int, count: int, seed: int, distribution: str = "normal",
     """`count` scores q·k_j of one query against independent keys at width d_k."""
     from .dot_product import sample_query_scores
 
-    rng = np.random.default_rng(np.random.SeedSequence(seed).spawn(4)[3])
+    rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(3,)))
     return tuple(float(v) for v in sample_query_scores(dk, 1, count, rng, distribution, sigma)[0])
 
 

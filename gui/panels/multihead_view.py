@@ -150,6 +150,18 @@ class MultiHeadView(Panel):
                                   max(lay["output"].bottom(), w_o.bottom()) + 60), padding=0)
 
     # -- data ----------------------------------------------------------------
+    @staticmethod
+    def _show(item: pg.ImageItem, array: np.ndarray, limit: float | None, rect: QRectF) -> None:
+        """setImage(rect=…) maps the array onto its slot whatever its shape. The engine hands
+        back the very same X and W_O arrays while only h moves, and re-rendering W_O
+        (d_model² pixels) is the costliest image, so an unchanged array is not set again."""
+        if getattr(item, "_shown", None) == (id(array), rect):
+            return
+        if limit is None:
+            limit = float(np.max(np.abs(array))) or 1.0
+        item.setImage(array, levels=(-limit, limit), rect=rect)
+        item._shown = (id(array), rect)
+        item._shown_array = array  # keep it alive, so its id cannot be reused
     def show_results(self, results) -> None:
         mh = results.multihead
         n = mh.x.shape[0]
@@ -161,13 +173,11 @@ class MultiHeadView(Panel):
         lim_x = 3.0
         lim_c = float(np.max(np.abs(mh.concat))) or 1.0
         lim_o = float(np.max(np.abs(mh.output))) or 1.0
-        lim_w = float(np.max(np.abs(mh.w_o))) or 1.0
         lay = self._rects
-        # setImage(rect=…) maps the array onto its slot whatever the array's shape.
-        self.x_image.setImage(mh.x, levels=(-lim_x, lim_x), rect=lay["x"])
-        self.concat_image.setImage(mh.concat, levels=(-lim_c, lim_c), rect=lay["concat"])
-        self.output_image.setImage(mh.output, levels=(-lim_o, lim_o), rect=lay["output"])
-        self.w_o_image.setImage(mh.w_o, levels=(-lim_w, lim_w), rect=lay["w_o"])
+        self._show(self.x_image, mh.x, lim_x, lay["x"])
+        self._show(self.concat_image, mh.concat, lim_c, lay["concat"])
+        self._show(self.output_image, mh.output, lim_o, lay["output"])
+        self._show(self.w_o_image, mh.w_o, None, lay["w_o"])
         for i in range(drawn):
             self.head_maps[i].setImage(mh.weights[i], levels=(0.0, 1.0), rect=lay["heads"][i])
             self.head_outputs[i].setImage(mh.head_outputs[i], levels=(-lim_c, lim_c),
