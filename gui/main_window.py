@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QSettings, Qt, Slot
+from PySide6.QtCore import QEvent, QSettings, Qt, QTimer, Slot
 from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QKeySequence, QShortcut
 from PySide6.QtWidgets import (QApplication, QDockWidget, QFileDialog, QLabel, QMainWindow,
                                QMessageBox, QScrollArea, QSplitter, QTabWidget, QWidget)
@@ -233,6 +233,7 @@ class MainWindow(QMainWindow):
             panel.setToolTip(titles[name])
         self._fit_controls_width()
 
+    @Slot()
     def _fit_controls_width(self) -> None:
         """Labels differ in length between languages and text sizes; never hide a control
         behind a horizontal scroll bar."""
@@ -363,8 +364,9 @@ class MainWindow(QMainWindow):
         from .theme_palette import apply_widget_palette
 
         apply_widget_palette(app, self.dark)
-        QApplication.processEvents()  # let the font change reach the widgets before measuring
-        self._fit_controls_width()
+        # Measure once the font change has reached the widgets (it arrives as events); a
+        # nested processEvents() here could re-enter slots in the middle of this one.
+        QTimer.singleShot(0, self._fit_controls_width)
         if getattr(self, "highlighted", None):
             self.highlight_panel(self.highlighted)
 
