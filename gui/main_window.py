@@ -18,6 +18,7 @@ from .lesson_panel import LessonPanel
 from .lessons import STEPS
 from .model import SimulationModel
 from .panels import create_panels
+from .panels.base import settle_scenes
 from .panels.heads_view import HeadsPanel
 from .style import make_theme
 
@@ -245,6 +246,7 @@ class MainWindow(QMainWindow):
     def show_results(self, results) -> None:
         for panel in self.panels.values():
             panel.update_results(results)
+        settle_scenes(self.panels.values())
         self.compute_label.setText(tr("computed in {ms:.1f} ms").format(
             ms=1000 * self.model.last_compute_seconds))
 

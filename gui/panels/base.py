@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from PySide6.QtGui import QTextOption
 
 from engine import Results
 
 from ..style import LIGHT, Theme
+from .label import Label
 
 
 class TitleLabel(pg.LabelItem):
@@ -33,6 +34,20 @@ class TitleLabel(pg.LabelItem):
         if hint in (Qt.SizeHint.MinimumSize, Qt.SizeHint.PreferredSize):
             size.setWidth(0)
         return size
+
+
+def settle_scenes(panels) -> None:
+    """Finish the layout and view transforms that new data caused, before Qt paints.
+
+    pyqtgraph defers ViewBox matrices and TextItem transforms to the scene's
+    sigPrepareForPaint, which fires inside paintEvent; items moved there dirty the scene
+    again and every changed panel is painted twice. Running the same step here, after the
+    posted layout requests, leaves one paint per change."""
+    panels = list(panels)
+    for _ in range(2):  # a new axis label (SI prefix) can ask for one more layout pass
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+        for panel in panels:
+            panel.scene().prepareForPaint()
 
 
 class Panel(pg.GraphicsLayoutWidget):
@@ -82,11 +97,10 @@ class Panel(pg.GraphicsLayoutWidget):
     def restyle(self) -> None:
         """Re-apply pens and fonts after a theme change."""
 
-    def overlay_text(self, plot: pg.PlotItem, corner=(0, 0)) -> pg.TextItem:
+    def overlay_text(self, plot: pg.PlotItem, corner=(0, 0)) -> Label:
         """A text pinned to a corner of the plot's view, in pixels; it never moves the axes
         and never widens the layout (long titles would)."""
-        item = pg.TextItem(anchor=corner)
-        item.setParentItem(plot.vb)
+        item = Label(anchor=corner, parent=plot.vb)
         item.setZValue(20)
         self._overlays.append((item, plot.vb, corner))
         plot.vb.sigResized.connect(self._place_overlays)
@@ -114,7 +128,7 @@ class Panel(pg.GraphicsLayoutWidget):
 
     @staticmethod
     def set_text(item, text: str) -> None:
-        """TextItem/LabelItem text, skipped when unchanged (re-laying out text is not free)."""
+        """Label/LabelItem text, skipped when unchanged (re-laying out text is not free)."""
         if getattr(item, "_shown_text", None) != text:
             item._shown_text = text
             item.setText(text)

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QRectF
-from PySide6.QtWidgets import QGraphicsRectItem
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QImage, QPixmap, QTransform
+from PySide6.QtWidgets import QGraphicsPixmapItem, QGraphicsRectItem
 
 from ..style import brush, pen, plot_font
 from .base import Panel
+from .label import Label
 from ..i18n import tr
 
 MAX_HEADS_DRAWN = 8
@@ -22,9 +24,57 @@ ROW_HEIGHT = 8.0        # scene units per token row
 W_O_SIZE = 210.0
 W_O_X = 620.0
 
-DIVERGING = pg.colormap.get("CET-D1")
-SEQUENTIAL = pg.colormap.get("viridis")
 
+
+def rgb32_table(name: str) -> np.ndarray:
+    """A colormap as 256 packed 0xFFRRGGBB words (QImage.Format_RGB32)."""
+    rgb = pg.colormap.get(name).getLookupTable(nPts=256, alpha=False).astype(np.uint32)
+    return 0xFF000000 | (rgb[:, 0] << 16) | (rgb[:, 1] << 8) | rgb[:, 2]
+
+
+DIVERGING = rgb32_table("CET-D1")
+SEQUENTIAL = rgb32_table("viridis")
+
+
+def colour_image(values: np.ndarray, table: np.ndarray, low: float, high: float) -> np.ndarray:
+    """Values (any shape) → RGB32 words of the same shape through a 256-entry table; values
+    outside [low, high] take the end colours."""
+    span = (high - low) or 1.0
+    index = np.clip((values - low) * (255.0 / span) + 0.5, 0, 255).astype(np.uint8)
+    return table[index]
+
+
+class MatrixItem(QGraphicsPixmapItem):
+    """A matrix as a nearest-neighbour pixmap stretched over a scene rectangle.
+
+    Painting is Qt's own (no Python per frame) and the pixmap is already in the raster
+    engine's native format. `values` keeps the numbers shown (tests read them back)."""
+
+    def __init__(self):
+        super().__init__()
+        self.setTransformationMode(Qt.TransformationMode.FastTransformation)
+        self.values: np.ndarray | None = None
+
+    def show_values(self, values: np.ndarray, table: np.ndarray, low: float, high: float,
+                    rect: QRectF) -> None:
+        self.show_words(colour_image(values, table, low, high), values, rect)
+
+    def show_words(self, words: np.ndarray, values: np.ndarray, rect: QRectF) -> None:
+        """Show colours already looked up by colour_image (several matrices can be coloured
+        in one call); `values` are the numbers they stand for."""
+        words = np.ascontiguousarray(words)
+        rows, cols = words.shape
+        image = QImage(words.data, cols, rows, 4 * cols, QImage.Format.Format_RGB32)
+        self.setPixmap(QPixmap.fromImage(image))  # copies the words
+        self.setTransform(QTransform.fromScale(rect.width() / cols, rect.height() / rows))
+        self.setPos(rect.topLeft())
+        self.values = values
+
+    def pixels(self) -> np.ndarray:
+        """The painted colours as (rows, cols) RGB32 words (tests)."""
+        image = self.pixmap().toImage().convertToFormat(QImage.Format.Format_RGB32)
+        words = np.frombuffer(image.constBits(), dtype=np.uint32)
+        return words.reshape(image.height(), image.bytesPerLine() // 4)[:, :image.width()].copy()
 
 
 def pipeline_layout(n: int, heads: int, drawn: int) -> dict:
@@ -54,15 +104,14 @@ class MultiHeadView(Panel):
     def __init__(self, parent=None):
         super().__init__("multiheadView", parent)
 
-    def _image(self, cmap) -> pg.ImageItem:
-        item = pg.ImageItem(axisOrder="row-major")
-        item.setColorMap(cmap)
+    def _image(self) -> MatrixItem:
+        item = MatrixItem()
         self.view.addItem(item)
         return item
 
-    def _text(self, anchor=(0, 1)) -> pg.TextItem:
-        item = pg.TextItem(anchor=anchor)
-        self.view.addItem(item)
+    def _text(self, anchor=(0, 1)) -> Label:
+        item = Label(anchor=anchor)
+        self.view.addItem(item, ignoreBounds=True)
         return item
 
     def _outline(self) -> QGraphicsRectItem:
@@ -77,12 +126,12 @@ class MultiHeadView(Panel):
         self.view.setAspectLocked(True)
         self.view.setMouseEnabled(False, False)
         self.view.setMenuEnabled(False)
-        self.x_image = self._image(DIVERGING)
-        self.concat_image = self._image(DIVERGING)
-        self.output_image = self._image(DIVERGING)
-        self.w_o_image = self._image(DIVERGING)
-        self.head_maps = [self._image(SEQUENTIAL) for _ in range(MAX_HEADS_DRAWN)]
-        self.head_outputs = [self._image(DIVERGING) for _ in range(MAX_HEADS_DRAWN)]
+        self.x_image = self._image()
+        self.concat_image = self._image()
+        self.output_image = self._image()
+        self.w_o_image = self._image()
+        self.head_maps = [self._image() for _ in range(MAX_HEADS_DRAWN)]
+        self.head_outputs = [self._image() for _ in range(MAX_HEADS_DRAWN)]
         self.x_blocks = [self._outline() for _ in range(MAX_HEADS_DRAWN)]
         self.concat_blocks = [self._outline() for _ in range(MAX_HEADS_DRAWN)]
         self.head_labels = [self._text((0.5, 1)) for _ in range(MAX_HEADS_DRAWN)]
@@ -103,7 +152,7 @@ class MultiHeadView(Panel):
                       self.more_label, self.note_label]):
             item.setColor(self.theme.foreground)
             item.setFont(font)
-            item.fill = backing
+            item.setFill(backing)
             item.setZValue(10)
         self.links.setPen(pen(self.theme.foreground, self.theme, 0.4))
         for i, (a, b) in enumerate(zip(self.x_blocks, self.concat_blocks)):
@@ -151,7 +200,7 @@ class MultiHeadView(Panel):
 
     # -- data ----------------------------------------------------------------
     @staticmethod
-    def _show(item: pg.ImageItem, array: np.ndarray, limit: float | None, rect: QRectF) -> None:
+    def _show(item: MatrixItem, array: np.ndarray, limit: float | None, rect: QRectF) -> None:
         """setImage(rect=…) maps the array onto its slot whatever its shape. The engine hands
         back the very same X and W_O arrays while only h moves, and re-rendering W_O
         (d_model² pixels) is the costliest image, so an unchanged array is not set again."""
@@ -159,9 +208,9 @@ class MultiHeadView(Panel):
             return
         if limit is None:
             limit = float(np.max(np.abs(array))) or 1.0
-        item.setImage(array, levels=(-limit, limit), rect=rect)
+        item.show_values(array, DIVERGING, -limit, limit, rect)
         item._shown = (id(array), rect)
-        item._shown_array = array  # keep it alive, so its id cannot be reused
+
     def show_results(self, results) -> None:
         mh = results.multihead
         n = mh.x.shape[0]
@@ -178,10 +227,11 @@ class MultiHeadView(Panel):
         self._show(self.concat_image, mh.concat, lim_c, lay["concat"])
         self._show(self.output_image, mh.output, lim_o, lay["output"])
         self._show(self.w_o_image, mh.w_o, None, lay["w_o"])
+        maps = colour_image(mh.weights[:drawn], SEQUENTIAL, 0.0, 1.0)
+        outs = colour_image(mh.head_outputs[:drawn], DIVERGING, -lim_c, lim_c)
         for i in range(drawn):
-            self.head_maps[i].setImage(mh.weights[i], levels=(0.0, 1.0), rect=lay["heads"][i])
-            self.head_outputs[i].setImage(mh.head_outputs[i], levels=(-lim_c, lim_c),
-                                          rect=lay["outs"][i])
+            self.head_maps[i].show_words(maps[i], mh.weights[i], lay["heads"][i])
+            self.head_outputs[i].show_words(outs[i], mh.head_outputs[i], lay["outs"][i])
             # Beyond four heads the slots are too narrow for "head 5"; the number alone fits.
             self.set_text(self.head_labels[i], tr("head {i}").format(i=i + 1) if drawn <= 4 else str(i + 1))
         d, h, dk = mh.d_model, mh.heads, mh.dk

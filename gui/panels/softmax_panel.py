@@ -8,6 +8,7 @@ from engine.params import SCORES_MAX
 
 from ..style import brush, format_number, pen, plot_font
 from .base import Panel
+from .label import Label
 from ..i18n import tr
 
 BAR_WIDTH = 0.38
@@ -33,9 +34,9 @@ class SoftmaxPanel(Panel):
         self.legend.addItem(self.bars_scaled, "scaled")
         self.value_labels = []
         for _ in range(2 * SCORES_MAX):
-            label = pg.TextItem(anchor=(0.5, 1.0))
+            label = Label(anchor=(0.5, 1.0))
             label.setVisible(False)
-            self.plot.addItem(label)
+            self.plot.addItem(label, ignoreBounds=True)
             self.value_labels.append(label)
         self._count = None
 

@@ -23,6 +23,22 @@ def nice_ceiling(x: float) -> float:
     return 10.0 ** (exponent + 1)
 
 
+def nice_step_below(nice: float) -> float:
+    """The 1-2-5 value just below `nice` (itself a 1-2-5 value): 1 → 0.5, 2 → 1, 5 → 2."""
+    mantissa = round(nice / 10.0 ** math.floor(math.log10(nice) + 1e-12))
+    return nice * {1: 0.5, 2: 0.5, 5: 0.4}[mantissa]
+
+
+def density_top(edge: float, half: float, peak: float, headroom: float = 1.6) -> float:
+    """Top of the density axis for a histogram on [−edge, edge] shown on [−half, half].
+
+    A density's peak times its width is the same for every d_k and σ (peak ∝ 1/std,
+    edge ∝ std), so the top is chosen for the narrowest histogram that still rounds up to
+    this `half`: it stays fixed while `half` does, and the flattening of the raw histogram
+    as d_k grows stays visible instead of being rescaled away."""
+    return headroom * peak * edge / nice_step_below(half)
+
+
 class VariancePanel(Panel):
     def __init__(self, parent=None):
         super().__init__("variancePlot", parent)
@@ -64,12 +80,15 @@ class VariancePanel(Panel):
         for plot in (self.plot_raw, self.plot_scaled):
             plot.setLabel("left", tr("density"))
 
-    def _set_range(self, key: str, plot, half: float, top: float) -> None:
-        """Axes on a 1-2-5 ladder for x, ±15 % slack for y: ticks are re-laid out only when
-        d_k crosses a step, which also makes the widening read as jumps of the axis."""
-        half = nice_ceiling(half)
+    def _set_range(self, key: str, plot, edge: float, peak: float) -> None:
+        """x on a 1-2-5 ladder, y from density_top: both axes (and their ticks) change only
+        when d_k crosses a step, which also makes the widening read as jumps of the axis.
+        y is recomputed early only if the histogram would not fit or would look flat
+        (a discrete distribution's spikes)."""
+        half = nice_ceiling(edge)
         old = self._ranges[key]
-        if old is None or old[0] != half or not 0.85 < old[1] / top < 1.15:
+        if (old is None or old[0] != half or not old[1] / 5 < 1.25 * peak < old[1]):
+            top = density_top(edge, half, peak)
             plot.setXRange(-half, half, padding=0)
             plot.setYRange(0, top, padding=0)
             self._ranges[key] = (half, top)
@@ -82,7 +101,7 @@ class VariancePanel(Panel):
             self.hist[key].setData(h.edges, h.density)
             self.theory[key].setData(h.theory_x, h.theory_density)
             peak = max(float(np.max(h.density)), float(np.max(h.theory_density)))
-            self._set_range(key, plot, float(h.edges[-1]), 1.6 * peak)  # room for the statistics text
+            self._set_range(key, plot, float(h.edges[-1]), peak)
         self.unit_band.setRegion((-2 * sigma2, 2 * sigma2))
         theory_label = tr("exact density") if v.theory_kind == "exact" else tr("normal approx.")
         self.set_text(self.stats_raw,

@@ -72,7 +72,7 @@ def test_heads_locked_changes_dk_and_multihead_view(window):
     assert (p.heads, p.dk, p.d_model) == (4, 128, 512)
     view = window.panels["multiheadView"]
     assert sum(m.isVisible() for m in view.head_maps) == 4
-    assert view.head_outputs[0].image.shape == (p.tokens, 128)
+    assert view.head_outputs[0].values.shape == (p.tokens, 128)
     cost = window.panels["costPlot"]
     assert len(cost.head_bar.opts["height"]) == 4 + 1   # four heads and W_O
 
@@ -142,11 +142,11 @@ def test_temperature_flattens_softmax(window):
 
 def test_scale_check_switches_multihead_scaling(window):
     view = window.panels["multiheadView"]
-    scaled = np.array(view.head_maps[0].image)
+    scaled = np.array(view.head_maps[0].values)
     find(window, QCheckBox, "scaleCheck").setChecked(False)
     settle(window)
     assert "not scaled" in view.note_label.toPlainText()
-    assert not np.allclose(view.head_maps[0].image, scaled)
+    assert not np.allclose(view.head_maps[0].values, scaled)
 
 
 def test_keys_samples_distribution_seed(window):
@@ -171,13 +171,20 @@ def test_keys_samples_distribution_seed(window):
 
 
 def test_tokens_and_causal_mask(window):
+    from gui.panels.multihead_view import SEQUENTIAL
+
     find(window, QSpinBox, "tokensSpin").setValue(9)
     find(window, QCheckBox, "causalCheck").setChecked(True)
     settle(window)
-    weights = np.asarray(window.panels["multiheadView"].head_maps[0].image)
+    head_map = window.panels["multiheadView"].head_maps[0]
+    weights = np.asarray(head_map.values)
     assert weights.shape == (9, 9)
     assert np.all(np.triu(weights, 1) == 0)
     np.testing.assert_allclose(weights.sum(axis=1), 1.0)
+    pixels = head_map.pixels()  # the masked cells are painted in the colour of 0
+    assert pixels.shape == (9, 9)
+    assert np.all(pixels[np.triu_indices(9, 1)] == pixels[0, 1])
+    assert pixels[0, 0] == SEQUENTIAL[255]  # the first token attends only to itself
 
 
 def test_seq_len_changes_cost(window):
@@ -212,3 +219,71 @@ def test_d_model_spin_and_model_presets(window):
     p = window.model.params
     assert (p.d_model, p.heads, p.dk) == (768, 12, 64)
     assert "768" in window.panels["multiheadView"].x_label.toPlainText()
+
+
+def test_colour_image_maps_the_value_range_onto_the_lookup_table():
+    from gui.panels.multihead_view import DIVERGING, SEQUENTIAL, colour_image
+
+    values = np.array([[-5.0, -1.0, 0.0], [1.0, 5.0, 0.5]])
+    words = colour_image(values, DIVERGING, -1.0, 1.0)
+    assert words.shape == (2, 3) and words.dtype == np.uint32
+    assert words[0, 0] == DIVERGING[0]      # clipped below
+    assert words[0, 1] == DIVERGING[0]
+    assert words[1, 1] == DIVERGING[255]    # clipped above
+    assert words[0, 2] == DIVERGING[128]    # the middle of [-1, 1]
+    assert colour_image(np.array([[0.25]]), SEQUENTIAL, 0, 1)[0, 0] == SEQUENTIAL[64]
+    assert np.all(DIVERGING >> 24 == 0xFF)  # opaque
+
+
+def test_matrix_item_stretches_its_pixmap_over_the_rect(qtbot):
+    from PySide6.QtCore import QRectF
+
+    from gui.panels.multihead_view import SEQUENTIAL, MatrixItem
+
+    item = MatrixItem()
+    values = np.array([[0.0, 1.0, 0.5], [1.0, 0.0, 0.25]])
+    item.show_values(values, SEQUENTIAL, 0.0, 1.0, QRectF(10, 20, 60, 40))
+    assert item.sceneBoundingRect() == QRectF(10, 20, 60, 40)
+    np.testing.assert_array_equal(item.pixels(), colour_image_ref(values))
+
+
+def colour_image_ref(values):
+    from gui.panels.multihead_view import SEQUENTIAL
+
+    return SEQUENTIAL[np.round(values * 255).astype(int)]
+
+
+def test_density_axis_steps_with_the_x_ladder():
+    from gui.panels.variance_panel import density_top, nice_ceiling, nice_step_below
+
+    assert [nice_step_below(v) for v in (1, 2, 5, 10, 0.2, 500)] == pytest.approx(
+        [0.5, 1, 2, 5, 0.1, 200])
+    # Normal q·k: peak · edge is the same for every d_k, so every d_k whose edge rounds up
+    # to the same half gets the same top, and the peak always fits under it.
+    tops = {}
+    for dk in range(20, 200):
+        std = math.sqrt(dk)
+        edge, peak = 4.5 * std, 1 / math.sqrt(2 * math.pi * dk)
+        half = nice_ceiling(edge)
+        top = density_top(edge, half, peak)
+        tops.setdefault(half, set()).add(round(top, 12))
+        assert 1.6 * peak <= top * (1 + 1e-12) and peak >= top / 4.01
+    assert all(len(t) == 1 for t in tops.values())
+
+
+def test_variance_axes_hold_still_within_a_step_and_fit_the_histogram(window):
+    v = window.panels["variancePlot"]
+    spin = find(window, QSpinBox, "dkSpin")
+    ranges = []
+    for dk in (50, 60, 70, 80, 90):  # edges 4.5·√d_k = 32 … 43: all round up to 50
+        spin.setValue(dk)
+        settle(window)
+        (x0, x1), (y0, y1) = v.plot_raw.viewRange()
+        assert x1 == pytest.approx(50)
+        assert max(np.max(v.hist["raw"].yData), np.max(v.theory["raw"].yData)) < y1
+        ranges.append(round(y1, 12))
+    assert len(set(ranges)) == 1
+    spin.setValue(200)      # edge 63.6 → x to 100, y rescaled with it
+    settle(window)
+    assert v.plot_raw.viewRange()[0][1] == pytest.approx(100)
+    assert v.plot_raw.viewRange()[1][1] < ranges[0]
