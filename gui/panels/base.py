@@ -48,6 +48,10 @@ def settle_scenes(panels) -> None:
         QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
         for panel in panels:
             panel.scene().prepareForPaint()
+    # Each scene hands its dirty region to its view in a queued call; delivering them now
+    # lets one window update paint all changed panels, instead of one update per scene.
+    for panel in panels:
+        QCoreApplication.sendPostedEvents(panel.scene(), QEvent.Type.MetaCall)
 
 
 class Panel(pg.GraphicsLayoutWidget):

@@ -6,6 +6,7 @@ import math
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QGraphicsItem
 
 from ..style import brush, pen
 from .base import Panel, TitleLabel
@@ -49,6 +50,11 @@ class SaturationPanel(Panel):
                 line = pg.PlotDataItem(symbol="o", symbolSize=5)
                 for item in (band, line):
                     plot.addItem(item)
+                # Only the d_k marker moves during a drag; cached curves and bands are blitted
+                # under it instead of re-drawn (the cache is dropped when their data change).
+                band.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+                for child in (line.curve, line.scatter):
+                    child.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
                 self.band_edges[metric, scaled] = (lo, hi, band)
                 self.median[metric, scaled] = line
             marker = pg.InfiniteLine(angle=90, movable=False)

@@ -6,7 +6,9 @@ import math
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QPen
+from PySide6.QtWidgets import QGraphicsRectItem
 
 from ..style import brush, format_number, pen
 from .base import Panel
@@ -57,9 +59,10 @@ class VariancePanel(Panel):
             plot.addItem(self.hist[key])
             plot.addItem(self.theory[key])
         # The spread that ÷√d_k restores (±2σ²), drawn on the raw axis for comparison.
-        self.unit_band = pg.LinearRegionItem(movable=False, brush=brush(self.theme.scaled, 50),
-                                             pen=pg.mkPen(None))
-        self.plot_raw.addItem(self.unit_band)
+        # A plain rect item: Qt paints it without calling into Python.
+        self.unit_band = QGraphicsRectItem()
+        self.unit_band.setPen(QPen(Qt.PenStyle.NoPen))
+        self.plot_raw.addItem(self.unit_band, ignoreBounds=True)
         self.stats_raw = self.overlay_text(self.plot_raw)
         self.stats_scaled = self.overlay_text(self.plot_scaled)
         self._ranges = {"raw": None, "scaled": None}
@@ -93,6 +96,12 @@ class VariancePanel(Panel):
             plot.setYRange(0, top, padding=0)
             self._ranges[key] = (half, top)
 
+    def _set_band(self, sigma2: float) -> None:
+        """±2σ² over the raw plot's full height (set again only when σ or the range moves)."""
+        rect = QRectF(-2 * sigma2, 0, 4 * sigma2, self._ranges["raw"][1])
+        if rect != self.unit_band.rect():
+            self.unit_band.setRect(rect)
+
     def show_results(self, results) -> None:
         v = results.variance
         sigma2 = results.params.sigma ** 2
@@ -102,7 +111,7 @@ class VariancePanel(Panel):
             self.theory[key].setData(h.theory_x, h.theory_density)
             peak = max(float(np.max(h.density)), float(np.max(h.theory_density)))
             self._set_range(key, plot, float(h.edges[-1]), peak)
-        self.unit_band.setRegion((-2 * sigma2, 2 * sigma2))
+        self._set_band(sigma2)
         theory_label = tr("exact density") if v.theory_kind == "exact" else tr("normal approx.")
         self.set_text(self.stats_raw,
             tr("raw, d_k = {dk}\nVar = {var} ± {se}\ntheory d_k·σ⁴ = {th}").format(
