@@ -159,6 +159,15 @@ def saturation_for(keys: int, seed: int, temperature: float, distribution: str,
     return saturation_summary(keys, rng, temperature, distribution, sigma)
 
 
+@functools.lru_cache(maxsize=64)
+def variance_for(dk: int, samples: int, seed: int, distribution: str,
+                 sigma: float) -> VarianceResult:
+    """The q·k study for one d_k, memoised on exactly its inputs: dragging d_k back over
+    values already seen costs nothing (64 entries of a few kB each; results are immutable)."""
+    rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(0,)))
+    return variance_summary(dk, samples, rng, distribution, sigma)
+
+
 @functools.lru_cache(maxsize=8)
 def seeded_matrices(seed: int, tokens: int, width: int) -> tuple[np.ndarray, ...]:
     """X and the weights for a seed and shape, memoised: moving h at a fixed d_model re-slices
@@ -169,14 +178,13 @@ def seeded_matrices(seed: int, tokens: int, width: int) -> tuple[np.ndarray, ...
 
 def compute(params: Params) -> Results:
     """All results for `params`. Pure: the same Params give identical Results."""
-    rng_var = np.random.default_rng(np.random.SeedSequence(params.seed, spawn_key=(0,)))
     heads_c, dk_c = computed_shape(params.heads, params.dk)
     single, multi = compare_single_multi(params.d_model, params.heads, params.seq_len)
     return Results(
         params=params,
         softmax=softmax_summary(params.scores, params.dk, params.temperature),
-        variance=variance_summary(params.dk, params.samples, rng_var, params.distribution,
-                                  params.sigma),
+        variance=variance_for(params.dk, params.samples, params.seed, params.distribution,
+                              params.sigma),
         saturation=saturation_for(params.keys, params.seed, params.temperature,
                                   params.distribution, params.sigma),
         multihead=run_multihead(params.d_model, params.heads, params.tokens, None, params.scale,

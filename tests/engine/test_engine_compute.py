@@ -164,3 +164,19 @@ def test_random_scores():
     assert all((v + 16) % 2 == 0 and abs(v) <= 16 for v in b)  # the ±1 lattice 2B − d
     c = random_scores(16, 4, seed=0, distribution="uniform")
     assert len(c) == 4
+
+
+def test_memoised_variance_equals_a_fresh_study_and_is_reused():
+    import numpy as np
+
+    from engine.simulation import variance_for, variance_summary
+
+    args = (96, 5000, 11, "normal", 1.5)
+    cached = variance_for(*args)
+    rng = np.random.default_rng(np.random.SeedSequence(11, spawn_key=(0,)))
+    fresh = variance_summary(96, 5000, rng, "normal", 1.5)
+    assert cached.empirical_unscaled == fresh.empirical_unscaled
+    np.testing.assert_array_equal(cached.hist_unscaled.density, fresh.hist_unscaled.density)
+    assert variance_for(*args) is cached
+    assert compute(Params(dk=96, heads=1, d_model=96, samples=5000, seed=11, sigma=1.5)
+                   ).variance is cached
