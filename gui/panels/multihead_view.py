@@ -66,9 +66,15 @@ class MatrixItem(QGraphicsPixmapItem):
         rows, cols = words.shape
         image = QImage(words.data, cols, rows, 4 * cols, QImage.Format.Format_RGB32)
         self.setPixmap(QPixmap.fromImage(image))  # copies the words
-        self.setTransform(QTransform.fromScale(rect.width() / cols, rect.height() / rows))
-        self.setPos(rect.topLeft())
         self.values = values
+        self.place(rect)
+
+    def place(self, rect: QRectF) -> None:
+        """Stretch the current pixmap over `rect` (scene units)."""
+        size = self.pixmap().size()
+        self.setTransform(QTransform.fromScale(rect.width() / size.width(),
+                                               rect.height() / size.height()))
+        self.setPos(rect.topLeft())
 
     def pixels(self) -> np.ndarray:
         """The painted colours as (rows, cols) RGB32 words (tests)."""
@@ -201,15 +207,15 @@ class MultiHeadView(Panel):
     # -- data ----------------------------------------------------------------
     @staticmethod
     def _show(item: MatrixItem, array: np.ndarray, limit: float | None, rect: QRectF) -> None:
-        """setImage(rect=…) maps the array onto its slot whatever its shape. The engine hands
-        back the very same X and W_O arrays while only h moves, and re-rendering W_O
-        (d_model² pixels) is the costliest image, so an unchanged array is not set again."""
-        if getattr(item, "_shown", None) == (id(array), rect):
+        """The engine hands back the very same X and W_O arrays while only h moves, and
+        colouring W_O (d_model² pixels) is the costliest image: an array already shown is
+        only moved to its new slot."""
+        if item.values is array:
+            item.place(rect)
             return
         if limit is None:
             limit = float(np.max(np.abs(array))) or 1.0
         item.show_values(array, DIVERGING, -limit, limit, rect)
-        item._shown = (id(array), rect)
 
     def show_results(self, results) -> None:
         mh = results.multihead
