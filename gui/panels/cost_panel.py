@@ -7,7 +7,7 @@ import pyqtgraph as pg
 from engine.cost import TERMS
 
 from ..style import brush, format_count, pen
-from .base import Panel
+from .base import Bars, Panel
 from ..i18n import tr
 
 BAR_WIDTH = 0.6
@@ -33,12 +33,12 @@ class CostPanel(Panel):
         zero = np.zeros(2)
         self.term_bars = {}
         for term in TERMS:
-            bar = pg.BarGraphItem(x=np.array([0.0, 1.0]), height=zero, y0=zero, width=BAR_WIDTH)
+            bar = Bars(x=np.array([0.0, 1.0]), height=zero, y0=zero, width=BAR_WIDTH)
             self.plot.addItem(bar)
             self.legend.addItem(bar, term)
             self.term_bars[term] = bar
         # Third bar: the same multi-head total cut into h per-head slices plus W_O.
-        self.head_bar = pg.BarGraphItem(x=np.zeros(0), height=np.zeros(0), width=BAR_WIDTH)
+        self.head_bar = Bars(x=np.zeros(0), height=np.zeros(0), width=BAR_WIDTH)
         self.plot.addItem(self.head_bar)
         self.info = self.overlay_text(self.plot, (0, 0))
         self._top = None

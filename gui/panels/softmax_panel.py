@@ -7,7 +7,7 @@ import pyqtgraph as pg
 from engine.params import SCORES_MAX
 
 from ..style import brush, format_number, pen, plot_font
-from .base import Panel
+from .base import Bars, Panel
 from .label import Label
 from ..i18n import tr
 
@@ -26,8 +26,8 @@ class SoftmaxPanel(Panel):
         self.plot.setYRange(0, 1.55, padding=0)  # headroom for the legend
         self.legend = self.plot.addLegend(offset=(-10, 10), labelTextSize="10pt")
         empty = np.zeros(0)
-        self.bars_unscaled = pg.BarGraphItem(x=empty, height=empty, width=BAR_WIDTH)
-        self.bars_scaled = pg.BarGraphItem(x=empty, height=empty, width=BAR_WIDTH)
+        self.bars_unscaled = Bars(x=empty, height=empty, width=BAR_WIDTH)
+        self.bars_scaled = Bars(x=empty, height=empty, width=BAR_WIDTH)
         self.plot.addItem(self.bars_unscaled)
         self.plot.addItem(self.bars_scaled)
         self.legend.addItem(self.bars_unscaled, "raw")

@@ -287,3 +287,28 @@ def test_variance_axes_hold_still_within_a_step_and_fit_the_histogram(window):
     settle(window)
     assert v.plot_raw.viewRange()[0][1] == pytest.approx(100)
     assert v.plot_raw.viewRange()[1][1] < ranges[0]
+
+
+def test_cached_bar_bounds_follow_data_and_view(qtbot):
+    import pyqtgraph as pg
+    from PySide6.QtWidgets import QApplication
+
+    from gui.panels.base import Bars
+
+    widget = pg.PlotWidget()
+    qtbot.addWidget(widget)
+    bars = Bars(x=np.array([0.0, 1.0]), height=np.array([1.0, 2.0]), width=0.5)
+    widget.addItem(bars)
+    widget.resize(300, 200)
+    widget.show()
+    qtbot.waitExposed(widget)
+
+    def uncached():
+        return pg.BarGraphItem.boundingRect(bars)
+
+    assert bars.boundingRect() == uncached()
+    bars.setOpts(height=np.array([3.0, 5.0]))
+    assert bars.boundingRect() == uncached() and bars.boundingRect().bottom() >= 5.0
+    widget.setXRange(-10, 10, padding=0)   # the pen padding is a pixel in data units
+    QApplication.processEvents()
+    assert bars.boundingRect() == uncached()
