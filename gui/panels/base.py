@@ -4,6 +4,7 @@ from __future__ import annotations
 import pyqtgraph as pg
 from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from PySide6.QtGui import QTextOption
+from PySide6.QtWidgets import QGraphicsItem
 
 from engine import Results
 
@@ -148,6 +149,7 @@ class Panel(pg.GraphicsLayoutWidget):
             axis.setTickFont(font)
             axis.label.setFont(font)
             axis.enableAutoSIPrefix(False)
+            axis.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def changeEvent(self, event) -> None:
         if event.type() == QEvent.Type.LanguageChange:
