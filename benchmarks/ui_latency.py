@@ -20,6 +20,8 @@ dk_16384         d_k = 64, d_model = 512, or near d_k = 16384. Each change is ti
                  panels_painted_per_change says how many of the five panels each change
                  repainted. compute_* is model.last_compute_seconds (worker thread),
                  render_* is update + paint on the GUI thread.
+steps            one-step changes as arrow keys or the wheel make them (d_k ± 1, h to the
+                 next divisor): the cost of a typical drag. Reported, not a target.
 full_repaint     the same changes, but every panel's whole viewport is re-rendered
                  synchronously (viewport().repaint()): the worst case, as after a resize.
 render_only      the same Params sequence, Results computed beforehand (compute excluded):
@@ -437,6 +439,43 @@ def run_dk_max(h: Harness, n: int = CHANGES, mode: str = "qt") -> list[dict]:
     return rows
 
 
+def run_steps(h: Harness, n: int = CHANGES) -> list[dict]:
+    """What arrow keys and the mouse wheel do: one step at a time. d_k steps by 1 between
+    48 and 96 (unlocked; d_model follows), then h steps through the divisors of 512
+    (locked). Ranges move rarely, so this is the cost of a typical drag."""
+    rows, guard, direction = [], 0, 1
+    while len(rows) < n and guard < 10 * n:
+        guard += 1
+        if (len(rows) // 40) % 2 == 0:   # 40 d_k steps, then 40 h steps
+            if h.lock.isChecked():
+                h.lock.setChecked(False)
+                h.drain()
+            dk = h.model.params.dk
+            if not 48 <= dk <= 96:
+                h.set_untimed(h.dk_spin, 64)
+                continue
+            if not 48 < dk + direction < 96:
+                direction = -direction
+            row = h.timed_change(h.dk_spin, dk + direction)
+            control = "dkSpin"
+        else:
+            h.relock_512()
+            if not 2 <= h.model.params.heads <= 64:
+                h.set_untimed(h.heads_spin, 8)
+                continue
+            heads = h.model.params.heads
+            target = heads * 2 if direction > 0 else heads // 2
+            if not 2 <= target <= 64:
+                direction = -direction
+                continue
+            row = h.timed_change(h.heads_spin, target)
+            control = "headsSpin"
+        if row is not None:
+            row["control"] = control
+            rows.append(row)
+    return rows
+
+
 def latency_summary(rows: list[dict]) -> dict:
     total = summary_ms([r["total"] for r in rows])
     out = {"changes": len(rows),
@@ -838,6 +877,9 @@ def main() -> int:
         report["defaults"] = latency_summary(defaults_rows)
         report["dk_16384"] = latency_summary(dk_rows)
         report["panels_painted_per_change"] = {str(k): v for k, v in sorted(h.painted_counts.items())}
+        report["steps"] = latency_summary(run_steps(h, args.changes))
+        report["steps"]["note"] = ("one-step changes (arrow keys, mouse wheel): d_k ±1 in "
+                                   "48…96 unlocked, h ×2 / ÷2 locked at 512; not a target")
         report["full_repaint"] = {
             "defaults": latency_summary(run_defaults(h, args.changes, "full")),
             "dk_16384": latency_summary(run_dk_max(h, args.changes, "full")),

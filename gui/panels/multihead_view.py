@@ -19,6 +19,7 @@ from .label import Label
 from ..i18n import tr
 
 MAX_HEADS_DRAWN = 8
+MAX_PIXELS = 256        # per side of a matrix image (W_O is d_model × d_model)
 PIPE_WIDTH = 560.0      # width of X, concat and output in scene units
 ROW_HEIGHT = 8.0        # scene units per token row
 W_O_SIZE = 210.0
@@ -57,7 +58,13 @@ class MatrixItem(QGraphicsPixmapItem):
 
     def show_values(self, values: np.ndarray, table: np.ndarray, low: float, high: float,
                     rect: QRectF) -> None:
-        self.show_words(colour_image(values, table, low, high), values, rect)
+        """Colour and show `values`. A side longer than MAX_PIXELS is drawn from every k-th
+        row or column, which is what nearest-neighbour scaling onto a slot a few hundred
+        pixels wide shows anyway; it keeps a d_model² W_O from costing milliseconds."""
+        step_r = -(-values.shape[0] // MAX_PIXELS)
+        step_c = -(-values.shape[1] // MAX_PIXELS)
+        shown = values[::step_r, ::step_c]
+        self.show_words(colour_image(shown, table, low, high), values, rect)
 
     def show_words(self, words: np.ndarray, values: np.ndarray, rect: QRectF) -> None:
         """Show colours already looked up by colour_image (several matrices can be coloured

@@ -31,7 +31,11 @@ def nice_step_below(nice: float) -> float:
     return nice * {1: 0.5, 2: 0.5, 5: 0.4}[mantissa]
 
 
-def density_top(edge: float, half: float, peak: float, headroom: float = 1.6) -> float:
+RAW_HEADROOM = 1.25     # the raw peak is centred, clear of the statistics text at the left
+SCALED_HEADROOM = 2.0   # the scaled histogram spans the plot: room above it for 4 text lines
+
+
+def density_top(edge: float, half: float, peak: float, headroom: float = RAW_HEADROOM) -> float:
     """Top of the density axis for a histogram on [−edge, edge] shown on [−half, half].
 
     A density's peak times its width is the same for every d_k and σ (peak ∝ 1/std,
@@ -84,14 +88,16 @@ class VariancePanel(Panel):
             plot.setLabel("left", tr("density"))
 
     def _set_range(self, key: str, plot, edge: float, peak: float) -> None:
-        """x on a 1-2-5 ladder, y from density_top: both axes (and their ticks) change only
-        when d_k crosses a step, which also makes the widening read as jumps of the axis.
-        y is recomputed early only if the histogram would not fit or would look flat
-        (a discrete distribution's spikes)."""
+        """x on a 1-2-5 ladder. The raw histogram's width follows d_k, so its y axis comes
+        from density_top and both axes (and their ticks) change only when d_k crosses a
+        step, which also makes the widening read as jumps of the axis. The scaled one keeps
+        its width for every d_k: its y axis just fits its peak. y is recomputed early only
+        if the histogram would not fit or would look flat (a discrete distribution)."""
         half = nice_ceiling(edge)
         old = self._ranges[key]
-        if (old is None or old[0] != half or not old[1] / 5 < 1.25 * peak < old[1]):
-            top = density_top(edge, half, peak)
+        if (old is None or old[0] != half or not old[1] / 5 < 1.1 * peak < old[1]):
+            top = (density_top(edge, half, peak) if key == "raw"
+                   else SCALED_HEADROOM * peak)
             plot.setXRange(-half, half, padding=0)
             plot.setYRange(0, top, padding=0)
             self._ranges[key] = (half, top)

@@ -267,7 +267,7 @@ def test_density_axis_steps_with_the_x_ladder():
         half = nice_ceiling(edge)
         top = density_top(edge, half, peak)
         tops.setdefault(half, set()).add(round(top, 12))
-        assert 1.6 * peak <= top * (1 + 1e-12) and peak >= top / 4.01
+        assert 1.25 * peak <= top * (1 + 1e-12) and peak >= top / 3.2
     assert all(len(t) == 1 for t in tops.values())
 
 
@@ -312,3 +312,17 @@ def test_cached_bar_bounds_follow_data_and_view(qtbot):
     widget.setXRange(-10, 10, padding=0)   # the pen padding is a pixel in data units
     QApplication.processEvents()
     assert bars.boundingRect() == uncached()
+
+
+def test_w_o_is_drawn_from_every_other_entry_at_d_model_512(window):
+    from gui.panels.multihead_view import DIVERGING, MAX_PIXELS, colour_image
+
+    view = window.panels["multiheadView"]
+    w_o = window.model.results.multihead.w_o
+    assert w_o.shape == (512, 512) and view.w_o_image.values is w_o
+    limit = float(np.max(np.abs(w_o)))
+    expected = colour_image(w_o[::2, ::2], DIVERGING, -limit, limit)
+    assert expected.shape == (MAX_PIXELS, MAX_PIXELS)
+    np.testing.assert_array_equal(view.w_o_image.pixels(), expected)
+    item = view.w_o_image
+    assert item.mapRectToParent(item.boundingRect()) == view._rects["w_o"]  # view coordinates
