@@ -11,7 +11,7 @@ from PySide6.QtGui import QPen
 from PySide6.QtWidgets import QGraphicsRectItem
 
 from ..style import brush, format_number, pen
-from .base import Panel
+from .base import Bars, Panel
 from ..i18n import tr
 
 
@@ -58,7 +58,7 @@ class VariancePanel(Panel):
             plot.setMouseEnabled(False, False)
             plot.hideButtons()
             plot.enableAutoRange(False)
-            self.hist[key] = pg.PlotDataItem(stepMode="center", fillLevel=0)
+            self.hist[key] = Bars(x=np.zeros(0), height=np.zeros(0), width=1.0, pen=None)
             self.theory[key] = pg.PlotDataItem()
             plot.addItem(self.hist[key])
             plot.addItem(self.theory[key])
@@ -76,9 +76,8 @@ class VariancePanel(Panel):
         for plot in (self.plot_raw, self.plot_scaled):
             self.style_plot(plot)
         for key, colour in (("raw", self.theme.unscaled), ("scaled", self.theme.scaled)):
-            self.hist[key].setPen(pen(colour, self.theme, 0.6))
-            self.hist[key].setFillBrush(brush(colour, 110))
-            self.theory[key].setPen(pen(self.theme.foreground, self.theme, 1.0, Qt.PenStyle.DashLine))
+            self.hist[key].setOpts(brush=brush(colour, 110), pen=None)
+            self.theory[key].setPen(pen(self.theme.foreground, self.theme, 0.5, Qt.PenStyle.DashLine))
 
     def retranslate(self) -> None:
         self.set_title(self.plot_raw, tr("q·k: raw and ÷√d_k"))
@@ -113,7 +112,7 @@ class VariancePanel(Panel):
         sigma2 = results.params.sigma ** 2
         for key, plot, h in (("raw", self.plot_raw, v.hist_unscaled),
                              ("scaled", self.plot_scaled, v.hist_scaled)):
-            self.hist[key].setData(h.edges, h.density)
+            self.hist[key].setOpts(x0=h.edges[:-1], width=float(h.edges[1] - h.edges[0]), height=h.density)
             self.theory[key].setData(h.theory_x, h.theory_density)
             peak = max(float(np.max(h.density)), float(np.max(h.theory_density)))
             self._set_range(key, plot, float(h.edges[-1]), peak)
