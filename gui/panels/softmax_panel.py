@@ -78,10 +78,10 @@ class SoftmaxPanel(Panel):
         dk = results.params.dk
         t = results.params.temperature
         t_text = "" if t == 1 else f", T={format_number(t)}"
-        self.legend.items[0][1].setText(
+        self.set_text(self.legend.items[0][1],
             tr("raw{t}: H = {h}, max p = {m}").format(
                 t=t_text, h=format_number(sm.entropy_unscaled), m=format_number(sm.max_prob_unscaled)))
-        self.legend.items[1][1].setText(
+        self.set_text(self.legend.items[1][1],
             tr("÷√{dk} = ÷{div}: H = {h}, max p = {m}").format(
                 dk=dk, div=format_number(sm.divisor), h=format_number(sm.entropy_scaled),
                 m=format_number(sm.max_prob_scaled)))
