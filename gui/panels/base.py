@@ -158,25 +158,3 @@ class Panel(pg.GraphicsLayoutWidget):
                 self.show_results(self.results)
         super().changeEvent(event)
 
-
-class Bars(pg.BarGraphItem):
-    """BarGraphItem whose bounding rect is computed once per data or view change.
-
-    pyqtgraph recomputes it (data bounds plus a pixel of pen padding) on every call, and
-    the scene asks several times per paint."""
-
-    _rect = None
-
-    def setOpts(self, **opts) -> None:  # noqa: N802 (pyqtgraph naming)
-        self._rect = None
-        super().setOpts(**opts)
-        self._rect = None  # the scene may have asked while the data were half updated
-
-    def viewTransformChanged(self) -> None:  # noqa: N802
-        self._rect = None
-        super().viewTransformChanged()
-
-    def boundingRect(self):  # noqa: N802
-        if self._rect is None:
-            self._rect = super().boundingRect()
-        return self._rect

@@ -7,7 +7,8 @@ import pyqtgraph as pg
 from engine.cost import TERMS
 
 from ..style import brush, format_count, pen
-from .base import Bars, Panel
+from .base import Panel
+from .items import Bars
 from ..i18n import tr
 
 BAR_WIDTH = 0.6

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QGraphicsItem
 
 from ..style import brush, pen
 from .base import Panel, TitleLabel
+from .items import Dots
 from ..i18n import tr
 
 METRIC_ROWS = ("max_prob", "entropy", "jacobian_norm")
@@ -47,16 +48,14 @@ class SaturationPanel(Panel):
                 # The band's edges are data only: drawn, pen-less curves would cost paint time.
                 lo, hi = pg.PlotCurveItem(), pg.PlotCurveItem()
                 band = pg.FillBetweenItem(lo, hi)
-                line = pg.PlotDataItem(symbol="o", symbolSize=5)
-                for item in (band, line):
+                line, dots = pg.PlotCurveItem(), Dots(size=5)
+                for item in (band, line, dots):
                     plot.addItem(item)
-                # Only the d_k marker moves during a drag; cached curves and bands are blitted
-                # under it instead of re-drawn (the cache is dropped when their data change).
-                band.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
-                for child in (line.curve, line.scatter):
-                    child.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+                    # Only the d_k marker moves during a drag: these are blitted from a
+                    # cache under it instead of re-drawn (dropped when their data change).
+                    item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
                 self.band_edges[metric, scaled] = (lo, hi, band)
-                self.median[metric, scaled] = line
+                self.median[metric, scaled] = (line, dots)
             marker = pg.InfiniteLine(angle=90, movable=False)
             plot.addItem(marker)
             self.markers[metric] = marker
@@ -67,11 +66,11 @@ class SaturationPanel(Panel):
     def restyle(self) -> None:
         for plot in self.plots.values():
             self.style_plot(plot)
-        for (metric, scaled), line in self.median.items():
+        for (metric, scaled), (line, dots) in self.median.items():
             colour = self.theme.scaled if scaled else self.theme.unscaled
             line.setPen(pen(colour, self.theme, 1.2))
-            line.setSymbolBrush(brush(colour))
-            line.setSymbolPen(pen(colour, self.theme, 0.5))
+            dots.setBrush(brush(colour))
+            dots.setPen(pen(colour, self.theme, 0.5))
             lo, hi, band = self.band_edges[metric, scaled]
             band.setBrush(brush(colour, 60))
         for marker in self.markers.values():
@@ -95,11 +94,12 @@ class SaturationPanel(Panel):
         self._shown = sat
         grid = sat.dk_grid
         log_grid = np.log10(grid)
-        for (metric, scaled), line in self.median.items():
+        for (metric, scaled), (line, dots) in self.median.items():
             q = sat.quartiles(metric, scaled)
-            line.setData(grid, q.median)
+            # Plain curve and scatter items ignore the plot's log mode: hand them log10(d_k).
+            line.setData(log_grid, q.median)
+            dots.setData(log_grid, q.median)
             lo, hi, _ = self.band_edges[metric, scaled]
-            # PlotCurveItem ignores the plot's log mode, so hand it log10(d_k).
             lo.setData(log_grid, q.q25)
             hi.setData(log_grid, q.q75)
         if sat.keys != self._keys:

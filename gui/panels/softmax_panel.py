@@ -7,7 +7,8 @@ import pyqtgraph as pg
 from engine.params import SCORES_MAX
 
 from ..style import brush, format_number, pen, plot_font
-from .base import Bars, Panel
+from .base import Panel
+from .items import Bars
 from .label import Label
 from ..i18n import tr
 

@@ -11,7 +11,8 @@ from PySide6.QtGui import QPen
 from PySide6.QtWidgets import QGraphicsRectItem
 
 from ..style import brush, format_number, pen
-from .base import Bars, Panel
+from .base import Panel
+from .items import Bars
 from ..i18n import tr
 
 

@@ -294,7 +294,7 @@ def test_cached_bar_bounds_follow_data_and_view(qtbot):
     import pyqtgraph as pg
     from PySide6.QtWidgets import QApplication
 
-    from gui.panels.base import Bars
+    from gui.panels.items import Bars
 
     widget = pg.PlotWidget()
     qtbot.addWidget(widget)

@@ -1,0 +1,55 @@
+"""pyqtgraph items whose bounding rect is computed once per data or view change.
+
+pyqtgraph recomputes a bar or scatter item's bounding rect (data bounds plus the pen or
+symbol size converted from pixels through the view transform) on every call, and the scene
+asks several times per paint; these subclasses keep the answer until it can change.
+"""
+from __future__ import annotations
+
+import functools
+
+import pyqtgraph as pg
+
+
+class CachedBoundingRect:
+    """Mixin: cache boundingRect(); the methods named in INVALIDATED_BY, and a change of
+    the view transform, drop the cache before and after they run (the scene may ask
+    while the data are half updated)."""
+
+    INVALIDATED_BY: tuple[str, ...] = ()
+    _rect = None
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        for name in cls.INVALIDATED_BY:
+            setattr(cls, name, cls._invalidating(getattr(cls, name)))
+
+    @staticmethod
+    def _invalidating(method):
+        @functools.wraps(method)
+        def wrapper(self, *args, **kwargs):
+            self._rect = None
+            try:
+                return method(self, *args, **kwargs)
+            finally:
+                self._rect = None
+        return wrapper
+
+    def viewTransformChanged(self) -> None:  # noqa: N802 (a slot: keep the bare signature)
+        self._rect = None
+        super().viewTransformChanged()
+        self._rect = None
+
+    def boundingRect(self):  # noqa: N802 (Qt naming)
+        if self._rect is None:
+            self._rect = super().boundingRect()
+        return self._rect
+
+
+class Bars(CachedBoundingRect, pg.BarGraphItem):
+    INVALIDATED_BY = ("setOpts",)
+
+
+class Dots(CachedBoundingRect, pg.ScatterPlotItem):
+    INVALIDATED_BY = ("setData", "addPoints", "clear", "setPen", "setBrush", "setSize",
+                      "setSymbol", "setExportMode")
