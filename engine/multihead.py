@@ -75,8 +75,13 @@ def fan_in_uniform(rng: np.random.Generator, count: int, rows: int, cols: int) -
     i = −128 … 127, with a = √(3/rows): a symmetric uniform law whose variance
     is a²/3·(1 − 2⁻¹⁶). Drawing bytes is about twice as fast as drawing floats.
     """
-    a = math.sqrt(3.0 / rows)
-    w = rng.integers(-128, 128, (count, rows, cols), dtype=np.int8).astype(np.float32)
+    return levels_to_weights(rng.integers(-128, 128, (count, rows, cols), dtype=np.int8))
+
+
+def levels_to_weights(levels: np.ndarray) -> np.ndarray:
+    """int8 levels i (…, rows, cols) → float32 weights (i + ½)·a/128 with a = √(3/rows)."""
+    a = math.sqrt(3.0 / levels.shape[-2])
+    w = levels.astype(np.float32)
     w += 0.5
     w *= a / 128
     return w

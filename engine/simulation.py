@@ -13,7 +13,8 @@ import numpy as np
 
 from .cost import LayerCost, compare_single_multi
 from .dot_product import sample_dot_products, theory_density, theory_variance, variance_with_stderr
-from .multihead import MultiHeadResult, computed_shape, draw_matrices, run_multihead
+from .multihead import (FULL_WIDTH_LIMIT, MultiHeadResult, computed_shape, levels_to_weights,
+                        run_multihead)
 from .params import Params
 from .saturation import DK_GRID, METRICS, Quartiles, saturation_study
 from .softmax import entropy, jacobian_norm, max_probability, softmax
@@ -168,12 +169,27 @@ def variance_for(dk: int, samples: int, seed: int, distribution: str,
     return variance_summary(dk, samples, rng, distribution, sigma)
 
 
+@functools.lru_cache(maxsize=2)
+def _seeded_bases(seed: int, tokens: int) -> tuple[np.ndarray, np.ndarray]:
+    """X (tokens, 1024) ~ N(0, 1) and the int8 levels of W_Q, W_K, W_V, W_O (4, 1024, 1024)
+    at the widest computed width (4 MB): every narrower width takes their top-left block."""
+    rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(2,)))
+    x = rng.standard_normal((tokens, FULL_WIDTH_LIMIT), dtype=np.float32)
+    levels = rng.integers(-128, 128, (4, FULL_WIDTH_LIMIT, FULL_WIDTH_LIMIT), dtype=np.int8)
+    return x, levels
+
+
 @functools.lru_cache(maxsize=8)
 def seeded_matrices(seed: int, tokens: int, width: int) -> tuple[np.ndarray, ...]:
-    """X and the weights for a seed and shape, memoised: moving h at a fixed d_model re-slices
-    the same matrices instead of drawing a million new numbers (they are read-only)."""
-    return draw_matrices(np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(2,))),
-                         tokens, width)
+    """(X, W_Q, W_K, W_V, W_O) for a seed and width, read-only and memoised: moving h at a
+    fixed d_model reuses them, and a new d_model only rescales a block of numbers drawn
+    once per seed (fan-in scaling as in fan_in_uniform) instead of drawing new ones."""
+    x_base, levels = _seeded_bases(seed, tokens)
+    x = np.ascontiguousarray(x_base[:, :width])
+    matrices = (x, *levels_to_weights(levels[:, :width, :width]))
+    for a in matrices:
+        a.flags.writeable = False
+    return matrices
 
 
 def compute(params: Params) -> Results:

@@ -180,3 +180,21 @@ def test_memoised_variance_equals_a_fresh_study_and_is_reused():
     assert variance_for(*args) is cached
     assert compute(Params(dk=96, heads=1, d_model=96, samples=5000, seed=11, sigma=1.5)
                    ).variance is cached
+
+
+def test_seeded_matrices_are_blocks_of_one_draw_scaled_by_fan_in():
+    from engine.simulation import seeded_matrices
+
+    wide = seeded_matrices(5, 6, 1024)
+    for width in (640, 96, 1):
+        x, *weights = seeded_matrices(5, 6, width)
+        np.testing.assert_array_equal(x, wide[0][:, :width])
+        for w, w_wide in zip(weights, wide[1:]):
+            assert w.shape == (width, width) and not w.flags.writeable
+            # the same levels, rescaled from a = √(3/1024) to a = √(3/width)
+            np.testing.assert_allclose(w, w_wide[:width, :width] * math.sqrt(1024 / width),
+                                       rtol=1e-5)
+    w_q = seeded_matrices(5, 6, 640)[1]
+    assert w_q.var() == pytest.approx(1 / 640, rel=0.02)   # fan-in: Var = 1/width
+    assert seeded_matrices(5, 6, 640) is seeded_matrices(5, 6, 640)
+    assert not np.array_equal(seeded_matrices(6, 6, 640)[1], w_q)
