@@ -249,6 +249,15 @@ class MainWindow(QMainWindow):
         settle_scenes(self.panels.values())
         self.compute_label.setText(tr("computed in {ms:.1f} ms").format(
             ms=1000 * self.model.last_compute_seconds))
+        self._hold_width(self.compute_label)
+
+    @staticmethod
+    def _hold_width(label: QLabel) -> None:
+        """Let a label of changing numbers grow but not shrink: its status bar is then laid
+        out again only when a longer number first appears, not after every result."""
+        width = label.sizeHint().width()
+        if width > label.minimumWidth():
+            label.setMinimumWidth(width)
 
     @Slot(str)
     def show_failure(self, message: str) -> None:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pyqtgraph as pg
 from PySide6.QtCore import QCoreApplication, QEvent, Qt
-from PySide6.QtGui import QTextOption
+from PySide6.QtGui import QFontMetrics, QPainter, QPicture, QTextOption
 from PySide6.QtWidgets import QGraphicsItem
 
 from engine import Results
@@ -38,19 +38,20 @@ class TitleLabel(pg.LabelItem):
 
 
 def settle_scenes(panels) -> None:
-    """Finish the layout and view transforms that new data caused, before Qt paints.
+    """Finish the layout, view transforms and axis ticks that new data caused, before Qt
+    paints, so that a change paints each panel once.
 
     pyqtgraph defers ViewBox matrices and TextItem transforms to the scene's
-    sigPrepareForPaint, which fires inside paintEvent; items moved there dirty the scene
-    again and every changed panel is painted twice. Running the same step here, after the
-    posted layout requests, leaves one paint per change."""
+    sigPrepareForPaint, and an axis lays out its tick labels only when painted; a moved
+    item or a wider label found there dirties the scene again, and the panel is painted a
+    second time. Doing both here, between the posted layout passes, avoids that. Each
+    scene's updates are then delivered at once: Qt paints every changed panel now."""
     panels = list(panels)
-    for _ in range(2):  # a new axis label (SI prefix) can ask for one more layout pass
+    for _ in range(2):  # new tick labels can change an axis's size: one more layout pass
         QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
         for panel in panels:
             panel.scene().prepareForPaint()
-    # Each scene hands its dirty region to its view in a queued call; delivering them now
-    # lets one window update paint all changed panels, instead of one update per scene.
+            panel.prepare_axes()
     for panel in panels:
         QCoreApplication.sendPostedEvents(panel.scene(), QEvent.Type.MetaCall)
 
@@ -68,6 +69,7 @@ class Panel(pg.GraphicsLayoutWidget):
         self.theme: Theme = LIGHT
         self.results: Results | None = None
         self._overlays: list = []
+        self._axes: list | None = None
         self.setMinimumSize(220, 160)
         self.build()
         self.apply_theme(self.theme)
@@ -75,6 +77,25 @@ class Panel(pg.GraphicsLayoutWidget):
 
     def build(self) -> None:
         """Create the plot items once (subclasses)."""
+
+    def prepare_axes(self) -> None:
+        """Lay out the tick labels of every axis whose ticks changed, as AxisItem.paint()
+        would (pyqtgraph 0.13–0.14: the same QPicture it then plays)."""
+        if self._axes is None:
+            self._axes = [item for item in self.scene().items() if isinstance(item, pg.AxisItem)]
+        for axis in self._axes:
+            if axis.picture is None and axis.isVisible():
+                picture = QPicture()
+                painter = QPainter(picture)
+                try:
+                    if axis.style["tickFont"]:
+                        painter.setFont(axis.style["tickFont"])
+                    specs = axis.generateDrawSpecs(painter)
+                    if specs is not None:
+                        axis.drawPicture(painter, *specs)
+                finally:
+                    painter.end()
+                axis.picture = picture
 
     def retranslate(self) -> None:
         """Set every user-visible text; called again on a language change."""
@@ -150,6 +171,11 @@ class Panel(pg.GraphicsLayoutWidget):
             axis.label.setFont(font)
             axis.enableAutoSIPrefix(False)
             axis.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+            # Room for tick labels grows to the largest seen but does not shrink back: a
+            # smaller label would re-lay out the plot and paint the panel a second time.
+            axis.setStyle(autoReduceTextSpace=False)
+        # pyqtgraph's running maximum, started at a typical label instead of 30 px
+        plot.getAxis("left").textWidth = QFontMetrics(font).horizontalAdvance("0.000")
 
     def changeEvent(self, event) -> None:
         if event.type() == QEvent.Type.LanguageChange:

@@ -1,0 +1,50 @@
+"""A change of the controls paints each panel once: layouts, view transforms and axis
+labels are settled before Qt paints (a second pass would double the cost of a drag)."""
+from collections import Counter
+
+from PySide6.QtCore import QEvent, QObject
+from PySide6.QtWidgets import QApplication, QCheckBox, QSpinBox
+
+from gui_helpers import settle
+
+
+class PaintCounter(QObject):
+    def __init__(self, viewports):
+        super().__init__()
+        self.viewports = viewports
+        self.counts = Counter()
+
+    def eventFilter(self, obj, event):  # noqa: N802 (Qt naming)
+        if event.type() == QEvent.Type.Paint and obj in self.viewports:
+            self.counts[self.viewports[obj]] += 1
+        return False
+
+
+def test_each_change_paints_each_panel_once(window):
+    window.resize(1600, 1000)
+    settle(window)
+    for _ in range(3):
+        QApplication.processEvents()
+    counter = PaintCounter({p.viewport(): name for name, p in window.panels.items()})
+    QApplication.instance().installEventFilter(counter)
+    try:
+        dk_spin = window.findChild(QSpinBox, "dkSpin")
+        heads_spin = window.findChild(QSpinBox, "headsSpin")
+        lock = window.findChild(QCheckBox, "lockDModelCheck")
+        # h = 1 at d_model 512 widens the variance axes (d_k = 512); 4096 unlocks and
+        # rescales every axis; 100 moves d_model off the powers of two.
+        changes = [(heads_spin, 1), (heads_spin, 64), (heads_spin, 8), (dk_spin, 4096),
+                   (dk_spin, 100), (dk_spin, 64)]
+        for spin, value in changes:
+            if spin is heads_spin and not lock.isChecked():
+                lock.setChecked(True)
+                settle(window)
+            counter.counts.clear()
+            spin.setValue(value)
+            settle(window)
+            for _ in range(3):
+                QApplication.processEvents()
+            assert counter.counts, f"{spin.objectName()}={value} painted nothing"
+            assert max(counter.counts.values()) == 1, (spin.objectName(), value, counter.counts)
+    finally:
+        QApplication.instance().removeEventFilter(counter)
