@@ -43,8 +43,8 @@ class SoftmaxPanel(Panel):
 
     def restyle(self) -> None:
         self.style_plot(self.plot)
-        self.bars_unscaled.setOpts(brush=brush(self.theme.unscaled, 220), pen=pen(self.theme.unscaled, self.theme, 0.5))
-        self.bars_scaled.setOpts(brush=brush(self.theme.scaled, 220), pen=pen(self.theme.scaled, self.theme, 0.5))
+        self.bars_unscaled.setOpts(brush=brush(self.theme.unscaled, 220), pen=None)
+        self.bars_scaled.setOpts(brush=brush(self.theme.scaled, 220), pen=None)
         font = plot_font(self.theme, 0.9)
         for label in self.value_labels:
             label.setFont(font)
