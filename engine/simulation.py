@@ -13,8 +13,7 @@ import numpy as np
 
 from .cost import LayerCost, compare_single_multi
 from .dot_product import sample_dot_products, theory_density, theory_variance, variance_with_stderr
-from .multihead import (FULL_WIDTH_LIMIT, MultiHeadResult, computed_shape, levels_to_weights,
-                        run_multihead)
+from .multihead import MultiHeadResult, computed_shape, levels_to_weights, run_multihead
 from .params import Params
 from .saturation import DK_GRID, METRICS, Quartiles, saturation_study
 from .softmax import entropy, jacobian_norm, max_probability, softmax
@@ -169,23 +168,28 @@ def variance_for(dk: int, samples: int, seed: int, distribution: str,
     return variance_summary(dk, samples, rng, distribution, sigma)
 
 
+SEEDED_BLOCK = 256  # seeded matrices are drawn for a width rounded up to a multiple of this
+
+
 @functools.lru_cache(maxsize=2)
-def _seeded_bases(seed: int, tokens: int) -> tuple[np.ndarray, np.ndarray]:
-    """X (tokens, 1024) ~ N(0, 1) and the int8 levels of W_Q, W_K, W_V, W_O (4, 1024, 1024)
-    at the widest computed width (4 MB): every narrower width takes their top-left block."""
-    rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(2,)))
-    x = rng.standard_normal((tokens, FULL_WIDTH_LIMIT), dtype=np.float32)
-    levels = rng.integers(-128, 128, (4, FULL_WIDTH_LIMIT, FULL_WIDTH_LIMIT), dtype=np.int8)
-    return x, levels
+def _seeded_draw(seed: int, tokens: int, size: int) -> tuple[np.ndarray, np.ndarray]:
+    """X (tokens, size) ~ N(0, 1) and the int8 levels of W_Q, W_K, W_V, W_O (4, size, size)."""
+    rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(2, size)))
+    x = rng.standard_normal((tokens, size), dtype=np.float32)
+    return x, rng.integers(-128, 128, (4, size, size), dtype=np.int8)
 
 
 @functools.lru_cache(maxsize=8)
 def seeded_matrices(seed: int, tokens: int, width: int) -> tuple[np.ndarray, ...]:
-    """(X, W_Q, W_K, W_V, W_O) for a seed and width, read-only and memoised: moving h at a
-    fixed d_model reuses them, and a new d_model only rescales a block of numbers drawn
-    once per seed (fan-in scaling as in fan_in_uniform) instead of drawing new ones."""
-    x_base, levels = _seeded_bases(seed, tokens)
-    x = np.ascontiguousarray(x_base[:, :width])
+    """(X, W_Q, W_K, W_V, W_O) for a seed and width, read-only and memoised.
+
+    The width is rounded up to a multiple of SEEDED_BLOCK and drawn once; every width in
+    that block takes the top-left corner, rescaled by fan-in as in fan_in_uniform. Moving h
+    at a fixed d_model reuses the matrices, and a d_model drag draws new numbers only when
+    it crosses a multiple of SEEDED_BLOCK."""
+    size = -(-width // SEEDED_BLOCK) * SEEDED_BLOCK
+    x_drawn, levels = _seeded_draw(seed, tokens, size)
+    x = np.ascontiguousarray(x_drawn[:, :width])
     matrices = (x, *levels_to_weights(levels[:, :width, :width]))
     for a in matrices:
         a.flags.writeable = False

@@ -183,18 +183,22 @@ def test_memoised_variance_equals_a_fresh_study_and_is_reused():
 
 
 def test_seeded_matrices_are_blocks_of_one_draw_scaled_by_fan_in():
-    from engine.simulation import seeded_matrices
+    from engine.simulation import SEEDED_BLOCK, seeded_matrices
 
-    wide = seeded_matrices(5, 6, 1024)
-    for width in (640, 96, 1):
+    assert SEEDED_BLOCK == 256
+    wide = seeded_matrices(5, 6, 768)          # 513 … 768 share one draw
+    for width in (768, 700, 640, 513):
         x, *weights = seeded_matrices(5, 6, width)
         np.testing.assert_array_equal(x, wide[0][:, :width])
         for w, w_wide in zip(weights, wide[1:]):
             assert w.shape == (width, width) and not w.flags.writeable
-            # the same levels, rescaled from a = √(3/1024) to a = √(3/width)
-            np.testing.assert_allclose(w, w_wide[:width, :width] * math.sqrt(1024 / width),
+            # the same levels, rescaled from a = √(3/768) to a = √(3/width)
+            np.testing.assert_allclose(w, w_wide[:width, :width] * math.sqrt(768 / width),
                                        rtol=1e-5)
     w_q = seeded_matrices(5, 6, 640)[1]
     assert w_q.var() == pytest.approx(1 / 640, rel=0.02)   # fan-in: Var = 1/width
     assert seeded_matrices(5, 6, 640) is seeded_matrices(5, 6, 640)
     assert not np.array_equal(seeded_matrices(6, 6, 640)[1], w_q)
+    w = seeded_matrices(5, 6, 512)
+    assert w[1].var() == pytest.approx(1 / 512, rel=0.02)
+    assert not np.array_equal(w[1], w[2])
