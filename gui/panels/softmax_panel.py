@@ -2,11 +2,10 @@
 from __future__ import annotations
 
 import numpy as np
-import pyqtgraph as pg
 
 from engine.params import SCORES_MAX
 
-from ..style import brush, format_number, pen, plot_font
+from ..style import brush, format_number, plot_font
 from .base import Panel
 from .items import Bars
 from .label import Label
