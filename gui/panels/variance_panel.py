@@ -60,7 +60,7 @@ class VariancePanel(Panel):
             plot.hideButtons()
             plot.enableAutoRange(False)
             self.hist[key] = Bars(x=np.zeros(0), height=np.zeros(0), width=1.0, pen=None)
-            self.theory[key] = pg.PlotDataItem()
+            self.theory[key] = pg.PlotCurveItem()
             plot.addItem(self.hist[key])
             plot.addItem(self.theory[key])
         # The spread that ÷√d_k restores (±2σ²), drawn on the raw axis for comparison.
