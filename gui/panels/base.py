@@ -183,4 +183,3 @@ class Panel(pg.GraphicsLayoutWidget):
             if self.results is not None:
                 self.show_results(self.results)
         super().changeEvent(event)
-
