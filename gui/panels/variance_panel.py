@@ -8,11 +8,10 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QPen
-from PySide6.QtWidgets import QGraphicsRectItem
+from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsRectItem
 
 from ..style import brush, format_number, pen
 from .base import Panel
-from .items import Bars
 from ..i18n import tr
 
 
@@ -46,6 +45,26 @@ def density_top(edge: float, half: float, peak: float, headroom: float = RAW_HEA
     return headroom * peak * edge / nice_step_below(half)
 
 
+class HistogramItem(QGraphicsPathItem):
+    """A filled step outline of a histogram, painted by Qt without calling into Python.
+    `edges` (n + 1) and `density` (n) are kept for reading back."""
+
+    def __init__(self):
+        super().__init__()
+        self.setPen(QPen(Qt.PenStyle.NoPen))
+        self.edges = np.zeros(1)
+        self.density = np.zeros(0)
+
+    def set_histogram(self, edges: np.ndarray, density: np.ndarray) -> None:
+        self.edges, self.density = edges, density
+        x = np.repeat(edges, 2)                               # x0 x0 x1 x1 … xn xn
+        y = np.concatenate([[0.0], np.repeat(density, 2), [0.0]])
+        self.setPath(pg.arrayToQPath(x, y, connect="all"))
+
+    def dataBounds(self, *_args, **_kwargs):  # noqa: N802 (the panel sets the ranges itself)
+        return [None, None]
+
+
 class VariancePanel(Panel):
     def __init__(self, parent=None):
         super().__init__("variancePlot", parent)
@@ -59,7 +78,7 @@ class VariancePanel(Panel):
             plot.setMouseEnabled(False, False)
             plot.hideButtons()
             plot.enableAutoRange(False)
-            self.hist[key] = Bars(x=np.zeros(0), height=np.zeros(0), width=1.0, pen=None)
+            self.hist[key] = HistogramItem()
             self.theory[key] = pg.PlotCurveItem()
             plot.addItem(self.hist[key])
             plot.addItem(self.theory[key])
@@ -77,7 +96,7 @@ class VariancePanel(Panel):
         for plot in (self.plot_raw, self.plot_scaled):
             self.style_plot(plot)
         for key, colour in (("raw", self.theme.unscaled), ("scaled", self.theme.scaled)):
-            self.hist[key].setOpts(brush=brush(colour, 110), pen=None)
+            self.hist[key].setBrush(brush(colour, 110))
             self.theory[key].setPen(pen(self.theme.foreground, self.theme, 0.5, Qt.PenStyle.DashLine))
 
     def retranslate(self) -> None:
@@ -113,7 +132,7 @@ class VariancePanel(Panel):
         sigma2 = results.params.sigma ** 2
         for key, plot, h in (("raw", self.plot_raw, v.hist_unscaled),
                              ("scaled", self.plot_scaled, v.hist_scaled)):
-            self.hist[key].setOpts(x0=h.edges[:-1], width=float(h.edges[1] - h.edges[0]), height=h.density)
+            self.hist[key].set_histogram(h.edges, h.density)
             self.theory[key].setData(h.theory_x, h.theory_density)
             peak = max(float(np.max(h.density)), float(np.max(h.theory_density)))
             self._set_range(key, plot, float(h.edges[-1]), peak)

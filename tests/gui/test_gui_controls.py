@@ -42,9 +42,12 @@ def test_dk_spin_moves_variance_saturation_and_softmax(window):
     find(window, QSpinBox, "dkSpin").setValue(4096)
     settle(window)
     v = window.panels["variancePlot"]
-    bars = v.hist["raw"].opts
-    assert bars["x0"][-1] + bars["width"] == pytest.approx(4.5 * 64, rel=0.05)   # ±4.5·√d_k
-    assert bars["x0"][0] == pytest.approx(-4.5 * 64, rel=0.05)
+    edges = v.hist["raw"].edges
+    assert edges.max() == pytest.approx(4.5 * 64, rel=0.05)       # ±4.5·√d_k
+    assert edges.min() == pytest.approx(-4.5 * 64, rel=0.05)
+    outline = v.hist["raw"].path().boundingRect()                  # what is drawn
+    assert outline.right() == pytest.approx(edges.max())
+    assert outline.bottom() == pytest.approx(v.hist["raw"].density.max())
     assert "d_k = 4096" in v.stats_raw.toPlainText()
     marker = window.panels["saturationPlot"].markers["max_prob"].value()
     assert marker == pytest.approx(math.log10(4096))
@@ -155,10 +158,10 @@ def test_keys_samples_distribution_seed(window):
     find(window, QSpinBox, "samplesSpin").setValue(5000)
     settle(window)
     assert "5000 samples" in v.stats_scaled.toPlainText()
-    before = np.array(v.hist["raw"].opts["height"])
+    before = np.array(v.hist["raw"].density)
     find(window, QSpinBox, "seedSpin").setValue(7)
     settle(window)
-    assert not np.array_equal(before, v.hist["raw"].opts["height"])
+    assert not np.array_equal(before, v.hist["raw"].density)
     combo = find(window, QComboBox, "distributionCombo")
     combo.setCurrentIndex(combo.findData("rademacher"))
     combo.activated.emit(combo.currentIndex())
@@ -281,7 +284,7 @@ def test_variance_axes_hold_still_within_a_step_and_fit_the_histogram(window):
         settle(window)
         (x0, x1), (y0, y1) = v.plot_raw.viewRange()
         assert x1 == pytest.approx(50)
-        assert max(np.max(v.hist["raw"].opts["height"]), np.max(v.theory["raw"].yData)) < y1
+        assert max(np.max(v.hist["raw"].density), np.max(v.theory["raw"].yData)) < y1
         ranges.append(round(y1, 12))
     assert len(set(ranges)) == 1
     spin.setValue(200)      # edge 63.6 → x to 100, y rescaled with it
