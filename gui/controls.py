@@ -46,6 +46,13 @@ def score_to_slider(score: float) -> int:
     return int(max(-limit, min(limit, round(score * SCORE_SLIDER_SCALE))))
 
 
+def set_spin(spin, value) -> None:
+    """setValue only on a change: Qt repaints a spin box on every setValue, even to the
+    value it shows, and sync_from runs after every change of any control."""
+    if spin.value() != value:
+        spin.setValue(value)
+
+
 class HeadsSpinBox(QSpinBox):
     """A spin box that steps through, and snaps typed values to, the allowed h."""
 
@@ -273,30 +280,33 @@ class ControlPanel(QWidget):
             for widget in widgets:
                 stack.enter_context(signals_blocked(widget))
             self.dk_slider.setValue(dk_to_slider(params.dk))
-            self.dk_spin.setValue(params.dk)
+            set_spin(self.dk_spin, params.dk)
             allowed = allowed_heads(Shape(params.dk, params.heads, params.d_model,
                                           self.lock_check.isChecked()))
             self.heads_spin.set_allowed(allowed)
-            self.heads_spin.setValue(params.heads)
+            set_spin(self.heads_spin, params.heads)
             self.heads_slider.setRange(0, len(allowed) - 1)
             self.heads_slider.setValue(allowed.index(nearest(allowed, params.heads)))
-            self.d_model_spin.setValue(params.d_model)
-            if not self.scores_error.isVisible():
-                self.scores_edit.setText(format_scores(params.scores))
+            set_spin(self.d_model_spin, params.d_model)
+            text = format_scores(params.scores)
+            if not self.scores_error.isVisible() and self.scores_edit.text() != text:
+                self.scores_edit.setText(text)
             for i, slider in enumerate(self.score_sliders):
                 slider.setVisible(i < len(params.scores))
                 if i < len(params.scores):
                     slider.setValue(score_to_slider(params.scores[i]))
-                    slider.setToolTip(f"k{i + 1} = {params.scores[i]:g}")
+                    tip = f"k{i + 1} = {params.scores[i]:g}"
+                    if slider.toolTip() != tip:
+                        slider.setToolTip(tip)
             self.scale_check.setChecked(params.scale)
-            self.temperature_spin.setValue(params.temperature)
-            self.keys_spin.setValue(params.keys)
-            self.samples_spin.setValue(params.samples)
+            set_spin(self.temperature_spin, params.temperature)
+            set_spin(self.keys_spin, params.keys)
+            set_spin(self.samples_spin, params.samples)
             self.distribution_combo.setCurrentIndex(self.distribution_combo.findData(params.distribution))
-            self.sigma_spin.setValue(params.sigma)
-            self.seed_spin.setValue(min(params.seed, SEED_MAX_WIDGET))
-            self.tokens_spin.setValue(params.tokens)
-            self.seq_len_spin.setValue(params.seq_len)
+            set_spin(self.sigma_spin, params.sigma)
+            set_spin(self.seed_spin, min(params.seed, SEED_MAX_WIDGET))
+            set_spin(self.tokens_spin, params.tokens)
+            set_spin(self.seq_len_spin, params.seq_len)
             self.causal_check.setChecked(params.causal)
 
     # -- widgets → model ---------------------------------------------------------

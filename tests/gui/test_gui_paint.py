@@ -48,3 +48,20 @@ def test_each_change_paints_each_panel_once(window):
             assert max(counter.counts.values()) == 1, (spin.objectName(), value, counter.counts)
     finally:
         QApplication.instance().removeEventFilter(counter)
+
+
+def test_a_change_leaves_the_other_controls_unpainted(window):
+    settle(window)
+    for _ in range(3):
+        QApplication.processEvents()
+    names = ("temperatureSpin", "keysSpin", "samplesSpin", "seedSpin", "tokensSpin", "seqLenSpin")
+    widgets = {window.findChild(QObject, name): name for name in names}
+    counter = PaintCounter(widgets)
+    for widget in widgets:
+        widget.installEventFilter(counter)
+    window.findChild(QSpinBox, "dkSpin").setValue(128)
+    settle(window)
+    for _ in range(3):
+        QApplication.processEvents()
+    assert window.model.params.dk == 128
+    assert not counter.counts, counter.counts   # Qt repaints a spin box on every setValue
