@@ -58,6 +58,7 @@ class LessonPanel(QWidget):
         self.text_label.setWordWrap(True)
         self.text_label.setTextFormat(Qt.TextFormat.RichText)
         self.text_label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.text_label.setAutoFillBackground(True)  # opaque: its updates do not repaint the window under it
         layout.addWidget(self.text_label, 1)
         self.offset_gap = QWidget(objectName="lessonOffsetGap")
         row = QHBoxLayout(self.offset_gap)

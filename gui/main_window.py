@@ -45,6 +45,10 @@ class MainWindow(QMainWindow):
         self._build_shortcuts()
         self.compute_label = QLabel(objectName="computeLabel")
         self.statusBar().addPermanentWidget(self.compute_label)
+        # The compute time is shown at most 4 times a second: redrawing the status bar
+        # after every result of a drag costs more than the number is worth.
+        self._compute_label_timer = QTimer(self, singleShot=True, interval=250)
+        self._compute_label_timer.timeout.connect(self._show_compute_time)
         self.model.results_ready.connect(self.show_results)
         self.model.compute_failed.connect(self.show_failure)
         self.controls.note.connect(self.show_note)
@@ -247,15 +251,14 @@ class MainWindow(QMainWindow):
         for panel in self.panels.values():
             panel.update_results(results)
         settle_scenes(self.panels.values())
-        self.compute_label.setText(tr("computed in {ms:.1f} ms").format(
-            ms=1000 * self.model.last_compute_seconds))
-        self._hold_width(self.compute_label)
+        if not self._compute_label_timer.isActive():
+            self._compute_label_timer.start()
 
-    @staticmethod
-    def _hold_width(label: QLabel) -> None:
-        """Let a label of changing numbers grow but not shrink: its status bar is then laid
-        out again only when a longer number first appears, not after every result."""
-        width = label.sizeHint().width()
+    @Slot()
+    def _show_compute_time(self) -> None:
+        label = self.compute_label
+        label.setText(tr("computed in {ms:.1f} ms").format(ms=1000 * self.model.last_compute_seconds))
+        width = label.sizeHint().width()  # grow, never shrink: no re-layout for a shorter number
         if width > label.minimumWidth():
             label.setMinimumWidth(width)
 

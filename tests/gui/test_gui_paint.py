@@ -65,3 +65,14 @@ def test_a_change_leaves_the_other_controls_unpainted(window):
         QApplication.processEvents()
     assert window.model.params.dk == 128
     assert not counter.counts, counter.counts   # Qt repaints a spin box on every setValue
+
+
+def test_compute_time_reaches_the_status_bar_within_a_quarter_second(window, qtbot):
+    from PySide6.QtWidgets import QLabel
+
+    label = window.findChild(QLabel, "computeLabel")
+    window.findChild(QSpinBox, "dkSpin").setValue(96)
+    settle(window)
+    qtbot.waitUntil(lambda: "ms" in label.text(), timeout=2000)
+    seconds = window.model.last_compute_seconds
+    assert f"{1000 * seconds:.1f}" in label.text()
