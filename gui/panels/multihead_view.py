@@ -207,9 +207,9 @@ class MultiHeadView(Panel):
         self.output_label.setPos(0, lay["output"].top() - 4)
         self.w_o_label.setPos(w_o.left(), w_o.top() - 4)
         self.more_label.setPos(PIPE_WIDTH, lay["heads"][0].top() - 16)
-        self.note_label.setPos(0, lay["output"].bottom() + 10)
-        self.view.setRange(QRectF(-10, -10, W_O_X + W_O_SIZE + 20,
-                                  max(lay["output"].bottom(), w_o.bottom()) + 60), padding=0)
+        bottom = max(lay["output"].bottom(), w_o.bottom())
+        self.note_label.setPos(0, bottom + 8)  # under W_O too: a long note would run into it
+        self.view.setRange(QRectF(-10, -10, W_O_X + W_O_SIZE + 20, bottom + 70), padding=0)
 
     # -- data ----------------------------------------------------------------
     @staticmethod
@@ -263,4 +263,4 @@ class MultiHeadView(Panel):
             notes.append(tr("matrices drawn at reduced width {w} ({hc} × {dc}); shapes and costs are exact")
                          .format(w=mh.computed_heads * mh.computed_dk, hc=mh.computed_heads,
                                  dc=mh.computed_dk))
-        self.set_text(self.note_label, "   ".join(notes))
+        self.set_text(self.note_label, "\n".join(notes))

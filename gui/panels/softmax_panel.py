@@ -15,6 +15,12 @@ BAR_WIDTH = 0.38
 
 
 
+def two_lines(entry: str) -> str:
+    """A legend entry "name: statistics" on two lines: on one line it is wider than the plot
+    at a laptop's panel size, and the legend's colour swatches end up clipped."""
+    return entry.replace(": ", "<br>", 1)
+
+
 class SoftmaxPanel(Panel):
     def __init__(self, parent=None):
         super().__init__("softmaxPlot", parent)
@@ -23,7 +29,7 @@ class SoftmaxPanel(Panel):
         self.plot = self.addPlot()
         self.plot.setMouseEnabled(False, False)
         self.plot.hideButtons()
-        self.plot.setYRange(0, 1.55, padding=0)  # headroom for the legend
+        self.plot.setYRange(0, 1.75, padding=0)  # headroom for the legend
         self.legend = self.plot.addLegend(offset=(-10, 10), labelTextSize="10pt")
         empty = np.zeros(0)
         self.bars_unscaled = Bars(x=empty, height=empty, width=BAR_WIDTH)
@@ -78,10 +84,10 @@ class SoftmaxPanel(Panel):
         dk = results.params.dk
         t = results.params.temperature
         t_text = "" if t == 1 else f", T={format_number(t)}"
-        self.set_text(self.legend.items[0][1],
+        self.set_text(self.legend.items[0][1], two_lines(
             tr("raw{t}: H = {h}, max p = {m}").format(
-                t=t_text, h=format_number(sm.entropy_unscaled), m=format_number(sm.max_prob_unscaled)))
-        self.set_text(self.legend.items[1][1],
+                t=t_text, h=format_number(sm.entropy_unscaled), m=format_number(sm.max_prob_unscaled))))
+        self.set_text(self.legend.items[1][1], two_lines(
             tr("÷√{dk} = ÷{div}: H = {h}, max p = {m}").format(
                 dk=dk, div=format_number(sm.divisor), h=format_number(sm.entropy_scaled),
-                m=format_number(sm.max_prob_scaled)))
+                m=format_number(sm.max_prob_scaled))))
