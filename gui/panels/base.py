@@ -173,7 +173,7 @@ class Panel(pg.GraphicsLayoutWidget):
             axis.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
             # Room for tick labels grows to the largest seen but does not shrink back: a
             # smaller label would re-lay out the plot and paint the panel a second time.
-            axis.setStyle(autoReduceTextSpace=False)
+            axis.setStyle(autoReduceTextSpace=False, maxTickLevel=1)
         # pyqtgraph's running maximum, started at a typical label instead of 30 px
         plot.getAxis("left").textWidth = QFontMetrics(font).horizontalAdvance("0.000")
 
