@@ -6,9 +6,13 @@ import pyqtgraph as pg
 
 from engine.cost import TERMS
 
-from ..style import brush, format_count, pen
+from PySide6.QtCore import QPointF
+from PySide6.QtGui import QFontMetricsF
+
+from ..style import brush, format_count, pen, plot_font
 from .base import Panel
 from .items import Bars
+from .label import Label
 from ..i18n import tr
 
 BAR_WIDTH = 0.6
@@ -18,6 +22,9 @@ BAR_WIDTH = 0.6
 def term_names() -> dict:
     return {"projections": tr("Q/K/V projections"), "scores": tr("QKᵀ"),
             "softmax": tr("softmax"), "weighted_sum": tr("weights · V"), "w_o": tr("W_O")}
+
+
+BAR_NAME_X = (0.0, 1.0, 2.0)  # single head, h heads, the per-head slices
 
 
 class CostPanel(Panel):
@@ -42,6 +49,13 @@ class CostPanel(Panel):
         self.head_bar = Bars(x=np.zeros(0), height=np.zeros(0), width=BAR_WIDTH)
         self.plot.addItem(self.head_bar)
         self.info = self.overlay_text(self.plot, (0, 0))
+        # The bars are named by labels under the axis instead of tick strings: "8 heads"
+        # changes with h, and new tick strings make pyqtgraph lay the axis out again.
+        axis = self.plot.getAxis("bottom")
+        axis.setTicks([[(x, "") for x in BAR_NAME_X]])
+        self.bar_names = [Label(anchor=(0.5, 0.0), parent=axis) for _ in BAR_NAME_X]
+        self.plot.vb.sigResized.connect(self._place_bar_names)
+        axis.geometryChanged.connect(self._place_bar_names)
         self._top = None
         self._heads = None
 
@@ -52,6 +66,13 @@ class CostPanel(Panel):
             bar.setOpts(brush=brush(self.theme.term_colour(term), 230), pen=pen(self.theme.foreground, self.theme, 0.3))
         self.legend.setLabelTextColor(self.theme.foreground)
         self.legend.setLabelTextSize(f"{self.theme.font_pt * 0.9:.1f}pt")
+        font = plot_font(self.theme)
+        for label in self.bar_names:
+            label.setColor(self.theme.foreground)
+            label.setFont(font)
+        axis = self.plot.getAxis("bottom")
+        axis.setHeight(int(QFontMetricsF(font).lineSpacing() + 2 * Label.MARGIN + 6))
+        self._place_bar_names()
         self._heads = None
 
     def retranslate(self) -> None:
@@ -60,6 +81,13 @@ class CostPanel(Panel):
         names = term_names()
         for (sample, label), term in zip(self.legend.items, TERMS):
             label.setText(names[term])
+
+    def _place_bar_names(self, *_args) -> None:
+        """Each name under its bar: the bar's x in the view, mapped into the axis item."""
+        axis, vb = self.plot.getAxis("bottom"), self.plot.vb
+        for label, x in zip(self.bar_names, BAR_NAME_X):
+            scene_x = vb.mapViewToScene(QPointF(x, 0)).x()
+            label.setPos(axis.mapFromScene(QPointF(scene_x, 0)).x(), 4)
 
     def show_results(self, results) -> None:
         single, multi = results.cost_single, results.cost_multi
@@ -85,8 +113,9 @@ class CostPanel(Panel):
         if self._top is None or not 0.9 < self._top / top < 1.1:
             self._top = top
             self.plot.setYRange(0, top, padding=0)
-        self.set_ticks(self.plot.getAxis("bottom"), [
-            (0, tr("1 head")), (1, tr("{h} heads").format(h=h)), (2, tr("per head"))])
+        for label, name in zip(self.bar_names,
+                               (tr("1 head"), tr("{h} heads").format(h=h), tr("per head"))):
+            label.setText(name)
         share = multi.total["w_o"] / multi.flops
         self.set_text(self.info,
             tr("n = {n} tokens\n1 × {d}  vs  {h} × {dk}\nW_O: {share:.1%} of FLOPs\n"

@@ -330,3 +330,16 @@ def test_w_o_is_drawn_from_every_other_entry_at_d_model_512(window):
     np.testing.assert_array_equal(view.w_o_image.pixels(), expected)
     item = view.w_o_image
     assert item.mapRectToParent(item.boundingRect()) == view._rects["w_o"]  # view coordinates
+
+
+def test_cost_bar_names_follow_h_and_sit_under_their_bars(window):
+    from PySide6.QtCore import QPointF
+
+    cost = window.panels["costPlot"]
+    find(window, QSpinBox, "headsSpin").setValue(16)
+    settle(window)
+    names = [label.toPlainText() for label in cost.bar_names]
+    assert names == ["1 head", "16 heads", "per head"]
+    for label, x in zip(cost.bar_names, (0.0, 1.0, 2.0)):
+        bar_x = cost.plot.vb.mapViewToScene(QPointF(x, 0)).x()
+        assert label.scenePos().x() == pytest.approx(bar_x, abs=1.0)
