@@ -294,6 +294,13 @@ class Harness:
         for _ in range(rounds):
             self.app.processEvents()
 
+    def record(self, rows: list, spin, value, mode: str = "qt") -> None:
+        """timed_change, appended to `rows` with the control's name (if anything changed)."""
+        row = self.timed_change(spin, value, mode)
+        if row is not None:
+            row["control"] = spin.objectName()
+            rows.append(row)
+
     def paint_as_qt_does(self) -> set:
         """Let Qt paint what the change dirtied: process events until a round paints nothing.
         Returns the names of the panels that were painted."""
@@ -419,10 +426,7 @@ def run_defaults(h: Harness, n: int = CHANGES, mode: str = "qt") -> list[dict]:
             spin, value = h.heads_spin, HEADS_DIVISORS_512[heads_i % len(HEADS_DIVISORS_512)]
             heads_i += 1
         i += 1
-        row = h.timed_change(spin, value, mode)
-        if row is not None:
-            row["control"] = spin.objectName()
-            rows.append(row)
+        h.record(rows, spin, value, mode)
     return rows
 
 
@@ -439,10 +443,7 @@ def run_dk_max(h: Harness, n: int = CHANGES, mode: str = "qt") -> list[dict]:
         else:
             spin, value = h.dk_spin, DK_NEAR_MAX[(i // 2) % len(DK_NEAR_MAX)]
         i += 1
-        row = h.timed_change(spin, value, mode)
-        if row is not None:
-            row["control"] = spin.objectName()
-            rows.append(row)
+        h.record(rows, spin, value, mode)
     return rows
 
 
@@ -463,8 +464,7 @@ def run_steps(h: Harness, n: int = CHANGES) -> list[dict]:
                 continue
             if not 48 < dk + direction < 96:
                 direction = -direction
-            row = h.timed_change(h.dk_spin, dk + direction)
-            control = "dkSpin"
+            h.record(rows, h.dk_spin, dk + direction)
         else:
             h.relock_512()
             if not 2 <= h.model.params.heads <= 64:
@@ -475,11 +475,7 @@ def run_steps(h: Harness, n: int = CHANGES) -> list[dict]:
             if not 2 <= target <= 64:
                 direction = -direction
                 continue
-            row = h.timed_change(h.heads_spin, target)
-            control = "headsSpin"
-        if row is not None:
-            row["control"] = control
-            rows.append(row)
+            h.record(rows, h.heads_spin, target)
     return rows
 
 

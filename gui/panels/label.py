@@ -42,16 +42,9 @@ class Label(QGraphicsRectItem):
         self._text_item.setFont(font)
         self._place()
 
-    def font(self) -> QFont:
-        return self._text_item.font()
-
     def setFill(self, brush: QBrush) -> None:  # noqa: N802
         """A box behind the text (keeps it readable over lines); NoBrush for none."""
         self.setBrush(brush)
-
-    def setAnchor(self, anchor) -> None:  # noqa: N802
-        self._anchor = (float(anchor[0]), float(anchor[1]))
-        self._place()
 
     def dataBounds(self, *_args, **_kwargs):  # noqa: N802 (pyqtgraph: never auto-range on text)
         return [None, None]
