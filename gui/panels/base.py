@@ -84,7 +84,8 @@ class Panel(pg.GraphicsLayoutWidget):
         if self._axes is None:
             self._axes = [item for item in self.scene().items() if isinstance(item, pg.AxisItem)]
         for axis in self._axes:
-            if axis.picture is None and axis.isVisible():
+            # A pyqtgraph without the cached `picture` falls back to laying out in paint().
+            if getattr(axis, "picture", True) is None and axis.isVisible():
                 picture = QPicture()
                 painter = QPainter(picture)
                 try:
