@@ -22,6 +22,10 @@ dk_16384         d_k = 64, d_model = 512, or near d_k = 16384. Each change is ti
                  render_* is update + paint on the GUI thread.
 steps            one-step changes as arrow keys or the wheel make them (d_k ± 1, h to the
                  next divisor): the cost of a typical drag. Reported, not a target.
+floor            the defaults' changes with every panel ignoring Results (controls, model,
+                 compute, the signal, status bar and lesson text; no plot updated or
+                 painted), and static_repaint: the five viewports repainted with nothing
+                 changed. No work in the panels can take a change below their sum.
 full_repaint     the same changes, but every panel's whole viewport is re-rendered
                  synchronously (viewport().repaint()): the worst case, as after a resize.
 render_only      the same Params sequence, Results computed beforehand (compute excluded):
@@ -41,6 +45,7 @@ import time
 _SCRIPT_T0 = time.perf_counter()
 
 import argparse  # noqa: E402
+import contextlib  # noqa: E402
 import json  # noqa: E402
 import os  # noqa: E402
 import platform  # noqa: E402
@@ -217,6 +222,10 @@ class PaintCounter(QObject):
             if name is not None:
                 self.panels.add(name)
         return False
+
+
+def _ignore_results(_results) -> None:
+    """Stands in for Panel.update_results while Harness.panels_idle() is on."""
 
 
 class Harness:
@@ -397,6 +406,30 @@ class Harness:
         self.win.show_results(results)
         self.paint_as_qt_does()
         return time.perf_counter() - t0
+
+    @contextlib.contextmanager
+    def panels_idle(self):
+        """Panels ignore Results (nothing to update, nothing repainted): what is left of a
+        change is the controls, the model, compute, the signal and the rest of the window."""
+        for panel in self.panels:
+            panel.update_results = _ignore_results
+        try:
+            yield
+        finally:
+            for panel in self.panels:
+                del panel.update_results
+            self.drain()
+
+    def static_repaint(self, rounds: int = 100) -> float:
+        """Median time to repaint the five panels' viewports with nothing changed."""
+        self.drain()
+        times = []
+        for _ in range(rounds):
+            t0 = time.perf_counter()
+            for panel in self.panels:
+                panel.viewport().repaint()
+            times.append(time.perf_counter() - t0)
+        return statistics.median(times)
 
     def close(self) -> None:
         self.model.shutdown()
@@ -883,6 +916,16 @@ def main() -> int:
         report["steps"] = latency_summary(run_steps(h, args.changes))
         report["steps"]["note"] = ("one-step changes (arrow keys, mouse wheel): d_k ±1 in "
                                    "48…96 unlocked, h ×2 / ÷2 locked at 512; not a target")
+        with h.panels_idle():
+            floor = latency_summary(run_defaults(h, args.changes, "qt"))
+        report["floor"] = {
+            "no_panel_work_p50_ms": floor["p50_ms"], "no_panel_work_p95_ms": floor["p95_ms"],
+            "controls_p50_ms": floor["controls_p50_ms"], "compute_p50_ms": floor["compute_p50_ms"],
+            "static_repaint_p50_ms": round(1000 * h.static_repaint(), 3),
+            "note": "the defaults' changes with the panels ignoring Results (controls, model, "
+                    "compute, signal, the rest of the window), and a repaint of the five panels "
+                    "with nothing changed: together, what any change costs before the panels "
+                    "do any work of their own"}
         report["full_repaint"] = {
             "defaults": latency_summary(run_defaults(h, args.changes, "full")),
             "dk_16384": latency_summary(run_dk_max(h, args.changes, "full")),
