@@ -7,7 +7,7 @@ with its signals blocked. Widgets never talk to each other directly.
 from __future__ import annotations
 
 import math
-from contextlib import ExitStack
+from contextlib import contextmanager
 
 from PySide6.QtCore import QEvent, Qt, Signal, Slot
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QGroupBox,
@@ -30,6 +30,17 @@ SCORE_SLIDER_SCALE = 10        # slider units per score unit (0.1 steps)
 SCORE_SLIDER_RANGE = 100       # ± score range the sliders cover
 SEED_MAX_WIDGET = 2**31 - 1    # QSpinBox holds a signed 32-bit int
 
+
+@contextmanager
+def all_signals_blocked(widgets):
+    """signals_blocked for many widgets at once (one context, not one per widget: sync_from
+    runs on every change)."""
+    previous = [widget.blockSignals(True) for widget in widgets]
+    try:
+        yield
+    finally:
+        for widget, was_blocked in zip(widgets, previous):
+            widget.blockSignals(was_blocked)
 
 
 def dk_to_slider(dk: int) -> int:
@@ -276,9 +287,7 @@ class ControlPanel(QWidget):
                    self.keys_spin, self.samples_spin, self.distribution_combo, self.sigma_spin,
                    self.seed_spin, self.tokens_spin, self.seq_len_spin, self.causal_check,
                    *self.score_sliders]
-        with ExitStack() as stack:
-            for widget in widgets:
-                stack.enter_context(signals_blocked(widget))
+        with all_signals_blocked(widgets):
             self.dk_slider.setValue(dk_to_slider(params.dk))
             set_spin(self.dk_spin, params.dk)
             allowed = allowed_heads(Shape(params.dk, params.heads, params.d_model,

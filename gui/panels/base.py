@@ -4,7 +4,7 @@ from __future__ import annotations
 import pyqtgraph as pg
 from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from PySide6.QtGui import QFontMetrics, QPainter, QPicture, QTextOption
-from PySide6.QtWidgets import QGraphicsItem
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsSimpleTextItem, QGraphicsTextItem
 
 from engine import Results
 
@@ -74,9 +74,21 @@ class Panel(pg.GraphicsLayoutWidget):
         self.build()
         self.apply_theme(self.theme)
         self.retranslate()
+        self.skip_repeated_paints()
 
     def build(self) -> None:
         """Create the plot items once (subclasses)."""
+
+    def skip_repeated_paints(self) -> None:
+        """Text items paint from a device pixmap cache: titles, axis and legend labels are
+        rendered once, not laid out and shaped again on every repaint (a third of the cost
+        of repainting an unchanged panel). ViewBoxes without a border draw nothing, so Qt
+        is told not to call their paint()."""
+        for item in self.scene().items():
+            if isinstance(item, (QGraphicsTextItem, QGraphicsSimpleTextItem)):
+                item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+            elif isinstance(item, pg.ViewBox) and item.border.style() == Qt.PenStyle.NoPen:
+                item.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents)
 
     def prepare_axes(self) -> None:
         """Lay out the tick labels of every axis whose ticks changed, as AxisItem.paint()
