@@ -6,7 +6,8 @@ from pathlib import Path
 from PySide6.QtCore import QEvent, QSettings, Qt, QTimer, Slot
 from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QKeySequence, QShortcut
 from PySide6.QtWidgets import (QApplication, QDockWidget, QFileDialog, QLabel, QMainWindow,
-                               QMessageBox, QScrollArea, QSplitter, QTabWidget, QWidget)
+                               QMessageBox, QScrollArea, QSplitter, QTabBar, QTabWidget,
+                               QVBoxLayout, QWidget)
 
 from engine import Params, compute
 from engine.session import Session, SessionError, read_session, write_session
@@ -23,6 +24,12 @@ from .panels.heads_view import HeadsPanel
 from .style import make_theme
 
 
+TOP_ROW = ("softmaxPlot", "variancePlot", "saturationPlot")
+# Below this height of the window's central area (1366×768 and 1280×720 with the lesson
+# shown), two rows of panels leave each plot too short to read: one row is shown at a time.
+COMPACT_BELOW_PX = 620
+
+
 class MainWindow(QMainWindow):
     def __init__(self, params: Params | None = None, compute_fn=compute, parent=None):
         super().__init__(parent)
@@ -36,6 +43,7 @@ class MainWindow(QMainWindow):
         self.heads_panel.view.changed.connect(self.lesson.refresh_text)
         self.ui_scale = 1.0
         self.presentation = False
+        self.compact = False
         self.dark = False
         self.colour_safe = True
         self._base_font_pt = QApplication.font().pointSizeF()
@@ -78,9 +86,22 @@ class MainWindow(QMainWindow):
         right = QSplitter(Qt.Orientation.Vertical, objectName="panelSplitter")
         right.addWidget(top)
         right.addWidget(bottom)
+        # In a short window the two rows become tabs (see _update_compact).
+        self.row_tabs = QTabBar(objectName="panelRowTabs")
+        self.row_tabs.addTab("")
+        self.row_tabs.addTab("")
+        self.row_tabs.setVisible(False)
+        self.row_tabs.currentChanged.connect(self._on_row_tab)
+        area = QWidget(objectName="panelArea")
+        column = QVBoxLayout(area)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(0)
+        column.addWidget(self.row_tabs)
+        column.addWidget(right, 1)
         self.main_splitter = QSplitter(Qt.Orientation.Horizontal, objectName="mainSplitter")
         self.main_splitter.addWidget(scroll)
-        self.main_splitter.addWidget(right)
+        self.main_splitter.addWidget(area)
+        self.main_splitter.installEventFilter(self)
         self.main_splitter.setStretchFactor(1, 1)
         self.setCentralWidget(self.main_splitter)
 
@@ -229,6 +250,9 @@ class MainWindow(QMainWindow):
         self.dark_action.setText(tr("Dark"))
         self.colour_safe_action.setText(tr("Colour-blind-safe colours (Okabe–Ito)"))
         self.language_menu.setTitle(tr("&Language"))
+        self.row_tabs.setTabText(0, tr("Softmax · q·k · saturation"))
+        self.row_tabs.setTabText(1, tr("Multi-head · cost"))
+        self.row_tabs.setToolTip(tr("A small window shows one row of panels at a time"))
         self.bottom_tabs.setTabText(0, titles["multiheadView"])
         self.bottom_tabs.setTabText(1, titles["headsPanel"])
         self.lesson_dock.setWindowTitle(tr("Lesson"))
@@ -326,16 +350,24 @@ class MainWindow(QMainWindow):
         if name in ("multiheadView", "headsPanel"):
             self.bottom_tabs.setCurrentWidget(targets[name])
         self.highlighted = name
+        if name in targets:
+            self.row_tabs.setCurrentIndex(0 if name in TOP_ROW else 1)  # shown if compact
         self._apply_focus()
 
     def _apply_focus(self) -> None:
         """In presentation mode only the lesson step's panel is shown, as large as the screen
-        allows; five panels at once are unreadable from the back of a room at 1280×720."""
+        allows; five panels at once are unreadable from the back of a room at 1280×720.
+        In a compact window one row of panels is shown, picked by the row tabs."""
         name = getattr(self, "highlighted", None) if self.presentation else None
-        in_top = name in ("softmaxPlot", "variancePlot", "saturationPlot")
-        self.top_splitter.setVisible(name is None or in_top)
-        self.bottom_splitter.setVisible(name is None or not in_top)
-        for key in ("softmaxPlot", "variancePlot", "saturationPlot"):
+        row = self.row_tabs.currentIndex() if self.compact and name is None else None
+        self.row_tabs.setVisible(row is not None)
+        if name is not None:
+            show_top, show_bottom = name in TOP_ROW, name not in TOP_ROW
+        else:
+            show_top, show_bottom = row in (None, 0), row in (None, 1)
+        self.top_splitter.setVisible(show_top)
+        self.bottom_splitter.setVisible(show_bottom)
+        for key in TOP_ROW:
             self.panels[key].setVisible(name is None or key == name)
         self.bottom_tabs.setVisible(name is None or name in ("multiheadView", "headsPanel"))
         self.panels["costPlot"].setVisible(name is None or name == "costPlot")
@@ -360,6 +392,22 @@ class MainWindow(QMainWindow):
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         self.blank.setGeometry(self.rect())
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt naming)
+        if watched is self.main_splitter and event.type() == QEvent.Type.Resize:
+            self._update_compact(event.size().height())
+        return super().eventFilter(watched, event)
+
+    def _update_compact(self, height: int) -> None:
+        """One row of panels at a time when the central area is too short for two."""
+        compact = height < COMPACT_BELOW_PX
+        if compact != self.compact:
+            self.compact = compact
+            self._apply_focus()
+
+    @Slot(int)
+    def _on_row_tab(self, _index: int) -> None:
+        self._apply_focus()
 
     # -- view: presentation, scale, theme, language ---------------------------------
     def current_theme(self):
@@ -509,6 +557,8 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event) -> None:
         self.lesson.stop()
+        if self.presentation:   # else the next start would open full screen, out of presentation
+            self.set_presentation(False)
         settings = QSettings()
         settings.setValue("window/geometry", self.saveGeometry())
         settings.setValue("window/state", self.saveState())

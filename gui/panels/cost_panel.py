@@ -25,6 +25,7 @@ def term_names() -> dict:
 
 
 BAR_NAME_X = (0.0, 1.0, 2.0)  # single head, h heads, the per-head slices
+MIN_WIDTH_PX = 360            # narrower, the legend covers the notes and the bar names run together
 
 
 class CostPanel(Panel):
@@ -32,6 +33,7 @@ class CostPanel(Panel):
         super().__init__("costPlot", parent)
 
     def build(self) -> None:
+        self.setMinimumWidth(MIN_WIDTH_PX)
         self.plot = self.addPlot()
         self.plot.setMouseEnabled(False, False)
         self.plot.hideButtons()
@@ -56,8 +58,11 @@ class CostPanel(Panel):
         self.bar_names = [Label(anchor=(0.5, 0.0), parent=axis) for _ in BAR_NAME_X]
         self.plot.vb.sigResized.connect(self._place_bar_names)
         axis.geometryChanged.connect(self._place_bar_names)
+        self.plot.vb.sigResized.connect(self._place_legend)
         self._top = None
         self._heads = None
+        self._stacked = False
+        self._legend_offset = (-10, 10)
 
     def restyle(self) -> None:
         self.style_plot(self.plot)
@@ -89,6 +94,21 @@ class CostPanel(Panel):
             scene_x = vb.mapViewToScene(QPointF(x, 0)).x()
             label.setPos(axis.mapFromScene(QPointF(scene_x, 0)).x(), 4)
 
+    def _place_legend(self, *_args) -> None:
+        """The legend sits at the top right, beside the notes; where the two do not fit side
+        by side it moves under the notes, and the bars get more headroom to stay clear."""
+        room = self.plot.vb.width() - 30
+        stacked = self.info.rect().width() + self.legend.boundingRect().width() > room
+        if stacked != self._stacked:
+            self._stacked = stacked
+            self._top = None    # new headroom at the next show_results
+            if self.results is not None:
+                self.show_results(self.results)
+        offset = (-10, 10 + (self.info.rect().height() + 4 if stacked else 0))
+        if offset != self._legend_offset:
+            self._legend_offset = offset
+            self.legend.setOffset(offset)
+
     def show_results(self, results) -> None:
         single, multi = results.cost_single, results.cost_multi
         bottom = np.zeros(2)
@@ -109,7 +129,8 @@ class CostPanel(Panel):
                         brushes=[shades[i % 2] for i in range(h)] + [brush(self.theme.term_colour("w_o"), 230)],
                         pen=pg.mkPen(None) if thin else pen(self.theme.foreground, self.theme, 0.3))
         self.head_bar.setOpts(**opts)
-        top = 1.5 * max(single.flops, multi.flops)  # headroom for the legend and notes
+        headroom = 2.2 if self._stacked else 1.5  # room above the bars for the legend and notes
+        top = headroom * max(single.flops, multi.flops)
         if self._top is None or not 0.9 < self._top / top < 1.1:
             self._top = top
             self.plot.setYRange(0, top, padding=0)
@@ -122,3 +143,4 @@ class CostPanel(Panel):
                "params {p1} → {p2}").format(
                 n=multi.seq_len, d=multi.d_model, h=h, dk=multi.d_model // h, share=share,
                 p1=format_count(single.params), p2=format_count(multi.params)))
+        self._place_legend()

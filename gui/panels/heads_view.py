@@ -171,8 +171,11 @@ class HeadsView(Panel):
         self.token_axes: list[TokenAxis] = []
         self._shown_n: int | None = None
 
-        self.kind_label = self.addLabel(row=0, col=0)
-        self.info_label = self.addLabel(row=1, col=0)
+        # Wrapping labels: a long line would widen the layout past a narrow view and clip
+        # the average map on the right.
+        self.kind_label, self.info_label = TitleLabel(), TitleLabel()
+        self.addItem(self.kind_label, row=0, col=0)
+        self.addItem(self.info_label, row=1, col=0)
         # The maps get a grid of their own, so the long labels above cannot skew its columns.
         self.maps = self.addLayout(row=2, col=0)
         self.head_plots, self.head_images, self.titles = [], [], []
@@ -364,17 +367,21 @@ class HeadsPanel(QWidget):
         self.seed_label.setBuddy(self.seed_spin)
         self.view = HeadsView()
 
-        inputs = QHBoxLayout()
-        inputs.addWidget(self.sentence_label)
-        inputs.addWidget(self.sentence_edit, 1)
-        inputs.addWidget(self.mode_label)
-        inputs.addWidget(self.mode_combo)
-        inputs.addWidget(self.random_check)
-        inputs.addWidget(self.seed_label)
-        inputs.addWidget(self.seed_spin)
+        # Two rows: on one, the inputs alone made the tab 580 px wide, too wide for a
+        # 1280-px window with the controls and the cost panel beside it.
+        sentence_row, options_row = QHBoxLayout(), QHBoxLayout()
+        sentence_row.addWidget(self.sentence_label)
+        sentence_row.addWidget(self.sentence_edit, 1)
+        options_row.addWidget(self.mode_label)
+        options_row.addWidget(self.mode_combo)
+        options_row.addWidget(self.random_check)
+        options_row.addWidget(self.seed_label)
+        options_row.addWidget(self.seed_spin)
+        options_row.addStretch(1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
-        layout.addLayout(inputs)
+        layout.addLayout(sentence_row)
+        layout.addLayout(options_row)
         layout.addWidget(self.view, 1)
 
         self.sentence_edit.textChanged.connect(self.view.set_sentence)

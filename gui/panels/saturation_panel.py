@@ -1,19 +1,22 @@
 """Panel 3: saturation against d_k (log axis): median and quartile band, raw vs ÷√d_k."""
 from __future__ import annotations
 
+import html
 import math
 
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QGraphicsItem
 
-from ..style import brush, pen
+from ..style import brush, pen, plot_font
 from .base import Panel, TitleLabel
 from .items import Dots
 from ..i18n import tr
 
 METRIC_ROWS = ("max_prob", "entropy", "jacobian_norm")
+DK_TICK_LABELS = [f"{4**i:,}".replace(",", "\u2009") for i in range(8)]  # 1 … 16 384
 
 
 
@@ -38,8 +41,6 @@ class SaturationPanel(Panel):
             plot.setXRange(0, math.log10(16384), padding=0.02)
             # Fixed ticks at powers of 4 (64 and 4096 among them): the automatic log ticks
             # crowd into unreadable minor labels on a wide projector view.
-            plot.getAxis("bottom").setTicks([[(math.log10(4**i), f"{4**i:,}".replace(",", "\u2009"))
-                                              for i in range(8)], []])
             if first is None:
                 first = plot
             else:
@@ -60,8 +61,10 @@ class SaturationPanel(Panel):
             plot.addItem(marker)
             self.markers[metric] = marker
             self.plots[metric] = plot
+        first.vb.sigResized.connect(self._fit_ticks)
         self._keys = None
         self._shown = None
+        self._tick_every = None
 
     def restyle(self) -> None:
         for plot in self.plots.values():
@@ -75,7 +78,29 @@ class SaturationPanel(Panel):
             band.setBrush(brush(colour, 60))
         for marker in self.markers.values():
             marker.setPen(pen(self.theme.foreground, self.theme, 0.8, Qt.PenStyle.DotLine))
+        self._tick_every = None
+        self._fit_ticks()   # the font size may have changed
         self._shown = None  # redraw the curves with the new pens and title colours
+
+    def _fit_ticks(self, *_args) -> None:
+        """Labels at every power of 4 (64 and 4096 among them) where they fit, else at every
+        power of 16 with unlabelled ticks between: pyqtgraph's automatic log ticks crowd
+        into unreadable minor labels on a wide projector view."""
+        vb = self.plots["max_prob"].vb
+        x0, x1 = vb.viewRange()[0]
+        spacing_px = vb.width() * math.log10(4) / max(x1 - x0, 1e-9)
+        metrics = QFontMetricsF(plot_font(self.theme))
+        widths = [metrics.horizontalAdvance(label) for label in DK_TICK_LABELS]
+        # centred labels; 16 384 sits at the axis's end, where pyqtgraph drops it if it would overlap
+        crowded = max(a + b for a, b in zip(widths[:-2], widths[1:-1])) / 2 + 6
+        every = 1 if spacing_px >= crowded else 2
+        if every == self._tick_every:
+            return
+        self._tick_every = every
+        major = [(math.log10(4**i), DK_TICK_LABELS[i]) for i in range(0, 8, every)]
+        minor = [(math.log10(4**i), "") for i in range(1, 8, 2)] if every == 2 else []
+        for plot in self.plots.values():
+            plot.getAxis("bottom").setTicks([major, minor])
 
     def retranslate(self) -> None:
         labels = {"max_prob": tr("max p"), "entropy": tr("entropy (nats)"),
@@ -120,6 +145,9 @@ class SaturationPanel(Panel):
         """Title with the legend in it: a separate legend row would squeeze the three plots."""
         title = tr("saturation vs d_k ({n} keys, {t} queries per d_k)").format(n=sat.keys, t=sat.trials)
         raw, scaled = tr("raw q·k (median, quartiles)"), tr("q·k / √d_k")  # lupdate skips f-strings
-        key = (f"<span style='color:{self.theme.unscaled}'>━━ {raw}</span>"
-               f"&nbsp;&nbsp;&nbsp;<span style='color:{self.theme.scaled}'>━━ {scaled}</span>")
+        # Non-breaking spaces inside an entry: a narrow panel wraps between the two entries,
+        # never between a swatch and its name.
+        raw, scaled = (html.escape(text).replace(" ", "&nbsp;") for text in (raw, scaled))
+        key = (f"<span style='color:{self.theme.unscaled}'>━━&nbsp;{raw}</span>"
+               f"&nbsp;&nbsp; <span style='color:{self.theme.scaled}'>━━&nbsp;{scaled}</span>")
         self.set_title(self.title, f"{title}<br>{key}")

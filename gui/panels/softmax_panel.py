@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import numpy as np
+from PySide6.QtGui import QFontMetricsF
 
 from engine.params import SCORES_MAX
 
@@ -12,13 +13,16 @@ from .label import Label
 from ..i18n import tr
 
 BAR_WIDTH = 0.38
+LEGEND_SWATCH_PX = 60  # the legend's colour sample, its offset and padding
 
 
 
-def two_lines(entry: str) -> str:
-    """A legend entry "name: statistics" on two lines: on one line it is wider than the plot
-    at a laptop's panel size, and the legend's colour swatches end up clipped."""
-    return entry.replace(": ", "<br>", 1)
+def legend_lines(entry: str, narrow: bool = False) -> str:
+    """A legend entry "name: H = …, max p = …" on two lines, or on three in a narrow plot
+    (on one line it is wider than the plot at a laptop's panel size, and the legend's
+    colour swatches end up clipped)."""
+    entry = entry.replace(": ", "<br>", 1)
+    return entry.replace(", ", "<br>", 1) if narrow else entry
 
 
 class SoftmaxPanel(Panel):
@@ -38,6 +42,8 @@ class SoftmaxPanel(Panel):
         self.plot.addItem(self.bars_scaled)
         self.legend.addItem(self.bars_unscaled, "raw")
         self.legend.addItem(self.bars_scaled, "scaled")
+        self.plot.vb.sigResized.connect(self._on_resized)
+        self._narrow = None
         self.value_labels = []
         for _ in range(2 * SCORES_MAX):
             label = Label(anchor=(0.5, 1.0))
@@ -56,11 +62,22 @@ class SoftmaxPanel(Panel):
             label.setColor(self.theme.foreground)
         self.legend.setLabelTextColor(self.theme.foreground)
         self.legend.setLabelTextSize(f"{self.theme.font_pt}pt")
+        self._narrow = None
 
     def retranslate(self) -> None:
         self.set_title(self.plot, tr("softmax: raw vs ÷√d_k"))
         self.plot.setLabel("left", tr("probability (H in nats)"))
         self.plot.setLabel("bottom", tr("key"))
+
+    def _is_narrow(self) -> bool:
+        """Would a two-line legend entry (swatch, then the statistics line) overflow the plot?"""
+        stats = "H = 0.0000, max p = 0.0000"
+        needed = QFontMetricsF(plot_font(self.theme)).horizontalAdvance(stats) + LEGEND_SWATCH_PX
+        return needed > self.plot.vb.width()
+
+    def _on_resized(self, *_args) -> None:
+        if self.results is not None and self._is_narrow() != self._narrow:
+            self.show_results(self.results)
 
     def show_results(self, results) -> None:
         sm = results.softmax
@@ -84,10 +101,12 @@ class SoftmaxPanel(Panel):
         dk = results.params.dk
         t = results.params.temperature
         t_text = "" if t == 1 else f", T={format_number(t)}"
-        self.set_text(self.legend.items[0][1], two_lines(
+        self._narrow = narrow = self._is_narrow()
+        self.set_text(self.legend.items[0][1], legend_lines(
             tr("raw{t}: H = {h}, max p = {m}").format(
-                t=t_text, h=format_number(sm.entropy_unscaled), m=format_number(sm.max_prob_unscaled))))
-        self.set_text(self.legend.items[1][1], two_lines(
+                t=t_text, h=format_number(sm.entropy_unscaled), m=format_number(sm.max_prob_unscaled)),
+            narrow))
+        self.set_text(self.legend.items[1][1], legend_lines(
             tr("÷√{dk} = ÷{div}: H = {h}, max p = {m}").format(
                 dk=dk, div=format_number(sm.divisor), h=format_number(sm.entropy_scaled),
-                m=format_number(sm.max_prob_scaled))))
+                m=format_number(sm.max_prob_scaled)), narrow))

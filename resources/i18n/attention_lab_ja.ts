@@ -4,496 +4,511 @@
 <context>
     <name></name>
     <message>
-        <location filename="../../gui/controls.py" line="209"/>
+        <location filename="../../gui/controls.py" line="227"/>
         <source>Shape</source>
         <translation>形状</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="210"/>
+        <location filename="../../gui/controls.py" line="228"/>
         <source>d_k</source>
         <translation>d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="211"/>
+        <location filename="../../gui/controls.py" line="229"/>
         <source>heads h</source>
         <translation>ヘッド数 h</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="212"/>
+        <location filename="../../gui/controls.py" line="230"/>
         <source>d_model</source>
         <translation>d_model</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="213"/>
+        <location filename="../../gui/controls.py" line="231"/>
         <source>lock</source>
         <translation>固定</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="214"/>
+        <location filename="../../gui/controls.py" line="232"/>
         <source>Keep d_model fixed: changing h changes d_k = d_model / h</source>
         <translation>d_model を固定: h を変えると d_k = d_model / h が変わります</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="215"/>
+        <location filename="../../gui/controls.py" line="233"/>
         <source>Width of q and k; the slider moves in powers of 2^(1/8)</source>
         <translation>q と k の次元数。スライダーは 2^(1/8) 倍ずつ動きます</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="216"/>
+        <location filename="../../gui/controls.py" line="234"/>
         <source>Number of heads; d_model = h · d_k</source>
         <translation>ヘッド数。d_model = h · d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="217"/>
+        <location filename="../../gui/controls.py" line="235"/>
         <source>model</source>
         <translation>モデル</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="221"/>
+        <location filename="../../gui/controls.py" line="239"/>
         <source>published shapes…</source>
         <translation>公開モデルの形状…</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="224"/>
+        <location filename="../../gui/controls.py" line="242"/>
         <source>{name}: {d} = {h} × {dk}, {layers} layers</source>
         <translation>{name}: {d} = {h} × {dk}、{layers} 層</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="227"/>
+        <location filename="../../gui/controls.py" line="245"/>
         <source>Scores</source>
         <translation>スコア</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="228"/>
+        <location filename="../../gui/controls.py" line="246"/>
         <source>2 to 16 numbers, e.g. 10, 1, 1, 1</source>
         <translation>2〜16 個の数値(例: 10, 1, 1, 1)</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="229"/>
+        <location filename="../../gui/controls.py" line="247"/>
         <source>Scores separated by commas or spaces</source>
         <translation>スコアをカンマまたは空白で区切って入力</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="233"/>
+        <location filename="../../gui/controls.py" line="251"/>
         <source>preset…</source>
         <translation>プリセット…</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="234"/>
-        <location filename="../../gui/controls.py" line="250"/>
+        <location filename="../../gui/controls.py" line="252"/>
+        <location filename="../../gui/controls.py" line="268"/>
         <source>uniform</source>
         <translation>一様</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="235"/>
+        <location filename="../../gui/controls.py" line="253"/>
         <source>one large gap</source>
         <translation>大きな差が 1 つ</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="235"/>
+        <location filename="../../gui/controls.py" line="253"/>
         <source>random at current d_k</source>
         <translation>現在の d_k でランダム</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="238"/>
+        <location filename="../../gui/controls.py" line="256"/>
         <source>Sample q·k</source>
         <translation>q·k をサンプル</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="239"/>
+        <location filename="../../gui/controls.py" line="257"/>
         <source>Fill the scores with q·k_j sampled at the current d_k</source>
         <translation>現在の d_k でサンプルした q·k_j をスコアに入れます</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="240"/>
+        <location filename="../../gui/controls.py" line="258"/>
         <source>Sampling and softmax</source>
         <translation>サンプリングと softmax</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="242"/>
+        <location filename="../../gui/controls.py" line="260"/>
         <source>÷√d_k</source>
         <translation>÷√d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="242"/>
+        <location filename="../../gui/controls.py" line="260"/>
         <source>temperature T</source>
         <translation>温度 T</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="242"/>
+        <location filename="../../gui/controls.py" line="260"/>
         <source>keys n</source>
         <translation>キー数 n</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="242"/>
+        <location filename="../../gui/controls.py" line="260"/>
         <source>samples</source>
         <translation>サンプル数</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="243"/>
+        <location filename="../../gui/controls.py" line="261"/>
         <source>components</source>
         <translation>成分の分布</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="243"/>
+        <location filename="../../gui/controls.py" line="261"/>
         <source>σ</source>
         <translation>σ</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="243"/>
+        <location filename="../../gui/controls.py" line="261"/>
         <source>seed</source>
         <translation>シード</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="243"/>
+        <location filename="../../gui/controls.py" line="261"/>
         <source>tokens</source>
         <translation>トークン数</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="243"/>
+        <location filename="../../gui/controls.py" line="261"/>
         <source>sequence (cost)</source>
         <translation>系列長(コスト)</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="245"/>
+        <location filename="../../gui/controls.py" line="263"/>
         <source>scale scores</source>
         <translation>スコアをスケーリング</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="246"/>
-        <location filename="../../gui/panels/multihead_view.py" line="188"/>
+        <location filename="../../gui/controls.py" line="264"/>
+        <location filename="../../gui/panels/multihead_view.py" line="261"/>
         <source>causal mask</source>
         <translation>因果マスク</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="250"/>
+        <location filename="../../gui/controls.py" line="268"/>
         <source>normal</source>
         <translation>正規</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="251"/>
+        <location filename="../../gui/controls.py" line="269"/>
         <source>±1 (Rademacher)</source>
         <translation>±1(ラデマッハ)</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="325"/>
+        <location filename="../../gui/controls.py" line="344"/>
         <source>d_model unlocked: {d} is not a multiple of d_k = {dk}</source>
         <translation>d_model の固定を解除: {d} は d_k = {dk} の倍数ではありません</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="327"/>
+        <location filename="../../gui/controls.py" line="346"/>
         <source>h lowered to {h} so that d_model stays ≤ {m}</source>
         <translation>d_model が {m} 以下に収まるよう h を {h} に下げました</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="328"/>
+        <location filename="../../gui/controls.py" line="347"/>
         <source>h = {h} does not divide d_model = {d}; using h = {s}</source>
         <translation>h = {h} は d_model = {d} を割り切れないため、h = {s} を使います</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="370"/>
+        <location filename="../../gui/controls.py" line="389"/>
         <source>Not applied: {reason}. Showing the last valid scores.</source>
         <translation>適用されませんでした: {reason}。最後の有効なスコアを表示しています。</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="197"/>
+        <location filename="../../gui/main_window.py" line="223"/>
         <source>Softmax</source>
         <translation>Softmax</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="197"/>
+        <location filename="../../gui/main_window.py" line="223"/>
         <source>Variance of q·k</source>
         <translation>q·k の分散</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="198"/>
+        <location filename="../../gui/main_window.py" line="224"/>
         <source>Saturation vs d_k</source>
         <translation>d_k と飽和</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="198"/>
+        <location filename="../../gui/main_window.py" line="224"/>
         <source>Multi-head</source>
         <translation>マルチヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="199"/>
+        <location filename="../../gui/main_window.py" line="225"/>
         <source>Cost</source>
         <translation>コスト</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="199"/>
+        <location filename="../../gui/main_window.py" line="225"/>
         <source>Head roles</source>
         <translation>ヘッドの役割</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="202"/>
+        <location filename="../../gui/main_window.py" line="228"/>
         <source>Attention Lab</source>
         <translation>Attention Lab</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="203"/>
+        <location filename="../../gui/main_window.py" line="229"/>
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="204"/>
+        <location filename="../../gui/main_window.py" line="230"/>
         <source>Export &amp;window…</source>
         <translation>ウィンドウを書き出す(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="205"/>
+        <location filename="../../gui/main_window.py" line="231"/>
         <source>Export &amp;panel</source>
         <translation>パネルを書き出す(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="208"/>
+        <location filename="../../gui/main_window.py" line="234"/>
         <source>{panel}…</source>
         <translation>{panel}…</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="209"/>
+        <location filename="../../gui/main_window.py" line="235"/>
         <source>&amp;Quit</source>
         <translation>終了(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="210"/>
+        <location filename="../../gui/main_window.py" line="236"/>
         <source>&amp;Edit</source>
         <translation>編集(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="212"/>
+        <location filename="../../gui/main_window.py" line="238"/>
         <source>Copy {panel} image</source>
         <translation>{panel} の画像をコピー</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="213"/>
+        <location filename="../../gui/main_window.py" line="239"/>
         <source>&amp;Open session…</source>
         <translation>セッションを開く(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="214"/>
+        <location filename="../../gui/main_window.py" line="240"/>
         <source>&amp;Save session…</source>
         <translation>セッションを保存(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="215"/>
+        <location filename="../../gui/main_window.py" line="241"/>
         <source>&amp;View</source>
         <translation>表示(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="216"/>
+        <location filename="../../gui/main_window.py" line="242"/>
         <source>&amp;Presentation mode</source>
         <translation>プレゼンテーションモード(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="217"/>
+        <location filename="../../gui/main_window.py" line="243"/>
         <source>Show &amp;controls</source>
         <translation>コントロールを表示(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="218"/>
+        <location filename="../../gui/main_window.py" line="244"/>
         <source>Show &amp;lesson</source>
         <translation>レッスンを表示(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="219"/>
+        <location filename="../../gui/main_window.py" line="245"/>
         <source>Larger text</source>
         <translation>文字を大きく</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="220"/>
+        <location filename="../../gui/main_window.py" line="246"/>
         <source>Smaller text</source>
         <translation>文字を小さく</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="221"/>
+        <location filename="../../gui/main_window.py" line="247"/>
         <source>Normal text size</source>
         <translation>標準の文字サイズ</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="222"/>
+        <location filename="../../gui/main_window.py" line="248"/>
         <source>&amp;Theme</source>
         <translation>テーマ(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="223"/>
+        <location filename="../../gui/main_window.py" line="249"/>
         <source>High-contrast light</source>
         <translation>ハイコントラスト(ライト)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="224"/>
+        <location filename="../../gui/main_window.py" line="250"/>
         <source>Dark</source>
         <translation>ダーク</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="225"/>
+        <location filename="../../gui/main_window.py" line="251"/>
         <source>Colour-blind-safe colours (Okabe–Ito)</source>
         <translation>色覚に配慮した配色(Okabe–Ito)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="226"/>
+        <location filename="../../gui/main_window.py" line="252"/>
         <source>&amp;Language</source>
         <translation>言語(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="229"/>
+        <location filename="../../gui/main_window.py" line="253"/>
+        <source>Softmax · q·k · saturation</source>
+        <translation>softmax・q·k・飽和</translation>
+    </message>
+    <message>
+        <location filename="../../gui/main_window.py" line="254"/>
+        <source>Multi-head · cost</source>
+        <translation>マルチヘッド・コスト</translation>
+    </message>
+    <message>
+        <location filename="../../gui/main_window.py" line="255"/>
+        <source>A small window shows one row of panels at a time</source>
+        <translation>小さいウィンドウでは、パネルを 1 段ずつ表示します</translation>
+    </message>
+    <message>
+        <location filename="../../gui/main_window.py" line="258"/>
         <source>Lesson</source>
         <translation>レッスン</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="230"/>
+        <location filename="../../gui/main_window.py" line="259"/>
         <source>&amp;Help</source>
         <translation>ヘルプ(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="231"/>
+        <location filename="../../gui/main_window.py" line="260"/>
         <source>&amp;About Attention Lab</source>
         <translation>Attention Lab について(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="247"/>
+        <location filename="../../gui/main_window.py" line="284"/>
         <source>computed in {ms:.1f} ms</source>
         <translation>計算時間 {ms:.1f} ms</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="252"/>
+        <location filename="../../gui/main_window.py" line="291"/>
         <source>Computation failed: {m}</source>
         <translation>計算に失敗しました: {m}</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="261"/>
+        <location filename="../../gui/main_window.py" line="300"/>
         <source>PNG image (*.png);;SVG drawing (*.svg)</source>
         <translation>PNG 画像 (*.png);;SVG 図 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="271"/>
+        <location filename="../../gui/main_window.py" line="310"/>
         <source>Export failed</source>
         <translation>書き出しに失敗しました</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="273"/>
-        <location filename="../../gui/main_window.py" line="482"/>
+        <location filename="../../gui/main_window.py" line="312"/>
+        <location filename="../../gui/main_window.py" line="546"/>
         <source>Saved {path}</source>
         <translation>{path} を保存しました</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="277"/>
+        <location filename="../../gui/main_window.py" line="316"/>
         <source>Export window</source>
         <translation>ウィンドウを書き出す</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="284"/>
+        <location filename="../../gui/main_window.py" line="323"/>
         <source>Export panel</source>
         <translation>パネルを書き出す</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="294"/>
+        <location filename="../../gui/main_window.py" line="333"/>
         <source>Copied {panel} to the clipboard</source>
         <translation>{panel} をクリップボードにコピーしました</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="299"/>
+        <location filename="../../gui/main_window.py" line="338"/>
         <source>About Attention Lab</source>
         <translation>Attention Lab について</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="300"/>
+        <location filename="../../gui/main_window.py" line="339"/>
         <source>Attention Lab shows why attention divides scores by √d_k and how multi-head attention splits d_model into h heads. Every number is computed live.</source>
         <translation>Attention Lab は、アテンションがスコアを √d_k で割る理由と、マルチヘッドアテンションが d_model を h 個のヘッドに分割する仕組みを示します。すべての数値はその場で計算されます。</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="398"/>
+        <location filename="../../gui/main_window.py" line="462"/>
         <source>Text size {p} %</source>
         <translation>文字サイズ {p} %</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="458"/>
+        <location filename="../../gui/main_window.py" line="522"/>
         <source>Open session</source>
         <translation>セッションを開く</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="459"/>
-        <location filename="../../gui/main_window.py" line="474"/>
+        <location filename="../../gui/main_window.py" line="523"/>
+        <location filename="../../gui/main_window.py" line="538"/>
         <source>Attention Lab session (*.json)</source>
         <translation>Attention Lab セッション (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="465"/>
+        <location filename="../../gui/main_window.py" line="529"/>
         <source>Cannot open session</source>
         <translation>セッションを開けません</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="466"/>
+        <location filename="../../gui/main_window.py" line="530"/>
         <source>{file} was not opened: {reason}</source>
         <translation>{file} を開けませんでした: {reason}</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="469"/>
+        <location filename="../../gui/main_window.py" line="533"/>
         <source>Opened {path}</source>
         <translation>{path} を開きました</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="473"/>
+        <location filename="../../gui/main_window.py" line="537"/>
         <source>Save session</source>
         <translation>セッションを保存</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="480"/>
+        <location filename="../../gui/main_window.py" line="544"/>
         <source>Cannot save session</source>
         <translation>セッションを保存できません</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="18"/>
+        <location filename="../../gui/panels/cost_panel.py" line="23"/>
         <source>Q/K/V projections</source>
         <translation>Q/K/V 射影</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="18"/>
+        <location filename="../../gui/panels/cost_panel.py" line="23"/>
         <source>QKᵀ</source>
         <translation>QKᵀ</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="19"/>
+        <location filename="../../gui/panels/cost_panel.py" line="24"/>
         <source>softmax</source>
         <translation>softmax</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="19"/>
+        <location filename="../../gui/panels/cost_panel.py" line="24"/>
         <source>weights · V</source>
         <translation>重み · V</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="19"/>
+        <location filename="../../gui/panels/cost_panel.py" line="24"/>
         <source>W_O</source>
         <translation>W_O</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="57"/>
+        <location filename="../../gui/panels/cost_panel.py" line="84"/>
         <source>cost of one attention layer</source>
         <translation>アテンション 1 層のコスト</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="58"/>
+        <location filename="../../gui/panels/cost_panel.py" line="85"/>
         <source>FLOPs per layer</source>
         <translation>1 層あたりの FLOPs</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="88"/>
+        <location filename="../../gui/panels/cost_panel.py" line="138"/>
         <source>1 head</source>
         <translation>1 ヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="88"/>
+        <location filename="../../gui/panels/cost_panel.py" line="138"/>
         <source>{h} heads</source>
         <translation>{h} ヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="88"/>
+        <location filename="../../gui/panels/cost_panel.py" line="138"/>
         <source>per head</source>
         <translation>ヘッド別</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="91"/>
+        <location filename="../../gui/panels/cost_panel.py" line="142"/>
         <source>n = {n} tokens
 1 × {d}  vs  {h} × {dk}
 W_O: {share:.1%} of FLOPs
@@ -504,143 +519,143 @@ W_O: FLOPs の {share:.1%}
 パラメータ {p1} → {p2}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="114"/>
+        <location filename="../../gui/panels/multihead_view.py" line="176"/>
         <source>Multi-head attention with the engine&apos;s matrices</source>
         <translation>エンジンの行列によるマルチヘッドアテンション</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="176"/>
+        <location filename="../../gui/panels/multihead_view.py" line="249"/>
         <source>head {i}</source>
         <translation>ヘッド {i}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="178"/>
+        <location filename="../../gui/panels/multihead_view.py" line="251"/>
         <source>X  ({n} × {d}) = {h} blocks of d_k = {dk}</source>
         <translation>X  ({n} × {d}) = d_k = {dk} のブロック × {h}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="179"/>
+        <location filename="../../gui/panels/multihead_view.py" line="252"/>
         <source>concat of {h} head outputs of {n} × {dk}  →  {n} × {d}</source>
         <translation>{h} 個のヘッド出力 ({n} × {dk}) を連結  →  {n} × {d}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="181"/>
+        <location filename="../../gui/panels/multihead_view.py" line="254"/>
         <source>output = concat · W_O  ({n} × {d})</source>
         <translation>出力 = 連結 · W_O  ({n} × {d})</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="182"/>
+        <location filename="../../gui/panels/multihead_view.py" line="255"/>
         <source>W_O  ({d} × {d})</source>
         <translation>W_O  ({d} × {d})</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="184"/>
+        <location filename="../../gui/panels/multihead_view.py" line="257"/>
         <source>+{k} more heads not drawn</source>
         <translation>ほか {k} ヘッドは描画を省略</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="186"/>
+        <location filename="../../gui/panels/multihead_view.py" line="259"/>
         <source>attention: softmax(QKᵀ/√d_k)</source>
         <translation>アテンション: softmax(QKᵀ/√d_k)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="186"/>
+        <location filename="../../gui/panels/multihead_view.py" line="259"/>
         <source>attention: softmax(QKᵀ), not scaled</source>
         <translation>アテンション: softmax(QKᵀ)、スケーリングなし</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="190"/>
+        <location filename="../../gui/panels/multihead_view.py" line="263"/>
         <source>matrices drawn at reduced width {w} ({hc} × {dc}); shapes and costs are exact</source>
         <translation>行列は縮小した幅 {w} ({hc} × {dc}) で描画。形状とコストは正確</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_panel.py" line="76"/>
+        <location filename="../../gui/panels/saturation_panel.py" line="106"/>
         <source>max p</source>
         <translation>最大 p</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_panel.py" line="76"/>
+        <location filename="../../gui/panels/saturation_panel.py" line="106"/>
         <source>entropy (nats)</source>
         <translation>エントロピー</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_panel.py" line="77"/>
+        <location filename="../../gui/panels/saturation_panel.py" line="107"/>
         <source>‖J‖_F</source>
         <translation>‖J‖_F</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_panel.py" line="80"/>
+        <location filename="../../gui/panels/saturation_panel.py" line="110"/>
         <source>d_k (log scale)</source>
         <translation>d_k(対数目盛)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_panel.py" line="116"/>
-        <location filename="../../gui/panels/variance_panel.py" line="63"/>
+        <location filename="../../gui/panels/saturation_panel.py" line="147"/>
+        <location filename="../../gui/panels/variance_panel.py" line="105"/>
         <source>q·k / √d_k</source>
         <translation>q·k / √d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_panel.py" line="116"/>
+        <location filename="../../gui/panels/saturation_panel.py" line="147"/>
         <source>raw q·k (median, quartiles)</source>
         <translation>スケーリングなしの q·k(中央値・四分位)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_panel.py" line="115"/>
+        <location filename="../../gui/panels/saturation_panel.py" line="146"/>
         <source>saturation vs d_k ({n} keys, {t} queries per d_k)</source>
         <translation>d_k と飽和(キー {n} 個、d_k ごとにクエリ {t} 個)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/softmax_panel.py" line="54"/>
+        <location filename="../../gui/panels/softmax_panel.py" line="68"/>
         <source>softmax: raw vs ÷√d_k</source>
         <translation>softmax: スケーリングなし 対 ÷√d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/softmax_panel.py" line="55"/>
+        <location filename="../../gui/panels/softmax_panel.py" line="69"/>
         <source>probability (H in nats)</source>
         <translation>確率(H の単位は nats)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/softmax_panel.py" line="56"/>
+        <location filename="../../gui/panels/softmax_panel.py" line="70"/>
         <source>key</source>
         <translation>キー</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/softmax_panel.py" line="81"/>
+        <location filename="../../gui/panels/softmax_panel.py" line="106"/>
         <source>raw{t}: H = {h}, max p = {m}</source>
         <translation>生{t}: H = {h}, 最大 p = {m}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/softmax_panel.py" line="84"/>
+        <location filename="../../gui/panels/softmax_panel.py" line="110"/>
         <source>÷√{dk} = ÷{div}: H = {h}, max p = {m}</source>
         <translation>÷√{dk} = ÷{div}: H = {h}, 最大 p = {m}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="61"/>
+        <location filename="../../gui/panels/variance_panel.py" line="103"/>
         <source>q·k: raw and ÷√d_k</source>
         <translation>q·k: スケーリングなしと ÷√d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="62"/>
+        <location filename="../../gui/panels/variance_panel.py" line="104"/>
         <source>q·k</source>
         <translation>q·k</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="65"/>
+        <location filename="../../gui/panels/variance_panel.py" line="107"/>
         <source>density</source>
         <translation>密度</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="87"/>
+        <location filename="../../gui/panels/variance_panel.py" line="140"/>
         <source>exact density</source>
         <translation>厳密な密度</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="87"/>
+        <location filename="../../gui/panels/variance_panel.py" line="140"/>
         <source>normal approx.</source>
         <translation>正規近似</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="89"/>
+        <location filename="../../gui/panels/variance_panel.py" line="142"/>
         <source>raw, d_k = {dk}
 Var = {var} ± {se}
 theory d_k·σ⁴ = {th}</source>
@@ -649,7 +664,7 @@ theory d_k·σ⁴ = {th}</source>
 理論値 d_k·σ⁴ = {th}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="93"/>
+        <location filename="../../gui/panels/variance_panel.py" line="146"/>
         <source>÷√d_k
 Var = {var} ± {se}
 theory σ⁴ = {th}
@@ -660,64 +675,64 @@ theory σ⁴ = {th}
 {n} サンプル、{kind}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="96"/>
+        <location filename="../../gui/panels/variance_panel.py" line="149"/>
         <source>the ±2σ² width that ÷√d_k restores</source>
         <translation>÷√d_k によって戻る ±2σ² の幅</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="81"/>
+        <location filename="../../gui/lesson_panel.py" line="82"/>
         <source>◀ Back</source>
         <translation>◀ 戻る</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="82"/>
+        <location filename="../../gui/lesson_panel.py" line="83"/>
         <source>Next ▶</source>
         <translation>次へ ▶</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="83"/>
-        <location filename="../../gui/lesson_panel.py" line="138"/>
+        <location filename="../../gui/lesson_panel.py" line="84"/>
+        <location filename="../../gui/lesson_panel.py" line="139"/>
         <source>■ Stop</source>
         <translation>■ 停止</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="83"/>
-        <location filename="../../gui/lesson_panel.py" line="138"/>
+        <location filename="../../gui/lesson_panel.py" line="84"/>
+        <location filename="../../gui/lesson_panel.py" line="139"/>
         <source>▶ Play</source>
         <translation>▶ 再生</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="84"/>
+        <location filename="../../gui/lesson_panel.py" line="85"/>
         <source>Previous step (PageUp, ←)</source>
         <translation>前のステップ (PageUp, ←)</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="85"/>
+        <location filename="../../gui/lesson_panel.py" line="86"/>
         <source>Next step (PageDown, →)</source>
         <translation>次のステップ (PageDown, →)</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="86"/>
+        <location filename="../../gui/lesson_panel.py" line="87"/>
         <source>Animate this step&apos;s sweep</source>
         <translation>このステップのスイープをアニメーション表示</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="87"/>
+        <location filename="../../gui/lesson_panel.py" line="88"/>
         <source>offset</source>
         <translation>オフセット</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="88"/>
+        <location filename="../../gui/lesson_panel.py" line="89"/>
         <source>gap</source>
         <translation>差</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="167"/>
+        <location filename="../../gui/lesson_panel.py" line="168"/>
         <source>Step {i} / {n}</source>
         <translation>ステップ {i} / {n}</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="173"/>
+        <location filename="../../gui/lesson_panel.py" line="174"/>
         <source>computing…</source>
         <translation>計算中…</translation>
     </message>
@@ -898,52 +913,52 @@ theory σ⁴ = {th}
         <translation>先頭 {k} トークンを表示、残り {d} 個は省略</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="406"/>
+        <location filename="../../gui/panels/heads_view.py" line="410"/>
         <source>Sentence:</source>
         <translation>文:</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="407"/>
+        <location filename="../../gui/panels/heads_view.py" line="411"/>
         <source>type a sentence in English or Japanese</source>
         <translation>英語または日本語の文を入力</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="408"/>
+        <location filename="../../gui/panels/heads_view.py" line="412"/>
         <source>At most {n} tokens are drawn.</source>
         <translation>描画されるのは最大 {n} トークンです。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="409"/>
+        <location filename="../../gui/panels/heads_view.py" line="413"/>
         <source>Tokens:</source>
         <translation>トークン:</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="410"/>
+        <location filename="../../gui/panels/heads_view.py" line="414"/>
         <source>English words</source>
         <translation>英単語</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="410"/>
+        <location filename="../../gui/panels/heads_view.py" line="414"/>
         <source>Japanese characters</source>
         <translation>日本語(文字単位)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="411"/>
+        <location filename="../../gui/panels/heads_view.py" line="415"/>
         <source>Japanese words</source>
         <translation>日本語(単語単位)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="414"/>
+        <location filename="../../gui/panels/heads_view.py" line="418"/>
         <source>random heads</source>
         <translation>ランダムヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="415"/>
+        <location filename="../../gui/panels/heads_view.py" line="419"/>
         <source>Replace the hand-built heads by seeded random, untrained heads: softmax(QKᵀ/√d_k) on random X, W_Q, W_K.</source>
         <translation>手作りのヘッドを、シード付きのランダムな未学習ヘッドに置き換えます: ランダムな X, W_Q, W_K に対する softmax(QKᵀ/√d_k)。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="417"/>
+        <location filename="../../gui/panels/heads_view.py" line="421"/>
         <source>seed:</source>
         <translation>シード:</translation>
     </message>

@@ -34,6 +34,7 @@ def no_leaks(qapp):
 def window(qtbot):
     from gui.main_window import MainWindow
 
+    font = QApplication.font()   # text size and presentation mode change the app's font
     win = MainWindow()
     qtbot.addWidget(win)
     win.resize(1400, 900)
@@ -42,3 +43,4 @@ def window(qtbot):
     QApplication.processEvents()
     yield win
     win.close()
+    QApplication.setFont(font)

@@ -1,0 +1,118 @@
+"""The window at projector and laptop sizes: nothing overlaps, nothing is squeezed unreadable."""
+import pytest
+from PySide6.QtGui import QFontMetricsF
+from PySide6.QtWidgets import QApplication, QTabBar
+
+from gui.main_window import TOP_ROW
+from gui.style import plot_font
+
+
+def resize(window, width, height):
+    window.resize(width, height)
+    for _ in range(3):
+        QApplication.processEvents()
+    assert window.model.wait_idle()
+    QApplication.processEvents()
+
+
+def shown_panels(window) -> list[str]:
+    return [name for name, panel in window.panels.items()
+            if panel.isVisibleTo(window) and (name != "multiheadView"
+                                              or window.bottom_tabs.currentIndex() == 0)]
+
+
+def test_small_window_shows_one_row_at_a_time(window):
+    tabs = window.findChild(QTabBar, "panelRowTabs")
+    resize(window, 1280, 720)
+    assert window.width() <= 1280            # the minimum sizes still fit a 1280-px screen
+    assert window.compact and tabs.isVisible()
+    tabs.setCurrentIndex(0)
+    assert shown_panels(window) == list(TOP_ROW)
+    tabs.setCurrentIndex(1)
+    assert shown_panels(window) == ["multiheadView", "costPlot"]
+    window.highlight_panel("variancePlot")    # a lesson step brings its panel's row forward
+    assert tabs.currentIndex() == 0 and window.panels["variancePlot"].isVisible()
+    for panel in window.panels.values():
+        if panel.isVisible():
+            assert panel.height() >= 400     # each plot gets the full height of the area
+
+    resize(window, 1600, 1000)
+    assert not window.compact and not tabs.isVisible()
+    assert shown_panels(window) == list(window.panels)
+
+
+def test_presentation_mode_wins_over_the_compact_rows(window):
+    resize(window, 1280, 720)
+    window.highlight_panel("costPlot")
+    window.presentation_action.trigger()
+    try:
+        assert not window.findChild(QTabBar, "panelRowTabs").isVisible()
+        assert shown_panels(window) == ["costPlot"]
+    finally:
+        window.presentation_action.trigger()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1600, 1000)])
+def test_cost_legend_never_covers_the_notes(window, size):
+    resize(window, *size)
+    window.highlight_panel("costPlot")
+    QApplication.processEvents()
+    cost = window.panels["costPlot"]
+    legend = cost.legend.sceneBoundingRect()
+    info = cost.info.sceneBoundingRect()
+    assert not legend.intersects(info)
+    assert cost.plot.vb.sceneBoundingRect().contains(legend)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1600, 1000)])
+def test_softmax_legend_fits_its_plot(window, size):
+    resize(window, *size)
+    window.highlight_panel("softmaxPlot")
+    QApplication.processEvents()
+    softmax = window.panels["softmaxPlot"]
+    assert softmax.plot.vb.sceneBoundingRect().contains(softmax.legend.sceneBoundingRect())
+    label = softmax.legend.items[1][1].text
+    assert label.count("<br>") == (2 if softmax._is_narrow() else 1)
+    assert "max p" in label
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1600, 1000)])
+def test_saturation_tick_labels_do_not_overlap(window, size):
+    resize(window, *size)
+    window.highlight_panel("saturationPlot")
+    QApplication.processEvents()
+    panel = window.panels["saturationPlot"]
+    plot = panel.plots["jacobian_norm"]
+    major = [(x, text) for x, text in plot.getAxis("bottom")._tickLevels[0] if text]
+    metrics = QFontMetricsF(plot_font(panel.theme))
+    vb = plot.vb
+    to_px = vb.width() / (vb.viewRange()[0][1] - vb.viewRange()[0][0])
+    pairs = list(zip(major[:-1], major[1:]))[:-1]  # the last label may be dropped at the edge
+    assert pairs
+    for (x_a, a), (x_b, b) in pairs:
+        gap = (x_b - x_a) * to_px - (metrics.horizontalAdvance(a) + metrics.horizontalAdvance(b)) / 2
+        assert gap > 0, (a, b, gap)
+    assert any(text == "64" for _, text in major) == (size == (1600, 1000))
+
+
+def test_quitting_in_presentation_mode_does_not_reopen_full_screen(qtbot):
+    from gui.main_window import MainWindow
+
+    font = QApplication.font()
+    first = MainWindow()
+    qtbot.addWidget(first)
+    first.set_presentation(True)    # as `main.py --presentation` starts
+    try:
+        assert first.presentation
+    finally:
+        first.close()               # saves its geometry
+        QApplication.setFont(font)
+    second = MainWindow()           # restores it
+    qtbot.addWidget(second)
+    second.show()
+    try:
+        assert not second.isFullScreen() and not second.presentation
+        resize(second, 1280, 720)
+        assert second.width() == 1280
+    finally:
+        second.close()
