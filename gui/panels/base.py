@@ -56,6 +56,9 @@ def settle_scenes(panels) -> None:
         QCoreApplication.sendPostedEvents(panel.scene(), QEvent.Type.MetaCall)
 
 
+AXIS_PICTURES_KEPT = 64  # per panel; a picture is a few kB
+
+
 class Panel(pg.GraphicsLayoutWidget):
     """A pyqtgraph scene that redraws itself from Results.
 
@@ -70,6 +73,7 @@ class Panel(pg.GraphicsLayoutWidget):
         self.results: Results | None = None
         self._overlays: list = []
         self._axes: list | None = None
+        self._axis_pictures: dict = {}
         self.setMinimumSize(220, 160)
         self.build()
         self.apply_theme(self.theme)
@@ -90,23 +94,41 @@ class Panel(pg.GraphicsLayoutWidget):
 
     def prepare_axes(self) -> None:
         """Lay out the tick labels of every axis whose ticks changed, as AxisItem.paint()
-        would (pyqtgraph 0.13–0.14: the same QPicture it then plays)."""
+        would (pyqtgraph 0.13–0.14: the same QPicture it then plays).
+
+        The pictures are kept per axis, range, size and ticks: as d_k moves back and forth
+        the axes return to ranges they have shown, and laying out their labels again is
+        most of what a new range costs. apply_theme() and a language change empty the cache."""
         if self._axes is None:
             self._axes = [item for item in self.scene().items() if isinstance(item, pg.AxisItem)]
         for axis in self._axes:
             # A pyqtgraph without the cached `picture` falls back to laying out in paint().
             if getattr(axis, "picture", True) is None and axis.isVisible():
-                picture = QPicture()
-                painter = QPainter(picture)
-                try:
-                    if axis.style["tickFont"]:
-                        painter.setFont(axis.style["tickFont"])
-                    specs = axis.generateDrawSpecs(painter)
-                    if specs is not None:
-                        axis.drawPicture(painter, *specs)
-                finally:
-                    painter.end()
-                axis.picture = picture
+                ticks = getattr(axis, "_tickLevels", None)
+                key = (id(axis), *axis.range, *axis.boundingRect().getRect(),
+                       axis.logMode, id(ticks))
+                cached = self._axis_pictures.get(key)
+                if cached is not None and cached[1] is ticks:
+                    axis.picture = cached[0]
+                    continue
+                axis.picture = self._lay_out_axis(axis)
+                if len(self._axis_pictures) >= AXIS_PICTURES_KEPT:
+                    self._axis_pictures.pop(next(iter(self._axis_pictures)))
+                self._axis_pictures[key] = (axis.picture, ticks)  # ticks: keeps id(ticks) unique
+
+    @staticmethod
+    def _lay_out_axis(axis: pg.AxisItem) -> QPicture:
+        picture = QPicture()
+        painter = QPainter(picture)
+        try:
+            if axis.style["tickFont"]:
+                painter.setFont(axis.style["tickFont"])
+            specs = axis.generateDrawSpecs(painter)
+            if specs is not None:
+                axis.drawPicture(painter, *specs)
+        finally:
+            painter.end()
+        return picture
 
     def retranslate(self) -> None:
         """Set every user-visible text; called again on a language change."""
@@ -120,6 +142,7 @@ class Panel(pg.GraphicsLayoutWidget):
 
     def apply_theme(self, theme: Theme) -> None:
         self.theme = theme
+        self._axis_pictures.clear()   # new pens and fonts
         self.setBackground(theme.background)
         self.restyle()
         self.retranslate()
@@ -190,6 +213,7 @@ class Panel(pg.GraphicsLayoutWidget):
 
     def changeEvent(self, event) -> None:
         if event.type() == QEvent.Type.LanguageChange:
+            self._axis_pictures.clear()
             self.retranslate()
             if self.results is not None:
                 self.show_results(self.results)

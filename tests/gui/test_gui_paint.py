@@ -3,7 +3,10 @@ labels are settled before Qt paints (a second pass would double the cost of a dr
 from collections import Counter
 
 from PySide6.QtCore import QEvent, QObject
+from PySide6.QtGui import QImage, QPainter
 from PySide6.QtWidgets import QApplication, QCheckBox, QSpinBox
+
+from gui.panels.base import Panel
 
 from gui_helpers import settle
 
@@ -76,3 +79,44 @@ def test_compute_time_reaches_the_status_bar_within_a_quarter_second(window, qtb
     qtbot.waitUntil(lambda: "ms" in label.text(), timeout=2000)
     seconds = window.model.last_compute_seconds
     assert f"{1000 * seconds:.1f}" in label.text()
+
+
+def picture_image(picture, size):
+    image = QImage(size, QImage.Format.Format_ARGB32)
+    image.fill(0)
+    painter = QPainter(image)
+    picture.play(painter)
+    painter.end()
+    return image
+
+
+def test_axes_shown_again_from_the_cache_match_a_fresh_layout(window):
+    """Panel.prepare_axes reuses an axis picture for a range, size and ticks it has shown
+    before: after a round trip every axis must look as a fresh layout would draw it."""
+    window.resize(1600, 1000)
+    settle(window)
+    for _ in range(3):
+        QApplication.processEvents()
+    dk_spin = window.findChild(QSpinBox, "dkSpin")
+    round_trip = (1024, 7, 300, 64)
+    for dk in round_trip:          # axes reach their widest labels; every range is seen once
+        dk_spin.setValue(dk)
+        settle(window)
+    kept = {name: len(panel._axis_pictures) for name, panel in window.panels.items()}
+    for dk in round_trip:
+        dk_spin.setValue(dk)
+        settle(window)
+    # the second trip laid out nothing new: every picture came from the cache
+    assert {name: len(panel._axis_pictures) for name, panel in window.panels.items()} == kept
+    assert kept["variancePlot"] > 0
+    for dk in round_trip:
+        dk_spin.setValue(dk)
+        settle(window)
+        for panel in window.panels.values():
+            panel.prepare_axes()
+            for axis in panel._axes:
+                if axis.isVisible():
+                    size = axis.boundingRect().toAlignedRect().size()
+                    shown = picture_image(axis.picture, size)
+                    fresh = picture_image(Panel._lay_out_axis(axis), size)
+                    assert shown == fresh, (dk, panel.objectName())
