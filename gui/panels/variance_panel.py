@@ -11,7 +11,7 @@ from PySide6.QtGui import QPen
 from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsRectItem
 
 from ..style import brush, format_number, pen
-from .base import Panel
+from .base import Panel, TitleLabel
 from ..i18n import tr
 
 
@@ -31,8 +31,18 @@ def nice_step_below(nice: float) -> float:
     return nice * {1: 0.5, 2: 0.5, 5: 0.4}[mantissa]
 
 
-RAW_HEADROOM = 1.25     # the raw peak is centred, clear of the statistics text at the left
+RAW_HEADROOM = 1.25     # at least: top of the density axis over the tallest peak it must hold
 SCALED_HEADROOM = 2.0   # the scaled histogram spans the plot: room above it for 4 text lines
+TEXT_GAP_PX = 4         # between the statistics text and the tallest peak
+
+
+def text_headroom(text_px: float, plot_px: float, minimum: float) -> float:
+    """Headroom (top of the axis / tallest peak) that keeps a peak below a text band
+    `text_px` high at the top of a plot `plot_px` high."""
+    if plot_px <= 0:
+        return minimum
+    free = max(1 - (text_px + TEXT_GAP_PX) / plot_px, 0.25)  # a tiny plot: the text may overlap
+    return max(minimum, 1 / free)
 
 
 def density_top(edge: float, half: float, peak: float, headroom: float = RAW_HEADROOM) -> float:
@@ -70,8 +80,11 @@ class VariancePanel(Panel):
         super().__init__("variancePlot", parent)
 
     def build(self) -> None:
-        self.plot_raw = self.addPlot(row=0, col=0)
-        self.plot_scaled = self.addPlot(row=1, col=0)
+        # The title in a row of its own: the two plots get the same height.
+        self.title = TitleLabel()
+        self.addItem(self.title, row=0, col=0)
+        self.plot_raw = self.addPlot(row=1, col=0)
+        self.plot_scaled = self.addPlot(row=2, col=0)
         self.hist = {}
         self.theory = {}
         for key, plot in (("raw", self.plot_raw), ("scaled", self.plot_scaled)):
@@ -89,7 +102,20 @@ class VariancePanel(Panel):
         self.plot_raw.addItem(self.unit_band, ignoreBounds=True)
         self.stats_raw = self.overlay_text(self.plot_raw)
         self.stats_scaled = self.overlay_text(self.plot_scaled)
+        self.stats = {"raw": self.stats_raw, "scaled": self.stats_scaled}
         self._ranges = {"raw": None, "scaled": None}
+        self._plot_heights = None
+        for plot in (self.plot_raw, self.plot_scaled):
+            plot.vb.sigResized.connect(self._on_resized)
+
+    def _on_resized(self, *_args) -> None:
+        """New plot heights: the headroom above the histograms is chosen again."""
+        heights = tuple(round(p.vb.height()) for p in (self.plot_raw, self.plot_scaled))
+        if heights != self._plot_heights:
+            self._plot_heights = heights
+            self._ranges = {"raw": None, "scaled": None}
+            if self.results is not None:
+                self.show_results(self.results)
 
     def restyle(self) -> None:
         self.unit_band.setBrush(brush(self.theme.scaled, 50))
@@ -100,7 +126,7 @@ class VariancePanel(Panel):
             self.theory[key].setPen(pen(self.theme.foreground, self.theme, 0.5, Qt.PenStyle.DashLine))
 
     def retranslate(self) -> None:
-        self.set_title(self.plot_raw, tr("q·k: raw and ÷√d_k"))
+        self.set_title(self.title, tr("q·k: raw and ÷√d_k"))
         self.plot_raw.setLabel("bottom", tr("q·k"))
         self.plot_scaled.setLabel("bottom", tr("q·k / √d_k"))
         for plot in (self.plot_raw, self.plot_scaled):
@@ -110,13 +136,16 @@ class VariancePanel(Panel):
         """x on a 1-2-5 ladder. The raw histogram's width follows d_k, so its y axis comes
         from density_top and both axes (and their ticks) change only when d_k crosses a
         step, which also makes the widening read as jumps of the axis. The scaled one keeps
-        its width for every d_k: its y axis just fits its peak. y is recomputed early only
-        if the histogram would not fit or would look flat (a discrete distribution)."""
+        its width for every d_k: its y axis just fits its peak. Either way the tallest peak
+        stays below the statistics text at the top (text_headroom). y is recomputed early
+        only if the histogram would not fit or would look flat (a discrete distribution)."""
         half = nice_ceiling(edge)
         old = self._ranges[key]
         if (old is None or old[0] != half or not old[1] / 5 < 1.1 * peak < old[1]):
-            top = (density_top(edge, half, peak) if key == "raw"
-                   else SCALED_HEADROOM * peak)
+            headroom = text_headroom(self.stats[key].rect().height(), plot.vb.height(),
+                                     RAW_HEADROOM if key == "raw" else SCALED_HEADROOM)
+            top = (density_top(edge, half, peak, headroom) if key == "raw"
+                   else headroom * peak)
             plot.setXRange(-half, half, padding=0)
             plot.setYRange(0, top, padding=0)
             self._ranges[key] = (half, top)
@@ -130,6 +159,16 @@ class VariancePanel(Panel):
     def show_results(self, results) -> None:
         v = results.variance
         sigma2 = results.params.sigma ** 2
+        # The texts first: their height decides the headroom of the density axes.
+        theory_label = tr("exact density") if v.theory_kind == "exact" else tr("normal approx.")
+        self.set_text(self.stats_raw,
+            tr("raw, d_k = {dk}: Var = {var} ± {se}\ntheory d_k·σ⁴ = {th}").format(
+                dk=v.dk, var=format_number(v.empirical_unscaled), se=format_number(v.stderr_unscaled),
+                th=format_number(v.theory_unscaled)))
+        self.set_text(self.stats_scaled,
+            tr("÷√d_k: Var = {var} ± {se}\ntheory σ⁴ = {th}\n{n} samples, {kind}").format(
+                var=format_number(v.empirical_scaled), se=format_number(v.stderr_scaled),
+                th=format_number(v.theory_scaled), n=v.samples, kind=theory_label))
         for key, plot, h in (("raw", self.plot_raw, v.hist_unscaled),
                              ("scaled", self.plot_scaled, v.hist_scaled)):
             self.hist[key].set_histogram(h.edges, h.density)
@@ -137,13 +176,4 @@ class VariancePanel(Panel):
             peak = max(float(np.max(h.density)), float(np.max(h.theory_density)))
             self._set_range(key, plot, float(h.edges[-1]), peak)
         self._set_band(sigma2)
-        theory_label = tr("exact density") if v.theory_kind == "exact" else tr("normal approx.")
-        self.set_text(self.stats_raw,
-            tr("raw, d_k = {dk}\nVar = {var} ± {se}\ntheory d_k·σ⁴ = {th}").format(
-                dk=v.dk, var=format_number(v.empirical_unscaled), se=format_number(v.stderr_unscaled),
-                th=format_number(v.theory_unscaled)))
-        self.set_text(self.stats_scaled,
-            tr("÷√d_k\nVar = {var} ± {se}\ntheory σ⁴ = {th}\n{n} samples, {kind}").format(
-                var=format_number(v.empirical_scaled), se=format_number(v.stderr_scaled),
-                th=format_number(v.theory_scaled), n=v.samples, kind=theory_label))
         self.unit_band.setToolTip(tr("the ±2σ² width that ÷√d_k restores"))

@@ -590,7 +590,7 @@ W_O: FLOPs の {share:.1%}
     </message>
     <message>
         <location filename="../../gui/panels/saturation_panel.py" line="147"/>
-        <location filename="../../gui/panels/variance_panel.py" line="105"/>
+        <location filename="../../gui/panels/variance_panel.py" line="131"/>
         <source>q·k / √d_k</source>
         <translation>q·k / √d_k</translation>
     </message>
@@ -630,52 +630,48 @@ W_O: FLOPs の {share:.1%}
         <translation>÷√{dk} = ÷{div}: H = {h}, 最大 p = {m}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="103"/>
+        <location filename="../../gui/panels/variance_panel.py" line="129"/>
         <source>q·k: raw and ÷√d_k</source>
         <translation>q·k: スケーリングなしと ÷√d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="104"/>
+        <location filename="../../gui/panels/variance_panel.py" line="130"/>
         <source>q·k</source>
         <translation>q·k</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="107"/>
+        <location filename="../../gui/panels/variance_panel.py" line="133"/>
         <source>density</source>
         <translation>密度</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="140"/>
+        <location filename="../../gui/panels/variance_panel.py" line="163"/>
         <source>exact density</source>
         <translation>厳密な密度</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="140"/>
+        <location filename="../../gui/panels/variance_panel.py" line="163"/>
         <source>normal approx.</source>
         <translation>正規近似</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="142"/>
-        <source>raw, d_k = {dk}
-Var = {var} ± {se}
+        <location filename="../../gui/panels/variance_panel.py" line="165"/>
+        <source>raw, d_k = {dk}: Var = {var} ± {se}
 theory d_k·σ⁴ = {th}</source>
-        <translation>生、d_k = {dk}
-分散 = {var} ± {se}
+        <translation>生、d_k = {dk}: 分散 = {var} ± {se}
 理論値 d_k·σ⁴ = {th}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="146"/>
-        <source>÷√d_k
-Var = {var} ± {se}
+        <location filename="../../gui/panels/variance_panel.py" line="169"/>
+        <source>÷√d_k: Var = {var} ± {se}
 theory σ⁴ = {th}
 {n} samples, {kind}</source>
-        <translation>÷√d_k
-分散 = {var} ± {se}
+        <translation>÷√d_k: 分散 = {var} ± {se}
 理論値 σ⁴ = {th}
 {n} サンプル、{kind}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="149"/>
+        <location filename="../../gui/panels/variance_panel.py" line="179"/>
         <source>the ±2σ² width that ÷√d_k restores</source>
         <translation>÷√d_k によって戻る ±2σ² の幅</translation>
     </message>
@@ -873,92 +869,92 @@ theory σ⁴ = {th}
         <translation>代名詞 → 直前の名詞</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="285"/>
+        <location filename="../../gui/panels/heads_view.py" line="288"/>
         <source>random heads (seeded, untrained)</source>
         <translation>ランダムヘッド(シード付き、未学習)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="288"/>
+        <location filename="../../gui/panels/heads_view.py" line="291"/>
         <source>hand-built heads (rules, not learned)</source>
         <translation>手作りのヘッド(規則ベース、学習なし)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="294"/>
+        <location filename="../../gui/panels/heads_view.py" line="297"/>
         <source>random head {i}</source>
         <translation>ランダムヘッド {i}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="297"/>
+        <location filename="../../gui/panels/heads_view.py" line="300"/>
         <source>average of the {h} heads</source>
         <translation>{h} ヘッドの平均</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="300"/>
+        <location filename="../../gui/panels/heads_view.py" line="303"/>
         <source>Type a sentence above to see the heads.</source>
         <translation>上に文を入力するとヘッドが表示されます。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="306"/>
+        <location filename="../../gui/panels/heads_view.py" line="309"/>
         <source>entropy of the average: {avg} nats vs mean per-head entropy: {mean} nats (max ln {n} = {max})</source>
         <translation>平均のエントロピー: {avg} nats 対 ヘッドごとのエントロピーの平均: {mean} nats(最大 ln {n} = {max})</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="310"/>
+        <location filename="../../gui/panels/heads_view.py" line="313"/>
         <source>averaging blurs the roles (entropy is concave: H(average) ≥ mean H(head))</source>
         <translation>平均すると役割がぼやける(エントロピーは凹: H(平均) ≥ H(ヘッド) の平均)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="312"/>
+        <location filename="../../gui/panels/heads_view.py" line="315"/>
         <source>showing the first {k} tokens; {d} more not drawn</source>
         <translation>先頭 {k} トークンを表示、残り {d} 個は省略</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="410"/>
+        <location filename="../../gui/panels/heads_view.py" line="413"/>
         <source>Sentence:</source>
         <translation>文:</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="411"/>
+        <location filename="../../gui/panels/heads_view.py" line="414"/>
         <source>type a sentence in English or Japanese</source>
         <translation>英語または日本語の文を入力</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="412"/>
+        <location filename="../../gui/panels/heads_view.py" line="415"/>
         <source>At most {n} tokens are drawn.</source>
         <translation>描画されるのは最大 {n} トークンです。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="413"/>
+        <location filename="../../gui/panels/heads_view.py" line="416"/>
         <source>Tokens:</source>
         <translation>トークン:</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="414"/>
+        <location filename="../../gui/panels/heads_view.py" line="417"/>
         <source>English words</source>
         <translation>英単語</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="414"/>
+        <location filename="../../gui/panels/heads_view.py" line="417"/>
         <source>Japanese characters</source>
         <translation>日本語(文字単位)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="415"/>
+        <location filename="../../gui/panels/heads_view.py" line="418"/>
         <source>Japanese words</source>
         <translation>日本語(単語単位)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="418"/>
+        <location filename="../../gui/panels/heads_view.py" line="421"/>
         <source>random heads</source>
         <translation>ランダムヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="419"/>
+        <location filename="../../gui/panels/heads_view.py" line="422"/>
         <source>Replace the hand-built heads by seeded random, untrained heads: softmax(QKᵀ/√d_k) on random X, W_Q, W_K.</source>
         <translation>手作りのヘッドを、シード付きのランダムな未学習ヘッドに置き換えます: ランダムな X, W_Q, W_K に対する softmax(QKᵀ/√d_k)。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="421"/>
+        <location filename="../../gui/panels/heads_view.py" line="424"/>
         <source>seed:</source>
         <translation>シード:</translation>
     </message>

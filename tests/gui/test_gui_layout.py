@@ -116,3 +116,24 @@ def test_quitting_in_presentation_mode_does_not_reopen_full_screen(qtbot):
         assert second.width() == 1280
     finally:
         second.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1600, 1000)])
+def test_variance_statistics_stay_above_the_histograms(window, size):
+    """Right after d_k crosses a 1-2-5 step the raw histogram is at its tallest; its peak
+    (and the theory curve's) must stay below the statistics text at the top of the plot."""
+    from PySide6.QtCore import QPointF
+
+    resize(window, *size)
+    window.highlight_panel("variancePlot")
+    window.controls.lock_check.setChecked(False)
+    v = window.panels["variancePlot"]
+    for dk in (51, 64, 101, 200, 201, 1001, 4096):
+        window.model.update(dk=dk, heads=1, d_model=dk)
+        assert window.model.wait_idle()
+        QApplication.processEvents()
+        for key, plot in (("raw", v.plot_raw), ("scaled", v.plot_scaled)):
+            peak = max(v.hist[key].density.max(), v.theory[key].yData.max())
+            peak_y = plot.vb.mapViewToScene(QPointF(0, peak)).y()
+            text_bottom = v.stats[key].sceneBoundingRect().bottom()
+            assert text_bottom < peak_y, (dk, key, text_bottom, peak_y)
