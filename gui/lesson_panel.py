@@ -2,9 +2,12 @@
 from __future__ import annotations
 
 import html
+import math
 
-from PySide6.QtCore import QEvent, QTimer, Qt, Signal, Slot
-from PySide6.QtWidgets import (QHBoxLayout, QLabel, QPushButton, QSlider, QVBoxLayout, QWidget)
+from PySide6.QtCore import QEvent, QSizeF, QTimer, Qt, Signal, Slot
+from PySide6.QtGui import QPalette
+from PySide6.QtWidgets import (QFrame, QHBoxLayout, QLabel, QPushButton, QSlider, QTextBrowser,
+                               QVBoxLayout, QWidget)
 
 from engine import ParamsError
 
@@ -54,12 +57,20 @@ class LessonPanel(QWidget):
         top.addWidget(self.play_button)
         top.addWidget(self.next_button)
         layout.addLayout(top)
-        self.text_label = QLabel(objectName="lessonText")
-        self.text_label.setWordWrap(True)
-        self.text_label.setTextFormat(Qt.TextFormat.RichText)
-        self.text_label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        self.text_label.setAutoFillBackground(True)  # opaque: its updates do not repaint the window under it
-        layout.addWidget(self.text_label, 1)
+        # A text view, not a QLabel: a word-wrapped label's new text re-lays out the whole
+        # dock (and asks the label for its height twice more), which cost a third of a
+        # d_k change; the view lays the text out once and repaints itself.
+        self.text_view = QTextBrowser(objectName="lessonText")
+        self.text_view.setFrameShape(QFrame.Shape.NoFrame)
+        self.text_view.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # keys stay with the lesson shortcuts
+        self.text_view.setOpenLinks(False)
+        self.text_view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.text_view.viewport().setBackgroundRole(QPalette.ColorRole.Window)
+        self.text_view.document().setDocumentMargin(2)
+        self._shown_text = None
+        # a new width wraps the text into more or fewer lines
+        self.text_view.document().documentLayout().documentSizeChanged.connect(self._fit_text)
+        layout.addWidget(self.text_view, 1)
         self.offset_gap = QWidget(objectName="lessonOffsetGap")
         row = QHBoxLayout(self.offset_gap)
         row.setContentsMargins(0, 0, 0, 0)
@@ -171,18 +182,31 @@ class LessonPanel(QWidget):
         results = self.model.results
         if results is None or results.params != self.model.params:
             if self._rendered_key != self.step.key:  # keep the last numbers while a sweep runs
-                self.text_label.setText(tr("computing…"))
+                self._set_text(html.escape(tr("computing…")))
             return
         self._rendered_key = self.step.key
         facts = {**sweep_facts(self.step), **self.step.facts(results, self.heads_view)}
-        self.text_label.setText(body.format(**facts))
-        self._fit_text()
+        self._set_text(body.format(**facts))
 
-    def _fit_text(self) -> None:
-        """Ask for the height the wrapped text needs, so a larger font never clips it."""
-        width = self.text_label.width()
-        if width > 50:
-            self.text_label.setMinimumHeight(self.text_label.heightForWidth(width))
+    def _set_text(self, text: str) -> None:
+        if text != self._shown_text:
+            self._shown_text = text
+            self.text_view.setHtml(text)
+            self._fit_text()
+
+    def text(self) -> str:
+        """The step's text as shown, without markup."""
+        return self.text_view.toPlainText()
+
+    @Slot()
+    @Slot(QSizeF)
+    def _fit_text(self, _size=None) -> None:
+        """Ask for the height the wrapped text needs, so a larger font never clips it
+        (only a change of that height re-lays out the dock)."""
+        document = self.text_view.document()
+        height = math.ceil(document.size().height()) + 2 * self.text_view.frameWidth()
+        if self.text_view.viewport().width() > 50 and height != self.text_view.minimumHeight():
+            self.text_view.setMinimumHeight(height)
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)

@@ -3,7 +3,7 @@ import json
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QCheckBox, QLabel, QPushButton, QSpinBox
+from PySide6.QtWidgets import QApplication, QCheckBox, QLabel, QPushButton, QSpinBox, QTextBrowser
 
 from engine import Params
 from engine.session import SessionError
@@ -23,6 +23,7 @@ def visible_texts(win) -> set[str]:
     texts = {win.windowTitle()}
     texts |= {a.text() for a in win.menuBar().actions()}
     texts |= {w.text() for w in win.findChildren(QLabel) if w.text()}
+    texts |= {w.toPlainText() for w in win.findChildren(QTextBrowser) if w.toPlainText()}
     texts |= {w.text() for w in win.findChildren(QPushButton) if w.text()}
     return texts
 
@@ -36,7 +37,7 @@ def test_at_least_ten_lesson_steps_walk_with_keys(window, qtbot, english):
     for i in range(len(STEPS)):
         assert step_label.text() == f"Step {i + 1} / {len(STEPS)}"
         settle(window)
-        text = window.findChild(QLabel, "lessonText").text()
+        text = window.lesson.text()
         assert "{" not in text and "computing" not in text, text   # every placeholder filled live
         seen.append((window.lesson.step.panel, text))
         key = Qt.Key.Key_PageDown if i % 2 else Qt.Key.Key_Right
@@ -54,7 +55,7 @@ def test_lesson_numbers_are_live(window, english):
     window.lesson.go_to(0)
     settle(window)
     r = window.model.results
-    text = window.findChild(QLabel, "lessonText").text()
+    text = window.lesson.text()
     assert f"d_k = {r.params.dk}" in text
     from gui.style import format_number
     assert format_number(r.variance.empirical_unscaled) in text
@@ -147,7 +148,7 @@ def test_session_with_invalid_values_is_refused(window, tmp_path):
 
 
 def test_presentation_mode_and_ui_scale(window, english):
-    label = window.findChild(QLabel, "lessonText")
+    label = window.findChild(QTextBrowser, "lessonText")
     size_before = QApplication.font().pointSizeF()
     panel_font = window.panels["softmaxPlot"].theme.font_pt
     window.lesson.go_to(0)
