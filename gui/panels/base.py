@@ -83,6 +83,14 @@ class Panel(pg.GraphicsLayoutWidget):
     def build(self) -> None:
         """Create the plot items once (subclasses)."""
 
+    def add_title(self, row: int = 0, col: int = 0) -> TitleLabel:
+        """A title in a row of its own that wraps instead of widening the panel (a
+        PlotItem's own title sets the panel's minimum width: a long title clipped the plot
+        in a narrow panel), and leaves stacked plots the same height."""
+        title = TitleLabel()
+        self.addItem(title, row=row, col=col)
+        return title
+
     def cache_text(self) -> None:
         """Text items paint from a device pixmap cache: titles, axis and legend labels are
         rendered once, not laid out and shaped again on every repaint (a third of the
@@ -171,13 +179,9 @@ class Panel(pg.GraphicsLayoutWidget):
             rect = vb.boundingRect()
             item.setPos(4 + ax * (rect.width() - 8), 2 + ay * (rect.height() - 4))
 
-    def set_title(self, target, text: str) -> None:
-        """Title of a PlotItem or LabelItem in the theme's colour and a size above the ticks."""
-        style = {"color": self.theme.foreground, "size": f"{self.theme.font_pt * 1.2:.1f}pt"}
-        if isinstance(target, pg.PlotItem):
-            target.setTitle(text, **style)
-        else:
-            target.setText(text, **style)
+    def set_title(self, target: pg.LabelItem, text: str) -> None:
+        """A title's text in the theme's colour and a size above the ticks."""
+        target.setText(text, color=self.theme.foreground, size=f"{self.theme.font_pt * 1.2:.1f}pt")
 
     @staticmethod
     def set_ticks(axis: pg.AxisItem, ticks: list) -> None:

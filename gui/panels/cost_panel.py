@@ -34,7 +34,8 @@ class CostPanel(Panel):
 
     def build(self) -> None:
         self.setMinimumWidth(MIN_WIDTH_PX)
-        self.plot = self.addPlot()
+        self.title = self.add_title()
+        self.plot = self.addPlot(row=1, col=0)
         self.plot.setMouseEnabled(False, False)
         self.plot.hideButtons()
         self.plot.enableAutoRange(False)
@@ -81,7 +82,7 @@ class CostPanel(Panel):
         self._heads = None
 
     def retranslate(self) -> None:
-        self.set_title(self.plot, tr("cost of one attention layer"))
+        self.set_title(self.title, tr("cost of one attention layer"))
         self.plot.setLabel("left", tr("FLOPs per layer"), units="FLOP")
         names = term_names()
         for (sample, label), term in zip(self.legend.items, TERMS):

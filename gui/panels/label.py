@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPen
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QGraphicsSimpleTextItem
 
 
@@ -31,6 +31,11 @@ class Label(QGraphicsRectItem):
         self._text = text
         self._text_item.setText(text)
         self._place()
+
+    def width_of(self, text: str) -> float:
+        """Width the box would take for `text` (its widest line), in pixels."""
+        metrics = QFontMetricsF(self._text_item.font())
+        return max(metrics.horizontalAdvance(line) for line in text.split("\n")) + 2 * self.MARGIN
 
     def toPlainText(self) -> str:  # noqa: N802 (same name as QGraphicsTextItem, tests read it)
         return self._text

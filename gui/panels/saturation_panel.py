@@ -11,7 +11,7 @@ from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QGraphicsItem
 
 from ..style import brush, pen, plot_font
-from .base import Panel, TitleLabel
+from .base import Panel
 from .items import Dots
 from ..i18n import tr
 
@@ -30,8 +30,7 @@ class SaturationPanel(Panel):
         self.band_edges = {}
         self.markers = {}
         first = None
-        self.title = TitleLabel()  # wraps instead of widening the panel
-        self.addItem(self.title, row=0, col=0)
+        self.title = self.add_title()
         for row, metric in enumerate(METRIC_ROWS, start=1):
             plot = self.addPlot(row=row, col=0)
             plot.setLogMode(x=True, y=False)

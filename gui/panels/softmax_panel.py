@@ -30,7 +30,8 @@ class SoftmaxPanel(Panel):
         super().__init__("softmaxPlot", parent)
 
     def build(self) -> None:
-        self.plot = self.addPlot()
+        self.title = self.add_title()
+        self.plot = self.addPlot(row=1, col=0)
         self.plot.setMouseEnabled(False, False)
         self.plot.hideButtons()
         self.plot.setYRange(0, 1.75, padding=0)  # headroom for the legend
@@ -65,7 +66,7 @@ class SoftmaxPanel(Panel):
         self._narrow = None
 
     def retranslate(self) -> None:
-        self.set_title(self.plot, tr("softmax: raw vs ÷√d_k"))
+        self.set_title(self.title, tr("softmax: raw vs ÷√d_k"))
         self.plot.setLabel("left", tr("probability (H in nats)"))
         self.plot.setLabel("bottom", tr("key"))
 

@@ -11,7 +11,7 @@ from PySide6.QtGui import QPen
 from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsRectItem
 
 from ..style import brush, format_number, pen
-from .base import Panel, TitleLabel
+from .base import Panel
 from ..i18n import tr
 
 
@@ -80,9 +80,7 @@ class VariancePanel(Panel):
         super().__init__("variancePlot", parent)
 
     def build(self) -> None:
-        # The title in a row of its own: the two plots get the same height.
-        self.title = TitleLabel()
-        self.addItem(self.title, row=0, col=0)
+        self.title = self.add_title()
         self.plot_raw = self.addPlot(row=1, col=0)
         self.plot_scaled = self.addPlot(row=2, col=0)
         self.hist = {}
@@ -140,15 +138,17 @@ class VariancePanel(Panel):
         stays below the statistics text at the top (text_headroom). y is recomputed early
         only if the histogram would not fit or would look flat (a discrete distribution)."""
         half = nice_ceiling(edge)
+        text_px = self.stats[key].rect().height()   # a line more or less moves the top
         old = self._ranges[key]
-        if (old is None or old[0] != half or not old[1] / 5 < 1.1 * peak < old[1]):
-            headroom = text_headroom(self.stats[key].rect().height(), plot.vb.height(),
+        if (old is None or old[0] != half or not old[1] / 5 < 1.1 * peak < old[1]
+                or old[2] != text_px):
+            headroom = text_headroom(text_px, plot.vb.height(),
                                      RAW_HEADROOM if key == "raw" else SCALED_HEADROOM)
             top = (density_top(edge, half, peak, headroom) if key == "raw"
                    else headroom * peak)
             plot.setXRange(-half, half, padding=0)
             plot.setYRange(0, top, padding=0)
-            self._ranges[key] = (half, top)
+            self._ranges[key] = (half, top, text_px)
 
     def _set_band(self, sigma2: float) -> None:
         """±2σ² over the raw plot's full height (set again only when σ or the range moves)."""
@@ -156,19 +156,25 @@ class VariancePanel(Panel):
         if rect != self.unit_band.rect():
             self.unit_band.setRect(rect)
 
+    def _set_stats(self, key: str, text: str) -> None:
+        """The statistics on as few lines as the plot's width allows: a first line too
+        wide for it breaks after its first ": "."""
+        plot = self.plot_raw if key == "raw" else self.plot_scaled
+        if self.stats[key].width_of(text) > plot.vb.width() - 8:
+            text = text.replace(": ", "\n", 1)
+        self.set_text(self.stats[key], text)
+
     def show_results(self, results) -> None:
         v = results.variance
         sigma2 = results.params.sigma ** 2
         # The texts first: their height decides the headroom of the density axes.
         theory_label = tr("exact density") if v.theory_kind == "exact" else tr("normal approx.")
-        self.set_text(self.stats_raw,
-            tr("raw, d_k = {dk}: Var = {var} ± {se}\ntheory d_k·σ⁴ = {th}").format(
-                dk=v.dk, var=format_number(v.empirical_unscaled), se=format_number(v.stderr_unscaled),
-                th=format_number(v.theory_unscaled)))
-        self.set_text(self.stats_scaled,
-            tr("÷√d_k: Var = {var} ± {se}\ntheory σ⁴ = {th}\n{n} samples, {kind}").format(
-                var=format_number(v.empirical_scaled), se=format_number(v.stderr_scaled),
-                th=format_number(v.theory_scaled), n=v.samples, kind=theory_label))
+        self._set_stats("raw", tr("raw, d_k = {dk}: Var = {var} ± {se}\ntheory d_k·σ⁴ = {th}").format(
+            dk=v.dk, var=format_number(v.empirical_unscaled), se=format_number(v.stderr_unscaled),
+            th=format_number(v.theory_unscaled)))
+        self._set_stats("scaled", tr("÷√d_k: Var = {var} ± {se}\ntheory σ⁴ = {th}\n{n} samples, {kind}").format(
+            var=format_number(v.empirical_scaled), se=format_number(v.stderr_scaled),
+            th=format_number(v.theory_scaled), n=v.samples, kind=theory_label))
         for key, plot, h in (("raw", self.plot_raw, v.hist_unscaled),
                              ("scaled", self.plot_scaled, v.hist_scaled)):
             self.hist[key].set_histogram(h.edges, h.density)

@@ -161,7 +161,7 @@
     </message>
     <message>
         <location filename="../../gui/controls.py" line="264"/>
-        <location filename="../../gui/panels/multihead_view.py" line="261"/>
+        <location filename="../../gui/panels/multihead_view.py" line="271"/>
         <source>causal mask</source>
         <translation>因果マスク</translation>
     </message>
@@ -483,32 +483,32 @@
         <translation>W_O</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="84"/>
+        <location filename="../../gui/panels/cost_panel.py" line="85"/>
         <source>cost of one attention layer</source>
         <translation>アテンション 1 層のコスト</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="85"/>
+        <location filename="../../gui/panels/cost_panel.py" line="86"/>
         <source>FLOPs per layer</source>
         <translation>1 層あたりの FLOPs</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="138"/>
+        <location filename="../../gui/panels/cost_panel.py" line="139"/>
         <source>1 head</source>
         <translation>1 ヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="138"/>
+        <location filename="../../gui/panels/cost_panel.py" line="139"/>
         <source>{h} heads</source>
         <translation>{h} ヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="138"/>
+        <location filename="../../gui/panels/cost_panel.py" line="139"/>
         <source>per head</source>
         <translation>ヘッド別</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="142"/>
+        <location filename="../../gui/panels/cost_panel.py" line="143"/>
         <source>n = {n} tokens
 1 × {d}  vs  {h} × {dk}
 W_O: {share:.1%} of FLOPs
@@ -519,150 +519,150 @@ W_O: FLOPs の {share:.1%}
 パラメータ {p1} → {p2}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="176"/>
+        <location filename="../../gui/panels/multihead_view.py" line="186"/>
         <source>Multi-head attention with the engine&apos;s matrices</source>
         <translation>エンジンの行列によるマルチヘッドアテンション</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="249"/>
+        <location filename="../../gui/panels/multihead_view.py" line="259"/>
         <source>head {i}</source>
         <translation>ヘッド {i}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="251"/>
+        <location filename="../../gui/panels/multihead_view.py" line="261"/>
         <source>X  ({n} × {d}) = {h} blocks of d_k = {dk}</source>
         <translation>X  ({n} × {d}) = d_k = {dk} のブロック × {h}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="252"/>
+        <location filename="../../gui/panels/multihead_view.py" line="262"/>
         <source>concat of {h} head outputs of {n} × {dk}  →  {n} × {d}</source>
         <translation>{h} 個のヘッド出力 ({n} × {dk}) を連結  →  {n} × {d}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="254"/>
+        <location filename="../../gui/panels/multihead_view.py" line="264"/>
         <source>output = concat · W_O  ({n} × {d})</source>
         <translation>出力 = 連結 · W_O  ({n} × {d})</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="255"/>
+        <location filename="../../gui/panels/multihead_view.py" line="265"/>
         <source>W_O  ({d} × {d})</source>
         <translation>W_O  ({d} × {d})</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="257"/>
+        <location filename="../../gui/panels/multihead_view.py" line="267"/>
         <source>+{k} more heads not drawn</source>
         <translation>ほか {k} ヘッドは描画を省略</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="259"/>
+        <location filename="../../gui/panels/multihead_view.py" line="269"/>
         <source>attention: softmax(QKᵀ/√d_k)</source>
         <translation>アテンション: softmax(QKᵀ/√d_k)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="259"/>
+        <location filename="../../gui/panels/multihead_view.py" line="269"/>
         <source>attention: softmax(QKᵀ), not scaled</source>
         <translation>アテンション: softmax(QKᵀ)、スケーリングなし</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="263"/>
+        <location filename="../../gui/panels/multihead_view.py" line="273"/>
         <source>matrices drawn at reduced width {w} ({hc} × {dc}); shapes and costs are exact</source>
         <translation>行列は縮小した幅 {w} ({hc} × {dc}) で描画。形状とコストは正確</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_panel.py" line="106"/>
+        <location filename="../../gui/panels/saturation_panel.py" line="105"/>
         <source>max p</source>
         <translation>最大 p</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_panel.py" line="106"/>
+        <location filename="../../gui/panels/saturation_panel.py" line="105"/>
         <source>entropy (nats)</source>
         <translation>エントロピー</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_panel.py" line="107"/>
+        <location filename="../../gui/panels/saturation_panel.py" line="106"/>
         <source>‖J‖_F</source>
         <translation>‖J‖_F</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_panel.py" line="110"/>
+        <location filename="../../gui/panels/saturation_panel.py" line="109"/>
         <source>d_k (log scale)</source>
         <translation>d_k(対数目盛)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_panel.py" line="147"/>
-        <location filename="../../gui/panels/variance_panel.py" line="131"/>
+        <location filename="../../gui/panels/saturation_panel.py" line="146"/>
+        <location filename="../../gui/panels/variance_panel.py" line="129"/>
         <source>q·k / √d_k</source>
         <translation>q·k / √d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_panel.py" line="147"/>
+        <location filename="../../gui/panels/saturation_panel.py" line="146"/>
         <source>raw q·k (median, quartiles)</source>
         <translation>スケーリングなしの q·k(中央値・四分位)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_panel.py" line="146"/>
+        <location filename="../../gui/panels/saturation_panel.py" line="145"/>
         <source>saturation vs d_k ({n} keys, {t} queries per d_k)</source>
         <translation>d_k と飽和(キー {n} 個、d_k ごとにクエリ {t} 個)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/softmax_panel.py" line="68"/>
+        <location filename="../../gui/panels/softmax_panel.py" line="69"/>
         <source>softmax: raw vs ÷√d_k</source>
         <translation>softmax: スケーリングなし 対 ÷√d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/softmax_panel.py" line="69"/>
+        <location filename="../../gui/panels/softmax_panel.py" line="70"/>
         <source>probability (H in nats)</source>
         <translation>確率(H の単位は nats)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/softmax_panel.py" line="70"/>
+        <location filename="../../gui/panels/softmax_panel.py" line="71"/>
         <source>key</source>
         <translation>キー</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/softmax_panel.py" line="106"/>
+        <location filename="../../gui/panels/softmax_panel.py" line="107"/>
         <source>raw{t}: H = {h}, max p = {m}</source>
         <translation>生{t}: H = {h}, 最大 p = {m}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/softmax_panel.py" line="110"/>
+        <location filename="../../gui/panels/softmax_panel.py" line="111"/>
         <source>÷√{dk} = ÷{div}: H = {h}, max p = {m}</source>
         <translation>÷√{dk} = ÷{div}: H = {h}, 最大 p = {m}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="129"/>
+        <location filename="../../gui/panels/variance_panel.py" line="127"/>
         <source>q·k: raw and ÷√d_k</source>
         <translation>q·k: スケーリングなしと ÷√d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="130"/>
+        <location filename="../../gui/panels/variance_panel.py" line="128"/>
         <source>q·k</source>
         <translation>q·k</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="133"/>
+        <location filename="../../gui/panels/variance_panel.py" line="131"/>
         <source>density</source>
         <translation>密度</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="163"/>
+        <location filename="../../gui/panels/variance_panel.py" line="171"/>
         <source>exact density</source>
         <translation>厳密な密度</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="163"/>
+        <location filename="../../gui/panels/variance_panel.py" line="171"/>
         <source>normal approx.</source>
         <translation>正規近似</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="165"/>
+        <location filename="../../gui/panels/variance_panel.py" line="172"/>
         <source>raw, d_k = {dk}: Var = {var} ± {se}
 theory d_k·σ⁴ = {th}</source>
         <translation>生、d_k = {dk}: 分散 = {var} ± {se}
 理論値 d_k·σ⁴ = {th}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="169"/>
+        <location filename="../../gui/panels/variance_panel.py" line="175"/>
         <source>÷√d_k: Var = {var} ± {se}
 theory σ⁴ = {th}
 {n} samples, {kind}</source>
@@ -671,64 +671,64 @@ theory σ⁴ = {th}
 {n} サンプル、{kind}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="179"/>
+        <location filename="../../gui/panels/variance_panel.py" line="185"/>
         <source>the ±2σ² width that ÷√d_k restores</source>
         <translation>÷√d_k によって戻る ±2σ² の幅</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="82"/>
+        <location filename="../../gui/lesson_panel.py" line="93"/>
         <source>◀ Back</source>
         <translation>◀ 戻る</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="83"/>
+        <location filename="../../gui/lesson_panel.py" line="94"/>
         <source>Next ▶</source>
         <translation>次へ ▶</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="84"/>
-        <location filename="../../gui/lesson_panel.py" line="139"/>
+        <location filename="../../gui/lesson_panel.py" line="95"/>
+        <location filename="../../gui/lesson_panel.py" line="150"/>
         <source>■ Stop</source>
         <translation>■ 停止</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="84"/>
-        <location filename="../../gui/lesson_panel.py" line="139"/>
+        <location filename="../../gui/lesson_panel.py" line="95"/>
+        <location filename="../../gui/lesson_panel.py" line="150"/>
         <source>▶ Play</source>
         <translation>▶ 再生</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="85"/>
+        <location filename="../../gui/lesson_panel.py" line="96"/>
         <source>Previous step (PageUp, ←)</source>
         <translation>前のステップ (PageUp, ←)</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="86"/>
+        <location filename="../../gui/lesson_panel.py" line="97"/>
         <source>Next step (PageDown, →)</source>
         <translation>次のステップ (PageDown, →)</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="87"/>
+        <location filename="../../gui/lesson_panel.py" line="98"/>
         <source>Animate this step&apos;s sweep</source>
         <translation>このステップのスイープをアニメーション表示</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="88"/>
+        <location filename="../../gui/lesson_panel.py" line="99"/>
         <source>offset</source>
         <translation>オフセット</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="89"/>
+        <location filename="../../gui/lesson_panel.py" line="100"/>
         <source>gap</source>
         <translation>差</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="168"/>
+        <location filename="../../gui/lesson_panel.py" line="179"/>
         <source>Step {i} / {n}</source>
         <translation>ステップ {i} / {n}</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="174"/>
+        <location filename="../../gui/lesson_panel.py" line="185"/>
         <source>computing…</source>
         <translation>計算中…</translation>
     </message>

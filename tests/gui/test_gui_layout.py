@@ -137,3 +137,27 @@ def test_variance_statistics_stay_above_the_histograms(window, size):
             peak_y = plot.vb.mapViewToScene(QPointF(0, peak)).y()
             text_bottom = v.stats[key].sceneBoundingRect().bottom()
             assert text_bottom < peak_y, (dk, key, text_bottom, peak_y)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_narrow_panels_are_not_clipped(window, lang):
+    """At 1280×720 every plot fits its panel, and the statistics fit their plots, in both
+    languages (a PlotItem title or a one-line statistic once set the width and was cut off)."""
+    from gui.i18n import set_language
+
+    set_language(lang)
+    try:
+        resize(window, 1280, 720)
+        for row, names in ((0, TOP_ROW), (1, ("multiheadView", "costPlot"))):
+            window.findChild(QTabBar, "panelRowTabs").setCurrentIndex(row)
+            resize(window, 1280, 720)
+            for name in names:
+                panel = window.panels[name]
+                assert panel.ci.geometry().width() <= panel.viewport().width() + 1, (lang, name)
+        v = window.panels["variancePlot"]
+        window.findChild(QTabBar, "panelRowTabs").setCurrentIndex(0)
+        resize(window, 1280, 720)
+        for key, plot in (("raw", v.plot_raw), ("scaled", v.plot_scaled)):
+            assert plot.vb.sceneBoundingRect().contains(v.stats[key].sceneBoundingRect()), (lang, key)
+    finally:
+        set_language("en")
