@@ -6,7 +6,7 @@ import json
 import os
 from pathlib import Path
 
-from PySide6.QtCore import QPoint, QRect, QSize
+from PySide6.QtCore import QCoreApplication, QEvent, QPoint, QRect, QSize
 from PySide6.QtGui import QImage, QPainter
 from PySide6.QtWidgets import QWidget
 
@@ -91,6 +91,9 @@ def export_panels(params, out_dir, fmt: str = "png", size: tuple[int, int] = (12
         written.append(export_panel(panel, out / f"{PANEL_FILES[panel.objectName()]}.{fmt}"))
         panel.close()
         panel.deleteLater()
+    # processEvents() leaves deferred deletions to the event loop; without one (a script,
+    # a test) the hidden panels would live on and receive events meant for live widgets.
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     app.processEvents()
     json_path = out / "results.json"
     json_path.write_text(json.dumps(results_to_dict(results), indent=1) + "\n", encoding="utf-8")
