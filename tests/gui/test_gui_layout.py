@@ -15,6 +15,17 @@ def resize(window, width, height):
     QApplication.processEvents()
 
 
+SIZES = [(1280, 720), (1600, 1000)]   # projector (compact rows) and the default window
+
+
+def show_panel(window, size, name):
+    """The window at `size` with panel `name` in front (its row, in compact mode)."""
+    resize(window, *size)
+    window.highlight_panel(name)
+    QApplication.processEvents()
+    return window.panels[name]
+
+
 def shown_panels(window) -> list[str]:
     return [name for name, panel in window.panels.items()
             if panel.isVisibleTo(window) and (name != "multiheadView"
@@ -52,36 +63,27 @@ def test_presentation_mode_wins_over_the_compact_rows(window):
         window.presentation_action.trigger()
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (1600, 1000)])
+@pytest.mark.parametrize("size", SIZES)
 def test_cost_legend_never_covers_the_notes(window, size):
-    resize(window, *size)
-    window.highlight_panel("costPlot")
-    QApplication.processEvents()
-    cost = window.panels["costPlot"]
+    cost = show_panel(window, size, "costPlot")
     legend = cost.legend.sceneBoundingRect()
     info = cost.info.sceneBoundingRect()
     assert not legend.intersects(info)
     assert cost.plot.vb.sceneBoundingRect().contains(legend)
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (1600, 1000)])
+@pytest.mark.parametrize("size", SIZES)
 def test_softmax_legend_fits_its_plot(window, size):
-    resize(window, *size)
-    window.highlight_panel("softmaxPlot")
-    QApplication.processEvents()
-    softmax = window.panels["softmaxPlot"]
+    softmax = show_panel(window, size, "softmaxPlot")
     assert softmax.plot.vb.sceneBoundingRect().contains(softmax.legend.sceneBoundingRect())
     label = softmax.legend.items[1][1].text
     assert label.count("<br>") == (2 if softmax._is_narrow() else 1)
     assert "max p" in label
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (1600, 1000)])
+@pytest.mark.parametrize("size", SIZES)
 def test_saturation_tick_labels_do_not_overlap(window, size):
-    resize(window, *size)
-    window.highlight_panel("saturationPlot")
-    QApplication.processEvents()
-    panel = window.panels["saturationPlot"]
+    panel = show_panel(window, size, "saturationPlot")
     plot = panel.plots["jacobian_norm"]
     major = [(x, text) for x, text in plot.getAxis("bottom")._tickLevels[0] if text]
     metrics = QFontMetricsF(plot_font(panel.theme))
@@ -118,16 +120,14 @@ def test_quitting_in_presentation_mode_does_not_reopen_full_screen(qtbot):
         second.close()
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (1600, 1000)])
+@pytest.mark.parametrize("size", SIZES)
 def test_variance_statistics_stay_above_the_histograms(window, size):
     """Right after d_k crosses a 1-2-5 step the raw histogram is at its tallest; its peak
     (and the theory curve's) must stay below the statistics text at the top of the plot."""
     from PySide6.QtCore import QPointF
 
-    resize(window, *size)
-    window.highlight_panel("variancePlot")
+    v = show_panel(window, size, "variancePlot")
     window.controls.lock_check.setChecked(False)
-    v = window.panels["variancePlot"]
     for dk in (51, 64, 101, 200, 201, 1001, 4096):
         window.model.update(dk=dk, heads=1, d_model=dk)
         assert window.model.wait_idle()
