@@ -183,6 +183,14 @@ class Panel(pg.GraphicsLayoutWidget):
         """A title's text in the theme's colour and a size above the ticks."""
         target.setText(text, color=self.theme.foreground, size=f"{self.theme.font_pt * 1.2:.1f}pt")
 
+    def style_legend(self, legend: pg.LegendItem, size_pt: float) -> None:
+        """Legend text in the theme's colour and `size_pt`. pyqtgraph only stores the new
+        style for the next setText, so the labels are set again now."""
+        legend.setLabelTextColor(self.theme.foreground)
+        legend.setLabelTextSize(f"{size_pt:.1f}pt")
+        for _sample, label in legend.items:
+            label.setText(label.text)
+
     @staticmethod
     def set_ticks(axis: pg.AxisItem, ticks: list) -> None:
         """setTicks only when they change: every call makes the axis re-layout its labels."""
@@ -207,7 +215,10 @@ class Panel(pg.GraphicsLayoutWidget):
             axis.setTextPen(self.theme.foreground)
             axis.setTickFont(font)
             axis.label.setFont(font)
-            axis.enableAutoSIPrefix(False)
+            if axis.autoSIPrefix:
+                # Only while the range is still pyqtgraph's 0…1: its updateAutoSIPrefix()
+                # ignores the flag and would scale a 0…0.15 axis by 1000 on a theme change.
+                axis.enableAutoSIPrefix(False)
             axis.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
             # Room for tick labels grows to the largest seen but does not shrink back: a
             # smaller label would re-lay out the plot and paint the panel a second time.

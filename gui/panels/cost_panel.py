@@ -70,8 +70,7 @@ class CostPanel(Panel):
         self.plot.getAxis("left").enableAutoSIPrefix(True)  # GFLOP, TFLOP
         for term, bar in self.term_bars.items():
             bar.setOpts(brush=brush(self.theme.term_colour(term), 230), pen=pen(self.theme.foreground, self.theme, 0.3))
-        self.legend.setLabelTextColor(self.theme.foreground)
-        self.legend.setLabelTextSize(f"{self.theme.font_pt * 0.9:.1f}pt")
+        self.style_legend(self.legend, self.theme.font_pt * 0.9)
         font = plot_font(self.theme)
         for label in self.bar_names:
             label.setColor(self.theme.foreground)

@@ -61,8 +61,7 @@ class SoftmaxPanel(Panel):
         for label in self.value_labels:
             label.setFont(font)
             label.setColor(self.theme.foreground)
-        self.legend.setLabelTextColor(self.theme.foreground)
-        self.legend.setLabelTextSize(f"{self.theme.font_pt}pt")
+        self.style_legend(self.legend, self.theme.font_pt)
         self._narrow = None
 
     def retranslate(self) -> None:
@@ -80,6 +79,23 @@ class SoftmaxPanel(Panel):
         if self.results is not None and self._is_narrow() != self._narrow:
             self.show_results(self.results)
 
+    def _lift_colliding_labels(self, tops: np.ndarray, n: int) -> np.ndarray:
+        """Value labels sit on their bars; where a key's two labels would overlap (both
+        bars low, the numbers wider than a bar), the taller bar's label goes on top of the
+        other one. `tops`: label bottoms in data units, raw bars first, then ÷√d_k."""
+        vb = self.plot.vb
+        (x0, x1), (y0, y1) = vb.viewRange()
+        px_x, px_y = vb.width() / (x1 - x0), vb.height() / (y1 - y0)
+        tops = tops.copy()
+        for j in range(n):
+            a, b = self.value_labels[j], self.value_labels[n + j]
+            half_widths = (a.rect().width() + b.rect().width()) / 2
+            height = max(a.rect().height(), b.rect().height())
+            if half_widths > BAR_WIDTH * px_x and abs(tops[j] - tops[n + j]) * px_y < height:
+                low, high = (j, n + j) if tops[j] <= tops[n + j] else (n + j, j)
+                tops[high] = tops[low] + height / px_y
+        return tops
+
     def show_results(self, results) -> None:
         sm = results.softmax
         n = sm.scores.size
@@ -94,11 +110,15 @@ class SoftmaxPanel(Panel):
         probs = np.concatenate([sm.probs_unscaled, sm.probs_scaled])
         xs = np.concatenate([x - BAR_WIDTH / 2, x + BAR_WIDTH / 2])
         show_values = n <= 10  # more labels than this overlap
+        tops = probs + 0.01
         for i, label in enumerate(self.value_labels):
             if i < xs.size and show_values:
                 label.setText(format_number(float(probs[i])))
-                label.setPos(float(xs[i]), float(probs[i]) + 0.01)
             label.setVisible(i < xs.size and show_values)
+        if show_values:
+            tops = self._lift_colliding_labels(tops, n)
+            for i in range(xs.size):
+                self.value_labels[i].setPos(float(xs[i]), float(tops[i]))
         dk = results.params.dk
         t = results.params.temperature
         t_text = "" if t == 1 else f", T={format_number(t)}"

@@ -161,3 +161,41 @@ def test_narrow_panels_are_not_clipped(window, lang):
             assert plot.vb.sceneBoundingRect().contains(v.stats[key].sceneBoundingRect()), (lang, key)
     finally:
         set_language("en")
+
+
+def test_a_theme_change_keeps_axis_values_and_legend_colours(window):
+    """pyqtgraph once scaled a 0…0.15 density axis to 0…150 (an SI prefix it was told not to
+    use) and kept the softmax legend's unchanged entry in the old colour."""
+    from PySide6.QtGui import QColor
+
+    v = window.panels["variancePlot"]
+    window.dark_action.trigger()
+    QApplication.processEvents()
+    try:
+        for plot in (v.plot_raw, v.plot_scaled):
+            assert plot.getAxis("left").autoSIPrefixScale == 1.0
+        saturation = window.panels["saturationPlot"]
+        assert all(p.getAxis("left").autoSIPrefixScale == 1.0 for p in saturation.plots.values())
+        softmax = window.panels["softmaxPlot"]
+        colour = QColor(softmax.theme.foreground).name().lower()
+        for _sample, label in softmax.legend.items:
+            assert f"color:{colour}" in label.item.toHtml().lower().replace(" ", "")
+    finally:
+        window.light_action.trigger()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_softmax_value_labels_do_not_overlap(window, size):
+    softmax = show_panel(window, size, "softmaxPlot")
+    for dk in (4, 64, 4096):    # low bars side by side at d_k = 4
+        window.controls.lock_check.setChecked(False)
+        window.model.update(dk=dk, heads=1, d_model=dk)
+        assert window.model.wait_idle()
+        QApplication.processEvents()
+        to_screen = softmax.viewportTransform()   # the labels ignore the data transform
+        shown = [label.deviceTransform(to_screen).mapRect(label.boundingRect())
+                 for label in softmax.value_labels if label.isVisible()]
+        assert shown
+        for i, a in enumerate(shown):
+            for b in shown[i + 1:]:
+                assert not a.intersects(b), dk
