@@ -135,7 +135,7 @@ class CostPanel(Panel):
             self._top = top
             self.plot.setYRange(0, top, padding=0)
         for label, name in zip(self.bar_names,
-                               (tr("1 head"), tr("{h} heads").format(h=h), tr("per head"))):
+                               (tr("1 head"), tr("{h} heads").format(h=h) if h > 1 else tr("1 head"), tr("per head"))):
             label.setText(name)
         share = multi.total["w_o"] / multi.flops
         self.set_text(self.info,

@@ -483,32 +483,32 @@
         <translation>W_O</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="85"/>
+        <location filename="../../gui/panels/cost_panel.py" line="84"/>
         <source>cost of one attention layer</source>
         <translation>アテンション 1 層のコスト</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="86"/>
+        <location filename="../../gui/panels/cost_panel.py" line="85"/>
         <source>FLOPs per layer</source>
         <translation>1 層あたりの FLOPs</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="139"/>
+        <location filename="../../gui/panels/cost_panel.py" line="138"/>
         <source>1 head</source>
         <translation>1 ヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="139"/>
+        <location filename="../../gui/panels/cost_panel.py" line="138"/>
         <source>{h} heads</source>
         <translation>{h} ヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="139"/>
+        <location filename="../../gui/panels/cost_panel.py" line="138"/>
         <source>per head</source>
         <translation>ヘッド別</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="143"/>
+        <location filename="../../gui/panels/cost_panel.py" line="142"/>
         <source>n = {n} tokens
 1 × {d}  vs  {h} × {dk}
 W_O: {share:.1%} of FLOPs
@@ -605,27 +605,27 @@ W_O: FLOPs の {share:.1%}
         <translation>d_k と飽和(キー {n} 個、d_k ごとにクエリ {t} 個)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/softmax_panel.py" line="69"/>
+        <location filename="../../gui/panels/softmax_panel.py" line="68"/>
         <source>softmax: raw vs ÷√d_k</source>
         <translation>softmax: スケーリングなし 対 ÷√d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/softmax_panel.py" line="70"/>
+        <location filename="../../gui/panels/softmax_panel.py" line="69"/>
         <source>probability (H in nats)</source>
         <translation>確率(H の単位は nats)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/softmax_panel.py" line="71"/>
+        <location filename="../../gui/panels/softmax_panel.py" line="70"/>
         <source>key</source>
         <translation>キー</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/softmax_panel.py" line="107"/>
+        <location filename="../../gui/panels/softmax_panel.py" line="127"/>
         <source>raw{t}: H = {h}, max p = {m}</source>
         <translation>生{t}: H = {h}, 最大 p = {m}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/softmax_panel.py" line="111"/>
+        <location filename="../../gui/panels/softmax_panel.py" line="131"/>
         <source>÷√{dk} = ÷{div}: H = {h}, max p = {m}</source>
         <translation>÷√{dk} = ÷{div}: H = {h}, 最大 p = {m}</translation>
     </message>

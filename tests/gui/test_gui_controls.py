@@ -340,6 +340,11 @@ def test_cost_bar_names_follow_h_and_sit_under_their_bars(window):
     settle(window)
     names = [label.toPlainText() for label in cost.bar_names]
     assert names == ["1 head", "16 heads", "per head"]
+    find(window, QSpinBox, "headsSpin").setValue(1)
+    settle(window)
+    assert [label.toPlainText() for label in cost.bar_names] == ["1 head", "1 head", "per head"]
+    find(window, QSpinBox, "headsSpin").setValue(16)
+    settle(window)
     for label, x in zip(cost.bar_names, (0.0, 1.0, 2.0)):
         bar_x = cost.plot.vb.mapViewToScene(QPointF(x, 0)).x()
         assert label.scenePos().x() == pytest.approx(bar_x, abs=1.0)
