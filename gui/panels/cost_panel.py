@@ -60,6 +60,7 @@ class CostPanel(Panel):
         self.plot.vb.sigResized.connect(self._place_bar_names)
         axis.geometryChanged.connect(self._place_bar_names)
         self.plot.vb.sigResized.connect(self._place_legend)
+        self.legend.geometryChanged.connect(self._place_legend)  # new language or text size
         self._top = None
         self._heads = None
         self._stacked = False

@@ -63,13 +63,22 @@ def test_presentation_mode_wins_over_the_compact_rows(window):
         window.presentation_action.trigger()
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
 @pytest.mark.parametrize("size", SIZES)
-def test_cost_legend_never_covers_the_notes(window, size):
+def test_cost_legend_never_covers_the_notes(window, size, lang):
+    from gui.i18n import set_language
+
+    window.highlight_panel("headsPanel")    # the head-roles tab widens, the cost panel narrows
     cost = show_panel(window, size, "costPlot")
-    legend = cost.legend.sceneBoundingRect()
-    info = cost.info.sceneBoundingRect()
-    assert not legend.intersects(info)
-    assert cost.plot.vb.sceneBoundingRect().contains(legend)
+    set_language(lang)      # the legend's width changes without a resize
+    try:
+        QApplication.processEvents()
+        legend = cost.legend.sceneBoundingRect()
+        info = cost.info.sceneBoundingRect()
+        assert not legend.intersects(info)
+        assert cost.plot.vb.sceneBoundingRect().contains(legend)
+    finally:
+        set_language("en")
 
 
 @pytest.mark.parametrize("size", SIZES)
