@@ -27,6 +27,7 @@ def export_panel(panel, path) -> Path:
     import pyqtgraph.exporters as exporters
 
     path = Path(path)
+    _catch_up(panel)
     if _format(path) == "png":
         panel_image(panel).save(str(path))
     else:
@@ -36,7 +37,14 @@ def export_panel(panel, path) -> Path:
 
 def panel_image(panel) -> QImage:
     """The panel as it looks on screen, at device pixel ratio 1."""
+    _catch_up(panel)
     return panel.grab().toImage()
+
+
+def _catch_up(panel) -> None:
+    """A hidden panel may hold back the newest Results (Panel.offer_results)."""
+    if hasattr(panel, "catch_up"):
+        panel.catch_up()
 
 
 def export_window(window: QWidget, path) -> Path:

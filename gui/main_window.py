@@ -272,9 +272,8 @@ class MainWindow(QMainWindow):
     # -- results -----------------------------------------------------------------
     @Slot(object)
     def show_results(self, results) -> None:
-        for panel in self.panels.values():
-            panel.update_results(results)
-        settle_scenes(self.panels.values())
+        shown = [panel for panel in self.panels.values() if panel.offer_results(results)]
+        settle_scenes(shown)
         if not self._compute_label_timer.isActive():
             self._compute_label_timer.start()
 

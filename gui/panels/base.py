@@ -71,6 +71,7 @@ class Panel(pg.GraphicsLayoutWidget):
         self.setObjectName(object_name)
         self.theme: Theme = LIGHT
         self.results: Results | None = None
+        self._pending: Results | None = None
         self._overlays: list = []
         self._axes: list | None = None
         self._axis_pictures: dict = {}
@@ -147,6 +148,27 @@ class Panel(pg.GraphicsLayoutWidget):
     def update_results(self, results: Results) -> None:
         self.results = results
         self.show_results(results)
+
+    def offer_results(self, results: Results) -> bool:
+        """update_results now if the panel is on screen; a hidden one (a compact window's
+        other row, a tab behind another, presentation mode) keeps them until it is shown.
+        Returns whether the panel was updated."""
+        if self.isVisible():
+            self._pending = None
+            self.update_results(results)
+            return True
+        self._pending = results
+        return False
+
+    def catch_up(self) -> None:
+        """Show Results kept while the panel was hidden (on show, and before an export)."""
+        if self._pending is not None:
+            results, self._pending = self._pending, None
+            self.update_results(results)
+
+    def showEvent(self, event) -> None:  # noqa: N802 (Qt naming)
+        super().showEvent(event)
+        self.catch_up()
 
     def apply_theme(self, theme: Theme) -> None:
         self.theme = theme

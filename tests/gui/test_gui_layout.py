@@ -208,3 +208,31 @@ def test_softmax_value_labels_do_not_overlap(window, size):
         for i, a in enumerate(shown):
             for b in shown[i + 1:]:
                 assert not a.intersects(b), dk
+
+
+def test_hidden_panels_catch_up_when_shown_or_exported(window, tmp_path):
+    """In a compact window the other row is not redrawn on every change; it shows the
+    newest Results as soon as it is on screen, or exported."""
+    from gui.export import export_panel
+
+    tabs = window.findChild(QTabBar, "panelRowTabs")
+    resize(window, 1280, 720)
+    tabs.setCurrentIndex(0)
+    QApplication.processEvents()
+    cost, variance = window.panels["costPlot"], window.panels["variancePlot"]
+    window.controls.lock_check.setChecked(False)
+    window.model.update(dk=300, heads=2, d_model=600)
+    assert window.model.wait_idle()
+    QApplication.processEvents()
+    assert variance.results.params == window.model.params        # on screen: updated
+    assert cost.results.params != window.model.params            # hidden: held back
+    export_panel(cost, tmp_path / "cost.png")                    # an export catches up
+    assert cost.results.params == window.model.params
+    window.model.update(dk=40, heads=4, d_model=160)
+    assert window.model.wait_idle()
+    QApplication.processEvents()
+    assert cost.results.params != window.model.params
+    tabs.setCurrentIndex(1)                                      # shown: catches up
+    QApplication.processEvents()
+    assert cost.results.params == window.model.params
+    assert "4 × 40" in cost.info.toPlainText()
