@@ -46,7 +46,8 @@ def _softmax_facts(r: Results, heads_view=None) -> dict:
     s = r.softmax
     t = r.params.temperature
     return {"p_ten": format_number(float(softmax(TEN, t).max())),
-            "p_hundred": format_number(float(softmax(HUNDRED, t).max())),"scores": ", ".join(f"{x:g}" for x in s.scores), "p_raw": format_number(s.max_prob_unscaled),
+            "p_hundred": format_number(float(softmax(HUNDRED, t).max())),
+            "scores": ", ".join(f"{x:g}" for x in s.scores), "p_raw": format_number(s.max_prob_unscaled),
             "p_scaled": format_number(s.max_prob_scaled), "h_raw": format_number(s.entropy_unscaled),
             "dk": r.params.dk}
 

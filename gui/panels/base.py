@@ -181,6 +181,10 @@ class Panel(pg.GraphicsLayoutWidget):
         for item, _vb, _corner in self._overlays:
             item.setColor(theme.foreground)
             item.setFont(plot_font(theme, 0.95))
+        self.redraw()
+
+    def redraw(self) -> None:
+        """Show the current Results again (after a new theme, language or layout)."""
         if self.results is not None:
             self.show_results(self.results)
 
@@ -252,6 +256,5 @@ class Panel(pg.GraphicsLayoutWidget):
         if event.type() == QEvent.Type.LanguageChange:
             self._axis_pictures.clear()
             self.retranslate()
-            if self.results is not None:
-                self.show_results(self.results)
+            self.redraw()
         super().changeEvent(event)

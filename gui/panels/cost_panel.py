@@ -103,8 +103,7 @@ class CostPanel(Panel):
         if stacked != self._stacked:
             self._stacked = stacked
             self._top = None    # new headroom at the next show_results
-            if self.results is not None:
-                self.show_results(self.results)
+            self.redraw()
         offset = (-10, 10 + (self.info.rect().height() + 4 if stacked else 0))
         if offset != self._legend_offset:
             self._legend_offset = offset

@@ -22,6 +22,7 @@ class Label(QGraphicsRectItem):
         self.setPen(QPen(Qt.PenStyle.NoPen))
         self.setBrush(QBrush(Qt.BrushStyle.NoBrush))
         self._text_item = QGraphicsSimpleTextItem(self)
+        self._metrics = QFontMetricsF(self._text_item.font())
         self._anchor = (float(anchor[0]), float(anchor[1]))
         self._text = ""
 
@@ -34,8 +35,8 @@ class Label(QGraphicsRectItem):
 
     def width_of(self, text: str) -> float:
         """Width the box would take for `text` (its widest line), in pixels."""
-        metrics = QFontMetricsF(self._text_item.font())
-        return max(metrics.horizontalAdvance(line) for line in text.split("\n")) + 2 * self.MARGIN
+        return (max(self._metrics.horizontalAdvance(line) for line in text.split("\n"))
+                + 2 * self.MARGIN)
 
     def toPlainText(self) -> str:  # noqa: N802 (same name as QGraphicsTextItem, tests read it)
         return self._text
@@ -45,6 +46,7 @@ class Label(QGraphicsRectItem):
 
     def setFont(self, font: QFont) -> None:  # noqa: N802
         self._text_item.setFont(font)
+        self._metrics = QFontMetricsF(font)
         self._place()
 
     def setFill(self, brush: QBrush) -> None:  # noqa: N802

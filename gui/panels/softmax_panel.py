@@ -43,8 +43,9 @@ class SoftmaxPanel(Panel):
         self.plot.addItem(self.bars_scaled)
         self.legend.addItem(self.bars_unscaled, "raw")
         self.legend.addItem(self.bars_scaled, "scaled")
-        self.plot.vb.sigResized.connect(self._on_resized)
+        self._legend_px = 0.0   # set with the theme's font in restyle()
         self._narrow = None
+        self.plot.vb.sigResized.connect(self._on_resized)
         self.value_labels = []
         for _ in range(2 * SCORES_MAX):
             label = Label(anchor=(0.5, 1.0))
@@ -62,6 +63,9 @@ class SoftmaxPanel(Panel):
             label.setFont(font)
             label.setColor(self.theme.foreground)
         self.style_legend(self.legend, self.theme.font_pt)
+        # what a two-line legend entry needs: its colour swatch, then the statistics line
+        self._legend_px = (QFontMetricsF(plot_font(self.theme))
+                           .horizontalAdvance("H = 0.0000, max p = 0.0000") + LEGEND_SWATCH_PX)
         self._narrow = None
 
     def retranslate(self) -> None:
@@ -70,14 +74,12 @@ class SoftmaxPanel(Panel):
         self.plot.setLabel("bottom", tr("key"))
 
     def _is_narrow(self) -> bool:
-        """Would a two-line legend entry (swatch, then the statistics line) overflow the plot?"""
-        stats = "H = 0.0000, max p = 0.0000"
-        needed = QFontMetricsF(plot_font(self.theme)).horizontalAdvance(stats) + LEGEND_SWATCH_PX
-        return needed > self.plot.vb.width()
+        """Would a two-line legend entry overflow the plot?"""
+        return self._legend_px > self.plot.vb.width()
 
     def _on_resized(self, *_args) -> None:
-        if self.results is not None and self._is_narrow() != self._narrow:
-            self.show_results(self.results)
+        if self._is_narrow() != self._narrow:
+            self.redraw()
 
     def _lift_colliding_labels(self, tops: np.ndarray, n: int) -> np.ndarray:
         """Value labels sit on their bars; where a key's two labels would overlap (both

@@ -32,7 +32,7 @@ def nice_step_below(nice: float) -> float:
 
 
 RAW_HEADROOM = 1.25     # at least: top of the density axis over the tallest peak it must hold
-SCALED_HEADROOM = 2.0   # the scaled histogram spans the plot: room above it for 4 text lines
+SCALED_HEADROOM = 2.0   # at least, for the scaled histogram (it spans the plot's width)
 TEXT_GAP_PX = 4         # between the statistics text and the tallest peak
 
 
@@ -112,8 +112,7 @@ class VariancePanel(Panel):
         if heights != self._plot_heights:
             self._plot_heights = heights
             self._ranges = {"raw": None, "scaled": None}
-            if self.results is not None:
-                self.show_results(self.results)
+            self.redraw()
 
     def restyle(self) -> None:
         self.unit_band.setBrush(brush(self.theme.scaled, 50))
@@ -129,6 +128,7 @@ class VariancePanel(Panel):
         self.plot_scaled.setLabel("bottom", tr("q·k / √d_k"))
         for plot in (self.plot_raw, self.plot_scaled):
             plot.setLabel("left", tr("density"))
+        self.unit_band.setToolTip(tr("the ±2σ² width that ÷√d_k restores"))
 
     def _set_range(self, key: str, plot, edge: float, peak: float) -> None:
         """x on a 1-2-5 ladder. The raw histogram's width follows d_k, so its y axis comes
@@ -182,4 +182,3 @@ class VariancePanel(Panel):
             peak = max(float(np.max(h.density)), float(np.max(h.theory_density)))
             self._set_range(key, plot, float(h.edges[-1]), peak)
         self._set_band(sigma2)
-        self.unit_band.setToolTip(tr("the ±2σ² width that ÷√d_k restores"))

@@ -366,94 +366,94 @@
         <translation>Attention Lab について(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="284"/>
+        <location filename="../../gui/main_window.py" line="283"/>
         <source>computed in {ms:.1f} ms</source>
         <translation>計算時間 {ms:.1f} ms</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="291"/>
+        <location filename="../../gui/main_window.py" line="290"/>
         <source>Computation failed: {m}</source>
         <translation>計算に失敗しました: {m}</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="300"/>
+        <location filename="../../gui/main_window.py" line="299"/>
         <source>PNG image (*.png);;SVG drawing (*.svg)</source>
         <translation>PNG 画像 (*.png);;SVG 図 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="310"/>
+        <location filename="../../gui/main_window.py" line="309"/>
         <source>Export failed</source>
         <translation>書き出しに失敗しました</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="312"/>
-        <location filename="../../gui/main_window.py" line="546"/>
+        <location filename="../../gui/main_window.py" line="311"/>
+        <location filename="../../gui/main_window.py" line="545"/>
         <source>Saved {path}</source>
         <translation>{path} を保存しました</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="316"/>
+        <location filename="../../gui/main_window.py" line="315"/>
         <source>Export window</source>
         <translation>ウィンドウを書き出す</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="323"/>
+        <location filename="../../gui/main_window.py" line="322"/>
         <source>Export panel</source>
         <translation>パネルを書き出す</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="333"/>
+        <location filename="../../gui/main_window.py" line="332"/>
         <source>Copied {panel} to the clipboard</source>
         <translation>{panel} をクリップボードにコピーしました</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="338"/>
+        <location filename="../../gui/main_window.py" line="337"/>
         <source>About Attention Lab</source>
         <translation>Attention Lab について</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="339"/>
+        <location filename="../../gui/main_window.py" line="338"/>
         <source>Attention Lab shows why attention divides scores by √d_k and how multi-head attention splits d_model into h heads. Every number is computed live.</source>
         <translation>Attention Lab は、アテンションがスコアを √d_k で割る理由と、マルチヘッドアテンションが d_model を h 個のヘッドに分割する仕組みを示します。すべての数値はその場で計算されます。</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="462"/>
+        <location filename="../../gui/main_window.py" line="461"/>
         <source>Text size {p} %</source>
         <translation>文字サイズ {p} %</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="522"/>
+        <location filename="../../gui/main_window.py" line="521"/>
         <source>Open session</source>
         <translation>セッションを開く</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="523"/>
-        <location filename="../../gui/main_window.py" line="538"/>
+        <location filename="../../gui/main_window.py" line="522"/>
+        <location filename="../../gui/main_window.py" line="537"/>
         <source>Attention Lab session (*.json)</source>
         <translation>Attention Lab セッション (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="529"/>
+        <location filename="../../gui/main_window.py" line="528"/>
         <source>Cannot open session</source>
         <translation>セッションを開けません</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="530"/>
+        <location filename="../../gui/main_window.py" line="529"/>
         <source>{file} was not opened: {reason}</source>
         <translation>{file} を開けませんでした: {reason}</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="533"/>
+        <location filename="../../gui/main_window.py" line="532"/>
         <source>Opened {path}</source>
         <translation>{path} を開きました</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="537"/>
+        <location filename="../../gui/main_window.py" line="536"/>
         <source>Save session</source>
         <translation>セッションを保存</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="544"/>
+        <location filename="../../gui/main_window.py" line="543"/>
         <source>Cannot save session</source>
         <translation>セッションを保存できません</translation>
     </message>
@@ -483,12 +483,12 @@
         <translation>W_O</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="84"/>
+        <location filename="../../gui/panels/cost_panel.py" line="85"/>
         <source>cost of one attention layer</source>
         <translation>アテンション 1 層のコスト</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="85"/>
+        <location filename="../../gui/panels/cost_panel.py" line="86"/>
         <source>FLOPs per layer</source>
         <translation>1 層あたりの FLOPs</translation>
     </message>
@@ -590,7 +590,7 @@ W_O: FLOPs の {share:.1%}
     </message>
     <message>
         <location filename="../../gui/panels/saturation_panel.py" line="146"/>
-        <location filename="../../gui/panels/variance_panel.py" line="129"/>
+        <location filename="../../gui/panels/variance_panel.py" line="128"/>
         <source>q·k / √d_k</source>
         <translation>q·k / √d_k</translation>
     </message>
@@ -605,42 +605,42 @@ W_O: FLOPs の {share:.1%}
         <translation>d_k と飽和(キー {n} 個、d_k ごとにクエリ {t} 個)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/softmax_panel.py" line="68"/>
+        <location filename="../../gui/panels/softmax_panel.py" line="72"/>
         <source>softmax: raw vs ÷√d_k</source>
         <translation>softmax: スケーリングなし 対 ÷√d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/softmax_panel.py" line="69"/>
+        <location filename="../../gui/panels/softmax_panel.py" line="73"/>
         <source>probability (H in nats)</source>
         <translation>確率(H の単位は nats)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/softmax_panel.py" line="70"/>
+        <location filename="../../gui/panels/softmax_panel.py" line="74"/>
         <source>key</source>
         <translation>キー</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/softmax_panel.py" line="127"/>
+        <location filename="../../gui/panels/softmax_panel.py" line="129"/>
         <source>raw{t}: H = {h}, max p = {m}</source>
         <translation>生{t}: H = {h}, 最大 p = {m}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/softmax_panel.py" line="131"/>
+        <location filename="../../gui/panels/softmax_panel.py" line="133"/>
         <source>÷√{dk} = ÷{div}: H = {h}, max p = {m}</source>
         <translation>÷√{dk} = ÷{div}: H = {h}, 最大 p = {m}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="127"/>
+        <location filename="../../gui/panels/variance_panel.py" line="126"/>
         <source>q·k: raw and ÷√d_k</source>
         <translation>q·k: スケーリングなしと ÷√d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="128"/>
+        <location filename="../../gui/panels/variance_panel.py" line="127"/>
         <source>q·k</source>
         <translation>q·k</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="131"/>
+        <location filename="../../gui/panels/variance_panel.py" line="130"/>
         <source>density</source>
         <translation>密度</translation>
     </message>
@@ -671,7 +671,7 @@ theory σ⁴ = {th}
 {n} サンプル、{kind}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="185"/>
+        <location filename="../../gui/panels/variance_panel.py" line="131"/>
         <source>the ±2σ² width that ÷√d_k restores</source>
         <translation>÷√d_k によって戻る ±2σ² の幅</translation>
     </message>
@@ -733,107 +733,107 @@ theory σ⁴ = {th}
         <translation>計算中…</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="89"/>
+        <location filename="../../gui/lessons.py" line="90"/>
         <source>{name}: {layers} layers × {heads} heads = {total}</source>
         <translation>{name}: {layers} 層 × {heads} ヘッド = {total}</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="163"/>
+        <location filename="../../gui/lessons.py" line="164"/>
         <source>Dot products grow with d_k</source>
         <translation>内積は d_k とともに大きくなる</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="168"/>
+        <location filename="../../gui/lessons.py" line="169"/>
         <source>Softmax saturates</source>
         <translation>softmax は飽和する</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="175"/>
+        <location filename="../../gui/lessons.py" line="176"/>
         <source>Gradients vanish</source>
         <translation>勾配が消える</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="176"/>
+        <location filename="../../gui/lessons.py" line="177"/>
         <source>The softmax Jacobian J = diag(p) − ppᵀ says how far the output moves when a score moves; for one-hot p it is zero. Median ‖J‖_F over random queries with {keys} keys, unscaled: {j1} at d_k = 1 and {jdk} at d_k = {grid_dk}, where the top key already takes p = {p_dk}. A vanishing Jacobian means a vanishing training signal.</source>
         <translation>softmax のヤコビアン J = diag(p) − ppᵀ は、スコアが動いたときに出力がどれだけ動くかを表します。p がワンホットのとき J はゼロです。キー {keys} 個のランダムなクエリについて、スケーリングなしの ‖J‖_F の中央値は、d_k = 1 で {j1}、d_k = {grid_dk} で {jdk} です。このとき、スコア最大のキーはすでに p = {p_dk} を占めています。ヤコビアンが消えるということは、学習の信号が消えるということです。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="180"/>
+        <location filename="../../gui/lessons.py" line="181"/>
         <source>Dividing by √d_k fixes it</source>
         <translation>√d_k で割れば解決する</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="181"/>
+        <location filename="../../gui/lessons.py" line="182"/>
         <source>Divided by √d_k, the scores have variance 1 at every width. Across d_k = 1 … {top} the scaled median ‖J‖_F stays between {jlo} and {jhi}, and max p between {plo} and {phi}; unscaled, ‖J‖_F falls to {jraw_max} at d_k = {top}.</source>
         <translation>√d_k で割ると、スコアの分散はどの幅でも 1 になります。d_k = 1 … {top} の全域で、スケーリングした ‖J‖_F の中央値は {jlo} から {jhi} の間に、最大 p は {plo} から {phi} の間に収まります。スケーリングしないと、‖J‖_F は d_k = {top} で {jraw_max} まで下がります。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="184"/>
+        <location filename="../../gui/lessons.py" line="185"/>
         <source>One head, one distribution</source>
         <translation>1 つのヘッドに 1 つの分布</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="185"/>
+        <location filename="../../gui/lessons.py" line="186"/>
         <source>A head gives each token one probability distribution over the others. When several relations matter at once, one head has to blend them. On the sentence in the panel ({n} tokens) the heads have a mean entropy of {each} nats; their average has {avg} nats (uniform attention: {uni}). Averaging blurs sharp roles.</source>
         <translation>1 つのヘッドは、各トークンに、他のトークン上の確率分布を 1 つだけ与えます。複数の関係が同時に重要なとき、1 つのヘッドはそれらを混ぜ合わせるしかありません。パネルの文({n} トークン)では、各ヘッドのエントロピーの平均は {each} nats、ヘッドを平均した分布のエントロピーは {avg} nats です(一様なアテンションでは {uni})。平均をとると、鋭い役割がぼやけます。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="189"/>
+        <location filename="../../gui/lessons.py" line="190"/>
         <source>Split, attend, concatenate, project</source>
         <translation>分割・アテンション・連結・射影</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="164"/>
+        <location filename="../../gui/lessons.py" line="165"/>
         <source>q and k have d_k independent components of variance 1. Each product q_i·k_i has variance 1, so their sum q·k has variance d_k. Now, at d_k = {dk}, the sampled variance is {var} ± {se}; theory says {theory}. Press Play to sweep d_k from {sweep_first} to {sweep_last}: the raw histogram&apos;s axis widens while the scaled one keeps variance {var_scaled}.</source>
         <translation>q と k は、分散 1 の独立な成分を d_k 個ずつ持ちます。各積 q_i·k_i の分散は 1 なので、その和 q·k の分散は d_k になります。現在の d_k = {dk} では、サンプルから求めた分散は {var} ± {se} で、理論値は {theory} です。「再生」を押すと d_k を {sweep_first} から {sweep_last} まで動かします。スケーリングなしのヒストグラムは軸が広がっていきますが、スケーリングした方は分散 {var_scaled} を保ちます。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="169"/>
+        <location filename="../../gui/lessons.py" line="170"/>
         <source>Scores ({scores}) give the top key p = {p_raw}. Move the offset: all scores shift together and p does not change, because softmax only sees differences. Softmax gives the top key p = {p_ten} for (10, 1, 1, 1) and p = {p_hundred} for (100, 91, 91, 91): the same. Move the gap: p heads for 1. What saturates softmax is the spread, and the spread of q·k grows like √d_k. Divided by √{dk}, the same scores give p = {p_scaled}.</source>
         <translation>スコア ({scores}) では、スコア最大のキーの p = {p_raw} です。「オフセット」を動かすと、すべてのスコアが一緒にずれますが、p は変わりません。softmax は差しか見ないからです。スコア最大のキーの p は (10, 1, 1, 1) で {p_ten}、(100, 91, 91, 91) で {p_hundred} と、同じ値になります。「差」を動かすと、p は 1 に近づいていきます。softmax を飽和させるのはスコアの広がりであり、q·k の広がりは √d_k に比例して大きくなります。√{dk} で割ると、同じスコアでも p = {p_scaled} になります。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="190"/>
+        <location filename="../../gui/lessons.py" line="191"/>
         <source>d_model = {d} is split into h = {h} heads of d_k = {dk}. Each head makes its own Q, K and V ({n} × {dk}), attends, and returns {n} × {dk}. The outputs are concatenated back to {n} × {d}, and W_O, a full {d} × {d} matrix, mixes the heads. Play steps h through {sweep_values}.</source>
         <translation>d_model = {d} を、d_k = {dk} の h = {h} 個のヘッドに分割します。各ヘッドは自分の Q、K、V ({n} × {dk}) を作ってアテンションを計算し、{n} × {dk} を返します。出力は連結されて {n} × {d} に戻り、{d} × {d} のフルサイズの行列 W_O がヘッドを混ぜ合わせます。「再生」を押すと、h を {sweep_values} と順に変えます。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="194"/>
+        <location filename="../../gui/lessons.py" line="195"/>
         <source>Heads specialise</source>
         <translation>ヘッドの専門化</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="195"/>
+        <location filename="../../gui/lessons.py" line="196"/>
         <source>Trained heads often take on roles: one looks at the previous token, another links a pronoun to its noun. The heads shown are built by hand from simple rules to show what such roles look like; they are not learned. Switch on random heads to compare with untrained, seeded attention. The heads shown now have a mean entropy of {each} nats (uniform: {uni}).</source>
         <translation>学習済みのヘッドは、しばしば役割を担います。あるヘッドは直前のトークンを見て、別のヘッドは代名詞をそれが指す名詞に結び付けます。ここに示すヘッドは、そうした役割がどのようなものかを見せるために単純な規則から手作業で作ったもので、学習されたものではありません。「ランダムヘッド」をオンにすると、シード付きの未学習のアテンションと比較できます。いま表示しているヘッドのエントロピーの平均は {each} nats です(一様: {uni})。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="200"/>
+        <location filename="../../gui/lessons.py" line="201"/>
         <source>The cost stays the same</source>
         <translation>コストは変わらない</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="201"/>
+        <location filename="../../gui/lessons.py" line="202"/>
         <source>For n = {n} tokens, QKᵀ and weights·V cost {qk} FLOPs with h = {h} heads, the same as one full-width head ({qk1}). Softmax grows with h ({sm} against {sm1}) but stays small. W_O adds {wo} FLOPs, {share} of the layer.</source>
         <translation>n = {n} トークンのとき、QKᵀ と 重み·V のコストは h = {h} ヘッドで {qk} FLOPs で、フル幅のヘッド 1 つの場合 ({qk1}) と同じです。softmax は h とともに増えますが ({sm} 対 {sm1})、小さいままです。W_O は {wo} FLOPs を加え、これは層全体の {share} にあたります。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="204"/>
+        <location filename="../../gui/lessons.py" line="205"/>
         <source>Layers × heads</source>
         <translation>層 × ヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="205"/>
+        <location filename="../../gui/lessons.py" line="206"/>
         <source>Each layer has its own heads, so a model holds layers × heads attention patterns:&lt;br&gt;{table}</source>
         <translation>各層がそれぞれ独自のヘッドを持つので、モデル全体では 層数 × ヘッド数 個のアテンションパターンを持ちます:&lt;br&gt;{table}</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="207"/>
+        <location filename="../../gui/lessons.py" line="208"/>
         <source>A common mistake: √d_model</source>
         <translation>よくある間違い: √d_model</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="208"/>
+        <location filename="../../gui/lessons.py" line="209"/>
         <source>Dividing by √d_model = {sdm} instead of √d_k = {sdk} leaves each head&apos;s scores with variance {v_bad} instead of {v_ok} (about d_k / d_model = {ratio}). Attention goes flat: mean entropy {h_bad} nats against {h_ok} (uniform is {h_uni}), mean max p {p_bad} against {p_ok}.</source>
         <translation>√d_k = {sdk} ではなく √d_model = {sdm} で割ると、各ヘッドのスコアの分散は {v_ok} ではなく {v_bad}(約 d_k / d_model = {ratio})になります。アテンションは平坦になり、平均エントロピーは {h_bad} nats(√d_k なら {h_ok}、一様なら {h_uni})、最大 p の平均は {p_bad}(√d_k なら {p_ok})です。</translation>
     </message>
