@@ -8,45 +8,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import sys
 
-EXIT_USAGE = 2
-
-
-class UsageError(Exception):
-    """Bad command-line input; the message is printed as one line."""
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message):  # one clear line, no usage dump
-        raise UsageError(message)
-
-
-def _int_arg(low, high):
-    def parse(text):
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(
-                f"must be a whole number from {low} to {high}, got {text!r}") from None
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"must be from {low} to {high}, got {value}")
-        return value
-    return parse
-
-
-def _float_arg():
-    def parse(text):
-        try:
-            value = float(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"must be a number, got {text!r}") from None
-        if not math.isfinite(value):
-            raise argparse.ArgumentTypeError(f"must be a finite number, got {text!r}")
-        return value
-    return parse
+from engine.cli_args import EXIT_USAGE, UsageError
+from engine.cli_args import ArgParser as _Parser
+from engine.cli_args import float_arg as _float_arg
+from engine.cli_args import int_arg as _int_arg
 
 
 def add_param_flags(parser: argparse.ArgumentParser) -> None:
@@ -124,58 +92,17 @@ def run_export(args) -> int:
     return 0
 
 
-def parse_window_args(argv: list[str]):
-    """--lang, --session, --lesson, --presentation; unknown arguments are left for Qt."""
-    parser = _Parser(prog="attention-lab", add_help=False)
-    parser.add_argument("--lang", choices=("ja", "en"))
-    parser.add_argument("--session")
-    parser.add_argument("--lesson", type=_int_arg(1, 99))
-    parser.add_argument("--presentation", action="store_true")
-    return parser.parse_known_args(argv)
-
-
 def build_window(argv: list[str]):
-    """Create the application (if needed) and a MainWindow with the command-line options applied.
+    """gui.app.build_window (kept here so `from main import build_window` works)."""
+    from gui.app import build_window as build
 
-    Raises UsageError for bad options and engine.session.SessionError for a bad session file.
-    """
-    args, qt_args = parse_window_args(argv)
-    from gui.app import create_application
-    from gui.i18n import set_language, system_language
-
-    create_application(qt_args)
-    set_language(args.lang or system_language())
-    from gui.main_window import MainWindow
-
-    window = MainWindow()
-    if args.session:
-        try:
-            window.load_session(args.session)
-        except Exception:
-            window.close()  # stops the worker thread
-            raise
-    if args.lesson:
-        window.lesson.go_to(args.lesson - 1)
-    if args.presentation:
-        window.set_presentation(True)
-    return window
+    return build(argv)
 
 
 def run_gui(argv: list[str]) -> int:
-    from engine.session import SessionError
+    from gui.app import run_gui as run
 
-    try:
-        window = build_window(argv)
-    except (UsageError, SessionError) as exc:
-        print(f"attention-lab: error: {exc}", file=sys.stderr)
-        return EXIT_USAGE
-    from gui.app import install_smoke_hooks
-    from PySide6.QtWidgets import QApplication
-
-    if not window.presentation:
-        window.show()
-    install_smoke_hooks(window)
-    return QApplication.instance().exec()
+    return run(argv)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -374,3 +374,41 @@ def head_entropies(weights: np.ndarray) -> tuple[np.ndarray, float]:
     w = np.asarray(weights, dtype=np.float64)
     per_head = entropy(w).mean(axis=-1)
     return per_head, float(entropy(average_heads(w)).mean())
+
+
+@dataclass(frozen=True)
+class HeadsResult:
+    """One head-roles study: tokens (n ≤ MAX_TOKENS), heads (h, n, n), their average (n, n).
+
+    `weights` is None when the sentence has no tokens. `dropped` counts the tokens
+    cut off by `truncate`; `per_head_entropy` (h,) and `average_entropy` are mean
+    row entropies in nats (see head_entropies).
+    """
+
+    sentence: str
+    mode: str
+    random: bool
+    seed: int
+    tokens: tuple[Token, ...]
+    dropped: int
+    weights: np.ndarray | None
+    average: np.ndarray | None
+    per_head_entropy: np.ndarray | None
+    average_entropy: float | None
+
+
+def heads_study(sentence: str, mode: str, random: bool = False, seed: int = 0) -> HeadsResult:
+    """Tokenise `sentence` in `mode` and build the hand-built heads, or len(ROLE_HEADS)
+    random heads seeded by `seed`, with their average and entropies (arrays read-only)."""
+    tokens, dropped = truncate(tokenize(sentence, mode), MAX_TOKENS)
+    if not tokens:
+        return HeadsResult(sentence, mode, bool(random), int(seed), (), dropped,
+                           None, None, None, None)
+    weights = random_heads(len(tokens), len(ROLE_HEADS), seed) if random else role_heads(tokens)
+    weights = np.asarray(weights, dtype=np.float64)
+    average = average_heads(weights)
+    per_head, avg = head_entropies(weights)
+    for a in (weights, average, per_head):
+        a.flags.writeable = False
+    return HeadsResult(sentence, mode, bool(random), int(seed), tuple(tokens), dropped,
+                       weights, average, per_head, avg)

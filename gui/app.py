@@ -1,4 +1,4 @@
-"""QApplication set-up and the GUI entry point."""
+"""QApplication set-up and the GUI entry point: build_window(argv) and run_gui(argv)."""
 from __future__ import annotations
 
 import ctypes
@@ -77,11 +77,79 @@ class ScreenSnapper(QObject):
         self.window.close()
 
 
-def install_smoke_hooks(window) -> None:
-    """Environment hooks for smoke tests: screenshot the screen, or close after a delay."""
-    shot = os.environ.get("ATTENTION_LAB_SCREENSHOT")
+SMOKE_SCREENSHOT = "ATTENTION_LAB_SCREENSHOT"      # save the screen once results show, then quit
+SMOKE_QUIT_AFTER_MS = "ATTENTION_LAB_QUIT_AFTER_MS"  # close the window after this delay
+
+
+def install_smoke_hooks(window, environ=os.environ) -> None:
+    """Smoke-test hooks, the one place their environment variables are read: screenshot
+    the screen, or close after a delay."""
+    shot = environ.get(SMOKE_SCREENSHOT)
     if shot:
         ScreenSnapper(window, shot)
-    quit_after = os.environ.get("ATTENTION_LAB_QUIT_AFTER_MS")
+    quit_after = environ.get(SMOKE_QUIT_AFTER_MS)
     if quit_after:
         QTimer.singleShot(int(quit_after), window.close)
+
+
+def parse_window_args(argv: list[str]):
+    """--lang, --session, --lesson, --presentation; unknown arguments are left for Qt."""
+    from engine.cli_args import ArgParser, int_arg
+
+    parser = ArgParser(prog="attention-lab", add_help=False)
+    parser.add_argument("--lang", choices=("ja", "en"))
+    parser.add_argument("--session")
+    parser.add_argument("--lesson", type=int_arg(1, 99))
+    parser.add_argument("--presentation", action="store_true")
+    return parser.parse_known_args(argv)
+
+
+def build_window(argv: list[str]):
+    """Create the application (if needed) and a MainWindow with the command-line options applied.
+
+    Raises engine.cli_args.UsageError for bad options and gui.state.SessionError for a bad
+    session file (the window is closed again, its workers stopped).
+    """
+    from engine.cli_args import UsageError
+
+    args, qt_args = parse_window_args(argv)
+    if args.session is not None and not args.session.strip():
+        raise UsageError("--session needs a file name")
+    create_application(qt_args)
+    from .i18n import set_language, system_language
+
+    set_language(args.lang or system_language())
+    from .main_window import MainWindow
+
+    window = MainWindow()
+    try:
+        if args.session:
+            window.load_session(args.session)
+            if args.lang:          # the command line wins over the session's language
+                window.switch_language(args.lang)
+        if args.lesson:
+            window.lesson.go_to(args.lesson - 1)
+        if args.presentation:
+            window.set_presentation(True)
+    except Exception:
+        window.close()  # stops the worker threads
+        raise
+    return window
+
+
+def run_gui(argv: list[str]) -> int:
+    """Open the window and run the event loop; bad options or session exit 2 with one line."""
+    from engine.cli_args import EXIT_USAGE, UsageError
+    from .state import SessionError
+
+    try:
+        window = build_window(argv)
+    except (UsageError, SessionError) as exc:
+        print(f"attention-lab: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    from PySide6.QtWidgets import QApplication
+
+    if not window.presentation:
+        window.show()
+    install_smoke_hooks(window)
+    return QApplication.instance().exec()

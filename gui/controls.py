@@ -1,15 +1,20 @@
-"""The control panel: every widget writes to the model; the model writes back.
+"""The control panel: every widget sends an intent to AppState; AppState's events re-render.
 
-Flow: a widget changes → the matching handler builds the new field values →
-model.update(...) → model.params_changed → sync_from(params) sets every widget
-with its signals blocked. Widgets never talk to each other directly.
+Flow: a widget changes → its handler builds the new field values →
+state.update_params(...) → events.params → sync_from(params) sets every widget
+with its signals blocked. Widgets never talk to each other, and nothing reads a
+setting back out of a widget: the d_model lock is AppState.lock_d_model.
+
+The plain controls (one Params field, one widget) are rows of FIELD_CONTROLS and
+share one slot; the shape (d_k, h, d_model, lock, preset) and the scores have
+rules of their own.
 """
 from __future__ import annotations
 
 import math
-from contextlib import contextmanager
+from dataclasses import dataclass
 
-from PySide6.QtCore import QEvent, Qt, Signal, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, Qt, Signal, Slot
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QGroupBox,
                                QHBoxLayout, QLabel, QLineEdit, QPushButton, QSlider, QSpinBox,
                                QVBoxLayout, QWidget)
@@ -22,8 +27,9 @@ from engine.params import (D_MODEL_MAX, DK_MAX, KEYS_MAX, KEYS_MIN, SAMPLES_MAX,
 from engine.presets import MODEL_PRESETS
 from engine.scores import format_scores, parse_scores
 
-from .shape_rules import Shape, allowed_heads, change_d_model, change_dk, change_heads, nearest
 from .i18n import tr
+from .qt_util import all_signals_blocked
+from .shape_rules import Shape, allowed_heads, change_d_model, change_dk, change_heads, nearest
 
 DK_SLIDER_STEPS_PER_OCTAVE = 8
 SCORE_SLIDER_SCALE = 10        # slider units per score unit (0.1 steps)
@@ -31,16 +37,62 @@ SCORE_SLIDER_RANGE = 100       # ± score range the sliders cover
 SEED_MAX_WIDGET = 2**31 - 1    # QSpinBox holds a signed 32-bit int
 
 
-@contextmanager
-def all_signals_blocked(widgets):
-    """signals_blocked for many widgets at once (one context, not one per widget: sync_from
-    runs on every change)."""
-    previous = [widget.blockSignals(True) for widget in widgets]
-    try:
-        yield
-    finally:
-        for widget, was_blocked in zip(widgets, previous):
-            widget.blockSignals(was_blocked)
+def _n(text: str) -> str:
+    """Mark a table text for Qt Linguist; it is translated with tr() when shown."""
+    return QT_TRANSLATE_NOOP("", text)
+
+
+@dataclass(frozen=True)
+class FieldControl:
+    """One Params field edited by one widget: a row of the control table.
+
+    kind: "int" (QSpinBox), "float" (QDoubleSpinBox), "check" (QCheckBox) or "choice"
+    (QComboBox of `choices`, (value, label) pairs). Texts are untranslated sources.
+    """
+
+    field: str
+    object_name: str
+    kind: str
+    label: str
+    tooltip: str
+    low: float = 0
+    high: float = 0
+    step: float = 1
+    decimals: int = 2
+    text: str = ""          # a check box's own text
+    choices: tuple = ()
+
+
+FIELD_CONTROLS = (
+    FieldControl("scale", "scaleCheck", "check", _n("÷√d_k"),
+                 _n("Divide the scores by √d_k before softmax"), text=_n("scale scores")),
+    FieldControl("temperature", "temperatureSpin", "float", _n("temperature T"),
+                 _n("Softmax temperature: softmax(s / T)"),
+                 TEMPERATURE_MIN, TEMPERATURE_MAX, 0.1, 2),
+    FieldControl("keys", "keysSpin", "int", _n("keys n"),
+                 _n("Keys per query in the saturation study (n scores per softmax)"),
+                 KEYS_MIN, KEYS_MAX),
+    FieldControl("samples", "samplesSpin", "int", _n("samples"),
+                 _n("Number of sampled q·k pairs in the variance histogram"),
+                 SAMPLES_MIN, SAMPLES_MAX, 1000),
+    FieldControl("distribution", "distributionCombo", "choice", _n("components"),
+                 _n("Law of each component of q and k"),
+                 choices=(("normal", _n("normal")), ("uniform", _n("uniform")),
+                          ("rademacher", _n("±1 (Rademacher)")))),
+    FieldControl("sigma", "sigmaSpin", "float", _n("σ"),
+                 _n("Standard deviation of each component of q and k"),
+                 SIGMA_MIN, SIGMA_MAX, 0.1, 2),
+    FieldControl("seed", "seedSpin", "int", _n("seed"),
+                 _n("Seed of every random draw: the same seed gives the same numbers"),
+                 0, SEED_MAX_WIDGET),
+    FieldControl("tokens", "tokensSpin", "int", _n("tokens"),
+                 _n("Tokens n in the multi-head diagram (rows of X)"), TOKENS_MIN, TOKENS_MAX),
+    FieldControl("seq_len", "seqLenSpin", "int", _n("sequence (cost)"),
+                 _n("Sequence length n used to count FLOPs in the cost panel"), 1, SEQ_LEN_MAX),
+    FieldControl("causal", "causalCheck", "check", "",
+                 _n("Mask future tokens in the multi-head diagram (decoder attention)"),
+                 text=_n("causal mask")),
+)
 
 
 def dk_to_slider(dk: int) -> int:
@@ -104,11 +156,13 @@ class ControlPanel(QWidget):
         super().__init__(parent)
         self.setObjectName("controlPanel")
         self.model = model
+        self.state = model.state
         self._sample_presses = 0
         self._build()
         self.retranslate()
         self.sync_from(model.params)
         model.params_changed.connect(self.sync_from)
+        self.state.events.lock_d_model.connect(self._on_lock_state)
 
     # -- construction ----------------------------------------------------------
     def _spin(self, name, low, high, cls=QSpinBox):
@@ -131,7 +185,6 @@ class ControlPanel(QWidget):
         self.heads_spin.setKeyboardTracking(False)
         self.d_model_spin = self._spin("dModelSpin", 1, D_MODEL_MAX)
         self.lock_check = QCheckBox(objectName="lockDModelCheck")
-        self.lock_check.setChecked(True)
         self.model_preset = QComboBox(objectName="modelPresetCombo")
         self.dk_label, self.heads_label, self.d_model_label = QLabel(), QLabel(), QLabel()
         form.addRow(self.dk_label, self._pair(self.dk_slider, self.dk_spin))
@@ -167,28 +220,22 @@ class ControlPanel(QWidget):
 
         self.other_box = QGroupBox()
         other = QFormLayout(self.other_box)
-        self.scale_check = QCheckBox(objectName="scaleCheck")
-        self.temperature_spin = self._spin("temperatureSpin", TEMPERATURE_MIN, TEMPERATURE_MAX,
-                                           QDoubleSpinBox)
-        self.temperature_spin.setDecimals(2)
-        self.temperature_spin.setSingleStep(0.1)
-        self.keys_spin = self._spin("keysSpin", KEYS_MIN, KEYS_MAX)
-        self.samples_spin = self._spin("samplesSpin", SAMPLES_MIN, SAMPLES_MAX)
-        self.samples_spin.setSingleStep(1000)
-        self.distribution_combo = QComboBox(objectName="distributionCombo")
-        self.sigma_spin = self._spin("sigmaSpin", SIGMA_MIN, SIGMA_MAX, QDoubleSpinBox)
-        self.sigma_spin.setSingleStep(0.1)
-        self.seed_spin = self._spin("seedSpin", 0, SEED_MAX_WIDGET)
-        self.tokens_spin = self._spin("tokensSpin", TOKENS_MIN, TOKENS_MAX)
-        self.seq_len_spin = self._spin("seqLenSpin", 1, SEQ_LEN_MAX)
-        self.causal_check = QCheckBox(objectName="causalCheck")
-        self.other_labels = [QLabel() for _ in range(9)]
-        for label, widget in zip(self.other_labels, (
-                self.scale_check, self.temperature_spin, self.keys_spin, self.samples_spin,
-                self.distribution_combo, self.sigma_spin, self.seed_spin, self.tokens_spin,
-                self.seq_len_spin)):
+        self.field_widgets: dict[str, QWidget] = {}
+        self.field_labels: dict[str, QLabel] = {}
+        self._field_of: dict[str, FieldControl] = {}
+        for spec in FIELD_CONTROLS:
+            widget = self._field_widget(spec)
+            label = self.field_labels[spec.field] = QLabel()
             other.addRow(label, widget)
-        other.addRow(QLabel(), self.causal_check)
+            self.field_widgets[spec.field] = widget
+            self._field_of[spec.object_name] = spec
+        self.other_labels = [self.field_labels[spec.field] for spec in FIELD_CONTROLS]
+        w = self.field_widgets
+        self.scale_check, self.temperature_spin = w["scale"], w["temperature"]
+        self.keys_spin, self.samples_spin = w["keys"], w["samples"]
+        self.distribution_combo, self.sigma_spin = w["distribution"], w["sigma"]
+        self.seed_spin, self.tokens_spin = w["seed"], w["tokens"]
+        self.seq_len_spin, self.causal_check = w["seq_len"], w["causal"]
         layout.addWidget(self.other_box)
         layout.addStretch(1)
 
@@ -203,16 +250,25 @@ class ControlPanel(QWidget):
         self.scores_edit.textEdited.connect(self._apply_scores_text_later)
         self.scores_preset.activated.connect(self._on_scores_preset)
         self.sample_button.clicked.connect(self._on_sample_scores)
-        self.scale_check.toggled.connect(self._on_scale)
-        self.temperature_spin.valueChanged.connect(self._on_temperature)
-        self.keys_spin.valueChanged.connect(self._on_keys)
-        self.samples_spin.valueChanged.connect(self._on_samples)
-        self.distribution_combo.activated.connect(self._on_distribution)
-        self.sigma_spin.valueChanged.connect(self._on_sigma)
-        self.seed_spin.valueChanged.connect(self._on_seed)
-        self.tokens_spin.valueChanged.connect(self._on_tokens)
-        self.seq_len_spin.valueChanged.connect(self._on_seq_len)
-        self.causal_check.toggled.connect(self._on_causal)
+
+    def _field_widget(self, spec: FieldControl) -> QWidget:
+        """The widget of one table row, wired to the shared slot."""
+        if spec.kind == "check":
+            widget = QCheckBox(objectName=spec.object_name)
+            widget.toggled.connect(self._on_field_check)
+        elif spec.kind == "choice":
+            widget = QComboBox(objectName=spec.object_name)
+            for value, _text in spec.choices:
+                widget.addItem("", value)
+            widget.activated.connect(self._on_field_choice)
+        else:
+            widget = self._spin(spec.object_name, spec.low, spec.high,
+                                QDoubleSpinBox if spec.kind == "float" else QSpinBox)
+            widget.setSingleStep(spec.step)
+            if spec.kind == "float":
+                widget.setDecimals(spec.decimals)
+            widget.valueChanged.connect(self._on_field_value)
+        return widget
 
     @staticmethod
     def _pair(a: QWidget, b: QWidget) -> QWidget:
@@ -256,19 +312,15 @@ class ControlPanel(QWidget):
         self.sample_button.setText(tr("Sample q·k"))
         self.sample_button.setToolTip(tr("Fill the scores with q·k_j sampled at the current d_k"))
         self.other_box.setTitle(tr("Sampling and softmax"))
-        for label, text in zip(self.other_labels, (
-                tr("÷√d_k"), tr("temperature T"), tr("keys n"), tr("samples"),
-                tr("components"), tr("σ"), tr("seed"), tr("tokens"), tr("sequence (cost)"))):
-            label.setText(text)
-        self.scale_check.setText(tr("scale scores"))
-        self.causal_check.setText(tr("causal mask"))
-        current = self.distribution_combo.currentIndex()
-        with signals_blocked(self.distribution_combo):
-            self.distribution_combo.clear()
-            for text, key in ((tr("normal"), "normal"), (tr("uniform"), "uniform"),
-                              (tr("±1 (Rademacher)"), "rademacher")):
-                self.distribution_combo.addItem(text, key)
-            self.distribution_combo.setCurrentIndex(max(current, 0))
+        for spec in FIELD_CONTROLS:
+            widget = self.field_widgets[spec.field]
+            self.field_labels[spec.field].setText(tr(spec.label) if spec.label else "")
+            widget.setToolTip(tr(spec.tooltip))
+            if spec.kind == "check":
+                widget.setText(tr(spec.text))
+            elif spec.kind == "choice":
+                for i, (_value, text) in enumerate(spec.choices):
+                    widget.setItemText(i, tr(text))
 
     def changeEvent(self, event) -> None:
         if event.type() == QEvent.Type.LanguageChange:
@@ -278,20 +330,19 @@ class ControlPanel(QWidget):
     # -- model → widgets ---------------------------------------------------------
     def shape(self) -> Shape:
         p = self.model.params
-        return Shape(p.dk, p.heads, p.d_model, self.lock_check.isChecked())
+        return Shape(p.dk, p.heads, p.d_model, self.state.lock_d_model)
 
     @Slot(object)
     def sync_from(self, params: Params) -> None:
         widgets = [self.dk_slider, self.dk_spin, self.heads_slider, self.heads_spin,
-                   self.d_model_spin, self.scores_edit, self.scale_check, self.temperature_spin,
-                   self.keys_spin, self.samples_spin, self.distribution_combo, self.sigma_spin,
-                   self.seed_spin, self.tokens_spin, self.seq_len_spin, self.causal_check,
-                   *self.score_sliders]
+                   self.d_model_spin, self.lock_check, self.scores_edit,
+                   *self.field_widgets.values(), *self.score_sliders]
         with all_signals_blocked(widgets):
             self.dk_slider.setValue(dk_to_slider(params.dk))
             set_spin(self.dk_spin, params.dk)
+            self.lock_check.setChecked(self.state.lock_d_model)
             allowed = allowed_heads(Shape(params.dk, params.heads, params.d_model,
-                                          self.lock_check.isChecked()))
+                                          self.state.lock_d_model))
             self.heads_spin.set_allowed(allowed)
             set_spin(self.heads_spin, params.heads)
             self.heads_slider.setRange(0, len(allowed) - 1)
@@ -307,16 +358,17 @@ class ControlPanel(QWidget):
                     tip = f"k{i + 1} = {params.scores[i]:g}"
                     if slider.toolTip() != tip:
                         slider.setToolTip(tip)
-            self.scale_check.setChecked(params.scale)
-            set_spin(self.temperature_spin, params.temperature)
-            set_spin(self.keys_spin, params.keys)
-            set_spin(self.samples_spin, params.samples)
-            self.distribution_combo.setCurrentIndex(self.distribution_combo.findData(params.distribution))
-            set_spin(self.sigma_spin, params.sigma)
-            set_spin(self.seed_spin, min(params.seed, SEED_MAX_WIDGET))
-            set_spin(self.tokens_spin, params.tokens)
-            set_spin(self.seq_len_spin, params.seq_len)
-            self.causal_check.setChecked(params.causal)
+            for spec in FIELD_CONTROLS:
+                self._show_field(spec, getattr(params, spec.field))
+
+    def _show_field(self, spec: FieldControl, value) -> None:
+        widget = self.field_widgets[spec.field]
+        if spec.kind == "check":
+            widget.setChecked(bool(value))
+        elif spec.kind == "choice":
+            widget.setCurrentIndex(widget.findData(value))
+        else:
+            set_spin(widget, min(value, spec.high))
 
     # -- widgets → model ---------------------------------------------------------
     def _update(self, **changes) -> bool:
@@ -330,9 +382,7 @@ class ControlPanel(QWidget):
 
     def _apply_shape(self, result) -> None:
         shape, note = result
-        if shape.locked != self.lock_check.isChecked():
-            with signals_blocked(self.lock_check):
-                self.lock_check.setChecked(shape.locked)
+        self.state.set_lock_d_model(shape.locked)
         if note is not None:
             self.note.emit(self.describe_note(note))
         self._update(dk=shape.dk, heads=shape.heads, d_model=shape.d_model)
@@ -369,6 +419,9 @@ class ControlPanel(QWidget):
 
     @Slot(bool)
     def _on_lock(self, locked: bool) -> None:
+        self.state.set_lock_d_model(locked)
+
+    def _on_lock_state(self, _locked: bool) -> None:
         self.sync_from(self.model.params)
 
     @Slot(int)
@@ -376,8 +429,7 @@ class ControlPanel(QWidget):
         if index <= 0:
             return
         preset = MODEL_PRESETS[index - 1]
-        with signals_blocked(self.lock_check):
-            self.lock_check.setChecked(True)
+        self.state.set_lock_d_model(True)
         self._update(dk=preset.dk, heads=preset.heads, d_model=preset.d_model)
 
     @Slot()
@@ -439,41 +491,15 @@ class ControlPanel(QWidget):
                                           p.distribution, p.sigma))
 
     @Slot(bool)
-    def _on_scale(self, on: bool) -> None:
-        self._update(scale=on)
+    def _on_field_check(self, on: bool) -> None:
+        self._update(**{self._field_of[self.sender().objectName()].field: on})
 
+    @Slot(int)
+    def _on_field_choice(self, index: int) -> None:
+        widget = self.sender()
+        self._update(**{self._field_of[widget.objectName()].field: widget.itemData(index)})
+
+    @Slot(int)
     @Slot(float)
-    def _on_temperature(self, value: float) -> None:
-        self._update(temperature=value)
-
-    @Slot(int)
-    def _on_keys(self, value: int) -> None:
-        self._update(keys=value)
-
-    @Slot(int)
-    def _on_samples(self, value: int) -> None:
-        self._update(samples=value)
-
-    @Slot(int)
-    def _on_distribution(self, index: int) -> None:
-        self._update(distribution=self.distribution_combo.itemData(index))
-
-    @Slot(float)
-    def _on_sigma(self, value: float) -> None:
-        self._update(sigma=value)
-
-    @Slot(int)
-    def _on_seed(self, value: int) -> None:
-        self._update(seed=value)
-
-    @Slot(int)
-    def _on_tokens(self, value: int) -> None:
-        self._update(tokens=value)
-
-    @Slot(int)
-    def _on_seq_len(self, value: int) -> None:
-        self._update(seq_len=value)
-
-    @Slot(bool)
-    def _on_causal(self, on: bool) -> None:
-        self._update(causal=on)
+    def _on_field_value(self, value) -> None:
+        self._update(**{self._field_of[self.sender().objectName()].field: value})

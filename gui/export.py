@@ -10,8 +10,8 @@ from PySide6.QtCore import QCoreApplication, QEvent, QPoint, QRect, QSize
 from PySide6.QtGui import QImage, QPainter
 from PySide6.QtWidgets import QWidget
 
-PANEL_FILES = {"softmaxPlot": "softmax", "variancePlot": "variance",
-               "saturationPlot": "saturation", "multiheadView": "multihead", "costPlot": "cost"}
+from .panel_names import EXPORT_STEMS as PANEL_FILES
+
 FORMATS = ("png", "svg")
 
 
@@ -74,8 +74,10 @@ def ensure_headless_platform() -> None:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 
-def export_panels(params, out_dir, fmt: str = "png", size: tuple[int, int] = (1200, 800)) -> list[Path]:
-    """Compute `params`, render every panel at `size` and write them plus results.json."""
+def export_panels(params, out_dir, fmt: str = "png", size: tuple[int, int] = (1200, 800),
+                  heads_input=None) -> list[Path]:
+    """Compute `params` (and the head roles of `heads_input`, default HeadsInput()), render
+    every panel at `size` and write them plus results.json."""
     ensure_headless_platform()
     from PySide6.QtWidgets import QApplication
 
@@ -84,16 +86,19 @@ def export_panels(params, out_dir, fmt: str = "png", size: tuple[int, int] = (12
 
     from .app import configure_pyqtgraph
     from .panels import create_panels
+    from .panels.heads_view import HeadsView, compute_heads
+    from .state import HeadsInput
 
     app = QApplication.instance() or QApplication([])
     configure_pyqtgraph()
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     results = compute(params)
+    heads = compute_heads(heads_input or HeadsInput())
     written = []
-    for panel in create_panels():
+    for panel in [*create_panels(), HeadsView()]:
         panel.resize(QSize(*size))
-        panel.update_results(results)
+        panel.update_results(heads if isinstance(panel, HeadsView) else results)
         panel.show()
         app.processEvents()
         written.append(export_panel(panel, out / f"{PANEL_FILES[panel.objectName()]}.{fmt}"))

@@ -27,8 +27,8 @@ class LessonPanel(QWidget):
         super().__init__(parent)
         self.setObjectName("lessonPanel")
         self.model = model
+        self.state = model.state
         self.heads_view = None      # the head-roles view, when the window has one
-        self.index = 0
         self._sweep_pos = 0
         self._rendered_key = None
         self.timer = QTimer(self)
@@ -38,6 +38,7 @@ class LessonPanel(QWidget):
         self.offset_gap.setVisible(self.step.offset_gap)
         self.retranslate()
         model.results_ready.connect(self.refresh_text)
+        self.state.events.lesson_step.connect(self._on_step_state)
 
     def _build(self) -> None:
         layout = QVBoxLayout(self)
@@ -106,6 +107,20 @@ class LessonPanel(QWidget):
         super().changeEvent(event)
 
     # -- navigation --------------------------------------------------------------
+    @property
+    def index(self) -> int:
+        """The step shown: AppState.lesson_step, clamped to the steps there are."""
+        return min(self.state.lesson_step, len(STEPS) - 1)
+
+    @index.setter
+    def index(self, value: int) -> None:
+        self.state.set_lesson_step(max(0, min(len(STEPS) - 1, value)))
+
+    def _on_step_state(self, _step: int) -> None:
+        self.offset_gap.setVisible(self.step.offset_gap)
+        self.play_button.setEnabled(bool(self.step.sweep))
+        self.refresh_text()
+
     @property
     def step(self):
         return STEPS[self.index]

@@ -5,47 +5,63 @@ from pathlib import Path
 
 from PySide6.QtCore import QEvent, QSettings, Qt, QTimer, Slot
 from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QKeySequence, QShortcut
+from superqt.utils import signals_blocked
 from PySide6.QtWidgets import (QApplication, QDockWidget, QFileDialog, QLabel, QMainWindow,
                                QMessageBox, QScrollArea, QSplitter, QTabBar, QTabWidget,
                                QVBoxLayout, QWidget)
 
 from engine import Params, compute
-from engine.session import Session, SessionError, read_session, write_session
 
+from . import panel_names as names
 from .controls import ControlPanel
 from .export import export_panel, export_window, panel_image
 from .i18n import LANGUAGES, current_language, set_language, tr
 from .lesson_panel import LessonPanel
 from .lessons import STEPS
 from .model import SimulationModel
+from .panel_names import TOP_ROW
 from .panels import create_panels
 from .panels.base import settle_scenes
-from .panels.heads_view import HeadsPanel
+from .panels.heads_view import HeadsPanel, compute_heads
+from .requests import StudyCycle
+from .state import AppState, SessionError, Snapshot, read_session, write_session
+from .state.app_state import snap_text_scale
 from .style import make_theme
 
-
-TOP_ROW = ("softmaxPlot", "variancePlot", "saturationPlot")
 # Below this height of the window's central area (1366×768 and 1280×720 with the lesson
 # shown), two rows of panels leave each plot too short to read: one row is shown at a time.
 COMPACT_BELOW_PX = 620
 
 
+def _default_view(language: str):
+    from .state import ViewSettings
+
+    return ViewSettings(language=language if language in LANGUAGES else "en")
+
+
 class MainWindow(QMainWindow):
-    def __init__(self, params: Params | None = None, compute_fn=compute, parent=None):
+    """The window renders one AppState. Menus, shortcuts and widgets send intents to it;
+    its events re-render the widgets and request the studies (simulation, head roles)."""
+
+    def __init__(self, params: Params | None = None, compute_fn=compute, parent=None,
+                 state: AppState | None = None):
         super().__init__(parent)
         self.setObjectName("mainWindow")
-        self.model = SimulationModel(params, compute_fn, parent=self)
+        if state is None:
+            state = AppState(Snapshot(params=params or Params(),
+                                      view=_default_view(current_language())))
+        self.state = state
+        self.model = SimulationModel(state, compute_fn, parent=self)
+        self.heads_study = StudyCycle("heads", compute_heads, self)
+        self.studies = (self.model.cycle, self.heads_study)
         self.controls = ControlPanel(self.model)
         self.panels = {p.objectName(): p for p in create_panels()}
-        self.heads_panel = HeadsPanel()
+        self.heads_panel = HeadsPanel(state, self.heads_study)
         self.lesson = LessonPanel(self.model)
         self.lesson.heads_view = self.heads_panel.view
         self.heads_panel.view.changed.connect(self.lesson.refresh_text)
-        self.ui_scale = 1.0
-        self.presentation = False
         self.compact = False
-        self.dark = False
-        self.colour_safe = True
+        self._shown_view = None
         self._base_font_pt = QApplication.font().pointSizeF()
         self._build_layout()
         self._build_menus()
@@ -63,7 +79,30 @@ class MainWindow(QMainWindow):
         self.retranslate()
         self.resize(1600, 1000)
         self._restore_settings()
+        state.events.view.connect(self._on_view)
+        self._on_view(state.view)
         self.model.request()
+
+    # -- the view part of the state ------------------------------------------------
+    @property
+    def ui_scale(self) -> float:
+        return self.state.view.text_scale
+
+    @property
+    def presentation(self) -> bool:
+        return self.state.view.presentation
+
+    @property
+    def dark(self) -> bool:
+        return self.state.view.dark
+
+    @property
+    def colour_safe(self) -> bool:
+        return self.state.view.colour_safe
+
+    def exportable_panels(self) -> dict:
+        """Every panel File → Export and Edit → Copy offer, by objectName."""
+        return {**self.panels, names.HEADS_VIEW: self.heads_panel.view}
 
     # -- construction ------------------------------------------------------------
     def _build_layout(self) -> None:
@@ -127,7 +166,7 @@ class MainWindow(QMainWindow):
                                                  QKeySequence("Ctrl+E"), "exportWindowAction")
         self.export_panel_menu = self.file_menu.addMenu("")
         self.export_panel_actions = {}
-        for name in self.panels:
+        for name in self.exportable_panels():
             action = QAction(self, objectName=f"export_{name}")
             action.setData(name)
             action.triggered.connect(self._export_panel_triggered)
@@ -137,7 +176,7 @@ class MainWindow(QMainWindow):
         self.quit_action = self._action(self.file_menu, self.close, QKeySequence.StandardKey.Quit)
         self.edit_menu = bar.addMenu("")
         self.copy_actions = {}
-        for i, name in enumerate(self.panels):
+        for i, name in enumerate(self.exportable_panels()):
             action = QAction(self, objectName=f"copy_{name}")
             action.setData(name)
             if i == 0:
@@ -220,9 +259,10 @@ class MainWindow(QMainWindow):
         self.escape_shortcut.activated.connect(self._on_escape)
 
     def panel_titles(self) -> dict[str, str]:
-        return {"softmaxPlot": tr("Softmax"), "variancePlot": tr("Variance of q·k"),
-                "saturationPlot": tr("Saturation vs d_k"), "multiheadView": tr("Multi-head"),
-                "costPlot": tr("Cost"), "headsPanel": tr("Head roles")}
+        return {names.SOFTMAX: tr("Softmax"), names.VARIANCE: tr("Variance of q·k"),
+                names.SATURATION: tr("Saturation vs d_k"), names.MULTIHEAD: tr("Multi-head"),
+                names.COST: tr("Cost"), names.HEADS_PANEL: tr("Head roles"),
+                names.HEADS_VIEW: tr("Head roles")}
 
     def retranslate(self) -> None:
         self.setWindowTitle(tr("Attention Lab"))
@@ -253,8 +293,8 @@ class MainWindow(QMainWindow):
         self.row_tabs.setTabText(0, tr("Softmax · q·k · saturation"))
         self.row_tabs.setTabText(1, tr("Multi-head · cost"))
         self.row_tabs.setToolTip(tr("A small window shows one row of panels at a time"))
-        self.bottom_tabs.setTabText(0, titles["multiheadView"])
-        self.bottom_tabs.setTabText(1, titles["headsPanel"])
+        self.bottom_tabs.setTabText(0, titles[names.MULTIHEAD])
+        self.bottom_tabs.setTabText(1, titles[names.HEADS_PANEL])
         self.lesson_dock.setWindowTitle(tr("Lesson"))
         self.help_menu.setTitle(tr("&Help"))
         self.about_action.setText(tr("&About Attention Lab"))
@@ -321,14 +361,14 @@ class MainWindow(QMainWindow):
         name = self.sender().data()
         path = self._ask_path(tr("Export panel"), name)
         if path:
-            self._report_export(lambda p: export_panel(self.panels[name], p), path)
+            self._report_export(lambda p: export_panel(self.exportable_panels()[name], p), path)
 
     @Slot()
     def _copy_panel_triggered(self) -> None:
         self.copy_panel(self.sender().data())
 
     def copy_panel(self, name: str) -> None:
-        QGuiApplication.clipboard().setImage(panel_image(self.panels[name]))
+        QGuiApplication.clipboard().setImage(panel_image(self.exportable_panels()[name]))
         self.statusBar().showMessage(tr("Copied {panel} to the clipboard")
                                      .format(panel=self.panel_titles()[name]), 4000)
 
@@ -346,7 +386,7 @@ class MainWindow(QMainWindow):
         for key, widget in targets.items():
             widget.setStyleSheet("" if key != name else
                                  f"#{key} {{ border: 5px solid {self.current_theme().scaled}; }}")
-        if name in ("multiheadView", "headsPanel"):
+        if name in (names.MULTIHEAD, names.HEADS_PANEL):
             self.bottom_tabs.setCurrentWidget(targets[name])
         self.highlighted = name
         if name in targets:
@@ -368,12 +408,12 @@ class MainWindow(QMainWindow):
         self.bottom_splitter.setVisible(show_bottom)
         for key in TOP_ROW:
             self.panels[key].setVisible(name is None or key == name)
-        self.bottom_tabs.setVisible(name is None or name in ("multiheadView", "headsPanel"))
-        self.panels["costPlot"].setVisible(name is None or name == "costPlot")
+        self.bottom_tabs.setVisible(name is None or name in (names.MULTIHEAD, names.HEADS_PANEL))
+        self.panels[names.COST].setVisible(name is None or name == names.COST)
 
     @Slot(bool)
     def set_lock(self, locked: bool) -> None:
-        self.controls.lock_check.setChecked(locked)
+        self.state.set_lock_d_model(locked)
 
     @Slot()
     def toggle_blank(self) -> None:
@@ -431,21 +471,40 @@ class MainWindow(QMainWindow):
         if getattr(self, "highlighted", None):
             self.highlight_panel(self.highlighted)
 
-    @Slot(bool)
-    def set_presentation(self, on: bool) -> None:
-        if self.presentation_action.isChecked() != on:
-            self.presentation_action.setChecked(on)
-            return
-        self.presentation = on
+    def _on_view(self, view) -> None:
+        """Render AppState.view: language, presentation, then fonts and colours."""
+        shown, self._shown_view = self._shown_view, view
+        if view.language != current_language():
+            set_language(view.language)
+        action = self.language_actions.get(view.language)
+        if action is not None and not action.isChecked():
+            action.setChecked(True)
+        for action, on in ((self.presentation_action, view.presentation),
+                           (self.dark_action, view.dark), (self.light_action, not view.dark),
+                           (self.colour_safe_action, view.colour_safe)):
+            if action.isChecked() != on:
+                with signals_blocked(action):
+                    action.setChecked(on)
+        if shown is None or shown.presentation != view.presentation:
+            self._show_presentation(view.presentation, first=shown is None)
+        if shown is None or (shown.theme, shown.text_scale, shown.presentation,
+                             shown.colour_safe) != (view.theme, view.text_scale,
+                                                    view.presentation, view.colour_safe):
+            self.apply_view()
+            self._apply_focus()
+
+    def _show_presentation(self, on: bool, first: bool = False) -> None:
         if on:
             self._controls_before = self.controls_action.isChecked()
             self.controls_action.setChecked(False)
             self.showFullScreen()
-        else:
+        elif not first:
             self.controls_action.setChecked(getattr(self, "_controls_before", True))
             self.showNormal()
-        self.apply_view()
-        self._apply_focus()
+
+    @Slot(bool)
+    def set_presentation(self, on: bool) -> None:
+        self.state.update_view(presentation=bool(on))
 
     @Slot(bool)
     def set_controls_visible(self, on: bool) -> None:
@@ -456,8 +515,7 @@ class MainWindow(QMainWindow):
         self.lesson_dock.setVisible(on)
 
     def set_ui_scale(self, scale: float) -> None:
-        self.ui_scale = max(1.0, min(3.0, round(scale * 4) / 4))
-        self.apply_view()
+        self.state.update_view(text_scale=snap_text_scale(scale))
         self.statusBar().showMessage(tr("Text size {p} %").format(p=round(self.ui_scale * 100)), 3000)
 
     @Slot()
@@ -475,45 +533,41 @@ class MainWindow(QMainWindow):
     @Slot(bool)
     def _on_light(self, on: bool) -> None:
         if on:
-            self.dark = False
-            self.apply_view()
+            self.state.update_view(theme="light")
 
     @Slot(bool)
     def _on_dark(self, on: bool) -> None:
         if on:
-            self.dark = True
-            self.apply_view()
+            self.state.update_view(theme="dark")
 
     @Slot(bool)
     def set_colour_safe(self, on: bool) -> None:
-        self.colour_safe = on
-        self.apply_view()
+        self.state.update_view(colour_safe=bool(on))
 
     @Slot()
     def _on_language_action(self) -> None:
         self.switch_language(self.sender().data())
 
     def switch_language(self, lang: str) -> None:
-        set_language(lang)
-        self.language_actions[lang].setChecked(True)
+        self.state.update_view(language=lang)
 
     def changeEvent(self, event) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
+            if current_language() != self.state.view.language:   # set_language called directly
+                self.state.update_view(language=current_language())
         super().changeEvent(event)
 
     # -- sessions ----------------------------------------------------------------
     def save_session(self, path) -> None:
-        write_session(Session(self.model.params, self.controls.lock_check.isChecked(),
-                              self.lesson.index), path)
+        """Write all of AppState to `path` (an OSError names the path that failed)."""
+        write_session(self.state.snapshot(), path)
 
     def load_session(self, path) -> None:
         """Apply a session file; raises SessionError and changes nothing if it is unusable."""
-        session = read_session(path)
+        snapshot = read_session(path)
         self.lesson.stop()
-        self.lesson.index = min(session.lesson_step, len(STEPS) - 1)
-        self.controls.lock_check.setChecked(session.lock_d_model)
-        self.model.set_params(session.params)
+        self.state.restore(snapshot)
         self.lesson.refresh_text()
 
     @Slot()
@@ -561,5 +615,6 @@ class MainWindow(QMainWindow):
         settings = QSettings()
         settings.setValue("window/geometry", self.saveGeometry())
         settings.setValue("window/state", self.saveState())
-        self.model.shutdown()
+        for study in self.studies:
+            study.shutdown()
         super().closeEvent(event)

@@ -39,9 +39,8 @@ def main(argv: list[str] | None = None) -> int:
     # A clean settings folder: screenshots must not depend on this user's saved layout.
     QSettings.setDefaultFormat(QSettings.Format.IniFormat)
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, tempfile.mkdtemp())
-    import main as entry
+    from . import app as entry
 
-    from .i18n import set_language
     from .lessons import STEPS
 
     width, height = (int(v) for v in args.size.split("x"))
@@ -54,7 +53,7 @@ def main(argv: list[str] | None = None) -> int:
     window.show()
     written = []
     for lang in languages:
-        set_language(lang)
+        window.switch_language(lang)
         steps = range(len(STEPS)) if args.lessons else ([args.lesson - 1] if args.lesson else [])
         if not steps:
             _settle(window, app)

@@ -7,8 +7,9 @@ untrained heads; a label says which. The entropy line compares the mean row
 entropy of the average with that of the heads (the average is always at
 least as flat: entropy is concave).
 
-HeadsView is not driven by engine Results: it keeps its own state, set through
-set_sentence / set_mode / set_random / set_seed. HeadsPanel adds the inputs.
+HeadsView draws HeadsResult values (engine.head_roles.heads_study) that the
+head-roles study computes off the GUI thread; HeadsPanel adds the inputs, which
+render and change AppState.heads_input.
 """
 from __future__ import annotations
 
@@ -21,22 +22,27 @@ from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QHBoxLayout, QLabel, QLineEdit, QSpinBox,
                                QVBoxLayout, QWidget)
 
-from engine.head_roles import (MAX_TOKENS, MODES, ROLE_HEADS, average_heads, head_entropies,
-                               random_heads, role_heads, tokenize, truncate)
+from engine.head_roles import MAX_TOKENS, ROLE_HEADS, heads_study
+
+from ..qt_util import all_signals_blocked
+from ..requests import StudyCycle
+from ..state import AppState, HeadsInput
+from ..state.app_state import DEFAULT_SENTENCES, HEADS_SEED_MAX, SENTENCE_MAX_CHARS
 
 from ..i18n import tr
 from ..style import OKABE_ITO, format_number, plot_font
 from .base import Panel, TitleLabel
 
 SEQUENTIAL = pg.colormap.get("viridis")
-DEFAULT_SENTENCES = {
-    "en": "The cat sat on the mat because it was warm.",
-    "ja": "猫がマットに座った。それは暖かかった。",
-}
 #: Longest token label drawn, in pixels; longer ones are elided.
 LABEL_MAX_PX = 70.0
 HEAD_COUNT = len(ROLE_HEADS)
 HEAD_COLUMNS = 3
+
+
+def compute_heads(heads: HeadsInput):
+    """The head-roles study: HeadsInput → engine HeadsResult (runs on the study's thread)."""
+    return heads_study(heads.sentence, heads.token_mode, heads.random_heads, heads.seed)
 
 
 def role_titles() -> dict[str, str]:
@@ -131,7 +137,7 @@ class TokenAxis(pg.AxisItem):
 class HeadsView(Panel):
     """Six attention heads over the user's tokens and their average (see the module docstring)."""
 
-    changed = Signal()  # the heads were recomputed (new sentence, mode, seed or toggle)
+    changed = Signal()  # a new HeadsResult is on screen
 
     def __init__(self, parent=None):
         super().__init__("headsView", parent)
@@ -158,15 +164,6 @@ class HeadsView(Panel):
         return plot, image
 
     def build(self) -> None:
-        self.text = DEFAULT_SENTENCES["en"]
-        self.mode = "en"
-        self.random = False
-        self.seed = 0
-        self.tokens: list = []
-        self.dropped = 0
-        self.weights: np.ndarray | None = None
-        self.average: np.ndarray | None = None
-        self.entropies: tuple[np.ndarray, float] | None = None
         self.message = ""
         self.token_axes: list[TokenAxis] = []
         self._shown_n: int | None = None
@@ -195,7 +192,6 @@ class HeadsView(Panel):
         for row in (1, 3):
             grid.setRowStretchFactor(row, 1)
         self.ci.layout.setRowStretchFactor(2, 1)
-        self._recompute()
 
     @property
     def plots(self) -> list[pg.PlotItem]:
@@ -205,64 +201,62 @@ class HeadsView(Panel):
     def images(self) -> list[pg.ImageItem]:
         return self.head_images + [self.average_image]
 
-    # -- state -------------------------------------------------------------------
-    def set_sentence(self, text: str) -> None:
-        self.text = text
-        self.refresh()
+    # -- the result on screen ------------------------------------------------------
+    @property
+    def tokens(self) -> list:
+        return list(self.results.tokens) if self.results is not None else []
 
-    def set_mode(self, mode: str) -> None:
-        if mode not in MODES:
-            raise ValueError(f"unknown token mode {mode!r}")
-        self.mode = mode
-        self.refresh()
+    @property
+    def dropped(self) -> int:
+        return self.results.dropped if self.results is not None else 0
 
-    def set_random(self, on: bool) -> None:
-        self.random = bool(on)
-        self.refresh()
+    @property
+    def weights(self) -> np.ndarray | None:
+        return self.results.weights if self.results is not None else None
 
-    def set_seed(self, seed: int) -> None:
-        self.seed = int(seed)
-        self.refresh()
+    @property
+    def average(self) -> np.ndarray | None:
+        return self.results.average if self.results is not None else None
 
-    def refresh(self) -> None:
-        """Recompute the heads from the state and redraw in place (cheap: n ≤ MAX_TOKENS)."""
-        self._recompute()
-        self._update_texts()
+    @property
+    def entropies(self) -> tuple[np.ndarray, float] | None:
+        r = self.results
+        if r is None or r.per_head_entropy is None:
+            return None
+        return r.per_head_entropy, r.average_entropy
 
-    def _recompute(self) -> None:
-        self._compute_heads()
-        self.changed.emit()
+    @property
+    def mode(self) -> str | None:
+        return self.results.mode if self.results is not None else None
 
-    def _compute_heads(self) -> None:
-        tokens, self.dropped = truncate(tokenize(self.text, self.mode), MAX_TOKENS)
-        self.tokens = tokens
-        n = len(tokens)
+    @property
+    def random(self) -> bool:
+        return bool(self.results.random) if self.results is not None else False
+
+    def show_results(self, result) -> None:
+        """Draw a HeadsResult (engine.head_roles.heads_study) into the existing items."""
+        n = len(result.tokens)
         if n == 0:
-            self.weights = self.average = self.entropies = None
             for image in self.images:
                 image.clear()
                 image.setVisible(False)
             for axis in self.token_axes:
                 axis.set_labels([])
             self._shown_n = None
-            return
-        if self.random:
-            self.weights = random_heads(n, HEAD_COUNT, self.seed)
         else:
-            self.weights = role_heads(tokens)
-        self.average = average_heads(self.weights)
-        self.entropies = head_entropies(self.weights)
-        rect = QRectF(0, 0, n, n)
-        for image, data in zip(self.images, [*self.weights, self.average]):
-            image.setImage(data, levels=(0.0, 1.0), rect=rect)
-            image.setVisible(True)
-        labels = [t.text for t in tokens]
-        for axis in self.token_axes:
-            axis.set_labels(labels)
-        if n != self._shown_n:
-            self._shown_n = n
-            for plot in self.plots:
-                self._fit_view(plot.vb)
+            rect = QRectF(0, 0, n, n)
+            for image, data in zip(self.images, [*result.weights, result.average]):
+                image.setImage(data, levels=(0.0, 1.0), rect=rect)
+                image.setVisible(True)
+            labels = [t.text for t in result.tokens]
+            for axis in self.token_axes:
+                axis.set_labels(labels)
+            if n != self._shown_n:
+                self._shown_n = n
+                for plot in self.plots:
+                    self._fit_view(plot.vb)
+        self._update_texts()
+        self.changed.emit()
 
     @Slot(object)
     def _fit_view(self, vb: pg.ViewBox) -> None:
@@ -299,6 +293,9 @@ class HeadsView(Panel):
             label.setText(title, color=fg, size=small)
         self.titles[HEAD_COUNT].setText(tr("average of the {h} heads").format(h=HEAD_COUNT),
                                         color=fg, size=small)
+        if self.results is None:
+            self.info_label.setText(tr("computing…"), color=fg, size=small)
+            return
         if self.entropies is None:
             self.message = tr("Type a sentence above to see the heads.")
             self.info_label.setText(self.message, color=OKABE_ITO["vermillion"], size=size)
@@ -339,20 +336,26 @@ class HeadsView(Panel):
     def retranslate(self) -> None:
         self._update_texts()
 
-    def show_results(self, results) -> None:
-        """Not driven by the engine's Results: the heads depend only on this panel's state."""
-
 
 class HeadsPanel(QWidget):
-    """Sentence, tokenisation and random-heads inputs above a HeadsView."""
+    """Sentence, tokenisation and random-heads inputs above a HeadsView.
+
+    The inputs render AppState.heads_input and send intents to it; every change of it
+    is a request to the head-roles study, whose newest HeadsResult the view draws. A
+    panel made without a state and a study (a test, a script) makes and owns both."""
 
     MODE_ORDER = ("en", "ja_chars", "ja_words")
 
-    def __init__(self, parent=None):
+    def __init__(self, state: AppState | None = None, study: StudyCycle | None = None,
+                 parent=None):
         super().__init__(parent)
         self.setObjectName("headsPanel")
+        self.state = state or AppState()
+        self.owns_study = study is None
+        self.study = study or StudyCycle("heads", compute_heads, self)
         self.sentence_label = QLabel(objectName="sentenceLabel")
-        self.sentence_edit = QLineEdit(DEFAULT_SENTENCES["en"], objectName="sentenceEdit")
+        self.sentence_edit = QLineEdit(objectName="sentenceEdit")
+        self.sentence_edit.setMaxLength(SENTENCE_MAX_CHARS)
         self.sentence_label.setBuddy(self.sentence_edit)
         self.mode_label = QLabel(objectName="tokenModeLabel")
         self.mode_combo = QComboBox(objectName="tokenModeCombo")
@@ -362,8 +365,7 @@ class HeadsPanel(QWidget):
         self.random_check = QCheckBox(objectName="randomHeadsCheck")
         self.seed_label = QLabel(objectName="headsSeedLabel")
         self.seed_spin = QSpinBox(objectName="headsSeedSpin")
-        self.seed_spin.setRange(0, 2**31 - 1)
-        self.seed_spin.setEnabled(False)
+        self.seed_spin.setRange(0, HEADS_SEED_MAX)
         self.seed_label.setBuddy(self.seed_spin)
         self.view = HeadsView()
 
@@ -384,30 +386,62 @@ class HeadsPanel(QWidget):
         layout.addLayout(options_row)
         layout.addWidget(self.view, 1)
 
-        self.sentence_edit.textChanged.connect(self.view.set_sentence)
+        self.sentence_edit.textChanged.connect(self._on_sentence)
         self.mode_combo.currentIndexChanged.connect(self._on_mode)
         self.random_check.toggled.connect(self._on_random)
-        self.seed_spin.valueChanged.connect(self.view.set_seed)
-        self.view.set_sentence(self.sentence_edit.text())
+        self.seed_spin.valueChanged.connect(self._on_seed)
+        self.state.events.heads_input.connect(self._on_heads_input)
+        self.study.result_ready.connect(self._on_result)
         self.retranslate()
+        self._on_heads_input(self.state.heads_input)
+
+    # -- state → widgets, and the request --------------------------------------------
+    def _on_heads_input(self, heads: HeadsInput) -> None:
+        widgets = (self.sentence_edit, self.mode_combo, self.random_check, self.seed_spin)
+        with all_signals_blocked(widgets):
+            if self.sentence_edit.text() != heads.sentence:
+                self.sentence_edit.setText(heads.sentence)
+            self.mode_combo.setCurrentIndex(self.mode_combo.findData(heads.token_mode))
+            self.random_check.setChecked(heads.random_heads)
+            self.seed_spin.setValue(heads.seed)
+            self.seed_spin.setEnabled(heads.random_heads)
+        self.study.request(heads)
+
+    @Slot(object)
+    def _on_result(self, result) -> None:
+        self.view.offer_results(result)
+
+    def wait_idle(self, timeout_ms: int = 5000) -> bool:
+        """Wait until the newest input's heads are computed and offered to the view."""
+        return self.study.wait_idle(timeout_ms)
+
+    # -- widgets → intents ---------------------------------------------------------------
+    @Slot(str)
+    def _on_sentence(self, text: str) -> None:
+        self.state.update_heads_input(sentence=text)
 
     @Slot(int)
     def _on_mode(self, index: int) -> None:
         mode = self.mode_combo.itemData(index)
         language = "en" if mode == "en" else "ja"
         other = "ja" if language == "en" else "en"
-        if self.sentence_edit.text().strip() == DEFAULT_SENTENCES[other]:
-            # Swap an untouched default sentence for the default of the new language.
-            self.sentence_edit.blockSignals(True)
-            self.sentence_edit.setText(DEFAULT_SENTENCES[language])
-            self.sentence_edit.blockSignals(False)
-            self.view.text = DEFAULT_SENTENCES[language]
-        self.view.set_mode(mode)
+        sentence = self.state.heads_input.sentence
+        if sentence.strip() == DEFAULT_SENTENCES[other]:
+            sentence = DEFAULT_SENTENCES[language]   # an untouched default follows the language
+        self.state.update_heads_input(token_mode=mode, sentence=sentence)
 
     @Slot(bool)
     def _on_random(self, on: bool) -> None:
-        self.seed_spin.setEnabled(on)
-        self.view.set_random(on)
+        self.state.update_heads_input(random_heads=on)
+
+    @Slot(int)
+    def _on_seed(self, value: int) -> None:
+        self.state.update_heads_input(seed=value)
+
+    def closeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
+        if self.owns_study:
+            self.study.shutdown()
+        super().closeEvent(event)
 
     def retranslate(self) -> None:
         self.sentence_label.setText(tr("Sentence:"))

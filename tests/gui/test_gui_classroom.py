@@ -6,7 +6,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QCheckBox, QLabel, QPushButton, QSpinBox, QTextBrowser
 
 from engine import Params
-from engine.session import SessionError
+from gui.state import SessionError
 from gui.i18n import set_language
 from gui.lessons import STEPS
 from gui_helpers import settle

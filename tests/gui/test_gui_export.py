@@ -10,7 +10,7 @@ from engine import Params
 from gui.export import export_panel, export_panels, export_window
 
 ROOT = Path(__file__).resolve().parents[2]
-PANELS = ("softmax", "variance", "saturation", "multihead", "cost")
+PANELS = ("softmax", "variance", "saturation", "multihead", "cost", "heads")
 
 
 def not_blank(path: Path) -> bool:

@@ -57,8 +57,8 @@ def test_closing_during_a_computation_stops_the_worker(qtbot):
     win.findChild(QSpinBox, "dkSpin").setValue(128)
     assert win.model.busy
     win.close()                       # waits for the running compute, then stops the thread
-    assert not win.model._thread.isRunning()
-    assert SimulationModel.running_threads() == []
+    assert not win.model.is_running()
+    assert not any(study.is_running() for study in win.studies)
 
 
 def test_compute_failure_is_reported_not_raised(qtbot):

@@ -1,0 +1,149 @@
+"""One request cycle for every study (after ndv's futures and generations).
+
+A study is a pure function `compute(request) -> result` on immutable values: the
+simulation (Params → Results), the head roles (HeadsInput → HeadsResult), and
+later training and model attention. Each study gets a StudyCycle with a worker
+thread of its own, so a slow study never holds another back:
+
+    request(req): bump the generation; an idle worker gets the request at once,
+                  a busy one keeps it as the single pending request (a newer
+                  request replaces it: only the newest waits).
+    worker:       compute(req) → computed(generation, result, seconds), queued
+    _on_computed: (GUI thread) drop stale generations, emit result_ready(result),
+                  then send the pending request if there is one.
+
+Everything but `compute` runs on the GUI thread; the worker sees only the
+immutable request it is handed.
+"""
+from __future__ import annotations
+
+import time
+import traceback
+from typing import Callable
+
+from PySide6.QtCore import QCoreApplication, QDeadlineTimer, QObject, QThread, Signal, Slot
+
+
+class StudyWorker(QObject):
+    """Lives on the study's thread; runs one compute per request."""
+
+    computed = Signal(int, object, float)  # generation, result, seconds
+    failed = Signal(int, str)
+
+    def __init__(self, compute: Callable):
+        super().__init__()
+        self._compute = compute
+
+    @Slot(int, object)
+    def run(self, generation: int, request) -> None:
+        start = time.perf_counter()
+        try:
+            result = self._compute(request)
+        except Exception as exc:  # report, never kill the worker thread
+            traceback.print_exc()
+            self.failed.emit(generation, f"{type(exc).__name__}: {exc}")
+            return
+        self.computed.emit(generation, result, time.perf_counter() - start)
+
+
+class StudyCycle(QObject):
+    """Requests in, the newest result out (see the module docstring)."""
+
+    result_ready = Signal(object)   # the newest generation's result only
+    failed = Signal(str)
+    _work_requested = Signal(int, object)
+
+    def __init__(self, name: str, compute: Callable, parent=None):
+        super().__init__(parent)
+        self.setObjectName(f"{name}Study")
+        self.name = name
+        self._generation = 0
+        self._busy = False
+        self._pending: tuple[int, object] | None = None
+        self.request_shown = None        # the request whose result is `result`
+        self.result = None
+        self.last_seconds = 0.0
+        self.dropped_generations = 0
+        self._thread = QThread()
+        self._thread.setObjectName(f"{name}Thread")
+        self._worker = StudyWorker(compute)
+        self._worker.moveToThread(self._thread)
+        self._work_requested.connect(self._worker.run)
+        self._worker.computed.connect(self._on_computed)
+        self._worker.failed.connect(self._on_failed)
+        self._thread.finished.connect(self._worker.deleteLater)
+        self._requests: dict[int, object] = {}
+        self._thread.start()
+
+    @property
+    def generation(self) -> int:
+        return self._generation
+
+    @property
+    def busy(self) -> bool:
+        return self._busy
+
+    @property
+    def idle(self) -> bool:
+        return not self._busy and self._pending is None
+
+    def request(self, request) -> int:
+        """Ask for the result of `request`; returns its generation."""
+        self._generation += 1
+        if self._pending is not None:
+            self.dropped_generations += 1
+        self._pending = (self._generation, request)
+        if not self._busy:
+            self._dispatch()
+        return self._generation
+
+    def _dispatch(self) -> None:
+        generation, request = self._pending
+        self._pending = None
+        self._busy = True
+        self._requests = {generation: request}
+        self._work_requested.emit(generation, request)
+
+    @Slot(int, object, float)
+    def _on_computed(self, generation: int, result, seconds: float) -> None:
+        self._busy = False
+        if generation == self._generation:
+            self.result = result
+            self.request_shown = self._requests.get(generation)
+            self.last_seconds = seconds
+            self.result_ready.emit(result)
+        else:
+            self.dropped_generations += 1
+        if self._pending is not None:
+            self._dispatch()
+
+    @Slot(int, str)
+    def _on_failed(self, generation: int, message: str) -> None:
+        self._busy = False
+        if generation == self._generation:
+            self.failed.emit(message)
+        if self._pending is not None:
+            self._dispatch()
+
+    def wait_idle(self, timeout_ms: int = 5000) -> bool:
+        """Process events until no work is running or pending (tests, export). Sleeps
+        between looks, so the worker is not starved of the GIL."""
+        deadline = QDeadlineTimer(timeout_ms)
+        while not self.idle and not deadline.hasExpired():
+            QCoreApplication.processEvents()
+            QThread.msleep(1)
+        QCoreApplication.processEvents()
+        return self.idle
+
+    def is_running(self) -> bool:
+        try:
+            return self._thread.isRunning()
+        except RuntimeError:   # the C++ side is already gone
+            return False
+
+    def shutdown(self) -> None:
+        """Stop the worker thread and wait for it; safe to call twice."""
+        if self.is_running():
+            self._work_requested.disconnect(self._worker.run)
+            self._thread.quit()
+            self._thread.wait()

@@ -1,0 +1,16 @@
+"""Qt-free application state: everything a user sets, and its session files.
+
+    state = AppState()
+    state.events.params.connect(callback)        # psygnal, synchronous
+    state.update_params(dk=128)                  # intent: validated, emitted if changed
+    write_session(state.snapshot(), "class.json")
+    state.restore(read_session("class.json"))
+
+Widgets render this state and send intents to it; nothing reads state out of a widget.
+"""
+from .app_state import (AppState, HeadsInput, ModelViewSettings, Snapshot, TrainingSettings,
+                        ViewSettings)
+from .session import SessionError, read_session, write_session
+
+__all__ = ["AppState", "HeadsInput", "ModelViewSettings", "SessionError", "Snapshot",
+           "TrainingSettings", "ViewSettings", "read_session", "write_session"]
