@@ -155,11 +155,12 @@ def _read_bounded(path: Path) -> bytes:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as exc:
         raise SessionError(f"cannot read the file: {exc.strerror or exc}") from None
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        kind = "a folder" if stat.S_ISDIR(mode) else "not a regular file"
+        raise SessionError(f"the path is {kind}, not a session file")
     with os.fdopen(fd, "rb") as handle:
-        mode = os.fstat(handle.fileno()).st_mode
-        if not stat.S_ISREG(mode):
-            kind = "a folder" if stat.S_ISDIR(mode) else "not a regular file"
-            raise SessionError(f"the path is {kind}, not a session file")
         try:
             data = handle.read(MAX_BYTES + 1)
         except OSError as exc:

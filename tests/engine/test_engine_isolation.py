@@ -51,14 +51,34 @@ def test_engine_imports_and_computes_without_qt():
         import importlib, pkgutil
         import engine
         from engine import Params, compute
-        names = [m.name for m in pkgutil.iter_modules(engine.__path__, "engine.")]
-        for name in names:  # every engine module, including ones added later
+        names = [m.name for m in pkgutil.walk_packages(engine.__path__, "engine.")]
+        for name in names:  # every engine module and subpackage, including ones added later
             importlib.import_module(name)
         r = compute(Params())
         print(r.multihead.output_shape, loaded_qt(), "engine.report" in names, file=sys.stdout)
     """))
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == "(6, 512) [] True"
+
+
+def test_application_state_imports_and_works_without_qt(tmp_path):
+    proc = run_python(BLOCKER + textwrap.dedent("""
+        import importlib, pkgutil, sys
+        import gui.state
+        for m in pkgutil.walk_packages(gui.state.__path__, "gui.state."):
+            importlib.import_module(m.name)
+        from gui.state import AppState, read_session, write_session
+        state = AppState()
+        seen = []
+        state.events.view.connect(seen.append)
+        state.update_view(theme="dark", language="ja")
+        state.update_heads_input(sentence="abc")
+        write_session(state.snapshot(), sys.argv[1])
+        back = read_session(sys.argv[1])
+        print(back == state.snapshot(), len(seen), loaded_qt())
+    """), str(tmp_path / "s.json"))
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == "True 1 []"
 
 
 def test_main_report_does_not_load_qt():

@@ -1,0 +1,101 @@
+"""Session files: round trip of all of AppState, version 1 files, and every malformed file
+refused with one message (no Qt)."""
+import json
+import os
+
+import pytest
+
+from engine import Params
+from gui.state import (HeadsInput, ModelViewSettings, SessionError, Snapshot, TrainingSettings,
+                       ViewSettings, read_session, write_session)
+from gui.state.session import MAX_BYTES, VERSION, session_to_dict
+
+FULL = Snapshot(params=Params(dk=32, heads=16, d_model=512, seed=7, scores=(3.0, 1.0, 0.5)),
+                lock_d_model=False, lesson_step=6,
+                view=ViewSettings(theme="dark", text_scale=2.5, presentation=True,
+                                  colour_safe=False, language="ja"),
+                heads_input=HeadsInput("猫がマットに座った。", "ja_words", True, 12),
+                training=TrainingSettings("roles", {"steps": 400, "seed": 2}),
+                model_view=ModelViewSettings("minilm", "", 3, 5))
+
+
+def write(tmp_path, data, name="s.json"):
+    path = tmp_path / name
+    path.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_round_trip_keeps_every_part(tmp_path):
+    path = tmp_path / "s.json"
+    write_session(FULL, path)
+    assert read_session(path) == FULL
+    assert json.loads(path.read_text(encoding="utf-8"))["version"] == VERSION == 2
+
+
+def test_version_1_files_are_still_read(tmp_path):
+    old = {"format": "attention-lab-session", "version": 1,
+           "params": Params(dk=128, heads=4, d_model=512).to_dict(),
+           "lock_d_model": False, "lesson_step": 3}
+    snapshot = read_session(write(tmp_path, old))
+    assert snapshot.params == Params(dk=128, heads=4, d_model=512)
+    assert snapshot.lock_d_model is False and snapshot.lesson_step == 3
+    assert snapshot.view == ViewSettings() and snapshot.heads_input == HeadsInput()
+
+
+def test_params_fields_missing_from_an_old_file_take_their_defaults(tmp_path):
+    data = session_to_dict(Snapshot())
+    del data["params"]["causal"], data["params"]["seq_len"]
+    assert read_session(write(tmp_path, data)).params == Params()
+
+
+def test_a_byte_order_mark_is_accepted(tmp_path):
+    path = tmp_path / "bom.json"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps(session_to_dict(FULL)).encode())
+    assert read_session(path) == FULL
+
+
+@pytest.mark.parametrize("text, needle", [
+    ('{"format": "something-else", "version": 2}', "not an Attention Lab session"),
+    ('{"format": "attention-lab-session", "version": 99, "params": {}}', "newer"),
+    ('[1, 2, 3]', "not an Attention Lab session"),
+    ('{"format": "attention-lab-session", "version": 2, "params": {"dk": 64}}', "lacks"),
+    ('{"format": "attention-lab-session", "version": 2, "params": {"dk": 1' + "0" * 5000
+     + ', "heads": 1, "d_model": 64}}', "cannot be read"),
+    ("[" * 200_000 + "]" * 200_000, "nests too deeply"),
+    ('{"format": "attention-lab-session", "version": 2, "params": {"dk": NaN}}', "not a number"),
+    ('{"format": "attention-lab-session", "version": 2, "params": {"dk": 64, "heads": 8, '
+     '"d_model": 512}, "view": {"theme": "neon"}}', "invalid view"),
+    ('{"format": "attention-lab-session", "version": 2, "params": {"dk": 64, "heads": 8, '
+     '"d_model": 512}, "view": {"colour": 1}}', "unknown view"),
+    ("not json at all", "not valid JSON"),
+])
+def test_malformed_files_give_one_clear_message(tmp_path, text, needle):
+    with pytest.raises(SessionError, match=needle):
+        read_session(write(tmp_path, text))
+
+
+def test_not_utf8(tmp_path):
+    path = tmp_path / "latin.json"
+    path.write_bytes(b'{"format": "\xe9"}')
+    with pytest.raises(SessionError, match="UTF-8"):
+        read_session(path)
+
+
+def test_too_large_a_file_is_refused_without_reading_it_all(tmp_path):
+    path = tmp_path / "big.json"
+    path.write_bytes(b" " * (MAX_BYTES + 10))
+    with pytest.raises(SessionError, match="too large"):
+        read_session(path)
+
+
+@pytest.mark.parametrize("special", ["/dev/zero", "folder", "fifo", "", "missing.json"])
+def test_only_regular_files_are_read(tmp_path, special):
+    if special == "folder":
+        special = str(tmp_path)
+    elif special == "fifo":
+        special = str(tmp_path / "pipe")
+        os.mkfifo(special)                       # opening must not block, reading never starts
+    elif special == "missing.json":
+        special = str(tmp_path / special)
+    with pytest.raises(SessionError):
+        read_session(special)

@@ -1,0 +1,42 @@
+"""The layers stay apart: import-linter's contracts (pyproject.toml) hold, and nothing under
+gui/ imports main.py."""
+import ast
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+try:
+    import tomllib
+except ImportError:  # Python 3.10
+    import tomli as tomllib
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_import_contracts_are_kept():
+    contracts = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]
+    names = {c["name"] for c in contracts["contracts"]}
+    assert {"engine imports neither Qt nor gui", "gui.state imports no Qt",
+            "panels do not import the main window", "panels do not import each other"} <= names
+    exe = shutil.which("lint-imports", path=str(Path(sys.executable).parent)) or "lint-imports"
+    proc = subprocess.run([exe, "--no-cache"], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert f"{len(names)} kept, 0 broken" in proc.stdout
+
+
+def imported_modules(path: Path) -> set[str]:
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            found.add(node.module.split(".")[0])
+    return found
+
+
+def test_nothing_under_gui_imports_main():
+    offenders = [str(p.relative_to(ROOT)) for p in (ROOT / "gui").rglob("*.py")
+                 if "main" in imported_modules(p)]
+    assert not offenders, offenders
+    assert "main" in imported_modules(ROOT / "tests" / "gui" / "test_gui_classroom.py")  # sees imports
