@@ -2,14 +2,16 @@
 from __future__ import annotations
 
 import pyqtgraph as pg
-from PySide6.QtCore import QCoreApplication, QEvent, Qt
-from PySide6.QtGui import QFontMetrics, QPainter, QPicture, QTextOption
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QFontMetrics, QTextOption
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsSimpleTextItem, QGraphicsTextItem
 
 from engine import Results
 
 from ..style import LIGHT, Theme
+from . import pg_compat
 from .label import Label
+from .pg_compat import settle_scenes  # noqa: F401 (the window settles panels through here)
 
 
 class TitleLabel(pg.LabelItem):
@@ -37,25 +39,6 @@ class TitleLabel(pg.LabelItem):
         return size
 
 
-def settle_scenes(panels) -> None:
-    """Finish the layout, view transforms and axis ticks that new data caused, before Qt
-    paints, so that a change paints each panel once.
-
-    pyqtgraph defers ViewBox matrices and TextItem transforms to the scene's
-    sigPrepareForPaint, and an axis lays out its tick labels only when painted; a moved
-    item or a wider label found there dirties the scene again, and the panel is painted a
-    second time. Doing both here, between the posted layout passes, avoids that. Each
-    scene's updates are then delivered at once: Qt paints every changed panel now."""
-    panels = list(panels)
-    for _ in range(2):  # new tick labels can change an axis's size: one more layout pass
-        QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
-        for panel in panels:
-            panel.scene().prepareForPaint()
-            panel.prepare_axes()
-    for panel in panels:
-        QCoreApplication.sendPostedEvents(panel.scene(), QEvent.Type.MetaCall)
-
-
 AXIS_PICTURES_KEPT = 64  # per panel; a picture is a few kB
 
 
@@ -75,6 +58,7 @@ class Panel(pg.GraphicsLayoutWidget):
         self._overlays: list = []
         self._axes: list | None = None
         self._axis_pictures: dict = {}
+        self._shown: dict = {}        # what this panel last gave its items: (item, what) → value
         self.setMinimumSize(220, 160)
         self.build()
         self.apply_theme(self.theme)
@@ -103,7 +87,7 @@ class Panel(pg.GraphicsLayoutWidget):
 
     def prepare_axes(self) -> None:
         """Lay out the tick labels of every axis whose ticks changed, as AxisItem.paint()
-        would (pyqtgraph 0.13–0.14: the same QPicture it then plays).
+        would (see pg_compat; nothing on a pyqtgraph it does not know).
 
         The pictures are kept per axis, range, size and ticks: as d_k moves back and forth
         the axes return to ranges they have shown, and laying out their labels again is
@@ -111,33 +95,18 @@ class Panel(pg.GraphicsLayoutWidget):
         if self._axes is None:
             self._axes = [item for item in self.scene().items() if isinstance(item, pg.AxisItem)]
         for axis in self._axes:
-            # A pyqtgraph without the cached `picture` falls back to laying out in paint().
-            if getattr(axis, "picture", True) is None and axis.isVisible():
-                ticks = getattr(axis, "_tickLevels", None)
-                key = (id(axis), *axis.range, *axis.boundingRect().getRect(),
-                       axis.logMode, id(ticks))
-                cached = self._axis_pictures.get(key)
-                if cached is not None and cached[1] is ticks:
-                    axis.picture = cached[0]
-                    continue
-                axis.picture = self._lay_out_axis(axis)
-                if len(self._axis_pictures) >= AXIS_PICTURES_KEPT:
-                    self._axis_pictures.pop(next(iter(self._axis_pictures)))
-                self._axis_pictures[key] = (axis.picture, ticks)  # ticks: keeps id(ticks) unique
-
-    @staticmethod
-    def _lay_out_axis(axis: pg.AxisItem) -> QPicture:
-        picture = QPicture()
-        painter = QPainter(picture)
-        try:
-            if axis.style["tickFont"]:
-                painter.setFont(axis.style["tickFont"])
-            specs = axis.generateDrawSpecs(painter)
-            if specs is not None:
-                axis.drawPicture(painter, *specs)
-        finally:
-            painter.end()
-        return picture
+            if not pg_compat.axis_needs_layout(axis):
+                continue
+            key, ticks = pg_compat.axis_layout_key(axis)
+            cached = self._axis_pictures.get(key)
+            if cached is not None and cached[1] is ticks:
+                pg_compat.show_axis_picture(axis, cached[0])
+                continue
+            picture = pg_compat.lay_out_axis(axis)
+            pg_compat.show_axis_picture(axis, picture)
+            if len(self._axis_pictures) >= AXIS_PICTURES_KEPT:
+                self._axis_pictures.pop(next(iter(self._axis_pictures)))
+            self._axis_pictures[key] = (picture, ticks)  # ticks: keeps id(ticks) unique
 
     def retranslate(self) -> None:
         """Set every user-visible text; called again on a language change."""
@@ -217,18 +186,16 @@ class Panel(pg.GraphicsLayoutWidget):
         for _sample, label in legend.items:
             label.setText(label.text)
 
-    @staticmethod
-    def set_ticks(axis: pg.AxisItem, ticks: list) -> None:
+    def set_ticks(self, axis: pg.AxisItem, ticks: list) -> None:
         """setTicks only when they change: every call makes the axis re-layout its labels."""
-        if getattr(axis, "_shown_ticks", None) != ticks:
-            axis._shown_ticks = ticks
+        if self._shown.get((axis, "ticks")) != ticks:
+            self._shown[axis, "ticks"] = ticks
             axis.setTicks([ticks])
 
-    @staticmethod
-    def set_text(item, text: str) -> None:
+    def set_text(self, item, text: str) -> None:
         """Label/LabelItem text, skipped when unchanged (re-laying out text is not free)."""
-        if getattr(item, "_shown_text", None) != text:
-            item._shown_text = text
+        if self._shown.get((item, "text")) != text:
+            self._shown[item, "text"] = text
             item.setText(text)
 
     def style_plot(self, plot: pg.PlotItem) -> None:
@@ -250,7 +217,8 @@ class Panel(pg.GraphicsLayoutWidget):
             # smaller label would re-lay out the plot and paint the panel a second time.
             axis.setStyle(autoReduceTextSpace=False, maxTickLevel=1)
         # pyqtgraph's running maximum, started at a typical label instead of 30 px
-        plot.getAxis("left").textWidth = QFontMetrics(font).horizontalAdvance("0.000")
+        pg_compat.reserve_tick_label_width(plot.getAxis("left"),
+                                           QFontMetrics(font).horizontalAdvance("0.000"))
 
     def changeEvent(self, event) -> None:
         if event.type() == QEvent.Type.LanguageChange:

@@ -31,6 +31,7 @@ from ..state.app_state import DEFAULT_SENTENCES, HEADS_SEED_MAX, SENTENCE_MAX_CH
 
 from ..i18n import tr
 from ..style import OKABE_ITO, format_number, plot_font
+from . import pg_compat
 from .base import Panel, TitleLabel
 
 SEQUENTIAL = pg.colormap.get("viridis")
@@ -81,7 +82,7 @@ class TokenAxis(pg.AxisItem):
         self._fit()
 
     def _metrics(self) -> QFontMetricsF:
-        return QFontMetricsF(self.style["tickFont"] or self.font())
+        return QFontMetricsF(pg_compat.tick_font(self) or self.font())
 
     def _fit(self) -> None:
         fm = self._metrics()
@@ -92,8 +93,7 @@ class TokenAxis(pg.AxisItem):
             self.setWidth(size)
         else:
             self.setHeight(size)
-        self.picture = None
-        self.update()
+        pg_compat.forget_axis_picture(self)
 
     def drawPicture(self, p, axisSpec, tickSpecs, textSpecs) -> None:  # noqa: N802
         # No axis line: the view is wider (or taller) than the map, and a line along the
@@ -116,7 +116,7 @@ class TokenAxis(pg.AxisItem):
         spacing = abs(pos(1.0) - pos(0.0)) or 1.0
         step = max(1, math.ceil(fm.height() * 0.9 / spacing))
         p.setPen(self.textPen())
-        p.setFont(self.style["tickFont"] or self.font())
+        p.setFont(pg_compat.tick_font(self) or self.font())
         h = fm.height()
         gap = 4 + 3  # tick length + padding
         for i in range(0, len(self.labels), step):

@@ -6,6 +6,9 @@ from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QImage, QPainter
 from PySide6.QtWidgets import QApplication, QCheckBox, QSpinBox
 
+import pyqtgraph as pg
+
+from gui.panels import pg_compat
 from gui.panels.base import Panel
 
 from gui_helpers import settle
@@ -90,6 +93,19 @@ def picture_image(picture, size):
     return image
 
 
+def pyqtgraph_paint(axis, size):
+    """The axis as pyqtgraph's own AxisItem.paint draws it with no picture laid out."""
+    kept = pg_compat.shown_axis_picture(axis)
+    pg_compat.forget_axis_picture(axis)
+    image = QImage(size, QImage.Format.Format_ARGB32)
+    image.fill(0)
+    painter = QPainter(image)
+    pg.AxisItem.paint(axis, painter, None, None)
+    painter.end()
+    pg_compat.show_axis_picture(axis, kept)
+    return image
+
+
 def test_axes_shown_again_from_the_cache_match_a_fresh_layout(window):
     """Panel.prepare_axes reuses an axis picture for a range, size and ticks it has shown
     before: after a round trip every axis must look as a fresh layout would draw it."""
@@ -118,5 +134,26 @@ def test_axes_shown_again_from_the_cache_match_a_fresh_layout(window):
                 if axis.isVisible():
                     size = axis.boundingRect().toAlignedRect().size()
                     shown = picture_image(axis.picture, size)
-                    fresh = picture_image(Panel._lay_out_axis(axis), size)
+                    fresh = pyqtgraph_paint(axis, size)
                     assert shown == fresh, (dk, panel.objectName())
+
+
+def test_pyqtgraph_versions_outside_the_known_range_fall_back():
+    assert pg_compat.is_known("0.13.7") and pg_compat.is_known("0.14.0")
+    assert pg_compat.is_known("0.14.3.dev0")
+    assert not pg_compat.is_known("0.13.6") and not pg_compat.is_known("0.15.0")
+    assert pg_compat.FAST == pg_compat.is_known(pg.__version__)
+
+
+def test_unknown_pyqtgraph_lays_out_axes_itself(window, monkeypatch):
+    """With FAST off the panels leave tick layout to pyqtgraph and still draw every axis."""
+    monkeypatch.setattr(pg_compat, "FAST", False)
+    for panel in window.panels.values():
+        panel._axis_pictures.clear()
+    window.findChild(QSpinBox, "dkSpin").setValue(300)
+    settle(window)
+    for panel in window.panels.values():
+        assert panel._axis_pictures == {}        # nothing laid out by the project
+        assert not panel.grab().isNull()         # pyqtgraph painted the axes itself
+    axis = window.panels["variancePlot"].plot_raw.getAxis("bottom")
+    assert pg_compat.shown_axis_picture(axis) is not None
