@@ -129,6 +129,11 @@ class Panel(pg.GraphicsLayoutWidget):
         self._pending = results
         return False
 
+    @property
+    def newest_results(self):
+        """The newest Results offered, shown or still kept while the panel is hidden."""
+        return self._pending if self._pending is not None else self.results
+
     def catch_up(self) -> None:
         """Show Results kept while the panel was hidden (on show, and before an export)."""
         if self._pending is not None:

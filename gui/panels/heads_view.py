@@ -201,37 +201,37 @@ class HeadsView(Panel):
     def images(self) -> list[pg.ImageItem]:
         return self.head_images + [self.average_image]
 
-    # -- the result on screen ------------------------------------------------------
+    # -- the newest result (shown, or kept while hidden) --------------------------
     @property
     def tokens(self) -> list:
-        return list(self.results.tokens) if self.results is not None else []
+        return list(self.newest_results.tokens) if self.newest_results is not None else []
 
     @property
     def dropped(self) -> int:
-        return self.results.dropped if self.results is not None else 0
+        return self.newest_results.dropped if self.newest_results is not None else 0
 
     @property
     def weights(self) -> np.ndarray | None:
-        return self.results.weights if self.results is not None else None
+        return self.newest_results.weights if self.newest_results is not None else None
 
     @property
     def average(self) -> np.ndarray | None:
-        return self.results.average if self.results is not None else None
+        return self.newest_results.average if self.newest_results is not None else None
 
     @property
     def entropies(self) -> tuple[np.ndarray, float] | None:
-        r = self.results
+        r = self.newest_results
         if r is None or r.per_head_entropy is None:
             return None
         return r.per_head_entropy, r.average_entropy
 
     @property
     def mode(self) -> str | None:
-        return self.results.mode if self.results is not None else None
+        return self.newest_results.mode if self.newest_results is not None else None
 
     @property
     def random(self) -> bool:
-        return bool(self.results.random) if self.results is not None else False
+        return bool(self.newest_results.random) if self.newest_results is not None else False
 
     def show_results(self, result) -> None:
         """Draw a HeadsResult (engine.head_roles.heads_study) into the existing items."""

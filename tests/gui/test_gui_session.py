@@ -1,0 +1,104 @@
+"""A saved session brings back everything the user set: the sentence, theme, text size,
+language and lesson step, through File → Open session and through --session."""
+import json
+
+from PySide6.QtWidgets import QApplication, QComboBox, QFileDialog, QLineEdit, QPushButton
+
+from gui.app import build_window
+from gui.i18n import current_language, set_language
+from gui.main_window import MainWindow
+from gui.state import read_session
+from gui_helpers import settle
+
+
+def change_everything(win):
+    win.findChild(QLineEdit, "sentenceEdit").setText("Mary gave John a book.")
+    win.dark_action.trigger()
+    win.zoom_in()
+    win.zoom_in()
+    win.lesson.go_to(4)
+    win.switch_language("ja")
+    settle(win)
+    assert win.heads_panel.wait_idle()
+
+
+def assert_restored(win):
+    assert win.findChild(QLineEdit, "sentenceEdit").text() == "Mary gave John a book."
+    assert win.heads_panel.view.tokens[0].text == "Mary"
+    assert win.dark and win.dark_action.isChecked()
+    assert win.ui_scale == 1.5
+    assert current_language() == "ja" and win.language_actions["ja"].isChecked()
+    assert win.findChild(QPushButton, "lessonNext").text() != "Next ▶"
+    assert win.lesson.index == 4 and "5 /" in win.lesson.step_label.text()
+
+
+def test_file_open_session_restores_everything(window, tmp_path, monkeypatch):
+    path = tmp_path / "class.json"
+    font = QApplication.font()
+    try:
+        change_everything(window)
+        params = window.model.params
+        window.save_session(path)
+        saved = json.loads(path.read_text(encoding="utf-8"))
+        assert saved["view"] == {"theme": "dark", "text_scale": 1.5, "presentation": False,
+                                 "colour_safe": True, "language": "ja"}
+        assert saved["heads_input"]["sentence"] == "Mary gave John a book."
+        fresh = MainWindow()
+        try:
+            fresh.show()
+            assert fresh.model.wait_idle()
+            monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(path), ""))
+            fresh.open_session_action.trigger()
+            settle(fresh)
+            assert fresh.heads_panel.wait_idle()
+            assert_restored(fresh)
+            assert fresh.model.params == params
+            assert read_session(path) == fresh.state.snapshot()
+        finally:
+            fresh.close()
+    finally:
+        set_language("en")
+        QApplication.setFont(font)
+
+
+def test_command_line_session_restores_everything(window, tmp_path):
+    path = tmp_path / "class.json"
+    font = QApplication.font()
+    try:
+        change_everything(window)
+        window.save_session(path)
+        win = build_window(["--session", str(path)])
+        try:
+            win.show()
+            settle(win)
+            assert win.heads_panel.wait_idle()
+            assert_restored(win)
+        finally:
+            win.close()
+    finally:
+        set_language("en")
+        QApplication.setFont(font)
+
+
+def test_a_bad_session_changes_nothing(window, tmp_path, monkeypatch):
+    from PySide6.QtWidgets import QMessageBox
+
+    before = window.state.snapshot()
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "attention-lab-session", "version": 2, "params": {"dk": 64, '
+                   '"heads": 8, "d_model": 512}, "view": {"theme": "neon"}}', encoding="utf-8")
+    warnings = []
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(bad), ""))
+    monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: warnings.append(a[2]))
+    window.open_session_action.trigger()
+    assert warnings and "neon" in warnings[0]
+    assert window.state.snapshot() == before
+
+
+def test_token_mode_choice_is_part_of_the_session(window, tmp_path):
+    combo = window.findChild(QComboBox, "tokenModeCombo")
+    combo.setCurrentIndex(combo.findData("ja_words"))
+    path = tmp_path / "s.json"
+    window.save_session(path)
+    assert read_session(path).heads_input.token_mode == "ja_words"
+    assert read_session(path).heads_input.sentence == "猫がマットに座った。それは暖かかった。"
