@@ -30,6 +30,7 @@ from engine.scores import format_scores, parse_scores
 from .i18n import tr
 from .qt_util import all_signals_blocked
 from .shape_rules import Shape, allowed_heads, change_d_model, change_dk, change_heads, nearest
+from .guard import SUPER, guarded
 
 DK_SLIDER_STEPS_PER_OCTAVE = 8
 SCORE_SLIDER_SCALE = 10        # slider units per score unit (0.1 steps)
@@ -127,11 +128,13 @@ class HeadsSpinBox(QSpinBox):
         self._allowed = values
         self.setRange(values[0], values[-1])
 
+    @guarded
     def stepBy(self, steps: int) -> None:
         values = self._allowed
         i = values.index(nearest(values, self.value()))
         self.setValue(values[max(0, min(len(values) - 1, i + steps))])
 
+    @guarded(fallback=SUPER)
     def validate(self, text: str, pos: int):
         from PySide6.QtGui import QValidator
 
@@ -140,6 +143,7 @@ class HeadsSpinBox(QSpinBox):
             state = QValidator.State.Intermediate
         return state, text, pos
 
+    @guarded(fallback=SUPER)
     def fixup(self, text: str) -> str:
         try:
             return str(nearest(self._allowed, int(text)))
@@ -322,6 +326,7 @@ class ControlPanel(QWidget):
                 for i, (_value, text) in enumerate(spec.choices):
                     widget.setItemText(i, tr(text))
 
+    @guarded
     def changeEvent(self, event) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()

@@ -13,6 +13,7 @@ from engine import ParamsError
 
 from .i18n import tr
 from .lessons import STEPS, step_params, step_text, sweep_facts
+from .guard import guarded
 
 PLAY_INTERVAL_MS = 700
 
@@ -101,6 +102,7 @@ class LessonPanel(QWidget):
         self.gap_label.setText(tr("gap"))
         self.refresh_text()
 
+    @guarded
     def changeEvent(self, event) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
@@ -223,6 +225,7 @@ class LessonPanel(QWidget):
         if self.text_view.viewport().width() > 50 and height != self.text_view.minimumHeight():
             self.text_view.setMinimumHeight(height)
 
+    @guarded
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         self._fit_text()

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (QApplication, QDockWidget, QFileDialog, QLabel, Q
 
 from engine import Params, compute
 
+from .guard import errors, guard_call, guarded
 from . import panel_names as names
 from .controls import ControlPanel
 from .export import export_panel, export_window, panel_image
@@ -76,6 +77,7 @@ class MainWindow(QMainWindow):
         self.model.results_ready.connect(self.show_results)
         self.model.compute_failed.connect(self.show_failure)
         self.controls.note.connect(self.show_note)
+        errors.reported.connect(self.show_error)
         self.retranslate()
         self.resize(1600, 1000)
         self._restore_settings()
@@ -330,6 +332,12 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(tr("Computation failed: {m}").format(m=message), 10000)
 
     @Slot(str)
+    def show_error(self, message: str) -> None:
+        """A caught exception (gui.guard), once, in the status bar; the traceback is logged."""
+        self.statusBar().showMessage(tr("Something went wrong (logged): {m}").format(m=message),
+                                     15000)
+
+    @Slot(str)
     def show_note(self, message: str) -> None:
         self.statusBar().showMessage(message, 8000)
 
@@ -428,10 +436,12 @@ class MainWindow(QMainWindow):
         elif self.presentation:
             self.presentation_action.setChecked(False)
 
+    @guarded
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         self.blank.setGeometry(self.rect())
 
+    @guarded(fallback=False)
     def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt naming)
         if watched is self.main_splitter and event.type() == QEvent.Type.Resize:
             self._update_compact(event.size().height())
@@ -461,7 +471,7 @@ class MainWindow(QMainWindow):
         font.setPointSizeF(self._base_font_pt * self.ui_scale * boost)
         app.setFont(font)
         for panel in list(self.panels.values()) + [self.heads_panel.view]:
-            panel.apply_theme(theme)
+            guard_call(f"{panel.objectName()} theme", panel.apply_theme, theme)
         from .theme_palette import apply_widget_palette
 
         apply_widget_palette(app, self.dark)
@@ -551,6 +561,7 @@ class MainWindow(QMainWindow):
     def switch_language(self, lang: str) -> None:
         self.state.update_view(language=lang)
 
+    @guarded
     def changeEvent(self, event) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
@@ -608,13 +619,17 @@ class MainWindow(QMainWindow):
         if state is not None:
             self.restoreState(state)
 
+    @guarded
     def closeEvent(self, event) -> None:
-        self.lesson.stop()
-        if self.presentation:   # else the next start would open full screen, out of presentation
-            self.set_presentation(False)
-        settings = QSettings()
-        settings.setValue("window/geometry", self.saveGeometry())
-        settings.setValue("window/state", self.saveState())
-        for study in self.studies:
-            study.shutdown()
+        try:
+            self.lesson.stop()
+            if self.presentation:   # else the next start would open full screen
+                self.set_presentation(False)
+            settings = QSettings()
+            settings.setValue("window/geometry", self.saveGeometry())
+            settings.setValue("window/state", self.saveState())
+        finally:                    # the workers stop whatever failed above
+            for study in self.studies:
+                study.shutdown()
+            errors.reported.disconnect(self.show_error)
         super().closeEvent(event)

@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsSimpleTextItem, QGraphicsT
 
 from engine import Results
 
+from ..guard import SUPER, errors, guarded
 from ..style import LIGHT, Theme
 from . import pg_compat
 from .label import Label
@@ -24,14 +25,17 @@ class TitleLabel(pg.LabelItem):
         option.setWrapMode(QTextOption.WrapMode.WordWrap)
         self.item.document().setDefaultTextOption(option)
 
+    @guarded
     def resizeEvent(self, ev) -> None:  # noqa: N802 (Qt naming)
         self.item.setTextWidth(max(1.0, self.size().width()))
         super().resizeEvent(ev)
 
+    @guarded
     def updateMin(self) -> None:  # noqa: N802 (pyqtgraph naming)
         super().updateMin()
         self.setMinimumWidth(0)
 
+    @guarded(fallback=SUPER)
     def sizeHint(self, hint, constraint):  # noqa: N802 (Qt naming)
         size = super().sizeHint(hint, constraint)
         if hint in (Qt.SizeHint.MinimumSize, Qt.SizeHint.PreferredSize):
@@ -58,6 +62,7 @@ class Panel(pg.GraphicsLayoutWidget):
         self._overlays: list = []
         self._axes: list | None = None
         self._axis_pictures: dict = {}
+        self._error_label = None
         self._shown: dict = {}        # what this panel last gave its items: (item, what) → value
         self.setMinimumSize(220, 160)
         self.build()
@@ -115,8 +120,40 @@ class Panel(pg.GraphicsLayoutWidget):
         """Push `results` into the existing items (subclasses)."""
 
     def update_results(self, results: Results) -> None:
+        """Show `results`; if this panel fails, it says so in its own corner and the error
+        is reported, but it never stops the other panels."""
         self.results = results
-        self.show_results(results)
+        try:
+            self.show_results(results)
+        except Exception as exc:
+            errors.report(f"{self.objectName()} panel", exc)
+            self.show_error(f"{type(exc).__name__}: {exc}")
+        else:
+            if self._error_label is not None and self._error_label.isVisible():
+                self._error_label.hide()
+
+    def show_error(self, message: str) -> None:
+        """A message over the panel, where the user is looking, until the next success."""
+        from PySide6.QtWidgets import QLabel
+
+        if self._error_label is None:
+            self._error_label = QLabel(self, objectName="panelError")
+            self._error_label.setWordWrap(True)
+            self._error_label.setStyleSheet(
+                "background: #FFF3F0; color: #B00020; border: 2px solid #B00020; padding: 4px;")
+        from ..i18n import tr
+
+        self._error_label.setText(tr("This panel could not be drawn: {reason}").format(
+            reason=message))
+        self._error_label.setGeometry(8, 8, max(50, self.width() - 16),
+                                      self._error_label.heightForWidth(max(50, self.width() - 16)))
+        self._error_label.show()
+        self._error_label.raise_()
+
+    @property
+    def error_text(self) -> str:
+        label = self._error_label
+        return label.text() if label is not None and not label.isHidden() else ""
 
     def offer_results(self, results: Results) -> bool:
         """update_results now if the panel is on screen; a hidden one (a compact window's
@@ -140,6 +177,7 @@ class Panel(pg.GraphicsLayoutWidget):
             results, self._pending = self._pending, None
             self.update_results(results)
 
+    @guarded
     def showEvent(self, event) -> None:  # noqa: N802 (Qt naming)
         super().showEvent(event)
         self.catch_up()
@@ -225,6 +263,7 @@ class Panel(pg.GraphicsLayoutWidget):
         pg_compat.reserve_tick_label_width(plot.getAxis("left"),
                                            QFontMetrics(font).horizontalAdvance("0.000"))
 
+    @guarded
     def changeEvent(self, event) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self._axis_pictures.clear()

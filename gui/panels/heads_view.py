@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QHBoxLayout, QLabel, QLineE
 
 from engine.head_roles import MAX_TOKENS, ROLE_HEADS, heads_study
 
+from ..guard import guarded
 from ..qt_util import all_signals_blocked
 from ..requests import StudyCycle
 from ..state import AppState, HeadsInput
@@ -77,6 +78,7 @@ class TokenAxis(pg.AxisItem):
         self.setTicks([[(i + 0.5, "") for i in range(len(self.labels))]])
         self._fit()
 
+    @guarded
     def setTickFont(self, font) -> None:  # noqa: N802 (Qt naming)
         super().setTickFont(font)
         self._fit()
@@ -95,6 +97,7 @@ class TokenAxis(pg.AxisItem):
             self.setHeight(size)
         pg_compat.forget_axis_picture(self)
 
+    @guarded
     def drawPicture(self, p, axisSpec, tickSpecs, textSpecs) -> None:  # noqa: N802
         # No axis line: the view is wider (or taller) than the map, and a line along the
         # empty part would suggest cells that are not there. Ticks mark the cells.
@@ -438,6 +441,7 @@ class HeadsPanel(QWidget):
     def _on_seed(self, value: int) -> None:
         self.state.update_heads_input(seed=value)
 
+    @guarded
     def closeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
         if self.owns_study:
             self.study.shutdown()
@@ -458,6 +462,7 @@ class HeadsPanel(QWidget):
         self.seed_label.setText(tr("seed:"))
         self.view.retranslate()
 
+    @guarded
     def changeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()

@@ -10,6 +10,8 @@ import functools
 
 import pyqtgraph as pg
 
+from ..guard import SUPER, guarded
+
 
 class CachedBoundingRect:
     """Mixin: cache boundingRect(); the methods named in INVALIDATED_BY, and a change of
@@ -40,6 +42,7 @@ class CachedBoundingRect:
         super().viewTransformChanged()
         self._rect = None
 
+    @guarded(fallback=SUPER)
     def boundingRect(self):  # noqa: N802 (Qt naming)
         if self._rect is None:
             self._rect = super().boundingRect()

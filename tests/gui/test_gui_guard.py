@@ -1,0 +1,71 @@
+"""The guard: no exception reaches Qt from an override, one failing panel leaves the others
+updating and says so itself, and every Qt override in gui/ is guarded."""
+import ast
+from pathlib import Path
+
+import numpy as np
+from PySide6.QtCore import QEvent
+from PySide6.QtWidgets import QApplication, QSpinBox, QStatusBar
+
+from engine import compute
+from gui.guard import errors
+from gui_helpers import settle
+
+ROOT = Path(__file__).resolve().parents[2]
+QT_OVERRIDES = {"showEvent", "hideEvent", "changeEvent", "resizeEvent", "paintEvent",
+                "closeEvent", "keyPressEvent", "mousePressEvent", "wheelEvent", "event",
+                "eventFilter", "stepBy", "validate", "fixup", "sizeHint", "minimumSizeHint",
+                "boundingRect", "paint", "updateMin", "drawPicture", "setTickFont",
+                "timerEvent", "moveEvent", "focusInEvent", "focusOutEvent"}
+
+
+def test_every_qt_override_in_gui_is_guarded():
+    unguarded = []
+    for path in (ROOT / "gui").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.ClassDef):
+                continue
+            for item in node.body:
+                if isinstance(item, ast.FunctionDef) and item.name in QT_OVERRIDES:
+                    names = [ast.unparse(d) for d in item.decorator_list]
+                    if not any(n.startswith("guarded") for n in names):
+                        unguarded.append(f"{path.relative_to(ROOT)}:{item.lineno} {item.name}")
+    assert not unguarded, unguarded
+
+
+def test_an_exception_in_an_event_handler_is_reported_not_raised(window, monkeypatch):
+    reported = []
+    errors.reported.connect(reported.append)
+    try:
+        panel = window.panels["softmaxPlot"]
+        monkeypatch.setattr(type(panel), "catch_up", lambda self: 1 / 0)
+        QApplication.sendEvent(panel, QEvent(QEvent.Type.Show))    # would have killed PySide
+        assert any("ZeroDivisionError" in m for m in reported)
+        assert "ZeroDivisionError" in window.statusBar().currentMessage()
+    finally:
+        errors.reported.disconnect(reported.append)
+        errors.seen.clear()
+
+
+def test_one_failing_panel_leaves_the_others_updating(window, monkeypatch):
+    softmax = window.panels["softmaxPlot"]
+
+    def broken(results):
+        raise ValueError("no bars today")
+
+    monkeypatch.setattr(softmax, "show_results", broken)
+    try:
+        window.findChild(QSpinBox, "dkSpin").setValue(256)
+        settle(window)
+        assert "no bars today" in softmax.error_text
+        assert softmax.findChild(type(window.compute_label), "panelError").isVisible()
+        assert "d_k = 256" in window.panels["variancePlot"].stats_raw.toPlainText()
+        assert "no bars today" in window.findChild(QStatusBar).currentMessage()
+        monkeypatch.undo()
+        window.findChild(QSpinBox, "dkSpin").setValue(128)
+        settle(window)
+        assert softmax.error_text == ""
+        np.testing.assert_allclose(softmax.bars_scaled.opts["height"],
+                                   compute(window.model.params).softmax.probs_scaled)
+    finally:
+        errors.seen.clear()
