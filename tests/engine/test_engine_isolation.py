@@ -51,11 +51,11 @@ def test_engine_imports_and_computes_without_qt():
         import importlib, pkgutil
         import engine
         from engine import Params, compute
-        names = [m.name for m in pkgutil.iter_modules(engine.__path__, "engine.")]
+        names = [m.name for m in pkgutil.walk_packages(engine.__path__, "engine.")]
         for name in names:  # every engine module, including ones added later
             importlib.import_module(name)
         r = compute(Params())
-        print(r.multihead.output_shape, loaded_qt(), "engine.report" in names, file=sys.stdout)
+        print(r.multihead.output_shape, loaded_qt(), "engine.report" in names and "engine.models.forward" in names, file=sys.stdout)
     """))
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == "(6, 512) [] True"
