@@ -101,7 +101,7 @@ def write_bert(folder: Path, *, layers=2, heads=4, d_model=64, d_ff=48, std=0.02
     if not distil:
         t[prefix + "embeddings.token_type_embeddings.weight"] = (
             np.zeros((2, d_model), np.float32) if plants else
-            rng.normal(0, std, (2, d_model)).astype(np.float32))
+            rng.normal(0, 0.02, (2, d_model)).astype(np.float32))
     if plants is None:
         norm("embeddings.LayerNorm")
     else:  # gain 1, bias 0: the planted analysis above assumes a plain LayerNorm
