@@ -22,7 +22,9 @@ broad_score ≥ BROAD_THRESHOLD, otherwise "mixed".
 """
 from __future__ import annotations
 
+import threading
 import unicodedata
+import weakref
 from collections import Counter
 from dataclasses import dataclass
 
@@ -111,6 +113,24 @@ def induction_scores(attn: np.ndarray, offset: int, length: int) -> np.ndarray:
     return attn[..., offset + length + t, offset + t + 1].mean(axis=-1)
 
 
+_induction_cache: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_induction_lock = threading.Lock()
+
+
+def model_induction_scores(model: Model) -> np.ndarray:
+    """(L, h) induction scores of a decoder on `induction_ids(model)`; computed once per model."""
+    with _induction_lock:
+        cached = _induction_cache.get(model)
+    if cached is None:
+        ids = induction_ids(model)
+        offset = 1 if model.config.bos_token_id is not None else 0
+        cached = induction_scores(attentions(model, ids).attentions, offset,
+                                  (len(ids) - offset) // 2)
+        with _induction_lock:
+            _induction_cache[model] = cached
+    return cached
+
+
 def _role(scores: dict[str, float]) -> str:
     candidates = [("previous", scores["prev_token_score"]), ("next", scores["next_token_score"]),
                   ("self", scores["self_score"]), ("first", scores["first_token_score"]),
@@ -124,16 +144,11 @@ def _role(scores: dict[str, float]) -> str:
 
 
 def head_roles(result: ForwardResult, model: Model) -> tuple[HeadRole, ...]:
-    """Scores and role of every head, layer by layer (L·h entries). Decoders also run the
-    induction sequence through `model`."""
+    """Scores and role of every head, layer by layer (L·h entries). For a decoder the induction
+    sequence is also run through `model` (once per model; the scores are kept)."""
     sinks = np.array([is_sink_token(t) for t in result.tokens])
     scores = head_scores(result.attentions, sinks, result.causal)
-    induction = None
-    if result.causal:
-        ids = induction_ids(model)
-        offset = 1 if model.config.bos_token_id is not None else 0
-        length = (len(ids) - offset) // 2
-        induction = induction_scores(attentions(model, ids).attentions, offset, length)
+    induction = model_induction_scores(model) if result.causal else None
     layers, heads = result.attentions.shape[:2]
     roles = []
     for layer in range(layers):

@@ -119,3 +119,21 @@ def test_role_threshold_and_too_few_tokens():
                                         ("[CLS]", False), ("##s", False), ("", False)])
 def test_sink_tokens(token, sink):
     assert is_sink_token(token) is sink
+
+
+def test_planted_induction_circuit_is_found(tmp_path):
+    """Layer 0 head 0 copies each token's identity one position on (a previous-token head);
+    layer 1 head 0 matches the current token against that copy (tiny_models._plant_induction)."""
+    from tiny_models import reference_attentions
+
+    model = load_model(write_gpt2(tmp_path / "induction", d_model=96, induction=True))
+    result = attentions(model, model.encode(SENTENCE)[1])
+    roles = head_roles(result, model)
+    assert roles[0].role == "previous" and roles[0].induction_score < 0.05
+    induction = roles[4]
+    assert (induction.layer, induction.head, induction.role) == (1, 0, "induction")
+    assert induction.induction_score > 0.9
+    assert all(r.induction_score < 0.2 for r in roles if (r.layer, r.head) != (1, 0))
+    ids = induction_ids(model)
+    reference, _ = reference_attentions(model.folder, ids)
+    assert np.abs(attentions(model, ids).attentions - reference).max() < 1e-5

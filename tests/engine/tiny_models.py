@@ -142,8 +142,9 @@ def write_bert(folder: Path, *, layers=2, heads=4, d_model=64, d_ff=48, std=0.02
 
 
 def write_gpt2(folder: Path, *, layers=2, heads=4, d_model=64, d_ff=48, std=0.02, seed=0,
-               plants=None, prefix=""):
-    """A tiny GPT-2 with a byte-level BPE tokenizer trained on GPT2_TEXTS."""
+               plants=None, prefix="", induction=False):
+    """A tiny GPT-2 with a byte-level BPE tokenizer trained on GPT2_TEXTS; `induction` plants
+    the two-layer induction circuit of `_plant_induction` (d_model 96, 4 heads)."""
     from tokenizers import ByteLevelBPETokenizer
 
     folder.mkdir(parents=True, exist_ok=True)
@@ -153,7 +154,7 @@ def write_gpt2(folder: Path, *, layers=2, heads=4, d_model=64, d_ff=48, std=0.02
                             special_tokens=["<|endoftext|>"], show_progress=False)
     tok.save(str(folder / "tokenizer.json"))
     vocab = tok.get_vocab_size()
-    words, pos = _embeddings(vocab, POSITIONS, d_model, rng, plants is not None)
+    words, pos = _embeddings(vocab, POSITIONS, d_model, rng, plants is not None or induction)
     t = {prefix + "wte.weight": words, prefix + "wpe.weight": pos}
     for i in range(layers):
         p = f"{prefix}h.{i}."
@@ -177,6 +178,8 @@ def write_gpt2(folder: Path, *, layers=2, heads=4, d_model=64, d_ff=48, std=0.02
         t[p + "mlp.c_proj.bias"] = rng.normal(0, std, d_model).astype(np.float32)
     t[prefix + "ln_f.weight"] = np.ones(d_model, np.float32)
     t[prefix + "ln_f.bias"] = np.zeros(d_model, np.float32)
+    if induction:
+        _plant_induction(t, prefix, d_model, heads, rng)
     save_file(t, str(folder / "model.safetensors"))
     config = {"model_type": "gpt2", "n_embd": d_model, "n_head": heads, "n_layer": layers,
               "n_inner": d_ff, "n_positions": POSITIONS, "vocab_size": vocab,
@@ -184,6 +187,50 @@ def write_gpt2(folder: Path, *, layers=2, heads=4, d_model=64, d_ff=48, std=0.02
               "bos_token_id": tok.token_to_id("<|endoftext|>")}
     (folder / "config.json").write_text(json.dumps(config), encoding="utf-8")
     return folder
+
+
+# Residual-stream layout of the induction circuit (d_model = 96, d_k = 24):
+#   dims  0..15  position one-hot × PLANT_SCALE
+#   dims 16..39  T: the token's own identity, a random vector of norm ≈ 24
+#   dims 40..63  P: empty until layer 0 head 0 (a previous-token head) copies the previous
+#                token's T into it through W_V and W_O
+# Layer 1 head 0 then matches its query's T against each key's P: it attends to the token
+# whose previous token equals the current one, i.e. the token after the earlier occurrence.
+T_DIMS, P_DIMS = slice(16, 40), slice(40, 64)
+
+
+def _plant_induction(t, prefix, d_model, heads, rng):
+    d_k = d_model // heads
+    assert d_model == 96 and d_k == 24
+    vocab = t[prefix + "wte.weight"].shape[0]
+    words = np.zeros((vocab, d_model), np.float32)
+    words[:, T_DIMS] = rng.normal(0, 1.0, (vocab, 24))
+    t[prefix + "wte.weight"] = words
+    zeros = np.zeros((d_model, d_model), np.float32)
+    # layer 0: head 0 previous-token on positions, copies T into P; no other head, no MLP
+    w_q, b_q, w_k = zeros.copy(), np.zeros(d_model, np.float32), zeros.copy()
+    w_q[:, :d_k], b_q[:d_k], w_k[:, :d_k] = _plant("previous", d_model, d_k, 0)
+    w_v, w_o = zeros.copy(), zeros.copy()
+    w_v[T_DIMS, :24] = np.eye(24)
+    w_o[:24, P_DIMS] = 4.0 * np.eye(24)  # LayerNorm divided T by about 4; undo it
+    p = prefix + "h.0."
+    t[p + "attn.c_attn.weight"] = np.concatenate([w_q, w_k, w_v], axis=1)
+    t[p + "attn.c_attn.bias"] = np.concatenate([b_q, np.zeros(2 * d_model, np.float32)])
+    t[p + "attn.c_proj.weight"] = w_o
+    t[p + "attn.c_proj.bias"] = np.zeros(d_model, np.float32)
+    for name in ("mlp.c_fc.weight", "mlp.c_fc.bias", "mlp.c_proj.weight", "mlp.c_proj.bias"):
+        t[p + name] = np.zeros_like(t[p + name])
+    for i in (0, 1):
+        t[f"{prefix}h.{i}.ln_1.weight"] = np.ones(d_model, np.float32)
+        t[f"{prefix}h.{i}.ln_1.bias"] = np.zeros(d_model, np.float32)
+    # layer 1: head 0 queries with T, keys with P
+    p = prefix + "h.1."
+    qkv = t[p + "attn.c_attn.weight"]
+    qkv[:, :d_k] = 0.0
+    qkv[:, d_model:d_model + d_k] = 0.0
+    qkv[T_DIMS, :d_k] = 2.0 * np.eye(24)
+    qkv[P_DIMS, d_model:d_model + d_k] = 2.0 * np.eye(24)
+    t[p + "attn.c_attn.bias"][:d_k] = 0.0
 
 
 # -- the float64 reference ---------------------------------------------------------------------
