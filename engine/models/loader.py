@@ -80,6 +80,10 @@ class Model:
 
     @property
     def name(self) -> str:
+        """The folder's name; for a Hugging Face cache snapshot, the repository (org/name)."""
+        if self.folder.parent.name == "snapshots" and self.folder.parent.parent.name.startswith(
+                "models--"):
+            return self.folder.parent.parent.name[len("models--"):].replace("--", "/")
         return self.folder.name
 
     def encode(self, text: str) -> tuple[tuple[str, ...], tuple[int, ...]]:

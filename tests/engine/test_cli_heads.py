@@ -120,3 +120,16 @@ def test_fetch_model_prints_the_cached_folder(tmp_path):
     assert proc.stdout == f"{folder}\n"
     proc = run_main("fetch-model", "bert-large", cache=tmp_path)
     assert proc.returncode == 2 and "invalid choice: 'bert-large'" in proc.stderr
+
+
+def test_heads_imports_no_qt(models):
+    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
+    proc = subprocess.run([sys.executable, "-X", "importtime", "main.py", "heads", "--model-dir",
+                           str(models["gpt2"]), "--sentence", "the cat sat", "--json"], cwd=ROOT,
+                          env=env, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0
+    imported = [line.rsplit("|", 1)[-1].strip() for line in proc.stderr.splitlines()
+                if line.startswith("import time:")]
+    assert "safetensors" in imported and "tokenizers" in imported  # the log is real
+    assert not [m for m in imported if m.split(".")[0] in ("PySide6", "pyqtgraph", "superqt",
+                                                           "shiboken6")]

@@ -130,6 +130,9 @@ def test_hf_cache_listing(tmp_path, monkeypatch):
     monkeypatch.setenv("HF_HOME", str(tmp_path))
     monkeypatch.delenv("HF_HUB_CACHE", raising=False)
     monkeypatch.setenv(fetch.CACHE_ENV, str(tmp_path / "nothing"))
+    from engine.models import load_model
+
+    assert load_model(snap).name == "org/tiny-bert"
     entries = hf_cache_models()
     assert [(e.name, e.model_type, e.layers, e.heads, e.source) for e in entries] == \
         [("org/tiny-bert", "bert", 2, 4, "huggingface")]
