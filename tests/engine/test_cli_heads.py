@@ -1,0 +1,135 @@
+"""`python main.py heads` and `fetch-model`: JSON fields, the text summary, one-line errors
+with exit code 2."""
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from tiny_models import write_bert, write_gpt2
+
+ROOT = Path(__file__).resolve().parents[2]
+ROLE_KEYS = {"layer", "head", "prev_token_score", "next_token_score", "first_token_score",
+             "separator_score", "entropy", "role"}
+
+
+def run_main(*args, cache=None):
+    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
+    if cache is not None:
+        env["ATTENTION_LAB_CACHE"] = str(cache)
+    return subprocess.run([sys.executable, "main.py", *args], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=120)
+
+
+@pytest.fixture(scope="module")
+def models(tmp_path_factory):
+    root = tmp_path_factory.mktemp("cli")
+    return {"bert": write_bert(root / "bert", plants={0: "previous", 2: "first"}),
+            "gpt2": write_gpt2(root / "gpt2", plants={0: "previous"})}
+
+
+def heads_json(*args):
+    proc = run_main("heads", *args, "--json")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr == ""
+    return json.loads(proc.stdout)
+
+
+def test_json_fields_bert(models):
+    data = heads_json("--model-dir", str(models["bert"]), "--sentence", "The cat sat on the mat.")
+    assert {k: data["model"][k] for k in ("architecture", "layers", "heads", "d_model", "d_k")} \
+        == {"architecture": "bert", "layers": 2, "heads": 4, "d_model": 64, "d_k": 16}
+    assert data["tokens"] == ["[CLS]", "the", "cat", "sat", "on", "the", "mat", ".", "[SEP]"]
+    n = len(data["tokens"])
+    assert len(data["token_ids"]) == n
+    attn = np.array(data["attentions"])
+    assert attn.shape == (2, 4, n, n)
+    np.testing.assert_allclose(attn.sum(-1), 1.0, atol=1e-5)
+    assert len(data["roles"]) == 8
+    for role in data["roles"]:
+        assert ROLE_KEYS <= set(role)
+    assert data["roles"][0]["role"] == "previous" and data["roles"][2]["role"] == "first"
+    assert data["roles"][0]["induction_score"] is None
+    assert [v["layer"] for v in data["score_variance"]] == [0, 1]
+    for v in data["score_variance"]:
+        assert v["scaled"] == pytest.approx(v["raw"] / 16)
+    assert data["summary"] == "1 of 8 heads put more than half their attention on [CLS]"
+
+
+def test_token_ids_skip_the_tokenizer_and_agree(models):
+    by_text = heads_json("--model-dir", str(models["gpt2"]), "--sentence", "the cat sat on")
+    ids = ",".join(str(i) for i in by_text["token_ids"])
+    by_ids = heads_json("--model-dir", str(models["gpt2"]), "--token-ids", ids)
+    assert by_ids["tokens"] == by_text["tokens"]
+    assert by_ids["attentions"] == by_text["attentions"]
+    assert by_ids["model"]["architecture"] == "gpt2"
+    attn = np.array(by_ids["attentions"])
+    assert (attn[:, :, ~np.tri(attn.shape[-1], dtype=bool)] == 0).all()
+    assert all(isinstance(r["induction_score"], float) for r in by_ids["roles"])
+
+
+def test_text_summary(models):
+    proc = run_main("heads", "--model-dir", str(models["bert"]), "--sentence", "the cat sat.")
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout
+    assert "layer head  prev  next  self first" in out
+    assert "1 of 8 heads put more than half their attention on [CLS]" in out
+    assert "score variance per layer" in out and "raw = d_k = 16" in out
+    assert "roles: previous 1, first 1, broad" in out
+    table = [line.split() for line in out.splitlines() if line[:5].strip().isdigit()][:8]
+    assert [row[-1] for row in table[:3]] == ["previous", "broad", "first"]
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--sentence", "hi"], "one of the arguments --model --model-dir is required"),
+    (["--model", "minilm", "--model-dir", "x", "--sentence", "a"], "not allowed with"),
+    (["--model", "gpt9", "--sentence", "a"], "invalid choice: 'gpt9'"),
+    (["--model-dir", "{bert}"], "one of the arguments --sentence --token-ids is required"),
+    (["--model-dir", "{bert}", "--token-ids", "2,x"], "--token-ids must be whole numbers"),
+    (["--model-dir", "{bert}", "--token-ids", "2,999"], "token id 999 is outside the vocabulary"),
+    (["--model-dir", "{bert}", "--token-ids", "2"], "at least 2 tokens"),
+    (["--model-dir", "{bert}", "--sentence", " "], "the sentence is empty"),
+    (["--model-dir", "{bert}", "--sentence", "cat " * 20], "takes at most 16"),
+    (["--model-dir", "/no/such/folder", "--sentence", "a"], "model folder not found"),
+    (["--model-dir", "{empty}", "--sentence", "a"], "no model.safetensors in"),
+])
+def test_bad_input_exits_2_with_one_line(models, tmp_path, args, message):
+    args = [a.format(bert=models["bert"], empty=tmp_path) for a in args]
+    proc = run_main("heads", *args)
+    assert proc.returncode == 2
+    assert proc.stdout == ""
+    assert proc.stderr.startswith("attention-lab: error: ") and proc.stderr.count("\n") == 1
+    assert message in proc.stderr
+
+
+def test_minilm_not_fetched_is_one_line(tmp_path):
+    proc = run_main("heads", "--model", "minilm", "--sentence", "a", cache=tmp_path)
+    assert proc.returncode == 2
+    assert proc.stderr == ("attention-lab: error: minilm is not in the cache yet: run "
+                           "`python main.py fetch-model minilm` first\n")
+
+
+def test_fetch_model_prints_the_cached_folder(tmp_path):
+    folder = tmp_path / "models" / "all-MiniLM-L6-v2"
+    folder.mkdir(parents=True)
+    (folder / "model.safetensors").write_bytes(b"")  # a cached folder: nothing is downloaded
+    proc = run_main("fetch-model", "minilm", cache=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == f"{folder}\n"
+    proc = run_main("fetch-model", "bert-large", cache=tmp_path)
+    assert proc.returncode == 2 and "invalid choice: 'bert-large'" in proc.stderr
+
+
+def test_heads_imports_no_qt(models):
+    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
+    proc = subprocess.run([sys.executable, "-X", "importtime", "main.py", "heads", "--model-dir",
+                           str(models["gpt2"]), "--sentence", "the cat sat", "--json"], cwd=ROOT,
+                          env=env, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0
+    imported = [line.rsplit("|", 1)[-1].strip() for line in proc.stderr.splitlines()
+                if line.startswith("import time:")]
+    assert "safetensors" in imported and "tokenizers" in imported  # the log is real
+    assert not [m for m in imported if m.split(".")[0] in ("PySide6", "pyqtgraph", "superqt",
+                                                           "shiboken6")]
