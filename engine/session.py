@@ -20,6 +20,11 @@ VERSION = 1
 MAX_BYTES = 1_000_000
 
 
+#: Settings added after the first version-1 files were written: a file may lack them, and
+#: then they take Params' defaults (MHA, typed scores, ÷√d_k, one cached layer).
+OPTIONAL_SETTINGS = ("kv_heads", "live_scores", "scale_by", "cached_layers")
+
+
 class SessionError(ValueError):
     """The file cannot be used as a session; the message says why."""
 
@@ -64,14 +69,18 @@ def session_from_dict(data) -> Session:
     unknown = sorted(set(raw) - known)
     if unknown:
         raise SessionError(f"unknown setting(s) in the session: {', '.join(unknown)}")
-    missing = sorted(known - set(raw))
+    missing = sorted(known - set(raw) - set(OPTIONAL_SETTINGS))
     if missing:
         raise SessionError(f"the session lacks setting(s): {', '.join(missing)}")
-    for name in ("dk", "heads", "d_model", "keys", "samples", "seed", "tokens", "seq_len"):
-        if not isinstance(raw[name], int) or isinstance(raw[name], bool):
+    for name in ("dk", "heads", "d_model", "keys", "samples", "seed", "tokens", "seq_len",
+                 "cached_layers"):
+        if name in raw and (not isinstance(raw[name], int) or isinstance(raw[name], bool)):
             raise SessionError(f"setting {name} must be a whole number, got {raw[name]!r}")
-    for name in ("scale", "causal"):
-        if not isinstance(raw[name], bool):
+    if raw.get("kv_heads") is not None and (
+            not isinstance(raw["kv_heads"], int) or isinstance(raw["kv_heads"], bool)):
+        raise SessionError(f"setting kv_heads must be a whole number, got {raw['kv_heads']!r}")
+    for name in ("scale", "causal", "live_scores"):
+        if name in raw and not isinstance(raw[name], bool):
             raise SessionError(f"setting {name} must be true or false, got {raw[name]!r}")
     if not isinstance(raw["scores"], list) or not all(
             isinstance(s, (int, float)) and not isinstance(s, bool) for s in raw["scores"]):

@@ -88,7 +88,7 @@ def _cost_facts(r: Results, heads_view=None) -> dict:
 
 def _layers_facts(r: Results, heads_view=None) -> dict:
     rows = [tr("{name}: {layers} layers × {heads} heads = {total}").format(
-        name=p.name, layers=p.layers, heads=p.heads, total=f"{p.attention_heads_total:,}")
+        name=p.name, layers=p.attention_layers, heads=p.heads, total=f"{p.attention_heads_total:,}")
         for p in MODEL_PRESETS]
     return {"table": "<br>".join(rows)}
 

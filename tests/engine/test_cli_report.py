@@ -93,7 +93,9 @@ def test_numbers_agree_with_the_engine(default_report):
     assert (mh["d_model"], mh["heads"], mh["d_k"]) == (512, 8, 64)
     assert mh["output_shape"] == [p.tokens, p.d_model]
     cost = data["cost"]
-    assert cost["single_head_flops"] == attention_cost(512, 1, p.seq_len, with_w_o=False).flops
+    assert cost["single_head_flops"] == attention_cost(512, 1, p.seq_len).flops
+    assert cost["no_output_projection_flops"] == attention_cost(512, 1, p.seq_len,
+                                                                with_w_o=False).flops
     assert cost["multi_head_flops"] == attention_cost(512, 8, p.seq_len).flops
     assert cost["w_o_flops"] == 2 * p.seq_len * 512**2
     # The whole document is exactly what the engine computes for these Params.
@@ -108,7 +110,8 @@ def test_flags_reach_params():
     assert data["params"] == {"dk": 16, "heads": 4, "d_model": 64, "scores": [3.0, 2.0, 1.0],
                               "keys": 5, "samples": 500, "seed": 7, "scale": False,
                               "temperature": 2.5, "distribution": "rademacher", "sigma": 0.5,
-                              "tokens": 4, "seq_len": 32, "causal": True}
+                              "tokens": 4, "seq_len": 32, "causal": True, "kv_heads": 4,
+                              "live_scores": False, "scale_by": "d_k", "cached_layers": 1}
     np.testing.assert_allclose(data["softmax"]["probs_scaled"],
                                softmax(np.array([3.0, 2.0, 1.0]) / 4, 2.5), rtol=1e-15)
     assert data["variance"]["theory_unscaled"] == 16 * 0.5**4

@@ -148,9 +148,10 @@ def test_multihead_and_cost_follow_params(kwargs):
     assert (mh.d_model, mh.heads, mh.dk) == (p.d_model, p.heads, p.dk)
     assert mh.output_shape == (p.tokens, p.d_model)
     assert mh.reduced == (p.d_model > 1024)
-    single = attention_cost(p.d_model, 1, p.seq_len, with_w_o=False)
+    single = attention_cost(p.d_model, 1, p.seq_len, with_w_o=True)
     multi = attention_cost(p.d_model, p.heads, p.seq_len, with_w_o=True)
     assert r.cost_single == single and r.cost_multi == multi
+    assert r.cost_no_output_projection == attention_cost(p.d_model, 1, p.seq_len, with_w_o=False)
     if p.causal:
         i, j = np.triu_indices(p.tokens, 1)
         assert np.all(mh.weights[:, i, j] == 0)

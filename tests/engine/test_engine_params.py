@@ -54,8 +54,9 @@ def test_defaults_are_valid_and_consistent():
     (dict(samples=-5), r"samples must be from 10"),
     (dict(samples=10**7), r"samples must be from 10 to 1000000"),
     (dict(samples=2.5), r"samples must be a whole number"),
-    (dict(seed=-1), r"seed must be from 0 to 4294967295, got -1"),
-    (dict(seed=2**32), r"seed must be from 0 to 4294967295"),
+    (dict(seed=-1), r"seed must be from 0 to 2147483647, got -1"),
+    (dict(seed=2**31), r"seed must be from 0 to 2147483647"),
+    (dict(seed=3_000_000_000), r"seed must be from 0 to 2147483647"),
     (dict(seed=False), r"seed must be a whole number"),
     (dict(tokens=1), r"tokens must be from 2 to 16"),
     (dict(tokens=17), r"tokens must be from 2 to 16"),
@@ -119,7 +120,7 @@ def test_accepted_coercions():
     assert p.temperature == 0.5 and type(p.temperature) is float
     assert p.scale is False and p.causal is True and p.sigma == 2.0
     # Boundary values are inclusive.
-    Params(temperature=0.01, sigma=100, keys=2, samples=10, tokens=16, seed=2**32 - 1)
+    Params(temperature=0.01, sigma=100, keys=2, samples=10, tokens=16, seed=2**31 - 1)
 
 
 def test_params_are_frozen():
