@@ -202,8 +202,25 @@ def run_multihead(d_model: int, heads: int, tokens: int, rng: np.random.Generato
                            computed_kv_heads=g_c, divisor=divisor, **arrays)
 
 
+#: Var of one fan-in weight times its fan-in: (i + ½)/128 levels give a²/3·(1 − 2⁻¹⁶), a² = 3/rows.
+LEVEL_VARIANCE_FACTOR = 1.0 - 2.0**-16
+
+
+def expected_score_variance(x: np.ndarray) -> float:
+    """E over the weights of the mean square score q_i·k_j/√d_k, given X (n, d).
+
+    With W_Q, W_K of independent fan-in entries (variance c/d, c = LEVEL_VARIANCE_FACTOR),
+    q_i has entries of variance c‖x_i‖²/d, so E (q_i·k_j)²/d_k = c²‖x_i‖²‖x_j‖²/d², and the
+    mean over all (i, j) is c²·(mean_i ‖x_i‖²/d)². It is ≈ 1 for X ~ N(0, 1): the value a
+    sampled score variance scatters around. Divided by √d_model instead it is d_k/d_model
+    times this."""
+    x = np.asarray(x, dtype=np.float64)
+    mean_norm2 = float((x * x).sum(axis=1).mean()) / x.shape[1]
+    return LEVEL_VARIANCE_FACTOR**2 * mean_norm2**2
+
+
 def divisor_comparison(q: np.ndarray, k: np.ndarray, d_model: int,
-                       temperature: float = 1.0) -> dict[str, float]:
+                       temperature: float = 1.0, x: np.ndarray | None = None) -> dict[str, float]:
     """Per-head attention when scores are divided by √d_k (right) vs √d_model (wrong).
 
     q, k: (h, n, d_k). Returns the mean row entropy (nats) and mean max-probability
@@ -211,6 +228,9 @@ def divisor_comparison(q: np.ndarray, k: np.ndarray, d_model: int,
     attention ln n, and the variance of the scaled scores under each divisor.
     With unit-variance Q and K entries, ÷√d_k gives score variance ≈ 1 and
     ÷√d_model gives ≈ d_k / d_model = 1/h: every head's softmax flattens.
+    score_count is the number of scores the variances are taken over (h·n²). Given the
+    token matrix x (n, d_model), score_variance_expected_dk / _d_model are what those
+    sampled variances scatter around (expected_score_variance).
     """
     from .softmax import entropy, max_probability
 
@@ -223,4 +243,9 @@ def divisor_comparison(q: np.ndarray, k: np.ndarray, d_model: int,
         out[f"entropy_{name}"] = float(entropy(p).mean())
         out[f"max_prob_{name}"] = float(max_probability(p).mean())
         out[f"score_variance_{name}"] = float(scores.var())
+    out["score_count"] = int(raw.size)
+    if x is not None:
+        expected = expected_score_variance(x)
+        out["score_variance_expected_dk"] = expected
+        out["score_variance_expected_d_model"] = expected * dk / d_model
     return out
