@@ -40,6 +40,9 @@ def results_to_dict(r: Results, model: ModelPreset | None = None) -> dict:
             saturation[f"q75_{metric}_{suffix}"] = _floats(q.q75)
             saturation[f"median_lo_{metric}_{suffix}"] = _floats(q.median_lo)
             saturation[f"median_hi_{metric}_{suffix}"] = _floats(q.median_hi)
+    for scaled, suffix in ((False, "unscaled"), (True, "scaled")):
+        saturation[f"median_jacobian_wrt_raw_scores_{suffix}"] = _floats(
+            sat.jacobian_wrt_raw_scores(scaled).median)
     single, multi, bare, mem = r.cost_single, r.cost_multi, r.cost_no_output_projection, r.memory
     data = {
         "params": r.params.to_dict(),

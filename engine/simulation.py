@@ -126,10 +126,20 @@ class SaturationResult:
     keys: int
     trials: int
     trials_per_dk: np.ndarray
+    temperature: float
     stats: dict
 
     def quartiles(self, metric: str, scaled: bool) -> Quartiles:
         return self.stats[metric, scaled]
+
+    def jacobian_wrt_raw_scores(self, scaled: bool) -> Quartiles:
+        """‖∂p/∂s‖_F quartiles w.r.t. the raw scores s = q·k: the plotted ‖J‖_F is taken
+        w.r.t. the logits softmax sees, s/T or s/(T·√d_k), so by the chain rule this is
+        ‖J‖_F/T, or ‖J‖_F/(T·√d_k) per grid point when scaled."""
+        factor = self.temperature * (np.sqrt(self.dk_grid) if scaled else 1.0)
+        q = self.stats["jacobian_norm", scaled]
+        return Quartiles(*(_frozen(a / factor) for a in (q.q25, q.median, q.q75, q.median_lo,
+                                                         q.median_hi)))
 
 
 @dataclass(frozen=True)
@@ -218,7 +228,7 @@ def saturation_summary(keys: int, rng: np.random.Generator, temperature: float,
     counts = np.array(counts, dtype=np.int64)
     counts.flags.writeable = False
     return SaturationResult(dk_grid=_frozen(DK_GRID), keys=keys, trials=SATURATION_TRIALS,
-                            trials_per_dk=counts, stats=frozen)
+                            trials_per_dk=counts, temperature=temperature, stats=frozen)
 
 
 @functools.lru_cache(maxsize=32)

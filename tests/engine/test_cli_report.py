@@ -274,6 +274,10 @@ def test_variance_and_saturation_extras():
     _, uni = report("--distribution", "uniform")
     sat = uni["saturation"]
     assert sat["trials_per_dk"][0] == 128 and sat["trials_per_dk"][-1] == 16
+    np.testing.assert_allclose(sat["median_jacobian_wrt_raw_scores_scaled"],
+                               np.array(sat["median_jacobian_norm_scaled"]) / np.sqrt(sat["dk"]),
+                               rtol=1e-15)
+    assert sat["median_jacobian_wrt_raw_scores_unscaled"] == sat["median_jacobian_norm_unscaled"]
     lo, med, hi = (sat[f"{k}_jacobian_norm_unscaled"] for k in ("median_lo", "median", "median_hi"))
     assert all(a <= b <= c for a, b, c in zip(lo, med, hi))
     _, normal1 = report("--dk", "1", "--heads", "1")

@@ -286,3 +286,19 @@ def test_compute_follows_kv_heads_and_scale_by():
     base = compute(Params())
     np.testing.assert_array_equal(r.multihead.w_q, base.multihead.w_q)
     assert base.multihead.divisor == 8.0
+
+
+@pytest.mark.parametrize("temperature", [1.0, 2.5])
+def test_saturation_jacobian_with_respect_to_raw_scores(temperature):
+    sat = compute(Params(temperature=temperature)).saturation
+    assert sat.temperature == temperature
+    for scaled in (False, True):
+        raw = sat.jacobian_wrt_raw_scores(scaled)
+        plotted = sat.quartiles("jacobian_norm", scaled)
+        factor = temperature * (np.sqrt(sat.dk_grid) if scaled else 1.0)
+        for name in ("q25", "median", "q75", "median_lo", "median_hi"):
+            np.testing.assert_allclose(getattr(raw, name) * factor, getattr(plotted, name),
+                                       rtol=1e-15)
+    # At d_k = 1 scaling is the identity, so the two agree there.
+    assert sat.jacobian_wrt_raw_scores(True).median[0] == pytest.approx(
+        sat.jacobian_wrt_raw_scores(False).median[0], rel=1e-15)
