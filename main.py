@@ -19,6 +19,15 @@ from engine.cli_args import float_arg as _float_arg
 from engine.cli_args import int_arg as _int_arg
 
 
+def _model_arg(text):
+    from engine.presets import preset_by_slug
+
+    try:
+        return preset_by_slug(text)
+    except KeyError as exc:
+        raise argparse.ArgumentTypeError(exc.args[0]) from None
+
+
 def add_param_flags(parser: argparse.ArgumentParser) -> None:
     """The flags shared by `report` and `export`; ranges are checked again by Params."""
     from engine import params as P
@@ -37,6 +46,16 @@ def add_param_flags(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--tokens", type=_int_arg(P.TOKENS_MIN, P.TOKENS_MAX))
     parser.add_argument("--seq-len", dest="seq_len", type=_int_arg(1, P.SEQ_LEN_MAX))
     parser.add_argument("--causal", action="store_true", default=None)
+    parser.add_argument("--model", type=_model_arg, help="a published shape by slug, e.g. "
+                        "llama-2-70b; sets d_k, h, d_model, kv_heads and cached layers")
+    parser.add_argument("--kv-heads", dest="kv_heads", type=_int_arg(1, P.D_MODEL_MAX),
+                        help="key/value heads (divides h; 1 is multi-query attention)")
+    parser.add_argument("--cached-layers", dest="cached_layers",
+                        type=_int_arg(0, P.CACHED_LAYERS_MAX), help="layers in the KV cache")
+    parser.add_argument("--live-scores", dest="live_scores", action="store_true", default=None,
+                        help="softmax demo scores are q·k sampled at d_k from the seed")
+    parser.add_argument("--scale-by", dest="scale_by", choices=P.SCALE_BY,
+                        help="multi-head demo divides scores by √d_k (default) or √d_model")
 
 
 def params_from_args(args):
@@ -44,10 +63,19 @@ def params_from_args(args):
     from engine import Params, resolve_shape
     from engine.scores import parse_scores
 
-    dk, heads, d_model = resolve_shape(args.dk, args.heads, args.d_model)
-    fields = {name: getattr(args, name) for name in (
+    fields = {}
+    model = getattr(args, "model", None)
+    if model is not None:
+        if (args.dk, args.heads, args.d_model) != (None, None, None):
+            raise UsageError("--model sets d_k, h and d_model; leave out --dk, --heads and --d-model")
+        dk, heads, d_model = model.dk, model.heads, model.d_model
+        fields.update(kv_heads=model.kv_heads, cached_layers=model.cached_layers)
+    else:
+        dk, heads, d_model = resolve_shape(args.dk, args.heads, args.d_model)
+    fields.update({name: getattr(args, name) for name in (
         "keys", "samples", "seed", "scale", "temperature", "distribution", "sigma", "tokens",
-        "seq_len", "causal") if getattr(args, name) is not None}
+        "seq_len", "causal", "kv_heads", "cached_layers", "live_scores", "scale_by")
+        if getattr(args, name, None) is not None})
     if args.scores is not None:
         fields["scores"] = parse_scores(args.scores)
     return Params(dk=dk, heads=heads, d_model=d_model, **fields)
@@ -140,7 +168,7 @@ def run_report(args) -> int:
     from engine.report import results_to_dict
 
     results = compute(params_from_args(args))
-    json.dump(results_to_dict(results), sys.stdout, indent=1)
+    json.dump(results_to_dict(results, args.model), sys.stdout, indent=1)
     sys.stdout.write("\n")
     return 0
 

@@ -127,6 +127,21 @@ def sample_query_scores_grid(dks, trials: int, keys: int, rng: np.random.Generat
     raise ValueError("the uniform law has no exact shortcut; use sample_query_scores per d_k")
 
 
+def binomial_half_pmf(n: int) -> np.ndarray:
+    """P(B = b) for b = 0 … n, B ~ Binomial(n, ½): C(n, b)/2ⁿ, shape (n + 1,), in log space
+    (log C(n, b) = Σ_{i ≤ b} log((n − i + 1)/i)), so n = 16 384 neither overflows nor underflows
+    where the probability is representable."""
+    b = np.arange(1, n + 1)
+    log_c = np.concatenate(([0.0], np.cumsum(np.log((n - b + 1) / b))))
+    return np.exp(log_c - n * math.log(2.0))
+
+
+def rademacher_pmf(dk: int, sigma: float = 1.0) -> tuple[np.ndarray, np.ndarray]:
+    """The exact law of q·k for ±σ components: values σ²(2b − d_k), b = 0 … d_k, with
+    probabilities C(d_k, b)/2^{d_k} (the binomial the sampler draws). Two arrays (d_k + 1,)."""
+    return sigma**2 * (2.0 * np.arange(dk + 1) - dk), binomial_half_pmf(dk)
+
+
 def theory_variance(dk: int, sigma: float = 1.0, scaled: bool = False) -> float:
     """Var(q·k) = d_k·σ⁴, or σ⁴ after dividing by √d_k."""
     return sigma**4 if scaled else dk * sigma**4

@@ -2,8 +2,11 @@
 
 Shapes (n tokens, width d = d_model, h heads, d_k = d / h):
     X       (n, d)      token embeddings, i.i.d. N(0, 1)
-    W_Q/K/V (d, d)      head i uses columns [i·d_k, (i+1)·d_k), i.e. a (d, d_k) block
-    Q/K/V   (h, n, d_k) per-head projections X·W^i
+    W_Q     (d, d)      head i uses columns [i·d_k, (i+1)·d_k), i.e. a (d, d_k) block
+    W_K/V   (d, g·d_k)  g key/value heads (g divides h; g = h is MHA, g = 1 MQA); query
+                        head i uses K/V head i // (h/g)
+    Q       (h, n, d_k) per-head projections X·W_Q^i
+    K/V     (h, n, d_k) the K/V head each query head uses (repeated h/g times when g < h)
     weights (h, n, n)   softmax(Q Kᵀ / (T·√d_k)) per head, rows sum to 1
     heads   (h, n, d_k) weights · V
     concat  (n, d)      heads laid side by side
@@ -31,9 +34,10 @@ REDUCED_WIDTH = 512
 class MultiHeadResult:
     """Arrays from one multi-head pass; shapes as in the module docstring.
 
-    d_model, heads, dk describe the requested model. When `reduced` is True the
-    arrays were computed with `computed_heads` heads of width `computed_dk`
-    instead (d_model above FULL_WIDTH_LIMIT); shapes and costs stay exact.
+    d_model, heads, dk, kv_heads describe the requested model. When `reduced` is True the
+    arrays were computed with `computed_heads` heads of width `computed_dk` and
+    `computed_kv_heads` K/V heads instead (d_model above FULL_WIDTH_LIMIT); shapes and
+    costs stay exact. `divisor` is what the scores were divided by (before T).
     """
 
     d_model: int
@@ -42,6 +46,9 @@ class MultiHeadResult:
     reduced: bool
     computed_heads: int
     computed_dk: int
+    kv_heads: int
+    computed_kv_heads: int
+    divisor: float
     x: np.ndarray
     w_q: np.ndarray
     w_k: np.ndarray
@@ -124,14 +131,19 @@ def multi_head_attention(x: np.ndarray, w_q, w_k, w_v, w_o, heads: int, scale: b
                          divisor: float | None = None) -> dict[str, np.ndarray]:
     """One multi-head pass on explicit matrices; see the module docstring for shapes.
 
-    The score divisor is √d_k when scale is True, 1 otherwise, unless `divisor`
-    is given (e.g. √d_model, to show that common mistake).
+    W_K and W_V may have g·d_k columns for g key/value heads (g divides h). The score
+    divisor is √d_k when scale is True, 1 otherwise, unless `divisor` is given (e.g.
+    √d_model, to show that common mistake).
     """
     d = x.shape[1]
     if d % heads:
         raise ValueError(f"h = {heads} does not divide d_model = {d}")
     dk = d // heads
-    q, k, v = (split_heads(x @ w, heads) for w in (w_q, w_k, w_v))
+    if w_k.shape[1] % dk or heads % (w_k.shape[1] // dk):
+        raise ValueError(f"W_K has {w_k.shape[1]} columns: need g·d_k with g dividing h = {heads}")
+    group = heads // (w_k.shape[1] // dk)   # query heads per K/V head
+    q = split_heads(x @ w_q, heads)
+    k, v = (np.repeat(split_heads(x @ w, heads // group), group, axis=0) for w in (w_k, w_v))
     if divisor is None:
         divisor = math.sqrt(dk) if scale else 1.0
     weights, head_outputs = attention(q, k, v, divisor, temperature, causal)
@@ -149,27 +161,66 @@ def draw_matrices(rng: np.random.Generator, tokens: int, width: int) -> tuple[np
     return matrices
 
 
+def computed_kv_heads(heads: int, kv_heads: int, computed_heads: int) -> int:
+    """K/V heads at the computed shape: g itself when h is kept, else the largest divisor of
+    the computed h that is at most computed_h·g/h (the share of K/V heads stays close)."""
+    if computed_heads == heads:
+        return kv_heads
+    target = max(1, computed_heads * kv_heads // heads)
+    return max(g for g in range(1, target + 1) if computed_heads % g == 0)
+
+
 def run_multihead(d_model: int, heads: int, tokens: int, rng: np.random.Generator | None = None,
                   scale: bool = True, temperature: float = 1.0, causal: bool = False,
-                  matrices: tuple | None = None) -> MultiHeadResult:
+                  matrices: tuple | None = None, kv_heads: int | None = None,
+                  scale_by: str = "d_k") -> MultiHeadResult:
     """Run one pass and freeze the arrays. X and the weights come from `matrices` (as made
-    by draw_matrices for the computed width) or are drawn from `rng`."""
+    by draw_matrices for the computed width) or are drawn from `rng`; W_K and W_V keep
+    their first g·d_k columns. With scale on, scale_by="d_model" divides the scores by
+    √(computed width) instead of √d_k: the √d_model mistake, at the shape computed."""
+    if scale_by not in ("d_k", "d_model"):
+        raise ValueError(f"scale_by must be 'd_k' or 'd_model', got {scale_by!r}")
     dk = d_model // heads
     h_c, dk_c = computed_shape(heads, dk)
+    g = heads if kv_heads is None else kv_heads
+    g_c = computed_kv_heads(heads, g, h_c)
     width = h_c * dk_c
     if matrices is None:
         matrices = draw_matrices(rng, tokens, width)
     x, w_q, w_k, w_v, w_o = matrices
-    parts = multi_head_attention(x, w_q, w_k, w_v, w_o, h_c, scale, temperature, causal)
+    w_k, w_v = w_k[:, :g_c * dk_c], w_v[:, :g_c * dk_c]
+    if not scale:
+        divisor = 1.0
+    else:
+        divisor = math.sqrt(width if scale_by == "d_model" else dk_c)
+    parts = multi_head_attention(x, w_q, w_k, w_v, w_o, h_c, scale, temperature, causal, divisor)
     arrays = dict(x=x, w_q=w_q, w_k=w_k, w_v=w_v, w_o=w_o, **parts)
     for a in arrays.values():
         a.flags.writeable = False
     return MultiHeadResult(d_model=d_model, heads=heads, dk=dk, reduced=(h_c, dk_c) != (heads, dk),
-                           computed_heads=h_c, computed_dk=dk_c, **arrays)
+                           computed_heads=h_c, computed_dk=dk_c, kv_heads=g,
+                           computed_kv_heads=g_c, divisor=divisor, **arrays)
+
+
+#: Var of one fan-in weight times its fan-in: (i + ½)/128 levels give a²/3·(1 − 2⁻¹⁶), a² = 3/rows.
+LEVEL_VARIANCE_FACTOR = 1.0 - 2.0**-16
+
+
+def expected_score_variance(x: np.ndarray) -> float:
+    """E over the weights of the mean square score q_i·k_j/√d_k, given X (n, d).
+
+    With W_Q, W_K of independent fan-in entries (variance c/d, c = LEVEL_VARIANCE_FACTOR),
+    q_i has entries of variance c‖x_i‖²/d, so E (q_i·k_j)²/d_k = c²‖x_i‖²‖x_j‖²/d², and the
+    mean over all (i, j) is c²·(mean_i ‖x_i‖²/d)². It is ≈ 1 for X ~ N(0, 1): the value a
+    sampled score variance scatters around. Divided by √d_model instead it is d_k/d_model
+    times this."""
+    x = np.asarray(x, dtype=np.float64)
+    mean_norm2 = float((x * x).sum(axis=1).mean()) / x.shape[1]
+    return LEVEL_VARIANCE_FACTOR**2 * mean_norm2**2
 
 
 def divisor_comparison(q: np.ndarray, k: np.ndarray, d_model: int,
-                       temperature: float = 1.0) -> dict[str, float]:
+                       temperature: float = 1.0, x: np.ndarray | None = None) -> dict[str, float]:
     """Per-head attention when scores are divided by √d_k (right) vs √d_model (wrong).
 
     q, k: (h, n, d_k). Returns the mean row entropy (nats) and mean max-probability
@@ -177,6 +228,9 @@ def divisor_comparison(q: np.ndarray, k: np.ndarray, d_model: int,
     attention ln n, and the variance of the scaled scores under each divisor.
     With unit-variance Q and K entries, ÷√d_k gives score variance ≈ 1 and
     ÷√d_model gives ≈ d_k / d_model = 1/h: every head's softmax flattens.
+    score_count is the number of scores the variances are taken over (h·n²). Given the
+    token matrix x (n, d_model), score_variance_expected_dk / _d_model are what those
+    sampled variances scatter around (expected_score_variance).
     """
     from .softmax import entropy, max_probability
 
@@ -189,4 +243,9 @@ def divisor_comparison(q: np.ndarray, k: np.ndarray, d_model: int,
         out[f"entropy_{name}"] = float(entropy(p).mean())
         out[f"max_prob_{name}"] = float(max_probability(p).mean())
         out[f"score_variance_{name}"] = float(scores.var())
+    out["score_count"] = int(raw.size)
+    if x is not None:
+        expected = expected_score_variance(x)
+        out["score_variance_expected_dk"] = expected
+        out["score_variance_expected_d_model"] = expected * dk / d_model
     return out

@@ -18,8 +18,17 @@ TEMPERATURE_MIN, TEMPERATURE_MAX = 0.01, 100.0
 SIGMA_MIN, SIGMA_MAX = 0.01, 100.0
 TOKENS_MIN, TOKENS_MAX = 2, 16
 SEQ_LEN_MAX = 1_000_000
-SEED_MAX = 2**32 - 1
+#: Seeds are 0 … 2³¹ − 1 everywhere (Params, sessions, the command line, the window):
+#: Qt's spin boxes hold a signed 32-bit int.
+SEED_MAX = 2**31 - 1
+#: |score| ≤ SCORE_LIMIT. Within it every downstream number stays finite: softmax of
+#: s / (T·√d_k) with T ≥ 0.01 sees differences ≤ 2·10⁸, the window's score sliders
+#: (round(10·s)) stay far inside a 32-bit int, and squares such as s² ≤ 10¹² cannot overflow.
+SCORE_LIMIT = 1e6
 DISTRIBUTIONS = ("normal", "uniform", "rademacher")
+#: What the multi-head demo divides its scores by when `scale` is on.
+SCALE_BY = ("d_k", "d_model")
+CACHED_LAYERS_MAX = 1_000
 
 
 class ParamsError(ValueError):
@@ -125,6 +134,16 @@ class Params:
     tokens       sequence length of the multi-head demo (n tokens)
     seq_len      sequence length used for cost accounting
     causal       mask future tokens in the multi-head demo
+    kv_heads     key/value heads g (1 ≤ g ≤ h, g divides h): g = h is multi-head attention,
+                 g = 1 multi-query, between them grouped-query. None means "equal to h" and
+                 is how MHA is stored (a given g = h is normalised to None), so that
+                 dataclasses.replace(p, heads=…) keeps MHA at every h; read `kv_heads_used`
+    live_scores  the softmax demo uses `live_scores_for(self)`: q·k_j sampled at the current
+                 d_k from `seed` (coupled across d_k), instead of `scores`
+    scale_by     "d_k" (right) or "d_model" (the common mistake): what the multi-head demo
+                 divides its scores by, under its square root, when `scale` is on
+    cached_layers  layers whose keys and values are cached per token (KV cache figure);
+                 0 for a model that caches none (encoder only)
     """
 
     dk: int = 64
@@ -141,6 +160,15 @@ class Params:
     tokens: int = 6
     seq_len: int = 512
     causal: bool = False
+    kv_heads: int | None = None
+    live_scores: bool = False
+    scale_by: str = "d_k"
+    cached_layers: int = 1
+
+    @property
+    def kv_heads_used(self) -> int:
+        """Key/value heads g as a number: h when `kv_heads` is None."""
+        return self.heads if self.kv_heads is None else self.kv_heads
 
     def __post_init__(self) -> None:
         put = object.__setattr__
@@ -164,6 +192,10 @@ class Params:
         bad = [s for s in scores if not math.isfinite(s)]
         if bad:
             raise ParamsError(f"scores must be finite numbers, got {bad[0]!r}")
+        big = [s for s in scores if abs(s) > SCORE_LIMIT]
+        if big:
+            raise ParamsError(f"scores must lie between -{SCORE_LIMIT:.0f} and {SCORE_LIMIT:.0f}, "
+                              f"got {big[0]:g}")
         put(self, "scores", scores)
         put(self, "keys", _check_int("keys", self.keys, KEYS_MIN, KEYS_MAX))
         put(self, "samples", _check_int("samples", self.samples, SAMPLES_MIN, SAMPLES_MAX))
@@ -178,9 +210,23 @@ class Params:
         put(self, "tokens", _check_int("tokens", self.tokens, TOKENS_MIN, TOKENS_MAX))
         put(self, "seq_len", _check_int("seq_len", self.seq_len, 1, SEQ_LEN_MAX))
         put(self, "causal", _check_bool("causal", self.causal))
+        if self.kv_heads is not None:
+            kv = _check_int("kv_heads", self.kv_heads, 1, self.heads)
+            if self.heads % kv:
+                valid = divisors(self.heads)
+                valid = ", ".join(map(str, valid[:16])) + (", …" if len(valid) > 16 else "")
+                raise ParamsError(f"kv_heads = {kv} does not divide h = {self.heads}; "
+                                  f"valid kv_heads: {valid}")
+            put(self, "kv_heads", None if kv == self.heads else kv)
+        put(self, "live_scores", _check_bool("live_scores", self.live_scores))
+        if not isinstance(self.scale_by, str) or self.scale_by not in SCALE_BY:
+            raise ParamsError(f"scale_by must be one of {', '.join(SCALE_BY)}, got {self.scale_by!r}")
+        put(self, "cached_layers", _check_int("cached_layers", self.cached_layers, 0,
+                                              CACHED_LAYERS_MAX))
 
     def to_dict(self) -> dict:
         """A JSON-ready dict of the public fields."""
         data = asdict(self)
         data["scores"] = list(self.scores)
+        data["kv_heads"] = self.kv_heads_used  # a number; Params(**data) stores g = h as None
         return data

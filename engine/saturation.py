@@ -23,17 +23,52 @@ UNIFORM_BUDGET = 2**18
 
 @dataclass(frozen=True)
 class Quartiles:
-    """Per-grid-point quartiles, each of shape (len(DK_GRID),)."""
+    """Per-grid-point quartiles, each of shape (len(DK_GRID),), and a distribution-free
+    95 % confidence interval [median_lo, median_hi] of the median (order statistics,
+    see `median_ci_ranks`): what a quoted median is known to."""
 
     q25: np.ndarray
     median: np.ndarray
     q75: np.ndarray
+    median_lo: np.ndarray
+    median_hi: np.ndarray
+
+
+def median_ci_ranks(n: int) -> tuple[int, int]:
+    """0-based ranks (j, k = n − 1 − j) of the narrowest symmetric pair of order statistics
+    X_(j) ≤ median ≤ X_(k) that covers the population median with probability ≥ 95 % for
+    n i.i.d. samples of a continuous law: P(j < B ≤ k) with B ~ Binomial(n, ½) counting the
+    samples below the median (about n/2 ∓ 1.96·√n/2). n = 128 gives ranks 52 and 75."""
+    from .dot_product import binomial_half_pmf
+
+    cdf = np.cumsum(binomial_half_pmf(n))
+    j = (n - 1) // 2
+    while j > 0 and cdf[n - 1 - j] - cdf[j] < 0.95:   # X_(j) ≤ m ≤ X_(k) ⇔ j < B ≤ k
+        j -= 1
+    return j, n - 1 - j
+
+
+def _percentile_levels(n: int) -> tuple[float, ...]:
+    """25, 50, 75 and the median's confidence ranks as percentiles (exact order statistics
+    under numpy's linear interpolation: rank r is percentile 100·r/(n − 1))."""
+    j, k = median_ci_ranks(n)
+    return (25.0, 50.0, 75.0, 100.0 * j / max(n - 1, 1), 100.0 * k / max(n - 1, 1))
 
 
 def _metrics(scores: np.ndarray, temperature: float, axis: int = -1) -> dict[str, np.ndarray]:
     p = softmax(scores, temperature, axis)
     return {"max_prob": max_probability(p, axis), "entropy": entropy(p, axis),
             "jacobian_norm": jacobian_norm(p, axis)}
+
+
+def trial_counts(distribution: str, keys: int, trials: int, grid=DK_GRID) -> np.ndarray:
+    """Queries actually scored at each d_k of `grid`: `trials`, except for the uniform law,
+    whose explicit vectors are limited to about UNIFORM_BUDGET components per grid point:
+    min(trials, max(16, UNIFORM_BUDGET // (d_k·(keys + 1))))."""
+    dks = np.asarray(grid)
+    if distribution != "uniform":
+        return np.full(dks.shape, trials)
+    return np.minimum(trials, np.maximum(16, UNIFORM_BUDGET // (dks * (keys + 1))))
 
 
 def saturation_study(keys: int, rng: np.random.Generator, temperature: float = 1.0,
@@ -49,14 +84,15 @@ def saturation_study(keys: int, rng: np.random.Generator, temperature: float = 1
     keys_order = [(m, s) for s in (False, True) for m in METRICS]
     dks = np.asarray(grid)
     if distribution == "uniform":
-        blocks = [_metric_rows(sample_query_scores(
-            dk, int(min(trials, max(16, UNIFORM_BUDGET // (dk * (keys + 1))))), keys, rng,
-            distribution, sigma), dk, temperature) for dk in dks]
-        table = np.stack([np.percentile(b, (25, 50, 75), axis=1).T for b in blocks], axis=-1)
+        counts = trial_counts(distribution, keys, trials, grid)
+        blocks = [_metric_rows(sample_query_scores(int(dk), int(m), keys, rng, distribution, sigma),
+                               dk, temperature) for dk, m in zip(dks, counts)]
+        table = np.stack([np.percentile(b, _percentile_levels(b.shape[1]), axis=1).T
+                          for b in blocks], axis=-1)
     else:
         scores = sample_query_scores_grid(dks, trials, keys, rng, distribution, sigma)
         rows = _metric_rows(scores, dks[:, None, None], temperature)
-        table = np.moveaxis(np.percentile(rows, (25, 50, 75), axis=-1), 0, 1)
+        table = np.moveaxis(np.percentile(rows, _percentile_levels(trials), axis=-1), 0, 1)
     return {key: Quartiles(*table[j]) for j, key in enumerate(keys_order)}
 
 

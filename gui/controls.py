@@ -22,7 +22,7 @@ from superqt.utils import qdebounced, signals_blocked
 
 from engine import Params, ParamsError, random_scores
 from engine.params import (D_MODEL_MAX, DK_MAX, KEYS_MAX, KEYS_MIN, SAMPLES_MAX, SAMPLES_MIN,
-                           SCORES_MAX, SEQ_LEN_MAX, SIGMA_MAX, SIGMA_MIN, TEMPERATURE_MAX,
+                           SCORES_MAX, SEED_MAX, SEQ_LEN_MAX, SIGMA_MAX, SIGMA_MIN, TEMPERATURE_MAX,
                            TEMPERATURE_MIN, TOKENS_MAX, TOKENS_MIN)
 from engine.presets import MODEL_PRESETS
 from engine.scores import format_scores, parse_scores
@@ -35,7 +35,7 @@ from .guard import SUPER, guarded
 DK_SLIDER_STEPS_PER_OCTAVE = 8
 SCORE_SLIDER_SCALE = 10        # slider units per score unit (0.1 steps)
 SCORE_SLIDER_RANGE = 100       # ± score range the sliders cover
-SEED_MAX_WIDGET = 2**31 - 1    # QSpinBox holds a signed 32-bit int
+SEED_MAX_WIDGET = SEED_MAX     # 2³¹ − 1, the engine's own range: QSpinBox holds a signed 32-bit int
 
 
 def _n(text: str) -> str:

@@ -86,10 +86,15 @@ def _cost_facts(r: Results, heads_view=None) -> dict:
             "n": multi.seq_len}
 
 
+#: The models step 9's table lists (one line each: the lesson strip's height follows it).
+LAYERS_TABLE = ("transformer-base", "transformer-big", "bert-base", "bert-large", "gpt-2-small",
+                "gpt-2-xl", "gpt-3-175b", "llama-2-7b", "llama-2-70b")
+
+
 def _layers_facts(r: Results, heads_view=None) -> dict:
     rows = [tr("{name}: {layers} layers × {heads} heads = {total}").format(
-        name=p.name, layers=p.layers, heads=p.heads, total=f"{p.attention_heads_total:,}")
-        for p in MODEL_PRESETS]
+        name=p.name, layers=p.attention_layers, heads=p.heads, total=f"{p.attention_heads_total:,}")
+        for p in MODEL_PRESETS if p.slug in LAYERS_TABLE]
     return {"table": "<br>".join(rows)}
 
 

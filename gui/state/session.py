@@ -34,7 +34,7 @@ FORMAT = "attention-lab-session"
 VERSION = 2
 MAX_BYTES = 1_000_000
 INT_FIELDS = ("dk", "heads", "d_model", "keys", "samples", "seed", "tokens", "seq_len",
-              "kv_heads")
+              "kv_heads", "cached_layers")
 BOOL_FIELDS = ("scale", "causal", "live_scores")
 
 

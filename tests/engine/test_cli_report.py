@@ -25,7 +25,9 @@ REQUIRED = {
     "saturation": {"dk", "median_jacobian_norm_unscaled", "median_jacobian_norm_scaled",
                    "median_max_prob_unscaled", "median_max_prob_scaled"},
     "multihead": {"d_model", "heads", "d_k", "output_shape"},
-    "cost": {"single_head_flops", "multi_head_flops", "w_o_flops"},
+    "cost": {"single_head_flops", "multi_head_flops", "w_o_flops", "no_output_projection_flops",
+             "attention_params_per_layer", "kv_cache_bytes_per_token", "kv_heads",
+             "softmax_share_multi_head", "attention_score_bytes"},
 }
 
 
@@ -93,7 +95,9 @@ def test_numbers_agree_with_the_engine(default_report):
     assert (mh["d_model"], mh["heads"], mh["d_k"]) == (512, 8, 64)
     assert mh["output_shape"] == [p.tokens, p.d_model]
     cost = data["cost"]
-    assert cost["single_head_flops"] == attention_cost(512, 1, p.seq_len, with_w_o=False).flops
+    assert cost["single_head_flops"] == attention_cost(512, 1, p.seq_len).flops
+    assert cost["no_output_projection_flops"] == attention_cost(512, 1, p.seq_len,
+                                                                with_w_o=False).flops
     assert cost["multi_head_flops"] == attention_cost(512, 8, p.seq_len).flops
     assert cost["w_o_flops"] == 2 * p.seq_len * 512**2
     # The whole document is exactly what the engine computes for these Params.
@@ -108,7 +112,8 @@ def test_flags_reach_params():
     assert data["params"] == {"dk": 16, "heads": 4, "d_model": 64, "scores": [3.0, 2.0, 1.0],
                               "keys": 5, "samples": 500, "seed": 7, "scale": False,
                               "temperature": 2.5, "distribution": "rademacher", "sigma": 0.5,
-                              "tokens": 4, "seq_len": 32, "causal": True}
+                              "tokens": 4, "seq_len": 32, "causal": True, "kv_heads": 4,
+                              "live_scores": False, "scale_by": "d_k", "cached_layers": 1}
     np.testing.assert_allclose(data["softmax"]["probs_scaled"],
                                softmax(np.array([3.0, 2.0, 1.0]) / 4, 2.5), rtol=1e-15)
     assert data["variance"]["theory_unscaled"] == 16 * 0.5**4
@@ -147,6 +152,17 @@ def test_large_dk_report_is_reduced_but_exact_in_shape():
     (["--sigma", "1000"], "sigma"),
     (["--scores", "5"], "2 to 16"),
     (["--bogus"], "--bogus"),
+    (["--scores", "1e308, 1e308"], "outside -1000000"),
+    (["--scores", "2e307, 0"], "outside -1000000"),
+    (["--seed", "3000000000"], "must be from 0 to 2147483647"),
+    (["--seed", "2147483648"], "must be from 0 to 2147483647"),
+    (["--model", "gpt-5"], "no model 'gpt-5'; choose one of transformer-base"),
+    (["--model", "gpt-2-small", "--heads", "4"], "--model sets d_k, h and d_model"),
+    (["--kv-heads", "3"], "kv_heads = 3 does not divide h = 8"),
+    (["--kv-heads", "16"], "kv_heads must be from 1 to 8"),
+    (["--kv-heads", "0"], "--kv-heads"),
+    (["--scale-by", "d_v"], "d_v"),
+    (["--cached-layers", "-1"], "--cached-layers"),
 ])
 def test_usage_errors_are_one_line_exit_2(args, fragment):
     proc = run_report(*args)
@@ -157,3 +173,113 @@ def test_usage_errors_are_one_line_exit_2(args, fragment):
     assert "Traceback" not in proc.stderr
     assert lines[0].startswith("attention-lab: error: ")
     assert fragment in lines[0]
+
+
+def test_cost_baseline_in_the_report(default_report):
+    cost = default_report[1]["cost"]
+    n, d = 512, 512
+    # W_O belongs to the single head too: the terms agree, and only softmax grows with h.
+    assert cost["single_head_terms"]["w_o"] == cost["multi_head_terms"]["w_o"] == 2 * n * d * d
+    assert cost["single_head_params"] == cost["multi_head_params"] == 4 * d * d
+    assert cost["multi_head_flops"] - cost["single_head_flops"] == 5 * (8 - 1) * n * n
+    assert cost["softmax_flops_over_single_head"] == 5 * (8 - 1) * n * n
+    assert cost["no_output_projection_flops"] == cost["single_head_flops"] - 2 * n * d * d
+    assert cost["no_output_projection_terms"]["w_o"] == 0
+    assert cost["no_output_projection_params"] == 3 * d * d
+    assert cost["softmax_share_multi_head"] == pytest.approx(
+        cost["multi_head_terms"]["softmax"] / cost["multi_head_flops"], rel=1e-15)
+    # Memory: MHA (8 K/V heads), one cached layer, 16-bit values.
+    assert cost["kv_heads"] == 8 and cost["cached_layers"] == 1
+    assert cost["kv_cache_bytes_per_token"] == 2 * 1 * 8 * 64 * 2
+    assert cost["kv_cache_bytes_at_seq_len"] == n * cost["kv_cache_bytes_per_token"]
+    assert cost["attention_score_bytes"] == 8 * n * n * 2
+    assert cost["bytes_by_bits"]["32"]["kv_cache_per_token"] == 2 * cost["kv_cache_bytes_per_token"]
+    assert "model" not in default_report[1]
+
+
+def test_h_equal_one_bars_are_identical():
+    _, data = report("--dk", "512", "--heads", "1")
+    cost = data["cost"]
+    assert cost["single_head_terms"] == cost["multi_head_terms"]
+    assert cost["single_head_flops"] == cost["multi_head_flops"]
+    assert cost["single_head_params"] == cost["multi_head_params"]
+
+
+def test_softmax_share_at_h_512():
+    _, data = report("--dk", "1", "--heads", "512")
+    assert data["cost"]["softmax_share_multi_head"] == pytest.approx(5 / 17, rel=1e-15)  # 29.4 %
+
+
+def test_llama_2_70b_model():
+    _, data = report("--model", "llama-2-70b")
+    p, cost, model = data["params"], data["cost"], data["model"]
+    assert (p["dk"], p["heads"], p["d_model"], p["kv_heads"], p["cached_layers"]) == (
+        128, 64, 8192, 8, 80)
+    assert cost["attention_params_per_layer"] == 150_994_944       # 151 M, not 268 M
+    assert cost["kv_cache_bytes_per_token"] == 320 * 1024           # 320 KiB at 16 bits
+    assert data["multihead"]["kv_heads"] == 8
+    assert model["slug"] == "llama-2-70b" and model["attention_heads_total"] == 80 * 64
+    assert "Llama 2" in model["source"]
+    _, mha = report("--model", "llama-2-70b", "--kv-heads", "64")
+    assert mha["params"]["kv_heads"] == 64
+    assert mha["cost"]["attention_params_per_layer"] == 4 * 8192**2
+    assert mha["cost"]["kv_cache_bytes_per_token"] == 8 * 320 * 1024
+
+
+@pytest.mark.parametrize("slug, total, layers", [
+    ("transformer-base", 144, (6, 6, 6)), ("transformer-big", 288, (6, 6, 6)),
+    ("bert-base", 144, (12, 0, 0)), ("gpt-2-small", 144, (0, 12, 0)),
+    ("mistral-7b", 1024, (0, 32, 0))])
+def test_model_attention_heads_total(slug, total, layers):
+    _, data = report("--model", slug)
+    m = data["model"]
+    assert m["attention_heads_total"] == total
+    assert (m["encoder_layers"], m["decoder_layers"], m["cross_layers"]) == layers
+    assert data["params"]["cached_layers"] == layers[1]
+
+
+def test_kv_heads_flag_and_mqa():
+    _, data = report("--kv-heads", "1")
+    assert data["params"]["kv_heads"] == 1 and data["cost"]["kv_heads"] == 1
+    assert data["cost"]["attention_params_per_layer"] == 2 * 512**2 + 2 * 512 * 64
+    assert data["multihead"]["kv_heads"] == data["multihead"]["computed_kv_heads"] == 1
+
+
+def test_live_scores_in_the_report():
+    from engine import random_scores
+
+    _, typed = report("--dk", "256", "--heads", "2")
+    assert typed["softmax"]["scores_source"] == "typed"
+    assert typed["softmax"]["scores"] == [10.0, 1.0, 1.0, 1.0]
+    _, live = report("--dk", "256", "--heads", "2", "--live-scores", "--seed", "4")
+    assert live["softmax"]["scores_source"] == "live" and live["params"]["live_scores"]
+    assert live["softmax"]["scores"] == list(random_scores(256, 4, 4))
+    assert live["softmax"]["jacobian_norm_raw_scaled"] == pytest.approx(
+        live["softmax"]["jacobian_norm_scaled"] / 16, rel=1e-15)
+
+
+def test_scale_by_d_model_flag():
+    _, data = report("--scale-by", "d_model")
+    assert data["params"]["scale_by"] == "d_model"
+    assert data["multihead"]["divisor"] == pytest.approx(math.sqrt(512))
+
+
+def test_variance_and_saturation_extras():
+    _, data = report("--distribution", "rademacher", "--dk", "16", "--sigma", "2")
+    var = data["variance"]
+    assert var["theory_kind"] == "exact pmf" and var["theory_bounded"]
+    assert var["theory_unscaled"] == 16 * 2**4 and var["sigma"] == 2
+    assert sum(var["pmf_unscaled"]["prob"]) == pytest.approx(1.0, abs=1e-6)
+    assert var["pmf_unscaled"]["spacing"] == 8
+    _, uni = report("--distribution", "uniform")
+    sat = uni["saturation"]
+    assert sat["trials_per_dk"][0] == 128 and sat["trials_per_dk"][-1] == 16
+    np.testing.assert_allclose(sat["median_jacobian_wrt_raw_scores_scaled"],
+                               np.array(sat["median_jacobian_norm_scaled"]) / np.sqrt(sat["dk"]),
+                               rtol=1e-15)
+    assert sat["median_jacobian_wrt_raw_scores_unscaled"] == sat["median_jacobian_norm_unscaled"]
+    lo, med, hi = (sat[f"{k}_jacobian_norm_unscaled"] for k in ("median_lo", "median", "median_hi"))
+    assert all(a <= b <= c for a, b, c in zip(lo, med, hi))
+    _, normal1 = report("--dk", "1", "--heads", "1")
+    assert normal1["variance"]["theory_bounded"] is False
+    assert normal1["variance"]["pmf_unscaled"] is None

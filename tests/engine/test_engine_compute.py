@@ -148,9 +148,10 @@ def test_multihead_and_cost_follow_params(kwargs):
     assert (mh.d_model, mh.heads, mh.dk) == (p.d_model, p.heads, p.dk)
     assert mh.output_shape == (p.tokens, p.d_model)
     assert mh.reduced == (p.d_model > 1024)
-    single = attention_cost(p.d_model, 1, p.seq_len, with_w_o=False)
+    single = attention_cost(p.d_model, 1, p.seq_len, with_w_o=True)
     multi = attention_cost(p.d_model, p.heads, p.seq_len, with_w_o=True)
     assert r.cost_single == single and r.cost_multi == multi
+    assert r.cost_no_output_projection == attention_cost(p.d_model, 1, p.seq_len, with_w_o=False)
     if p.causal:
         i, j = np.triu_indices(p.tokens, 1)
         assert np.all(mh.weights[:, i, j] == 0)
@@ -202,3 +203,102 @@ def test_seeded_matrices_are_blocks_of_one_draw_scaled_by_fan_in():
     w = seeded_matrices(5, 6, 512)
     assert w[1].var() == pytest.approx(1 / 512, rel=0.02)
     assert not np.array_equal(w[1], w[2])
+
+
+@pytest.mark.parametrize("sigma", [0.5, 1.0, 2.0])
+def test_variance_theory_follows_sigma(sigma):
+    v = compute(Params(dk=16, heads=4, d_model=64, sigma=sigma, samples=50_000)).variance
+    assert v.sigma == sigma
+    assert v.theory_unscaled == 16 * sigma**4 and v.theory_scaled == sigma**4
+    assert abs(v.empirical_unscaled - v.theory_unscaled) <= 4 * v.stderr_unscaled
+
+
+@pytest.mark.parametrize("dk", [1, 4, 16, 183, 184, 1024])
+def test_rademacher_pmf_is_the_exact_law(dk):
+    from engine.simulation import PMF_STEMS_MAX_DK
+
+    sigma = 1.5
+    v = compute(Params(dk=dk, heads=1, d_model=dk, distribution="rademacher", sigma=sigma,
+                       samples=40_000)).variance
+    pmf = v.pmf_unscaled
+    b = (pmf.x / sigma**2 + dk) / 2                      # x = σ²(2b − d_k)
+    np.testing.assert_allclose(b, np.round(b), atol=1e-9)
+    exact = np.array([math.comb(dk, int(round(k))) / 2**dk for k in b])
+    np.testing.assert_allclose(pmf.prob, exact, rtol=1e-9)
+    assert pmf.spacing == 2 * sigma**2
+    half = v.hist_unscaled.edges[-1]
+    assert np.all(np.abs(pmf.x) <= half) and pmf.prob.sum() > 0.9999  # ±4.5 SD holds it all
+    np.testing.assert_allclose(v.pmf_scaled.x, pmf.x / math.sqrt(dk), rtol=1e-12)
+    assert v.pmf_scaled.spacing == pytest.approx(pmf.spacing / math.sqrt(dk), rel=1e-12)
+    # Stems where some bins fall between lattice points: bin width < spacing.
+    width = v.hist_unscaled.edges[1] - v.hist_unscaled.edges[0]
+    assert (v.theory_kind == "exact pmf") == (dk <= PMF_STEMS_MAX_DK) == (width < pmf.spacing)
+    if v.theory_kind != "exact pmf":
+        assert v.theory_kind == "normal approximation"
+    # The sampled histogram agrees with the pmf: each bin's mass is the sum of its points'.
+    counts = v.hist_unscaled.density * width
+    expected = np.histogram(pmf.x, bins=v.hist_unscaled.edges, weights=pmf.prob)[0]
+    n = v.samples
+    assert np.all(np.abs(counts - expected) <= 5 * np.sqrt(expected * (1 - expected) / n) + 1e-3)
+
+
+def test_normal_pmf_absent_and_dk1_density_unbounded():
+    v1 = compute(Params(dk=1, heads=1, d_model=1)).variance
+    assert v1.theory_kind == "exact" and v1.theory_bounded is False and v1.pmf_unscaled is None
+    assert compute(Params(dk=2, heads=1, d_model=2)).variance.theory_bounded is True
+    assert compute(Params(dk=1, heads=1, d_model=1, distribution="rademacher")).variance.theory_bounded
+    assert compute(Params(dk=1, heads=1, d_model=1, distribution="uniform")).variance.theory_bounded
+
+
+def test_jacobian_with_respect_to_raw_scores_by_finite_differences():
+    from engine.simulation import softmax_summary
+
+    s, dk, t = np.array([3.0, 1.0, -0.5, 0.2]), 16, 1.7
+    sm = softmax_summary(s, dk, t)
+    h = 1e-6
+    for scaled, value in ((False, sm.jacobian_norm_raw_unscaled), (True, sm.jacobian_norm_raw_scaled)):
+        divisor = math.sqrt(dk) if scaled else 1.0
+        jac = np.empty((4, 4))
+        for j in range(4):
+            e = np.zeros(4)
+            e[j] = h
+            jac[:, j] = (softmax((s + e) / divisor, t) - softmax((s - e) / divisor, t)) / (2 * h)
+        assert value == pytest.approx(float(np.linalg.norm(jac)), rel=1e-6)
+    assert sm.jacobian_norm_raw_scaled == pytest.approx(sm.jacobian_norm_scaled / (t * 4), rel=1e-15)
+
+
+def test_saturation_reports_real_trial_counts():
+    r = compute(Params(distribution="uniform"))
+    sat = r.saturation
+    assert sat.trials == 128 and sat.trials_per_dk[0] == 128 and sat.trials_per_dk[-1] == 16
+    assert compute(Params()).saturation.trials_per_dk.tolist() == [128] * len(DK_GRID)
+
+
+def test_compute_follows_kv_heads_and_scale_by():
+    p = Params(kv_heads=2, scale_by="d_model", cached_layers=6)
+    r = compute(p)
+    assert r.cost_multi.kv_heads == 2 and r.cost_multi.params == 2 * 512**2 + 2 * 512 * 2 * 64
+    assert r.multihead.kv_heads == 2 and r.multihead.w_k.shape == (512, 128)
+    assert r.multihead.divisor == math.sqrt(512)
+    assert r.memory.cache_per_token[16] == 2 * 6 * 2 * 64 * 2
+    assert r.memory.scores[16] == 8 * 512**2 * 2
+    # The matrices are the same draw: only K/V width and divisor change.
+    base = compute(Params())
+    np.testing.assert_array_equal(r.multihead.w_q, base.multihead.w_q)
+    assert base.multihead.divisor == 8.0
+
+
+@pytest.mark.parametrize("temperature", [1.0, 2.5])
+def test_saturation_jacobian_with_respect_to_raw_scores(temperature):
+    sat = compute(Params(temperature=temperature)).saturation
+    assert sat.temperature == temperature
+    for scaled in (False, True):
+        raw = sat.jacobian_wrt_raw_scores(scaled)
+        plotted = sat.quartiles("jacobian_norm", scaled)
+        factor = temperature * (np.sqrt(sat.dk_grid) if scaled else 1.0)
+        for name in ("q25", "median", "q75", "median_lo", "median_hi"):
+            np.testing.assert_allclose(getattr(raw, name) * factor, getattr(plotted, name),
+                                       rtol=1e-15)
+    # At d_k = 1 scaling is the identity, so the two agree there.
+    assert sat.jacobian_wrt_raw_scores(True).median[0] == pytest.approx(
+        sat.jacobian_wrt_raw_scores(False).median[0], rel=1e-15)

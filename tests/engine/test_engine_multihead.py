@@ -217,3 +217,89 @@ def test_divisor_comparison(heads):
         assert out[f"entropy_{name}"] <= math.log(n) + 1e-12
     if heads == 1:  # d_k = d_model: the two divisors coincide
         assert out["entropy_dk"] == out["entropy_d_model"]
+
+
+def test_expected_score_variance_given_x():
+    from engine.multihead import LEVEL_VARIANCE_FACTOR, divisor_comparison, expected_score_variance
+
+    # E over weights of (q_i·k_j)²/d_k, by Monte Carlo over many weight draws for one fixed X.
+    d, heads, n = 32, 4, 5
+    rng = np.random.default_rng(0)
+    x = rng.standard_normal((n, d)).astype(np.float32)
+    mean_sq = []
+    for _ in range(400):
+        wq, wk = fan_in_uniform(rng, 2, d, d)
+        q, k = split_heads(x @ wq, heads), split_heads(x @ wk, heads)
+        mean_sq.append(float(((q @ np.swapaxes(k, -1, -2)) ** 2).mean()) / (d // heads))
+    expected = expected_score_variance(x)
+    norms = (x.astype(np.float64) ** 2).sum(axis=1) / d
+    assert expected == pytest.approx(LEVEL_VARIANCE_FACTOR**2 * norms.mean() ** 2, rel=1e-12)
+    assert abs(np.mean(mean_sq) - expected) < 4 * np.std(mean_sq) / math.sqrt(400)
+    out = divisor_comparison(q, k, d, x=x)
+    assert out["score_count"] == heads * n * n
+    assert out["score_variance_expected_d_model"] == pytest.approx(expected / heads, rel=1e-12)
+
+
+def test_lesson_mistake_figure_is_a_sampled_variance():
+    # The lesson's "variance 0.863" at the defaults (seed 0) is the variance of the 8·6·6 = 288
+    # scaled scores of this one draw; given these tokens it scatters around 1.016.
+    from engine import Params, compute
+    from engine.multihead import divisor_comparison
+
+    mh = compute(Params()).multihead
+    out = divisor_comparison(mh.q, mh.k, 512, x=mh.x)
+    scores = (mh.q.astype(np.float64) @ np.swapaxes(mh.k, -1, -2)) / 8
+    assert out["score_variance_dk"] == pytest.approx(float(scores.var()), rel=1e-6)  # float32 QKᵀ
+    assert round(out["score_variance_dk"], 3) == 0.863 and out["score_count"] == 288
+    assert round(out["score_variance_expected_dk"], 3) == 1.016
+
+
+@pytest.mark.parametrize("heads, kv", [(8, 1), (8, 2), (8, 8), (4, 4)])
+def test_grouped_query_heads_share_keys_and_values(heads, kv):
+    d, n = 64, 5
+    dk = d // heads
+    r = run_multihead(d, heads, n, np.random.default_rng(3), kv_heads=kv)
+    assert (r.kv_heads, r.computed_kv_heads) == (kv, kv)
+    assert r.w_k.shape == r.w_v.shape == (d, kv * dk)
+    assert r.k.shape == r.v.shape == r.q.shape == (heads, n, dk)
+    group = heads // kv
+    for i in range(heads):
+        g = i // group
+        cols = slice(g * dk, (g + 1) * dk)
+        np.testing.assert_allclose(r.k[i], r.x @ r.w_k[:, cols], rtol=1e-6)
+        np.testing.assert_allclose(r.v[i], r.x @ r.w_v[:, cols], rtol=1e-6)
+        np.testing.assert_allclose(r.q[i], r.x @ r.w_q[:, i * dk:(i + 1) * dk], rtol=1e-6)
+    # K/V heads are the first g·d_k columns of the MHA matrices.
+    full = run_multihead(d, heads, n, np.random.default_rng(3))
+    np.testing.assert_array_equal(r.w_k, full.w_k[:, :kv * dk])
+    if kv == heads:
+        np.testing.assert_array_equal(r.weights, full.weights)
+
+
+def test_computed_kv_heads_when_reduced():
+    from engine.multihead import computed_kv_heads
+
+    assert computed_kv_heads(64, 8, 64) == 8
+    assert computed_kv_heads(16384, 1, 512) == 1
+    assert computed_kv_heads(16384, 16384, 512) == 512
+    assert computed_kv_heads(16384, 2048, 512) == 64      # keeps the share 1/8
+    r = run_multihead(16384, 1024, 3, np.random.default_rng(0), kv_heads=128)
+    assert r.reduced and r.computed_heads == 512 and r.computed_kv_heads == 64
+    assert r.computed_heads % r.computed_kv_heads == 0
+
+
+def test_scale_by_d_model_shows_the_mistake():
+    d, heads, n = 64, 8, 6
+    good = run_multihead(d, heads, n, np.random.default_rng(1))
+    bad = run_multihead(d, heads, n, np.random.default_rng(1), scale_by="d_model")
+    assert good.divisor == math.sqrt(8) and bad.divisor == math.sqrt(64)
+    raw = good.q.astype(np.float64) @ np.swapaxes(good.k, -1, -2)
+    np.testing.assert_allclose(bad.weights, hand_softmax(raw / 8), rtol=1e-5)
+    # Flatter: every head's mean entropy rises toward ln n.
+    def mean_entropy(w):
+        return float(-(w * np.log(w)).sum(axis=-1).mean())
+    assert mean_entropy(good.weights) < mean_entropy(bad.weights) <= math.log(n)
+    off = run_multihead(d, heads, n, np.random.default_rng(1), scale=False, scale_by="d_model")
+    assert off.divisor == 1.0
+    with pytest.raises(ValueError, match="scale_by"):
+        run_multihead(d, heads, n, np.random.default_rng(1), scale_by="d_v")

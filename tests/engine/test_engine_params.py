@@ -1,5 +1,6 @@
 """engine.params: validation messages, immutability, and resolve_shape."""
 import dataclasses
+import math
 
 import numpy as np
 import pytest
@@ -47,6 +48,20 @@ def test_defaults_are_valid_and_consistent():
     (dict(scores="1234"), r"scores must be numbers, got '1234'"),
     (dict(scores=(True, False)), r"scores must be numbers"),
     (dict(scores=None), r"scores must be numbers"),
+    (dict(scores=(1e308, 1e308)), r"scores must lie between -1000000 and 1000000, got 1e\+308"),
+    (dict(scores=(2e307, 0.0)), r"scores must lie between"),
+    (dict(scores=(0.0, -1e6 - 1)), r"scores must lie between .* got -1e\+06"),
+    # key/value heads, live scores, divisor, cached layers
+    (dict(kv_heads=0), r"kv_heads must be from 1 to 8, got 0"),
+    (dict(kv_heads=16), r"kv_heads must be from 1 to 8, got 16"),
+    (dict(kv_heads=3), r"kv_heads = 3 does not divide h = 8; valid kv_heads: 1, 2, 4, 8"),
+    (dict(kv_heads=2.0), r"kv_heads must be a whole number"),
+    (dict(kv_heads="2"), r"kv_heads must be a whole number"),
+    (dict(live_scores="yes"), r"live_scores must be true or false"),
+    (dict(scale_by="d_v"), r"scale_by must be one of d_k, d_model, got 'd_v'"),
+    (dict(scale_by=None), r"scale_by must be one of"),
+    (dict(cached_layers=-1), r"cached_layers must be from 0 to 1000, got -1"),
+    (dict(cached_layers=1001), r"cached_layers must be from 0 to 1000"),
     # integer ranges
     (dict(keys=1), r"keys must be from 2 to 64, got 1"),
     (dict(keys=65), r"keys must be from 2 to 64"),
@@ -54,8 +69,9 @@ def test_defaults_are_valid_and_consistent():
     (dict(samples=-5), r"samples must be from 10"),
     (dict(samples=10**7), r"samples must be from 10 to 1000000"),
     (dict(samples=2.5), r"samples must be a whole number"),
-    (dict(seed=-1), r"seed must be from 0 to 4294967295, got -1"),
-    (dict(seed=2**32), r"seed must be from 0 to 4294967295"),
+    (dict(seed=-1), r"seed must be from 0 to 2147483647, got -1"),
+    (dict(seed=2**31), r"seed must be from 0 to 2147483647"),
+    (dict(seed=3_000_000_000), r"seed must be from 0 to 2147483647"),
     (dict(seed=False), r"seed must be a whole number"),
     (dict(tokens=1), r"tokens must be from 2 to 16"),
     (dict(tokens=17), r"tokens must be from 2 to 16"),
@@ -119,7 +135,7 @@ def test_accepted_coercions():
     assert p.temperature == 0.5 and type(p.temperature) is float
     assert p.scale is False and p.causal is True and p.sigma == 2.0
     # Boundary values are inclusive.
-    Params(temperature=0.01, sigma=100, keys=2, samples=10, tokens=16, seed=2**32 - 1)
+    Params(temperature=0.01, sigma=100, keys=2, samples=10, tokens=16, seed=2**31 - 1)
 
 
 def test_params_are_frozen():
@@ -209,6 +225,9 @@ def test_parse_scores(text, expected):
     ("1,x", "'x' is not a number"),
     ("1,nan", "'nan' is not a finite number"),
     ("1,1e400", "'1e400' is not a finite number"),
+    ("1e308, 1e308", "'1e308' is outside -1000000 … 1000000"),
+    ("2e307, 0", "'2e307' is outside"),
+    ("1, -1000000.5", "'-1000000.5' is outside"),
     ("5", "need 2 to 16 values, got 1"),
     (",".join(["1"] * 17), "need 2 to 16 values, got 17"),
 ])
@@ -217,11 +236,52 @@ def test_parse_scores_errors(text, message):
         parse_scores(text)
 
 
-@given(st.lists(st.floats(allow_nan=False, allow_infinity=False, width=32), min_size=2,
-                max_size=16))
+@given(st.lists(st.floats(-1e6, 1e6, width=32), min_size=2, max_size=16))
 def test_format_parse_round_trip(values):
     # %g keeps 6 significant digits: a relative rounding error of at most 5e-6.
     parsed = parse_scores(format_scores(values))
     assert len(parsed) == len(values)
     for a, b in zip(parsed, values):
         assert a == pytest.approx(b, rel=5e-6, abs=0)
+
+
+def test_score_range_boundaries_and_downstream_finiteness():
+    from engine import compute
+    from engine.params import SCORE_LIMIT
+
+    p = Params(scores=(SCORE_LIMIT, -SCORE_LIMIT, 0.0), temperature=0.01)
+    sm = compute(p).softmax
+    for value in (sm.entropy_unscaled, sm.entropy_scaled, sm.jacobian_norm_unscaled,
+                  sm.jacobian_norm_scaled, *sm.probs_unscaled, *sm.probs_scaled):
+        assert math.isfinite(value)
+    assert sm.probs_unscaled[0] == 1.0
+    # The window maps a score to round(10·s) on a 32-bit slider: finite and representable.
+    assert abs(round(SCORE_LIMIT * 10)) < 2**31 - 1
+    assert parse_scores("1000000, -1000000") == (1e6, -1e6)
+
+
+def test_kv_heads_default_means_equal_to_h():
+    p = Params()
+    assert p.kv_heads is None and p.kv_heads_used == 8
+    # The window's controls replace the shape alone: MHA must stay valid at every h.
+    for h in (1, 2, 16, 64, 512):
+        q = dataclasses.replace(p, heads=h, dk=512 // h)
+        assert q.kv_heads is None and q.kv_heads_used == h
+    # g = h given explicitly is the same Params as the default (normalised to None).
+    assert Params(kv_heads=8) == Params() and Params(kv_heads=8).kv_heads is None
+    mqa = Params(kv_heads=1)
+    assert mqa.kv_heads == 1 and dataclasses.replace(mqa, heads=16, dk=32).kv_heads_used == 1
+    gqa = Params(dk=128, heads=64, d_model=8192, kv_heads=8)
+    assert gqa.kv_heads_used == 8
+    with pytest.raises(ParamsError, match="kv_heads = 8 does not divide h = 12"):
+        dataclasses.replace(gqa, heads=12, d_model=12 * 128)
+    # to_dict gives the number, and reads back to the same Params.
+    for params in (p, mqa, gqa):
+        assert params.to_dict()["kv_heads"] == params.kv_heads_used
+        assert Params(**params.to_dict()) == params
+
+
+def test_new_field_defaults():
+    p = Params()
+    assert (p.live_scores, p.scale_by, p.cached_layers) == (False, "d_k", 1)
+    assert Params(cached_layers=0).cached_layers == 0

@@ -155,3 +155,47 @@ def test_metrics_depend_on_sigma_squared_over_temperature(dist):
         assert a[key].median.shape == (len(grid),)
         np.testing.assert_allclose(b[key].median, a[key].median, rtol=1e-12, atol=1e-300)
         np.testing.assert_allclose(b[key].q25, a[key].q25, rtol=1e-12, atol=1e-300)
+
+
+def test_trial_counts_say_what_was_scored():
+    from engine.saturation import UNIFORM_BUDGET, trial_counts
+
+    assert list(trial_counts("normal", 8, 128)) == [128] * len(DK_GRID)
+    assert list(trial_counts("rademacher", 8, 128)) == [128] * len(DK_GRID)
+    counts = trial_counts("uniform", 8, 128)
+    for dk, m in zip(DK_GRID, counts):
+        assert m == min(128, max(16, UNIFORM_BUDGET // (dk * 9)))
+    assert counts[0] == 128 and counts[-1] == 16   # the uniform law cuts 128 to 16 at 16 384
+    # The study really scores that many queries: its quartiles come from `counts` samples,
+    # so the confidence ranks (which depend on the count) match.
+    study = saturation_study(8, np.random.default_rng(1), distribution="uniform", trials=128)
+    assert study["max_prob", False].median.shape == (len(DK_GRID),)
+
+
+@pytest.mark.parametrize("n", [16, 17, 128, 256, 1000])
+def test_median_confidence_ranks_cover_95_percent(n):
+    from engine.live_scores import binomial_half_cdf
+    from engine.saturation import median_ci_ranks
+
+    j, k = median_ci_ranks(n)
+    assert 0 <= j < n // 2 <= k < n
+    cdf = binomial_half_cdf(n)
+    assert cdf[k] - cdf[j] >= 0.95
+    # Not needlessly wide: one rank narrower on both sides falls below 95 %.
+    assert cdf[k - 1] - cdf[j + 1] < 0.95
+
+
+def test_median_interval_covers_the_true_median():
+    # The true median of raw max p at d_k = 64 (normal components), from 200 000 explicit
+    # queries (its own error is ~0.3 % of the interval width).
+    rng = np.random.default_rng(5)
+    ref = textbook_metrics(reference_scores(64, 200_000, rng, scaled=False))["max_prob"]
+    true_median = float(np.median(ref))
+    i = DK_GRID.index(64)
+    hits = 0
+    for seed in range(40):
+        q = saturation_study(KEYS, np.random.default_rng(seed), trials=128)["max_prob", False]
+        assert q.median_lo[i] <= q.median[i] <= q.median_hi[i]
+        assert q.q25[i] <= q.median_hi[i] and q.median_lo[i] <= q.q75[i]
+        hits += q.median_lo[i] <= true_median <= q.median_hi[i]
+    assert hits >= 33   # coverage ≥ 95 %: P(Binomial(40, 0.95) ≤ 32) < 0.1 %

@@ -68,6 +68,12 @@ def test_a_byte_order_mark_is_accepted(tmp_path):
     ('{"format": "attention-lab-session", "version": 2, "params": {"dk": 64, "heads": 8, '
      '"d_model": 512}, "view": {"colour": 1}}', "unknown view"),
     ("not json at all", "not valid JSON"),
+    ('{"format": "attention-lab-session", "version": 2, "params": {"dk": 64, "heads": 8, '
+     '"d_model": 512, "scores": [1e308, 1e308]}}', "scores"),
+    ('{"format": "attention-lab-session", "version": 2, "params": {"dk": 64, "heads": 8, '
+     '"d_model": 512, "kv_heads": 3}}', "kv_heads"),
+    ('{"format": "attention-lab-session", "version": 2, "params": {"dk": 64, "heads": 8, '
+     '"d_model": 512, "scale_by": "moon"}}', "scale_by"),
 ])
 def test_malformed_files_give_one_clear_message(tmp_path, text, needle):
     with pytest.raises(SessionError, match=needle):
@@ -99,3 +105,40 @@ def test_only_regular_files_are_read(tmp_path, special):
         special = str(tmp_path / special)
     with pytest.raises(SessionError):
         read_session(special)
+
+
+def params_file(**params):
+    return {"format": "attention-lab-session", "version": 2,
+            "params": {**Params().to_dict(), **params}}
+
+
+def test_round_trip_with_gqa_live_scores_divisor_and_cache(tmp_path):
+    p = Params(dk=128, heads=64, d_model=8192, kv_heads=8, live_scores=True, scale_by="d_model",
+               cached_layers=80, seed=2**31 - 1)
+    path = tmp_path / "s.json"
+    write_session(Snapshot(params=p, lock_d_model=False, lesson_step=3), path)
+    assert read_session(path).params == p
+    assert json.loads(path.read_text())["params"]["kv_heads"] == 8
+
+
+@pytest.mark.parametrize("changes, message", [
+    (dict(seed=2**31), "seed must be from 0 to 2147483647"),
+    (dict(seed=3_000_000_000), "seed must be from 0 to 2147483647"),
+    (dict(kv_heads=3), "kv_heads = 3 does not divide h = 8"),
+    (dict(kv_heads=True), "kv_heads must be a whole number"),
+    (dict(kv_heads="8"), "kv_heads must be a whole number"),
+    (dict(live_scores=1), "live_scores must be true or false"),
+    (dict(scale_by="dk"), "scale_by must be one of d_k, d_model"),
+    (dict(cached_layers=2.0), "cached_layers must be a whole number"),
+    (dict(scores=[1e308, 1e308]), "scores must lie between -1000000 and 1000000"),
+])
+def test_bad_settings_are_refused(tmp_path, changes, message):
+    with pytest.raises(SessionError, match=message):
+        read_session(write(tmp_path, params_file(**changes)))
+
+
+def test_mha_is_written_as_a_number_and_read_as_the_default(tmp_path):
+    data = session_to_dict(Snapshot())
+    assert data["params"]["kv_heads"] == 8
+    assert read_session(write(tmp_path, data)).params == Params()
+    assert read_session(write(tmp_path, params_file(kv_heads=None))).params == Params()
