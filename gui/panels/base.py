@@ -149,11 +149,13 @@ class Panel(pg.GraphicsLayoutWidget):
         self.results = results
         self.show_results(results)
 
+    paused = False  # public hook (benchmarks): a paused panel keeps Results like a hidden one
+
     def offer_results(self, results: Results) -> bool:
         """update_results now if the panel is on screen; a hidden one (a compact window's
-        other row, a tab behind another, presentation mode) keeps them until it is shown.
-        Returns whether the panel was updated."""
-        if self.isVisible():
+        other row, a tab behind another, presentation mode) or a paused one keeps them
+        until it is shown or catch_up() is called. Returns whether the panel was updated."""
+        if self.isVisible() and not self.paused:
             self._pending = None
             self.update_results(results)
             return True
