@@ -1,7 +1,8 @@
 #!/usr/bin/env python
 """Instructions per change of the window's update + paint, counted by callgrind.
 
-    python benchmarks/render_instructions.py            # prints one JSON object
+    python -m benchmarks.render_instructions     # prints one JSON object
+    (python benchmarks/render_instructions.py runs the same module)
 
 Wall-clock figures on a shared 2-core machine move by ±20 % from run to run; an instruction
 count does not (the same code, inputs and environment give the same count, whatever else the
@@ -15,17 +16,24 @@ steps   d_k 60 … 79 one step at a time, h = 8 unlocked (d_model follows): a dr
 repaint the five panels' viewports repainted with nothing changed (after a resize, an
         expose, a tab switch; and the part of every change that no update can avoid).
 Each change is the window's show_results (panel updates, layout, Qt's paint of what changed)
-with Results computed beforehand; compute itself is not counted.
+with Results computed beforehand; compute itself is not counted. The window is the latency
+benchmark's (benchmarks/harness.py).
 """
 from __future__ import annotations
 
-import json
 import os
-import re
-import shutil
-import subprocess
 import sys
-import tempfile
+
+if __name__ == "__main__" and not __package__:  # run as a file: run this checkout's module
+    os.chdir(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    os.execv(sys.executable, [sys.executable, "-m", "benchmarks.render_instructions",
+                              *sys.argv[1:]])
+
+import json  # noqa: E402
+import re  # noqa: E402
+import shutil  # noqa: E402
+import subprocess  # noqa: E402
+import tempfile  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MARKER = "RENDER_INSTRUCTIONS_CHILD"
@@ -46,29 +54,25 @@ def sequence(name: str) -> list:
 
 def child(name: str) -> None:
     """Runs under callgrind: the window, warm-up, then the counted loop."""
-    sys.path.insert(0, ROOT)
-    sys.path.insert(0, os.path.join(ROOT, "benchmarks"))
-    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    import ui_latency  # the same window set-up as the latency benchmark
-
     from engine import compute
 
-    h = ui_latency.Harness()
-    results = [compute(p) for p in sequence(name)]
-    for r in results[:5] + results[-3:]:       # first layouts, caches
-        h.render_as_qt_does(r)
-    control = ["callgrind_control", "-i"]
-    subprocess.run(control + ["on", str(os.getpid())], capture_output=True, check=False)
-    if name == "repaint":
-        for _ in results:
-            for panel in h.panels:
-                panel.viewport().repaint()
-    else:
-        for r in results:
+    from .harness import Harness, app_environment
+
+    with app_environment():
+        h = Harness()
+        results = [compute(p) for p in sequence(name)]
+        for r in results[:5] + results[-3:]:       # first layouts, caches
             h.render_as_qt_does(r)
-    subprocess.run(control + ["off", str(os.getpid())], capture_output=True, check=False)
-    h.close()
-    os._exit(0)
+        control = ["callgrind_control", "-i"]
+        subprocess.run(control + ["on", str(os.getpid())], capture_output=True, check=False)
+        if name == "repaint":
+            for _ in results:
+                h.repaint_viewports()
+        else:
+            for r in results:
+                h.render_as_qt_does(r)
+        subprocess.run(control + ["off", str(os.getpid())], capture_output=True, check=False)
+        h.close()
 
 
 def count(name: str) -> int:
@@ -77,7 +81,8 @@ def count(name: str) -> int:
         env = dict(os.environ, **{MARKER: name}, XDG_CONFIG_HOME=out)
         proc = subprocess.run(
             ["valgrind", "--tool=callgrind", "--instr-atstart=no",
-             f"--callgrind-out-file={out}/callgrind.out", sys.executable, os.path.abspath(__file__)],
+             f"--callgrind-out-file={out}/callgrind.out",
+             sys.executable, "-m", "benchmarks.render_instructions"],
             env=env, cwd=ROOT, capture_output=True, text=True, timeout=900, check=False)
         match = re.search(r"Collected\s*:\s*(\d+)", proc.stderr)
         if proc.returncode != 0 or match is None:
@@ -102,4 +107,5 @@ def main() -> int:
 if __name__ == "__main__":
     if os.environ.get(MARKER):
         child(os.environ[MARKER])
+        os._exit(0)  # skip interpreter teardown of Qt objects
     sys.exit(main())

@@ -155,11 +155,13 @@ class Panel(pg.GraphicsLayoutWidget):
         label = self._error_label
         return label.text() if label is not None and not label.isHidden() else ""
 
+    paused = False  # public hook (benchmarks): a paused panel keeps Results like a hidden one
+
     def offer_results(self, results: Results) -> bool:
         """update_results now if the panel is on screen; a hidden one (a compact window's
-        other row, a tab behind another, presentation mode) keeps them until it is shown.
-        Returns whether the panel was updated."""
-        if self.isVisible():
+        other row, a tab behind another, presentation mode) or a paused one keeps them
+        until it is shown or catch_up() is called. Returns whether the panel was updated."""
+        if self.isVisible() and not self.paused:
             self._pending = None
             self.update_results(results)
             return True

@@ -1,6 +1,6 @@
 """Engine benchmarks; prints one JSON object to stdout.
 
-    python benchmarks/engine.py
+    python -m benchmarks.engine_compute      (or: python benchmarks/engine_compute.py)
 
 (a) exact (χ·z) vs explicit (q, k vectors) sampling of q·k for normal components,
     100 000 samples at d_k = 64, 512, 4096: median seconds and the explicit/exact ratio;
@@ -11,17 +11,15 @@
 from __future__ import annotations
 
 import os
-import platform
 import sys
-import time
-from pathlib import Path
 
-# This file is itself called engine.py: put the repository root first so that
-# `import engine` finds the package, not this script's folder.
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+if __name__ == "__main__" and not __package__:  # run as a file: run this checkout's module
+    os.chdir(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    os.execv(sys.executable, [sys.executable, "-m", "benchmarks.engine_compute", *sys.argv[1:]])
 
 import json  # noqa: E402
+import platform  # noqa: E402
+import time  # noqa: E402
 
 import numpy as np  # noqa: E402
 

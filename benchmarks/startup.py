@@ -1,0 +1,102 @@
+"""Start-up in a fresh process: spawn to the first painted window with Results, and its RSS.
+
+The child runs from the repository root (`python -c` puts the working directory first
+on sys.path, so it imports this checkout's gui/ and engine/). It notes when the first
+Results arrive from the worker (an event filter on the simulation study, as in
+harness.py) and when every panel's viewport has been painted after that.
+"""
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+STARTUP_RUNS = 3
+
+STARTUP_CHILD = r"""
+import time
+t_start = time.monotonic()
+import json, os, sys
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+from PySide6.QtCore import QEvent, QObject, QTimer
+from gui.app import create_application
+app = create_application([])
+from gui.main_window import MainWindow
+t_imports = time.monotonic()
+win = MainWindow()
+t_window = time.monotonic()
+state = {"results": None, "painted": set(), "scheduled": False}
+
+def rss_mb(field):
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith(field + ":"):
+                return int(line.split()[1]) / 1024.0
+    return float("nan")
+
+def done():
+    t_paint = time.monotonic()
+    out = {"t_start": t_start, "t_imports": t_imports, "t_window": t_window,
+           "t_results": state["results"], "t_paint": t_paint,
+           "rss_mb": rss_mb("VmRSS"), "hwm_mb": rss_mb("VmHWM")}
+    win.model.shutdown()
+    sys.stdout.write(json.dumps(out) + "\n")
+    sys.stdout.flush()
+    os._exit(0)
+
+class ArrivalWatch(QObject):
+    # the worker's Results reach the GUI thread as a queued call to the study
+    def eventFilter(self, obj, event):
+        if event.type() == QEvent.Type.MetaCall and state["results"] is None:
+            state["results"] = time.monotonic()
+        return False
+
+class PaintWatch(QObject):
+    def eventFilter(self, obj, event):
+        if event.type() == QEvent.Type.Paint and state["results"] is not None:
+            state["painted"].add(obj)
+            if len(state["painted"]) == len(win.panels) and not state["scheduled"]:
+                state["scheduled"] = True
+                QTimer.singleShot(0, done)  # runs once this paint pass has finished
+        return False
+
+arrival, watch = ArrivalWatch(), PaintWatch()
+win.model.cycle.installEventFilter(arrival)
+for panel in win.panels.values():
+    panel.viewport().installEventFilter(watch)
+win.show()
+QTimer.singleShot(30000, lambda: os._exit(3))
+app.exec()
+"""
+
+
+def measure_startup(runs: int = STARTUP_RUNS) -> dict:
+    """Median over `runs` fresh processes; seconds, and the child's VmRSS in MB."""
+    env = dict(os.environ)
+    env.setdefault("QT_QPA_PLATFORM", "offscreen")
+    rows = []
+    for _ in range(runs):
+        t_spawn = time.monotonic()  # CLOCK_MONOTONIC: comparable with the child's clock
+        proc = subprocess.run([sys.executable, "-c", STARTUP_CHILD], env=env, cwd=ROOT,
+                              capture_output=True, text=True, timeout=60)
+        line = [ln for ln in proc.stdout.splitlines() if ln.startswith("{")]
+        if proc.returncode != 0 or not line:
+            raise RuntimeError(f"start-up child failed ({proc.returncode}): {proc.stderr[-2000:]}")
+        r = json.loads(line[-1])
+        rows.append({
+            "total_s": r["t_paint"] - t_spawn,
+            "interpreter_s": r["t_start"] - t_spawn,
+            "imports_s": r["t_imports"] - r["t_start"],
+            "window_s": r["t_window"] - r["t_imports"],
+            "first_results_s": r["t_results"] - r["t_window"],
+            "first_paint_after_results_s": r["t_paint"] - r["t_results"],
+            "rss_mb": r["rss_mb"], "hwm_mb": r["hwm_mb"],
+        })
+    med = {k: round(statistics.median(row[k] for row in rows), 4) for k in rows[0]}
+    return {"startup_seconds": med["total_s"], "rss_mb": round(med["rss_mb"], 1),
+            "startup_breakdown_median": med,
+            "startup_runs_s": [round(r["total_s"], 4) for r in rows]}

@@ -1,0 +1,40 @@
+"""The public hook the benchmarks drive the window through: Panel.paused.
+
+benchmarks/ui_latency.py measures the floor under every change (controls, model,
+compute, signal, the rest of the window) with every panel paused, and must leave the
+panels showing the newest Results afterwards.
+"""
+from gui_helpers import settle
+
+
+def test_paused_panels_keep_the_newest_results_until_catch_up(window):
+    panels = list(window.panels.values())
+    first = window.model.results
+    assert all(panel.results is first for panel in panels)
+    for panel in panels:
+        panel.paused = True
+    window.model.update(dk=128, heads=4)  # d_model stays 512
+    settle(window)
+    second = window.model.results
+    assert second is not first and second.params.dk == 128
+    assert all(panel.isVisible() for panel in panels)
+    assert all(panel.results is first for panel in panels), "a paused panel was updated"
+    assert not any(panel.offer_results(second) for panel in panels)
+    for panel in panels:
+        panel.paused = False
+        panel.catch_up()
+    assert all(panel.results is second for panel in panels)
+
+
+def test_unpaused_visible_panels_update_at_once(window):
+    panel = next(iter(window.panels.values()))
+    other = list(window.panels.values())[1]
+    panel.paused = True
+    window.model.update(dk=32, heads=16)
+    settle(window)
+    newest = window.model.results
+    assert other.results is newest
+    assert panel.results is not newest
+    panel.paused = False
+    assert panel.offer_results(newest)
+    assert panel.results is newest
