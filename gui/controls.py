@@ -38,17 +38,13 @@ SCORE_SLIDER_RANGE = 100       # ± score range the sliders cover
 SEED_MAX_WIDGET = SEED_MAX     # 2³¹ − 1, the engine's own range: QSpinBox holds a signed 32-bit int
 
 
-def _n(text: str) -> str:
-    """Mark a table text for Qt Linguist; it is translated with tr() when shown."""
-    return QT_TRANSLATE_NOOP("", text)
-
-
 @dataclass(frozen=True)
 class FieldControl:
     """One Params field edited by one widget: a row of the control table.
 
     kind: "int" (QSpinBox), "float" (QDoubleSpinBox), "check" (QCheckBox) or "choice"
-    (QComboBox of `choices`, (value, label) pairs). Texts are untranslated sources.
+    (QComboBox of `choices`, (value, label) pairs). Texts are untranslated sources, marked
+    for Qt Linguist with QT_TRANSLATE_NOOP and translated by tr() when shown.
     """
 
     field: str
@@ -65,34 +61,34 @@ class FieldControl:
 
 
 FIELD_CONTROLS = (
-    FieldControl("scale", "scaleCheck", "check", _n("÷√d_k"),
-                 _n("Divide the scores by √d_k before softmax"), text=_n("scale scores")),
-    FieldControl("temperature", "temperatureSpin", "float", _n("temperature T"),
-                 _n("Softmax temperature: softmax(s / T)"),
+    FieldControl("scale", "scaleCheck", "check", QT_TRANSLATE_NOOP("", "÷√d_k"),
+                 QT_TRANSLATE_NOOP("", "Divide the scores by √d_k before softmax"), text=QT_TRANSLATE_NOOP("", "scale scores")),
+    FieldControl("temperature", "temperatureSpin", "float", QT_TRANSLATE_NOOP("", "temperature T"),
+                 QT_TRANSLATE_NOOP("", "Softmax temperature: softmax(s / T)"),
                  TEMPERATURE_MIN, TEMPERATURE_MAX, 0.1, 2),
-    FieldControl("keys", "keysSpin", "int", _n("keys n"),
-                 _n("Keys per query in the saturation study (n scores per softmax)"),
+    FieldControl("keys", "keysSpin", "int", QT_TRANSLATE_NOOP("", "keys n"),
+                 QT_TRANSLATE_NOOP("", "Keys per query in the saturation study (n scores per softmax)"),
                  KEYS_MIN, KEYS_MAX),
-    FieldControl("samples", "samplesSpin", "int", _n("samples"),
-                 _n("Number of sampled q·k pairs in the variance histogram"),
+    FieldControl("samples", "samplesSpin", "int", QT_TRANSLATE_NOOP("", "samples"),
+                 QT_TRANSLATE_NOOP("", "Number of sampled q·k pairs in the variance histogram"),
                  SAMPLES_MIN, SAMPLES_MAX, 1000),
-    FieldControl("distribution", "distributionCombo", "choice", _n("components"),
-                 _n("Law of each component of q and k"),
-                 choices=(("normal", _n("normal")), ("uniform", _n("uniform")),
-                          ("rademacher", _n("±1 (Rademacher)")))),
-    FieldControl("sigma", "sigmaSpin", "float", _n("σ"),
-                 _n("Standard deviation of each component of q and k"),
+    FieldControl("distribution", "distributionCombo", "choice", QT_TRANSLATE_NOOP("", "components"),
+                 QT_TRANSLATE_NOOP("", "Law of each component of q and k"),
+                 choices=(("normal", QT_TRANSLATE_NOOP("", "normal")), ("uniform", QT_TRANSLATE_NOOP("", "uniform")),
+                          ("rademacher", QT_TRANSLATE_NOOP("", "±1 (Rademacher)")))),
+    FieldControl("sigma", "sigmaSpin", "float", QT_TRANSLATE_NOOP("", "σ"),
+                 QT_TRANSLATE_NOOP("", "Standard deviation of each component of q and k"),
                  SIGMA_MIN, SIGMA_MAX, 0.1, 2),
-    FieldControl("seed", "seedSpin", "int", _n("seed"),
-                 _n("Seed of every random draw: the same seed gives the same numbers"),
+    FieldControl("seed", "seedSpin", "int", QT_TRANSLATE_NOOP("", "seed"),
+                 QT_TRANSLATE_NOOP("", "Seed of every random draw: the same seed gives the same numbers"),
                  0, SEED_MAX_WIDGET),
-    FieldControl("tokens", "tokensSpin", "int", _n("tokens"),
-                 _n("Tokens n in the multi-head diagram (rows of X)"), TOKENS_MIN, TOKENS_MAX),
-    FieldControl("seq_len", "seqLenSpin", "int", _n("sequence (cost)"),
-                 _n("Sequence length n used to count FLOPs in the cost panel"), 1, SEQ_LEN_MAX),
+    FieldControl("tokens", "tokensSpin", "int", QT_TRANSLATE_NOOP("", "tokens"),
+                 QT_TRANSLATE_NOOP("", "Tokens n in the multi-head diagram (rows of X)"), TOKENS_MIN, TOKENS_MAX),
+    FieldControl("seq_len", "seqLenSpin", "int", QT_TRANSLATE_NOOP("", "sequence (cost)"),
+                 QT_TRANSLATE_NOOP("", "Sequence length n used to count FLOPs in the cost panel"), 1, SEQ_LEN_MAX),
     FieldControl("causal", "causalCheck", "check", "",
-                 _n("Mask future tokens in the multi-head diagram (decoder attention)"),
-                 text=_n("causal mask")),
+                 QT_TRANSLATE_NOOP("", "Mask future tokens in the multi-head diagram (decoder attention)"),
+                 text=QT_TRANSLATE_NOOP("", "causal mask")),
 )
 
 

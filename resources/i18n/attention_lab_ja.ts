@@ -2,513 +2,569 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ja_JP">
 <context>
-    <name></name>
+    <name />
     <message>
-        <location filename="../../gui/controls.py" line="227"/>
+        <location filename="../../gui/controls.py" line="283" />
         <source>Shape</source>
         <translation>形状</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="228"/>
+        <location filename="../../gui/controls.py" line="284" />
         <source>d_k</source>
         <translation>d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="229"/>
+        <location filename="../../gui/controls.py" line="285" />
         <source>heads h</source>
         <translation>ヘッド数 h</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="230"/>
+        <location filename="../../gui/controls.py" line="286" />
         <source>d_model</source>
         <translation>d_model</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="231"/>
+        <location filename="../../gui/controls.py" line="287" />
         <source>lock</source>
         <translation>固定</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="232"/>
+        <location filename="../../gui/controls.py" line="288" />
         <source>Keep d_model fixed: changing h changes d_k = d_model / h</source>
         <translation>d_model を固定: h を変えると d_k = d_model / h が変わります</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="233"/>
+        <location filename="../../gui/controls.py" line="289" />
         <source>Width of q and k; the slider moves in powers of 2^(1/8)</source>
         <translation>q と k の次元数。スライダーは 2^(1/8) 倍ずつ動きます</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="234"/>
+        <location filename="../../gui/controls.py" line="290" />
         <source>Number of heads; d_model = h · d_k</source>
         <translation>ヘッド数。d_model = h · d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="235"/>
+        <location filename="../../gui/controls.py" line="291" />
         <source>model</source>
         <translation>モデル</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="239"/>
+        <location filename="../../gui/controls.py" line="295" />
         <source>published shapes…</source>
         <translation>公開モデルの形状…</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="242"/>
+        <location filename="../../gui/controls.py" line="298" />
         <source>{name}: {d} = {h} × {dk}, {layers} layers</source>
         <translation>{name}: {d} = {h} × {dk}、{layers} 層</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="245"/>
+        <location filename="../../gui/controls.py" line="301" />
         <source>Scores</source>
         <translation>スコア</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="246"/>
+        <location filename="../../gui/controls.py" line="302" />
         <source>2 to 16 numbers, e.g. 10, 1, 1, 1</source>
         <translation>2〜16 個の数値(例: 10, 1, 1, 1)</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="247"/>
+        <location filename="../../gui/controls.py" line="303" />
         <source>Scores separated by commas or spaces</source>
         <translation>スコアをカンマまたは空白で区切って入力</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="251"/>
+        <location filename="../../gui/controls.py" line="307" />
         <source>preset…</source>
         <translation>プリセット…</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="252"/>
-        <location filename="../../gui/controls.py" line="268"/>
+        <location filename="../../gui/controls.py" line="77" />
+        <location filename="../../gui/controls.py" line="308" />
         <source>uniform</source>
         <translation>一様</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="253"/>
+        <location filename="../../gui/controls.py" line="88" />
+        <source>Sequence length n used to count FLOPs in the cost panel</source>
+        <translation>コストパネルで FLOPs を数える系列長 n</translation>
+    </message>
+    <message>
+        <location filename="../../gui/controls.py" line="90" />
+        <source>Mask future tokens in the multi-head diagram (decoder attention)</source>
+        <translation>マルチヘッド図で未来のトークンを隠す（デコーダの注意）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/controls.py" line="309" />
         <source>one large gap</source>
         <translation>大きな差が 1 つ</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="253"/>
+        <location filename="../../gui/controls.py" line="309" />
         <source>random at current d_k</source>
         <translation>現在の d_k でランダム</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="256"/>
+        <location filename="../../gui/controls.py" line="312" />
         <source>Sample q·k</source>
         <translation>q·k をサンプル</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="257"/>
+        <location filename="../../gui/controls.py" line="313" />
         <source>Fill the scores with q·k_j sampled at the current d_k</source>
         <translation>現在の d_k でサンプルした q·k_j をスコアに入れます</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="258"/>
+        <location filename="../../gui/controls.py" line="314" />
         <source>Sampling and softmax</source>
         <translation>サンプリングと softmax</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="260"/>
+        <location filename="../../gui/controls.py" line="64" />
         <source>÷√d_k</source>
         <translation>÷√d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="260"/>
+        <location filename="../../gui/controls.py" line="65" />
+        <source>Divide the scores by √d_k before softmax</source>
+        <translation>softmax の前にスコアを √d_k で割る</translation>
+    </message>
+    <message>
+        <location filename="../../gui/controls.py" line="66" />
         <source>temperature T</source>
         <translation>温度 T</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="260"/>
+        <location filename="../../gui/controls.py" line="67" />
+        <source>Softmax temperature: softmax(s / T)</source>
+        <translation>softmax の温度: softmax(s / T)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/controls.py" line="69" />
         <source>keys n</source>
         <translation>キー数 n</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="260"/>
+        <location filename="../../gui/controls.py" line="70" />
+        <source>Keys per query in the saturation study (n scores per softmax)</source>
+        <translation>飽和の調査でクエリ 1 つあたりのキー数（softmax 1 回に n 個のスコア）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/controls.py" line="72" />
         <source>samples</source>
         <translation>サンプル数</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="261"/>
+        <location filename="../../gui/controls.py" line="73" />
+        <source>Number of sampled q·k pairs in the variance histogram</source>
+        <translation>分散のヒストグラムに使う q·k の標本数</translation>
+    </message>
+    <message>
+        <location filename="../../gui/controls.py" line="75" />
         <source>components</source>
         <translation>成分の分布</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="261"/>
+        <location filename="../../gui/controls.py" line="76" />
+        <source>Law of each component of q and k</source>
+        <translation>q と k の各成分の分布</translation>
+    </message>
+    <message>
+        <location filename="../../gui/controls.py" line="79" />
         <source>σ</source>
         <translation>σ</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="261"/>
+        <location filename="../../gui/controls.py" line="80" />
+        <source>Standard deviation of each component of q and k</source>
+        <translation>q と k の各成分の標準偏差</translation>
+    </message>
+    <message>
+        <location filename="../../gui/controls.py" line="82" />
         <source>seed</source>
         <translation>シード</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="261"/>
+        <location filename="../../gui/controls.py" line="83" />
+        <source>Seed of every random draw: the same seed gives the same numbers</source>
+        <translation>すべての乱数のシード。同じシードなら同じ数値になる</translation>
+    </message>
+    <message>
+        <location filename="../../gui/controls.py" line="85" />
         <source>tokens</source>
         <translation>トークン数</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="261"/>
+        <location filename="../../gui/controls.py" line="86" />
+        <source>Tokens n in the multi-head diagram (rows of X)</source>
+        <translation>マルチヘッド図のトークン数 n（X の行数）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/controls.py" line="87" />
         <source>sequence (cost)</source>
         <translation>系列長(コスト)</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="263"/>
+        <location filename="../../gui/controls.py" line="65" />
         <source>scale scores</source>
         <translation>スコアをスケーリング</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="264"/>
-        <location filename="../../gui/panels/multihead_view.py" line="271"/>
+        <location filename="../../gui/controls.py" line="91" />
+        <location filename="../../gui/panels/multihead_view.py" line="271" />
         <source>causal mask</source>
         <translation>因果マスク</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="268"/>
+        <location filename="../../gui/controls.py" line="77" />
         <source>normal</source>
         <translation>正規</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="269"/>
+        <location filename="../../gui/controls.py" line="78" />
         <source>±1 (Rademacher)</source>
         <translation>±1(ラデマッハ)</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="344"/>
+        <location filename="../../gui/controls.py" line="395" />
         <source>d_model unlocked: {d} is not a multiple of d_k = {dk}</source>
         <translation>d_model の固定を解除: {d} は d_k = {dk} の倍数ではありません</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="346"/>
+        <location filename="../../gui/controls.py" line="397" />
         <source>h lowered to {h} so that d_model stays ≤ {m}</source>
         <translation>d_model が {m} 以下に収まるよう h を {h} に下げました</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="347"/>
+        <location filename="../../gui/controls.py" line="398" />
         <source>h = {h} does not divide d_model = {d}; using h = {s}</source>
         <translation>h = {h} は d_model = {d} を割り切れないため、h = {s} を使います</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="389"/>
+        <location filename="../../gui/controls.py" line="442" />
         <source>Not applied: {reason}. Showing the last valid scores.</source>
         <translation>適用されませんでした: {reason}。最後の有効なスコアを表示しています。</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="223"/>
+        <location filename="../../gui/main_window.py" line="264" />
         <source>Softmax</source>
         <translation>Softmax</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="223"/>
+        <location filename="../../gui/main_window.py" line="264" />
         <source>Variance of q·k</source>
         <translation>q·k の分散</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="224"/>
+        <location filename="../../gui/main_window.py" line="265" />
         <source>Saturation vs d_k</source>
         <translation>d_k と飽和</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="224"/>
+        <location filename="../../gui/main_window.py" line="265" />
         <source>Multi-head</source>
         <translation>マルチヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="225"/>
+        <location filename="../../gui/main_window.py" line="266" />
         <source>Cost</source>
         <translation>コスト</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="225"/>
+        <location filename="../../gui/main_window.py" line="266" />
+        <location filename="../../gui/main_window.py" line="267" />
         <source>Head roles</source>
         <translation>ヘッドの役割</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="228"/>
+        <location filename="../../gui/main_window.py" line="270" />
         <source>Attention Lab</source>
         <translation>Attention Lab</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="229"/>
+        <location filename="../../gui/main_window.py" line="271" />
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="230"/>
+        <location filename="../../gui/main_window.py" line="272" />
         <source>Export &amp;window…</source>
         <translation>ウィンドウを書き出す(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="231"/>
+        <location filename="../../gui/main_window.py" line="273" />
         <source>Export &amp;panel</source>
         <translation>パネルを書き出す(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="234"/>
+        <location filename="../../gui/main_window.py" line="276" />
         <source>{panel}…</source>
         <translation>{panel}…</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="235"/>
+        <location filename="../../gui/main_window.py" line="277" />
         <source>&amp;Quit</source>
         <translation>終了(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="236"/>
+        <location filename="../../gui/main_window.py" line="278" />
         <source>&amp;Edit</source>
         <translation>編集(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="238"/>
+        <location filename="../../gui/main_window.py" line="280" />
         <source>Copy {panel} image</source>
         <translation>{panel} の画像をコピー</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="239"/>
+        <location filename="../../gui/main_window.py" line="281" />
         <source>&amp;Open session…</source>
         <translation>セッションを開く(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="240"/>
+        <location filename="../../gui/main_window.py" line="282" />
         <source>&amp;Save session…</source>
         <translation>セッションを保存(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="241"/>
+        <location filename="../../gui/main_window.py" line="283" />
         <source>&amp;View</source>
         <translation>表示(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="242"/>
+        <location filename="../../gui/main_window.py" line="284" />
         <source>&amp;Presentation mode</source>
         <translation>プレゼンテーションモード(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="243"/>
+        <location filename="../../gui/main_window.py" line="285" />
         <source>Show &amp;controls</source>
         <translation>コントロールを表示(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="244"/>
+        <location filename="../../gui/main_window.py" line="286" />
         <source>Show &amp;lesson</source>
         <translation>レッスンを表示(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="245"/>
+        <location filename="../../gui/main_window.py" line="287" />
         <source>Larger text</source>
         <translation>文字を大きく</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="246"/>
+        <location filename="../../gui/main_window.py" line="288" />
         <source>Smaller text</source>
         <translation>文字を小さく</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="247"/>
+        <location filename="../../gui/main_window.py" line="289" />
         <source>Normal text size</source>
         <translation>標準の文字サイズ</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="248"/>
+        <location filename="../../gui/main_window.py" line="290" />
         <source>&amp;Theme</source>
         <translation>テーマ(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="249"/>
+        <location filename="../../gui/main_window.py" line="291" />
         <source>High-contrast light</source>
         <translation>ハイコントラスト(ライト)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="250"/>
+        <location filename="../../gui/main_window.py" line="292" />
         <source>Dark</source>
         <translation>ダーク</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="251"/>
+        <location filename="../../gui/main_window.py" line="293" />
         <source>Colour-blind-safe colours (Okabe–Ito)</source>
         <translation>色覚に配慮した配色(Okabe–Ito)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="252"/>
+        <location filename="../../gui/main_window.py" line="294" />
         <source>&amp;Language</source>
         <translation>言語(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="253"/>
+        <location filename="../../gui/main_window.py" line="295" />
         <source>Softmax · q·k · saturation</source>
         <translation>softmax・q·k・飽和</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="254"/>
+        <location filename="../../gui/main_window.py" line="296" />
         <source>Multi-head · cost</source>
         <translation>マルチヘッド・コスト</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="255"/>
+        <location filename="../../gui/main_window.py" line="297" />
         <source>A small window shows one row of panels at a time</source>
         <translation>小さいウィンドウでは、パネルを 1 段ずつ表示します</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="258"/>
+        <location filename="../../gui/main_window.py" line="300" />
         <source>Lesson</source>
         <translation>レッスン</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="259"/>
+        <location filename="../../gui/main_window.py" line="301" />
         <source>&amp;Help</source>
         <translation>ヘルプ(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="260"/>
+        <location filename="../../gui/main_window.py" line="302" />
         <source>&amp;About Attention Lab</source>
         <translation>Attention Lab について(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="283"/>
+        <location filename="../../gui/main_window.py" line="325" />
         <source>computed in {ms:.1f} ms</source>
         <translation>計算時間 {ms:.1f} ms</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="290"/>
+        <location filename="../../gui/main_window.py" line="332" />
         <source>Computation failed: {m}</source>
         <translation>計算に失敗しました: {m}</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="299"/>
+        <location filename="../../gui/main_window.py" line="337" />
+        <source>Something went wrong (logged): {m}</source>
+        <translation>エラーが起きました（ログに記録）: {m}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/main_window.py" line="347" />
         <source>PNG image (*.png);;SVG drawing (*.svg)</source>
         <translation>PNG 画像 (*.png);;SVG 図 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="309"/>
+        <location filename="../../gui/main_window.py" line="357" />
         <source>Export failed</source>
         <translation>書き出しに失敗しました</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="311"/>
-        <location filename="../../gui/main_window.py" line="545"/>
+        <location filename="../../gui/main_window.py" line="359" />
+        <location filename="../../gui/main_window.py" line="610" />
         <source>Saved {path}</source>
         <translation>{path} を保存しました</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="315"/>
+        <location filename="../../gui/main_window.py" line="363" />
         <source>Export window</source>
         <translation>ウィンドウを書き出す</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="322"/>
+        <location filename="../../gui/main_window.py" line="370" />
         <source>Export panel</source>
         <translation>パネルを書き出す</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="332"/>
+        <location filename="../../gui/main_window.py" line="380" />
         <source>Copied {panel} to the clipboard</source>
         <translation>{panel} をクリップボードにコピーしました</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="337"/>
+        <location filename="../../gui/main_window.py" line="385" />
         <source>About Attention Lab</source>
         <translation>Attention Lab について</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="338"/>
+        <location filename="../../gui/main_window.py" line="386" />
         <source>Attention Lab shows why attention divides scores by √d_k and how multi-head attention splits d_model into h heads. Every number is computed live.</source>
         <translation>Attention Lab は、アテンションがスコアを √d_k で割る理由と、マルチヘッドアテンションが d_model を h 個のヘッドに分割する仕組みを示します。すべての数値はその場で計算されます。</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="461"/>
+        <location filename="../../gui/main_window.py" line="529" />
         <source>Text size {p} %</source>
         <translation>文字サイズ {p} %</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="521"/>
+        <location filename="../../gui/main_window.py" line="586" />
         <source>Open session</source>
         <translation>セッションを開く</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="522"/>
-        <location filename="../../gui/main_window.py" line="537"/>
+        <location filename="../../gui/main_window.py" line="587" />
+        <location filename="../../gui/main_window.py" line="602" />
         <source>Attention Lab session (*.json)</source>
         <translation>Attention Lab セッション (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="528"/>
+        <location filename="../../gui/main_window.py" line="593" />
         <source>Cannot open session</source>
         <translation>セッションを開けません</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="529"/>
+        <location filename="../../gui/main_window.py" line="594" />
         <source>{file} was not opened: {reason}</source>
         <translation>{file} を開けませんでした: {reason}</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="532"/>
+        <location filename="../../gui/main_window.py" line="597" />
         <source>Opened {path}</source>
         <translation>{path} を開きました</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="536"/>
+        <location filename="../../gui/main_window.py" line="601" />
         <source>Save session</source>
         <translation>セッションを保存</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="543"/>
+        <location filename="../../gui/main_window.py" line="608" />
         <source>Cannot save session</source>
         <translation>セッションを保存できません</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="23"/>
+        <location filename="../../gui/panels/cost_panel.py" line="23" />
         <source>Q/K/V projections</source>
         <translation>Q/K/V 射影</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="23"/>
+        <location filename="../../gui/panels/cost_panel.py" line="23" />
         <source>QKᵀ</source>
         <translation>QKᵀ</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="24"/>
+        <location filename="../../gui/panels/cost_panel.py" line="24" />
         <source>softmax</source>
         <translation>softmax</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="24"/>
+        <location filename="../../gui/panels/cost_panel.py" line="24" />
         <source>weights · V</source>
         <translation>重み · V</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="24"/>
+        <location filename="../../gui/panels/cost_panel.py" line="24" />
         <source>W_O</source>
         <translation>W_O</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="85"/>
+        <location filename="../../gui/panels/cost_panel.py" line="85" />
         <source>cost of one attention layer</source>
         <translation>アテンション 1 層のコスト</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="86"/>
+        <location filename="../../gui/panels/cost_panel.py" line="86" />
         <source>FLOPs per layer</source>
         <translation>1 層あたりの FLOPs</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="138"/>
+        <location filename="../../gui/panels/cost_panel.py" line="138" />
         <source>1 head</source>
         <translation>1 ヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="138"/>
+        <location filename="../../gui/panels/cost_panel.py" line="138" />
         <source>{h} heads</source>
         <translation>{h} ヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="138"/>
+        <location filename="../../gui/panels/cost_panel.py" line="138" />
         <source>per head</source>
         <translation>ヘッド別</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="142"/>
+        <location filename="../../gui/panels/cost_panel.py" line="142" />
         <source>n = {n} tokens
 1 × {d}  vs  {h} × {dk}
 W_O: {share:.1%} of FLOPs
@@ -519,150 +575,150 @@ W_O: FLOPs の {share:.1%}
 パラメータ {p1} → {p2}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="186"/>
-        <source>Multi-head attention with the engine&apos;s matrices</source>
+        <location filename="../../gui/panels/multihead_view.py" line="186" />
+        <source>Multi-head attention with the engine's matrices</source>
         <translation>エンジンの行列によるマルチヘッドアテンション</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="259"/>
+        <location filename="../../gui/panels/multihead_view.py" line="259" />
         <source>head {i}</source>
         <translation>ヘッド {i}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="261"/>
+        <location filename="../../gui/panels/multihead_view.py" line="261" />
         <source>X  ({n} × {d}) = {h} blocks of d_k = {dk}</source>
         <translation>X  ({n} × {d}) = d_k = {dk} のブロック × {h}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="262"/>
+        <location filename="../../gui/panels/multihead_view.py" line="262" />
         <source>concat of {h} head outputs of {n} × {dk}  →  {n} × {d}</source>
         <translation>{h} 個のヘッド出力 ({n} × {dk}) を連結  →  {n} × {d}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="264"/>
+        <location filename="../../gui/panels/multihead_view.py" line="264" />
         <source>output = concat · W_O  ({n} × {d})</source>
         <translation>出力 = 連結 · W_O  ({n} × {d})</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="265"/>
+        <location filename="../../gui/panels/multihead_view.py" line="265" />
         <source>W_O  ({d} × {d})</source>
         <translation>W_O  ({d} × {d})</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="267"/>
+        <location filename="../../gui/panels/multihead_view.py" line="267" />
         <source>+{k} more heads not drawn</source>
         <translation>ほか {k} ヘッドは描画を省略</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="269"/>
+        <location filename="../../gui/panels/multihead_view.py" line="269" />
         <source>attention: softmax(QKᵀ/√d_k)</source>
         <translation>アテンション: softmax(QKᵀ/√d_k)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="269"/>
+        <location filename="../../gui/panels/multihead_view.py" line="269" />
         <source>attention: softmax(QKᵀ), not scaled</source>
         <translation>アテンション: softmax(QKᵀ)、スケーリングなし</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="273"/>
+        <location filename="../../gui/panels/multihead_view.py" line="273" />
         <source>matrices drawn at reduced width {w} ({hc} × {dc}); shapes and costs are exact</source>
         <translation>行列は縮小した幅 {w} ({hc} × {dc}) で描画。形状とコストは正確</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_panel.py" line="105"/>
+        <location filename="../../gui/panels/saturation_panel.py" line="105" />
         <source>max p</source>
         <translation>最大 p</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_panel.py" line="105"/>
+        <location filename="../../gui/panels/saturation_panel.py" line="105" />
         <source>entropy (nats)</source>
         <translation>エントロピー</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_panel.py" line="106"/>
+        <location filename="../../gui/panels/saturation_panel.py" line="106" />
         <source>‖J‖_F</source>
         <translation>‖J‖_F</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_panel.py" line="109"/>
+        <location filename="../../gui/panels/saturation_panel.py" line="109" />
         <source>d_k (log scale)</source>
         <translation>d_k(対数目盛)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_panel.py" line="146"/>
-        <location filename="../../gui/panels/variance_panel.py" line="128"/>
+        <location filename="../../gui/panels/saturation_panel.py" line="146" />
+        <location filename="../../gui/panels/variance_panel.py" line="128" />
         <source>q·k / √d_k</source>
         <translation>q·k / √d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_panel.py" line="146"/>
+        <location filename="../../gui/panels/saturation_panel.py" line="146" />
         <source>raw q·k (median, quartiles)</source>
         <translation>スケーリングなしの q·k(中央値・四分位)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_panel.py" line="145"/>
+        <location filename="../../gui/panels/saturation_panel.py" line="145" />
         <source>saturation vs d_k ({n} keys, {t} queries per d_k)</source>
         <translation>d_k と飽和(キー {n} 個、d_k ごとにクエリ {t} 個)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/softmax_panel.py" line="72"/>
+        <location filename="../../gui/panels/softmax_panel.py" line="72" />
         <source>softmax: raw vs ÷√d_k</source>
         <translation>softmax: スケーリングなし 対 ÷√d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/softmax_panel.py" line="73"/>
+        <location filename="../../gui/panels/softmax_panel.py" line="73" />
         <source>probability (H in nats)</source>
         <translation>確率(H の単位は nats)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/softmax_panel.py" line="74"/>
+        <location filename="../../gui/panels/softmax_panel.py" line="74" />
         <source>key</source>
         <translation>キー</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/softmax_panel.py" line="129"/>
+        <location filename="../../gui/panels/softmax_panel.py" line="129" />
         <source>raw{t}: H = {h}, max p = {m}</source>
         <translation>生{t}: H = {h}, 最大 p = {m}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/softmax_panel.py" line="133"/>
+        <location filename="../../gui/panels/softmax_panel.py" line="133" />
         <source>÷√{dk} = ÷{div}: H = {h}, max p = {m}</source>
         <translation>÷√{dk} = ÷{div}: H = {h}, 最大 p = {m}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="126"/>
+        <location filename="../../gui/panels/variance_panel.py" line="126" />
         <source>q·k: raw and ÷√d_k</source>
         <translation>q·k: スケーリングなしと ÷√d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="127"/>
+        <location filename="../../gui/panels/variance_panel.py" line="127" />
         <source>q·k</source>
         <translation>q·k</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="130"/>
+        <location filename="../../gui/panels/variance_panel.py" line="130" />
         <source>density</source>
         <translation>密度</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="171"/>
+        <location filename="../../gui/panels/variance_panel.py" line="171" />
         <source>exact density</source>
         <translation>厳密な密度</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="171"/>
+        <location filename="../../gui/panels/variance_panel.py" line="171" />
         <source>normal approx.</source>
         <translation>正規近似</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="172"/>
+        <location filename="../../gui/panels/variance_panel.py" line="172" />
         <source>raw, d_k = {dk}: Var = {var} ± {se}
 theory d_k·σ⁴ = {th}</source>
         <translation>生、d_k = {dk}: 分散 = {var} ± {se}
 理論値 d_k·σ⁴ = {th}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="175"/>
+        <location filename="../../gui/panels/variance_panel.py" line="175" />
         <source>÷√d_k: Var = {var} ± {se}
 theory σ⁴ = {th}
 {n} samples, {kind}</source>
@@ -671,292 +727,299 @@ theory σ⁴ = {th}
 {n} サンプル、{kind}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="131"/>
+        <location filename="../../gui/panels/variance_panel.py" line="131" />
         <source>the ±2σ² width that ÷√d_k restores</source>
         <translation>÷√d_k によって戻る ±2σ² の幅</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="93"/>
+        <location filename="../../gui/lesson_panel.py" line="95" />
         <source>◀ Back</source>
         <translation>◀ 戻る</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="94"/>
+        <location filename="../../gui/lesson_panel.py" line="96" />
         <source>Next ▶</source>
         <translation>次へ ▶</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="95"/>
-        <location filename="../../gui/lesson_panel.py" line="150"/>
+        <location filename="../../gui/lesson_panel.py" line="97" />
+        <location filename="../../gui/lesson_panel.py" line="167" />
         <source>■ Stop</source>
         <translation>■ 停止</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="95"/>
-        <location filename="../../gui/lesson_panel.py" line="150"/>
+        <location filename="../../gui/lesson_panel.py" line="97" />
+        <location filename="../../gui/lesson_panel.py" line="167" />
         <source>▶ Play</source>
         <translation>▶ 再生</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="96"/>
+        <location filename="../../gui/lesson_panel.py" line="98" />
         <source>Previous step (PageUp, ←)</source>
         <translation>前のステップ (PageUp, ←)</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="97"/>
+        <location filename="../../gui/lesson_panel.py" line="99" />
         <source>Next step (PageDown, →)</source>
         <translation>次のステップ (PageDown, →)</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="98"/>
-        <source>Animate this step&apos;s sweep</source>
+        <location filename="../../gui/lesson_panel.py" line="100" />
+        <source>Animate this step's sweep</source>
         <translation>このステップのスイープをアニメーション表示</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="99"/>
+        <location filename="../../gui/lesson_panel.py" line="101" />
         <source>offset</source>
         <translation>オフセット</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="100"/>
+        <location filename="../../gui/lesson_panel.py" line="102" />
         <source>gap</source>
         <translation>差</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="179"/>
+        <location filename="../../gui/lesson_panel.py" line="196" />
         <source>Step {i} / {n}</source>
         <translation>ステップ {i} / {n}</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="185"/>
+        <location filename="../../gui/lesson_panel.py" line="202" />
+        <location filename="../../gui/panels/heads_view.py" line="300" />
         <source>computing…</source>
         <translation>計算中…</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="90"/>
+        <location filename="../../gui/lessons.py" line="95" />
         <source>{name}: {layers} layers × {heads} heads = {total}</source>
+        <extracomment>The models step 9's table lists (one line each: the lesson strip's height follows it).</extracomment>
         <translation>{name}: {layers} 層 × {heads} ヘッド = {total}</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="164"/>
+        <location filename="../../gui/lessons.py" line="169" />
         <source>Dot products grow with d_k</source>
         <translation>内積は d_k とともに大きくなる</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="169"/>
+        <location filename="../../gui/lessons.py" line="174" />
         <source>Softmax saturates</source>
         <translation>softmax は飽和する</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="176"/>
+        <location filename="../../gui/lessons.py" line="181" />
         <source>Gradients vanish</source>
         <translation>勾配が消える</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="177"/>
+        <location filename="../../gui/lessons.py" line="182" />
         <source>The softmax Jacobian J = diag(p) − ppᵀ says how far the output moves when a score moves; for one-hot p it is zero. Median ‖J‖_F over random queries with {keys} keys, unscaled: {j1} at d_k = 1 and {jdk} at d_k = {grid_dk}, where the top key already takes p = {p_dk}. A vanishing Jacobian means a vanishing training signal.</source>
         <translation>softmax のヤコビアン J = diag(p) − ppᵀ は、スコアが動いたときに出力がどれだけ動くかを表します。p がワンホットのとき J はゼロです。キー {keys} 個のランダムなクエリについて、スケーリングなしの ‖J‖_F の中央値は、d_k = 1 で {j1}、d_k = {grid_dk} で {jdk} です。このとき、スコア最大のキーはすでに p = {p_dk} を占めています。ヤコビアンが消えるということは、学習の信号が消えるということです。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="181"/>
+        <location filename="../../gui/lessons.py" line="186" />
         <source>Dividing by √d_k fixes it</source>
         <translation>√d_k で割れば解決する</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="182"/>
+        <location filename="../../gui/lessons.py" line="187" />
         <source>Divided by √d_k, the scores have variance 1 at every width. Across d_k = 1 … {top} the scaled median ‖J‖_F stays between {jlo} and {jhi}, and max p between {plo} and {phi}; unscaled, ‖J‖_F falls to {jraw_max} at d_k = {top}.</source>
         <translation>√d_k で割ると、スコアの分散はどの幅でも 1 になります。d_k = 1 … {top} の全域で、スケーリングした ‖J‖_F の中央値は {jlo} から {jhi} の間に、最大 p は {plo} から {phi} の間に収まります。スケーリングしないと、‖J‖_F は d_k = {top} で {jraw_max} まで下がります。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="185"/>
+        <location filename="../../gui/lessons.py" line="190" />
         <source>One head, one distribution</source>
         <translation>1 つのヘッドに 1 つの分布</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="186"/>
+        <location filename="../../gui/lessons.py" line="191" />
         <source>A head gives each token one probability distribution over the others. When several relations matter at once, one head has to blend them. On the sentence in the panel ({n} tokens) the heads have a mean entropy of {each} nats; their average has {avg} nats (uniform attention: {uni}). Averaging blurs sharp roles.</source>
         <translation>1 つのヘッドは、各トークンに、他のトークン上の確率分布を 1 つだけ与えます。複数の関係が同時に重要なとき、1 つのヘッドはそれらを混ぜ合わせるしかありません。パネルの文({n} トークン)では、各ヘッドのエントロピーの平均は {each} nats、ヘッドを平均した分布のエントロピーは {avg} nats です(一様なアテンションでは {uni})。平均をとると、鋭い役割がぼやけます。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="190"/>
+        <location filename="../../gui/lessons.py" line="195" />
         <source>Split, attend, concatenate, project</source>
         <translation>分割・アテンション・連結・射影</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="165"/>
-        <source>q and k have d_k independent components of variance 1. Each product q_i·k_i has variance 1, so their sum q·k has variance d_k. Now, at d_k = {dk}, the sampled variance is {var} ± {se}; theory says {theory}. Press Play to sweep d_k from {sweep_first} to {sweep_last}: the raw histogram&apos;s axis widens while the scaled one keeps variance {var_scaled}.</source>
+        <location filename="../../gui/lessons.py" line="170" />
+        <source>q and k have d_k independent components of variance 1. Each product q_i·k_i has variance 1, so their sum q·k has variance d_k. Now, at d_k = {dk}, the sampled variance is {var} ± {se}; theory says {theory}. Press Play to sweep d_k from {sweep_first} to {sweep_last}: the raw histogram's axis widens while the scaled one keeps variance {var_scaled}.</source>
         <translation>q と k は、分散 1 の独立な成分を d_k 個ずつ持ちます。各積 q_i·k_i の分散は 1 なので、その和 q·k の分散は d_k になります。現在の d_k = {dk} では、サンプルから求めた分散は {var} ± {se} で、理論値は {theory} です。「再生」を押すと d_k を {sweep_first} から {sweep_last} まで動かします。スケーリングなしのヒストグラムは軸が広がっていきますが、スケーリングした方は分散 {var_scaled} を保ちます。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="170"/>
+        <location filename="../../gui/lessons.py" line="175" />
         <source>Scores ({scores}) give the top key p = {p_raw}. Move the offset: all scores shift together and p does not change, because softmax only sees differences. Softmax gives the top key p = {p_ten} for (10, 1, 1, 1) and p = {p_hundred} for (100, 91, 91, 91): the same. Move the gap: p heads for 1. What saturates softmax is the spread, and the spread of q·k grows like √d_k. Divided by √{dk}, the same scores give p = {p_scaled}.</source>
         <translation>スコア ({scores}) では、スコア最大のキーの p = {p_raw} です。「オフセット」を動かすと、すべてのスコアが一緒にずれますが、p は変わりません。softmax は差しか見ないからです。スコア最大のキーの p は (10, 1, 1, 1) で {p_ten}、(100, 91, 91, 91) で {p_hundred} と、同じ値になります。「差」を動かすと、p は 1 に近づいていきます。softmax を飽和させるのはスコアの広がりであり、q·k の広がりは √d_k に比例して大きくなります。√{dk} で割ると、同じスコアでも p = {p_scaled} になります。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="191"/>
+        <location filename="../../gui/lessons.py" line="196" />
         <source>d_model = {d} is split into h = {h} heads of d_k = {dk}. Each head makes its own Q, K and V ({n} × {dk}), attends, and returns {n} × {dk}. The outputs are concatenated back to {n} × {d}, and W_O, a full {d} × {d} matrix, mixes the heads. Play steps h through {sweep_values}.</source>
         <translation>d_model = {d} を、d_k = {dk} の h = {h} 個のヘッドに分割します。各ヘッドは自分の Q、K、V ({n} × {dk}) を作ってアテンションを計算し、{n} × {dk} を返します。出力は連結されて {n} × {d} に戻り、{d} × {d} のフルサイズの行列 W_O がヘッドを混ぜ合わせます。「再生」を押すと、h を {sweep_values} と順に変えます。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="195"/>
+        <location filename="../../gui/lessons.py" line="200" />
         <source>Heads specialise</source>
         <translation>ヘッドの専門化</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="196"/>
+        <location filename="../../gui/lessons.py" line="201" />
         <source>Trained heads often take on roles: one looks at the previous token, another links a pronoun to its noun. The heads shown are built by hand from simple rules to show what such roles look like; they are not learned. Switch on random heads to compare with untrained, seeded attention. The heads shown now have a mean entropy of {each} nats (uniform: {uni}).</source>
         <translation>学習済みのヘッドは、しばしば役割を担います。あるヘッドは直前のトークンを見て、別のヘッドは代名詞をそれが指す名詞に結び付けます。ここに示すヘッドは、そうした役割がどのようなものかを見せるために単純な規則から手作業で作ったもので、学習されたものではありません。「ランダムヘッド」をオンにすると、シード付きの未学習のアテンションと比較できます。いま表示しているヘッドのエントロピーの平均は {each} nats です(一様: {uni})。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="201"/>
+        <location filename="../../gui/lessons.py" line="206" />
         <source>The cost stays the same</source>
         <translation>コストは変わらない</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="202"/>
+        <location filename="../../gui/lessons.py" line="207" />
         <source>For n = {n} tokens, QKᵀ and weights·V cost {qk} FLOPs with h = {h} heads, the same as one full-width head ({qk1}). Softmax grows with h ({sm} against {sm1}) but stays small. W_O adds {wo} FLOPs, {share} of the layer.</source>
         <translation>n = {n} トークンのとき、QKᵀ と 重み·V のコストは h = {h} ヘッドで {qk} FLOPs で、フル幅のヘッド 1 つの場合 ({qk1}) と同じです。softmax は h とともに増えますが ({sm} 対 {sm1})、小さいままです。W_O は {wo} FLOPs を加え、これは層全体の {share} にあたります。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="205"/>
+        <location filename="../../gui/lessons.py" line="210" />
         <source>Layers × heads</source>
         <translation>層 × ヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="206"/>
+        <location filename="../../gui/lessons.py" line="211" />
         <source>Each layer has its own heads, so a model holds layers × heads attention patterns:&lt;br&gt;{table}</source>
         <translation>各層がそれぞれ独自のヘッドを持つので、モデル全体では 層数 × ヘッド数 個のアテンションパターンを持ちます:&lt;br&gt;{table}</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="208"/>
+        <location filename="../../gui/lessons.py" line="213" />
         <source>A common mistake: √d_model</source>
         <translation>よくある間違い: √d_model</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="209"/>
-        <source>Dividing by √d_model = {sdm} instead of √d_k = {sdk} leaves each head&apos;s scores with variance {v_bad} instead of {v_ok} (about d_k / d_model = {ratio}). Attention goes flat: mean entropy {h_bad} nats against {h_ok} (uniform is {h_uni}), mean max p {p_bad} against {p_ok}.</source>
+        <location filename="../../gui/lessons.py" line="214" />
+        <source>Dividing by √d_model = {sdm} instead of √d_k = {sdk} leaves each head's scores with variance {v_bad} instead of {v_ok} (about d_k / d_model = {ratio}). Attention goes flat: mean entropy {h_bad} nats against {h_ok} (uniform is {h_uni}), mean max p {p_bad} against {p_ok}.</source>
         <translation>√d_k = {sdk} ではなく √d_model = {sdm} で割ると、各ヘッドのスコアの分散は {v_ok} ではなく {v_bad}(約 d_k / d_model = {ratio})になります。アテンションは平坦になり、平均エントロピーは {h_bad} nats(√d_k なら {h_ok}、一様なら {h_uni})、最大 p の平均は {p_bad}(√d_k なら {p_ok})です。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="45"/>
+        <location filename="../../gui/panels/heads_view.py" line="53" />
         <source>previous token</source>
         <extracomment>Longest token label drawn, in pixels; longer ones are elided.</extracomment>
         <translation>直前のトークン</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="46"/>
+        <location filename="../../gui/panels/heads_view.py" line="54" />
         <source>next token</source>
         <translation>直後のトークン</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="47"/>
+        <location filename="../../gui/panels/heads_view.py" line="55" />
         <source>first token</source>
         <translation>先頭のトークン</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="48"/>
+        <location filename="../../gui/panels/heads_view.py" line="56" />
         <source>same word</source>
         <translation>同じ単語</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="49"/>
+        <location filename="../../gui/panels/heads_view.py" line="57" />
         <source>punctuation → whole sentence</source>
         <translation>句読点 → 文全体</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="50"/>
+        <location filename="../../gui/panels/heads_view.py" line="58" />
         <source>pronoun → nearest preceding noun</source>
         <translation>代名詞 → 直前の名詞</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="288"/>
+        <location filename="../../gui/panels/heads_view.py" line="285" />
         <source>random heads (seeded, untrained)</source>
         <translation>ランダムヘッド(シード付き、未学習)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="291"/>
+        <location filename="../../gui/panels/heads_view.py" line="288" />
         <source>hand-built heads (rules, not learned)</source>
         <translation>手作りのヘッド(規則ベース、学習なし)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="297"/>
+        <location filename="../../gui/panels/heads_view.py" line="294" />
         <source>random head {i}</source>
         <translation>ランダムヘッド {i}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="300"/>
+        <location filename="../../gui/panels/heads_view.py" line="297" />
         <source>average of the {h} heads</source>
         <translation>{h} ヘッドの平均</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="303"/>
+        <location filename="../../gui/panels/heads_view.py" line="303" />
         <source>Type a sentence above to see the heads.</source>
         <translation>上に文を入力するとヘッドが表示されます。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="309"/>
+        <location filename="../../gui/panels/heads_view.py" line="309" />
         <source>entropy of the average: {avg} nats vs mean per-head entropy: {mean} nats (max ln {n} = {max})</source>
         <translation>平均のエントロピー: {avg} nats 対 ヘッドごとのエントロピーの平均: {mean} nats(最大 ln {n} = {max})</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="313"/>
+        <location filename="../../gui/panels/heads_view.py" line="313" />
         <source>averaging blurs the roles (entropy is concave: H(average) ≥ mean H(head))</source>
         <translation>平均すると役割がぼやける(エントロピーは凹: H(平均) ≥ H(ヘッド) の平均)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="315"/>
+        <location filename="../../gui/panels/heads_view.py" line="315" />
         <source>showing the first {k} tokens; {d} more not drawn</source>
         <translation>先頭 {k} トークンを表示、残り {d} 個は省略</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="413"/>
+        <location filename="../../gui/panels/heads_view.py" line="451" />
         <source>Sentence:</source>
         <translation>文:</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="414"/>
+        <location filename="../../gui/panels/heads_view.py" line="452" />
         <source>type a sentence in English or Japanese</source>
         <translation>英語または日本語の文を入力</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="415"/>
+        <location filename="../../gui/panels/heads_view.py" line="453" />
         <source>At most {n} tokens are drawn.</source>
         <translation>描画されるのは最大 {n} トークンです。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="416"/>
+        <location filename="../../gui/panels/heads_view.py" line="454" />
         <source>Tokens:</source>
         <translation>トークン:</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="417"/>
+        <location filename="../../gui/panels/heads_view.py" line="455" />
         <source>English words</source>
         <translation>英単語</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="417"/>
+        <location filename="../../gui/panels/heads_view.py" line="455" />
         <source>Japanese characters</source>
         <translation>日本語(文字単位)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="418"/>
+        <location filename="../../gui/panels/heads_view.py" line="456" />
         <source>Japanese words</source>
         <translation>日本語(単語単位)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="421"/>
+        <location filename="../../gui/panels/heads_view.py" line="459" />
         <source>random heads</source>
         <translation>ランダムヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="422"/>
+        <location filename="../../gui/panels/heads_view.py" line="460" />
         <source>Replace the hand-built heads by seeded random, untrained heads: softmax(QKᵀ/√d_k) on random X, W_Q, W_K.</source>
         <translation>手作りのヘッドを、シード付きのランダムな未学習ヘッドに置き換えます: ランダムな X, W_Q, W_K に対する softmax(QKᵀ/√d_k)。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="424"/>
+        <location filename="../../gui/panels/heads_view.py" line="462" />
         <source>seed:</source>
         <translation>シード:</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/base.py" line="146" />
+        <source>This panel could not be drawn: {reason}</source>
+        <translation>このパネルを描けませんでした: {reason}</translation>
     </message>
 </context>
 </TS>
