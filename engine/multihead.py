@@ -17,6 +17,7 @@ weights are computed in float64.
 """
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 
@@ -152,10 +153,29 @@ def multi_head_attention(x: np.ndarray, w_q, w_k, w_v, w_o, heads: int, scale: b
             "concat": concat, "output": concat @ w_o}
 
 
-def draw_matrices(rng: np.random.Generator, tokens: int, width: int) -> tuple[np.ndarray, ...]:
-    """(X, W_Q, W_K, W_V, W_O), read-only: X (tokens, width) ~ N(0, 1), weights by fan_in_uniform."""
-    x = rng.standard_normal((tokens, width), dtype=np.float32)
-    matrices = (x, *fan_in_uniform(rng, 4, width, width))
+SEEDED_BLOCK = 256  # seeded matrices are drawn for a width rounded up to a multiple of this
+
+
+@functools.lru_cache(maxsize=2)
+def _seeded_draw(seed: int, tokens: int, size: int) -> tuple[np.ndarray, np.ndarray]:
+    """X (tokens, size) ~ N(0, 1) and the int8 levels of W_Q, W_K, W_V, W_O (4, size, size)."""
+    rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(2, size)))
+    x = rng.standard_normal((tokens, size), dtype=np.float32)
+    return x, rng.integers(-128, 128, (4, size, size), dtype=np.int8)
+
+
+@functools.lru_cache(maxsize=8)
+def seeded_matrices(seed: int, tokens: int, width: int) -> tuple[np.ndarray, ...]:
+    """(X, W_Q, W_K, W_V, W_O) for a seed and width, read-only and memoised.
+
+    The width is rounded up to a multiple of SEEDED_BLOCK and drawn once; every width in
+    that block takes the top-left corner, rescaled by fan-in as in fan_in_uniform. Moving h
+    at a fixed d_model reuses the matrices, and a d_model drag draws new numbers only when
+    it crosses a multiple of SEEDED_BLOCK."""
+    size = -(-width // SEEDED_BLOCK) * SEEDED_BLOCK
+    x_drawn, levels = _seeded_draw(seed, tokens, size)
+    x = np.ascontiguousarray(x_drawn[:, :width])
+    matrices = (x, *levels_to_weights(levels[:, :width, :width]))
     for a in matrices:
         a.flags.writeable = False
     return matrices
@@ -170,12 +190,12 @@ def computed_kv_heads(heads: int, kv_heads: int, computed_heads: int) -> int:
     return max(g for g in range(1, target + 1) if computed_heads % g == 0)
 
 
-def run_multihead(d_model: int, heads: int, tokens: int, rng: np.random.Generator | None = None,
+def run_multihead(d_model: int, heads: int, tokens: int, seed: int = 0,
                   scale: bool = True, temperature: float = 1.0, causal: bool = False,
                   matrices: tuple | None = None, kv_heads: int | None = None,
                   scale_by: str = "d_k") -> MultiHeadResult:
     """Run one pass and freeze the arrays. X and the weights come from `matrices` (as made
-    by draw_matrices for the computed width) or are drawn from `rng`; W_K and W_V keep
+    by seeded_matrices for the computed width) or are seeded_matrices(seed, …); W_K and W_V keep
     their first g·d_k columns. With scale on, scale_by="d_model" divides the scores by
     √(computed width) instead of √d_k: the √d_model mistake, at the shape computed."""
     if scale_by not in ("d_k", "d_model"):
@@ -186,7 +206,7 @@ def run_multihead(d_model: int, heads: int, tokens: int, rng: np.random.Generato
     g_c = computed_kv_heads(heads, g, h_c)
     width = h_c * dk_c
     if matrices is None:
-        matrices = draw_matrices(rng, tokens, width)
+        matrices = seeded_matrices(seed, tokens, width)
     x, w_q, w_k, w_v, w_o = matrices
     w_k, w_v = w_k[:, :g_c * dk_c], w_v[:, :g_c * dk_c]
     if not scale:

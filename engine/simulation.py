@@ -16,7 +16,7 @@ from .dot_product import (rademacher_pmf, sample_dot_products, theory_density, t
                           variance_with_stderr)
 from .live_scores import METHODS as LIVE_METHODS
 from .live_scores import live_scores
-from .multihead import MultiHeadResult, computed_shape, levels_to_weights, run_multihead
+from .multihead import MultiHeadResult, computed_shape, run_multihead, seeded_matrices
 from .params import Params
 from .saturation import DK_GRID, METRICS, Quartiles, saturation_study, trial_counts
 from .softmax import entropy, jacobian_norm, max_probability, softmax
@@ -247,34 +247,6 @@ def variance_for(dk: int, samples: int, seed: int, distribution: str,
     values already seen costs nothing (64 entries of a few kB each; results are immutable)."""
     rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(0,)))
     return variance_summary(dk, samples, rng, distribution, sigma)
-
-
-SEEDED_BLOCK = 256  # seeded matrices are drawn for a width rounded up to a multiple of this
-
-
-@functools.lru_cache(maxsize=2)
-def _seeded_draw(seed: int, tokens: int, size: int) -> tuple[np.ndarray, np.ndarray]:
-    """X (tokens, size) ~ N(0, 1) and the int8 levels of W_Q, W_K, W_V, W_O (4, size, size)."""
-    rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(2, size)))
-    x = rng.standard_normal((tokens, size), dtype=np.float32)
-    return x, rng.integers(-128, 128, (4, size, size), dtype=np.int8)
-
-
-@functools.lru_cache(maxsize=8)
-def seeded_matrices(seed: int, tokens: int, width: int) -> tuple[np.ndarray, ...]:
-    """(X, W_Q, W_K, W_V, W_O) for a seed and width, read-only and memoised.
-
-    The width is rounded up to a multiple of SEEDED_BLOCK and drawn once; every width in
-    that block takes the top-left corner, rescaled by fan-in as in fan_in_uniform. Moving h
-    at a fixed d_model reuses the matrices, and a d_model drag draws new numbers only when
-    it crosses a multiple of SEEDED_BLOCK."""
-    size = -(-width // SEEDED_BLOCK) * SEEDED_BLOCK
-    x_drawn, levels = _seeded_draw(seed, tokens, size)
-    x = np.ascontiguousarray(x_drawn[:, :width])
-    matrices = (x, *levels_to_weights(levels[:, :width, :width]))
-    for a in matrices:
-        a.flags.writeable = False
-    return matrices
 
 
 def compute(params: Params) -> Results:

@@ -184,7 +184,7 @@ def test_memoised_variance_equals_a_fresh_study_and_is_reused():
 
 
 def test_seeded_matrices_are_blocks_of_one_draw_scaled_by_fan_in():
-    from engine.simulation import SEEDED_BLOCK, seeded_matrices
+    from engine.multihead import SEEDED_BLOCK, seeded_matrices
 
     assert SEEDED_BLOCK == 256
     wide = seeded_matrices(5, 6, 768)          # 513 … 768 share one draw

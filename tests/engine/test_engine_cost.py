@@ -155,7 +155,7 @@ def test_kv_cache_and_score_memory():
 
 @pytest.mark.parametrize("d, heads", [(64, 1), (64, 8), (96, 12)])
 def test_param_counts_match_the_matrices(d, heads):
-    r = run_multihead(d, heads, 3, np.random.default_rng(0))
+    r = run_multihead(d, heads, 3, 0)
     cost = attention_cost(d, heads, 3, with_w_o=True)
     assert cost.params_qkv == r.w_q.size + r.w_k.size + r.w_v.size
     assert cost.params_w_o == r.w_o.size
@@ -163,7 +163,7 @@ def test_param_counts_match_the_matrices(d, heads):
 
 @pytest.mark.parametrize("d, heads, kv", [(64, 8, 1), (64, 8, 2), (96, 12, 4)])
 def test_grouped_param_counts_match_the_matrices(d, heads, kv):
-    r = run_multihead(d, heads, 3, np.random.default_rng(0), kv_heads=kv)
+    r = run_multihead(d, heads, 3, 0, kv_heads=kv)
     cost = attention_cost(d, heads, 3, kv_heads=kv)
     assert r.w_k.shape == r.w_v.shape == (d, kv * d // heads)
     assert cost.params == r.w_q.size + r.w_k.size + r.w_v.size + r.w_o.size

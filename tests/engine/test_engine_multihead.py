@@ -119,7 +119,7 @@ def test_rows_sum_to_one_and_causal_mask(n, t, causal, seed):
 
 def test_run_multihead_consistency_and_causal():
     rng = np.random.default_rng(8)
-    r = run_multihead(64, 4, 7, rng, causal=True)
+    r = run_multihead(64, 4, 7, 11, causal=True)
     assert not r.reduced and (r.computed_heads, r.computed_dk) == (4, 16)
     assert r.output_shape == (7, 64) and r.output.shape == (7, 64)
     assert r.weights.shape == (4, 7, 7)
@@ -172,7 +172,7 @@ def test_d_model_16384_is_reduced_and_small(heads):
     d, tokens = 16384, 6
     tracemalloc.start()
     try:
-        r = run_multihead(d, heads, tokens, np.random.default_rng(0))
+        r = run_multihead(d, heads, tokens, 0)
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
@@ -190,7 +190,7 @@ def test_d_model_16384_is_reduced_and_small(heads):
 
 
 def test_full_width_up_to_the_limit():
-    r = run_multihead(FULL_WIDTH_LIMIT, 16, 3, np.random.default_rng(1))
+    r = run_multihead(FULL_WIDTH_LIMIT, 16, 3, 1)
     assert not r.reduced and r.w_o.shape == (FULL_WIDTH_LIMIT, FULL_WIDTH_LIMIT)
 
 
@@ -258,7 +258,7 @@ def test_lesson_mistake_figure_is_a_sampled_variance():
 def test_grouped_query_heads_share_keys_and_values(heads, kv):
     d, n = 64, 5
     dk = d // heads
-    r = run_multihead(d, heads, n, np.random.default_rng(3), kv_heads=kv)
+    r = run_multihead(d, heads, n, 3, kv_heads=kv)
     assert (r.kv_heads, r.computed_kv_heads) == (kv, kv)
     assert r.w_k.shape == r.w_v.shape == (d, kv * dk)
     assert r.k.shape == r.v.shape == r.q.shape == (heads, n, dk)
@@ -270,7 +270,7 @@ def test_grouped_query_heads_share_keys_and_values(heads, kv):
         np.testing.assert_allclose(r.v[i], r.x @ r.w_v[:, cols], rtol=1e-6)
         np.testing.assert_allclose(r.q[i], r.x @ r.w_q[:, i * dk:(i + 1) * dk], rtol=1e-6)
     # K/V heads are the first g·d_k columns of the MHA matrices.
-    full = run_multihead(d, heads, n, np.random.default_rng(3))
+    full = run_multihead(d, heads, n, 3)
     np.testing.assert_array_equal(r.w_k, full.w_k[:, :kv * dk])
     if kv == heads:
         np.testing.assert_array_equal(r.weights, full.weights)
@@ -283,15 +283,15 @@ def test_computed_kv_heads_when_reduced():
     assert computed_kv_heads(16384, 1, 512) == 1
     assert computed_kv_heads(16384, 16384, 512) == 512
     assert computed_kv_heads(16384, 2048, 512) == 64      # keeps the share 1/8
-    r = run_multihead(16384, 1024, 3, np.random.default_rng(0), kv_heads=128)
+    r = run_multihead(16384, 1024, 3, 0, kv_heads=128)
     assert r.reduced and r.computed_heads == 512 and r.computed_kv_heads == 64
     assert r.computed_heads % r.computed_kv_heads == 0
 
 
 def test_scale_by_d_model_shows_the_mistake():
     d, heads, n = 64, 8, 6
-    good = run_multihead(d, heads, n, np.random.default_rng(1))
-    bad = run_multihead(d, heads, n, np.random.default_rng(1), scale_by="d_model")
+    good = run_multihead(d, heads, n, 1)
+    bad = run_multihead(d, heads, n, 1, scale_by="d_model")
     assert good.divisor == math.sqrt(8) and bad.divisor == math.sqrt(64)
     raw = good.q.astype(np.float64) @ np.swapaxes(good.k, -1, -2)
     np.testing.assert_allclose(bad.weights, hand_softmax(raw / 8), rtol=1e-5)
@@ -299,7 +299,7 @@ def test_scale_by_d_model_shows_the_mistake():
     def mean_entropy(w):
         return float(-(w * np.log(w)).sum(axis=-1).mean())
     assert mean_entropy(good.weights) < mean_entropy(bad.weights) <= math.log(n)
-    off = run_multihead(d, heads, n, np.random.default_rng(1), scale=False, scale_by="d_model")
+    off = run_multihead(d, heads, n, 1, scale=False, scale_by="d_model")
     assert off.divisor == 1.0
     with pytest.raises(ValueError, match="scale_by"):
-        run_multihead(d, heads, n, np.random.default_rng(1), scale_by="d_v")
+        run_multihead(d, heads, n, 1, scale_by="d_v")
