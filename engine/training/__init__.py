@@ -24,7 +24,7 @@ from .heads import PAPER_TABLE3_A, HeadsConfig, HeadsResult, run_heads
 from .roles import RolesConfig, RolesResult, run_roles
 from .roles_scoring import ROLES, SCORE_NAMES
 from .scaling import ScalingConfig, ScalingResult, run_scaling
-from . import gradcheck  # noqa: F401  (imported so every module loads with the package)
+from . import gradcheck, worker  # noqa: F401  (every module loads with the package)
 
 EXPERIMENTS = ("scaling", "roles", "heads")
 CONFIGS = {"scaling": ScalingConfig, "roles": RolesConfig, "heads": HeadsConfig}

@@ -158,6 +158,12 @@ class Run:
         return float(self.curve.accuracy[-1]) if len(self.curve.accuracy) else float("nan")
 
 
+def first_step_reaching(curve: Curve, accuracy: float) -> int | None:
+    """First logged step whose accuracy is ≥ `accuracy`, or None if none is."""
+    hits = np.nonzero(curve.accuracy >= accuracy)[0]
+    return int(curve.steps[hits[0]]) if len(hits) else None
+
+
 @dataclass(frozen=True)
 class Band:
     """Mean and range over seeds of one metric of several runs with the same steps."""

@@ -14,7 +14,7 @@ import numpy as np
 
 from .adam import Adam
 from .common import (ConfigMixin, CurveLog, Progress, Run, TrainingConfigError, band,
-                     check_bool, check_float, check_int, check_tuple,
+                     check_bool, check_float, check_int, check_tuple, first_step_reaching,
                      single_thread_blas)
 from .pooled import (init_pooled, inverse_divisors, pooled_attention_stats, pooled_backward,
                      pooled_forward, run_cross_entropy)
@@ -85,7 +85,8 @@ class ScalingResult:
 
     def summary(self) -> list[dict]:
         """Per (task, d_k, scaled): mean / min / max final accuracy and loss over seeds,
-        and the mean final max attention weight and |∇W_Q|."""
+        the mean final max attention weight and |∇W_Q|, and how many seeds reached 95 %
+        accuracy, with the median of the first logged step at which they did."""
         rows = []
         for task in self.config.tasks:
             for d_k in self.config.d_ks:
@@ -94,6 +95,8 @@ class ScalingResult:
                     if not runs:
                         continue
                     acc = [r.final_accuracy for r in runs]
+                    reached = [s for s in (first_step_reaching(r.curve, 0.95) for r in runs)
+                               if s is not None]
                     rows.append({
                         "task": task, "d_k": d_k, "scaled": scaled, "seeds": len(runs),
                         "final_accuracy": float(np.mean(acc)), "accuracy_min": min(acc),
@@ -102,7 +105,9 @@ class ScalingResult:
                         "final_max_attention": float(np.mean(
                             [r.curve.max_attention[-1] for r in runs])),
                         "final_grad_norm_wq": float(np.mean(
-                            [r.curve.grad_norm_wq[-1] for r in runs]))})
+                            [r.curve.grad_norm_wq[-1] for r in runs])),
+                        "seeds_reaching_95": len(reached),
+                        "median_step_to_95": float(np.median(reached)) if reached else None})
         return rows
 
     def band(self, task: str, d_k: int, scaled: bool, metric: str):
