@@ -13,7 +13,8 @@ import math
 
 import numpy as np
 
-from .pooled import init_pooled, inverse_divisors, pooled_backward, pooled_forward, run_cross_entropy
+from .pooled import (Items, init_pooled, inverse_divisors, pooled_backward, pooled_forward,
+                     run_cross_entropy)
 from .stack import StackShape, init_stack, stack_loss_and_grads
 from .tasks import (AveragingTask, LookupTask, relation_batch, relation_vocab, repeat_batch,
                     RELATION_ITEMS, RELATION_VALUES)
@@ -53,13 +54,14 @@ def _pooled_case(task_cls, d_k: int, seed: int):
     # Two runs of one seed, scaled and unscaled, as run_scaling trains them.
     params = init_pooled(16, d_k, 4, task.classes, [rng], DTYPE)
     params = {k: np.repeat(v, 2, axis=0) for k, v in params.items()}
-    query, x, labels = task.batch(rng, 6)
+    query, index, labels = task.batch(rng, 6)
     query, labels = np.stack([query, query]), np.stack([labels, labels])
     tables = np.stack([task.query_table, task.query_table])
+    items = Items(task.table[None], index[None], 2)
     inv = inverse_divisors(d_k, [True, False], DTYPE)
 
     def loss_and_grads(p):
-        logits, cache = pooled_forward(p, tables, query, x[None], inv)
+        logits, cache = pooled_forward(p, tables, query, items, inv)
         loss, _, d_logits = run_cross_entropy(logits, labels)
         return float(loss.sum()), pooled_backward(p, cache, d_logits)
     return loss_and_grads, params

@@ -16,7 +16,7 @@ from .adam import Adam
 from .common import (ConfigMixin, CurveLog, Progress, Run, TrainingConfigError, band,
                      check_bool, check_float, check_int, check_tuple, first_step_reaching,
                      single_thread_blas)
-from .pooled import (init_pooled, inverse_divisors, pooled_attention_stats, pooled_backward,
+from .pooled import (Items, init_pooled, inverse_divisors, pooled_attention_stats, pooled_backward,
                      pooled_forward, run_cross_entropy)
 from .tasks import SCALING_TASKS, copy_one_token_accuracy
 
@@ -41,8 +41,8 @@ class ScalingConfig(ConfigMixin):
     lr: float = 1e-3
     d_model: int = 64
     d_v: int = 16
-    eval_size: int = 512
-    log_every: int = 15
+    eval_size: int = 256
+    log_every: int = 20
     snapshot_every: int = 100
 
     def __post_init__(self) -> None:
@@ -123,11 +123,12 @@ def _evaluate(params, tables, eval_batch, inv_divisor):
              "max_attention": peak[r]} for r in range(len(loss))]
 
 
-def _repeat(arrays, times):
-    """One batch per seed → (query index per run, embeddings per seed, labels per run);
-    each seed's runs are adjacent."""
-    query, x, labels = (np.stack(parts) for parts in zip(*arrays))
-    return np.repeat(query, times, axis=0), x, np.repeat(labels, times, axis=0)
+def _repeat(arrays, times, table):
+    """One batch per seed → (query index per run, Items, labels per run); each seed's
+    runs are adjacent."""
+    query, index, labels = (np.stack(parts) for parts in zip(*arrays))
+    return (np.repeat(query, times, axis=0), Items(table, index, len(query) * times),
+            np.repeat(labels, times, axis=0))
 
 
 def _train_group(config, progress, task_index, tasks, d_k):
@@ -144,8 +145,10 @@ def _train_group(config, progress, task_index, tasks, d_k):
     params = {name: np.repeat(p, k, axis=0) for name, p in params.items()}
     inv_divisor = inverse_divisors(d_k, [sc for _ in seeds for sc in scales], DTYPE)
     data = [np.random.default_rng((seed, task_index, 2)) for seed in seeds]
+    items_table = np.stack([task.table for task in tasks])
     eval_batch = _repeat([task.batch(np.random.default_rng((seed, task_index, 3)),
-                                     config.eval_size) for seed, task in zip(seeds, tasks)], k)
+                                     config.eval_size) for seed, task in zip(seeds, tasks)], k,
+                         items_table)
     tables = np.repeat(np.stack([task.query_table for task in tasks]), k, axis=0)
     optimizer = Adam(params, config.lr)
     logs = [CurveLog() for _ in labels]
@@ -158,7 +161,8 @@ def _train_group(config, progress, task_index, tasks, d_k):
     for step in range(1, config.steps + 1):
         if progress.stop_requested():
             break
-        query, x, y = _repeat([task.batch(rng, config.batch) for task, rng in zip(tasks, data)], k)
+        query, x, y = _repeat([task.batch(rng, config.batch) for task, rng in zip(tasks, data)], k,
+                              items_table)
         logits, cache = pooled_forward(params, tables, query, x, inv_divisor)
         _, _, d_logits = run_cross_entropy(logits, y)
         grads = pooled_backward(params, cache, d_logits)

@@ -4,6 +4,9 @@ averaging  A CLS query reads N_AVERAGE tokens drawn from AVERAGE_VOCAB types, th
            half "red", the second half "blue"; label 1 when blue is the majority. Fixed
            random N(0, 1) embeddings. Copying one random token gives the right colour with
            probability E[max(r, b)] / N_AVERAGE (see `copy_one_token_accuracy`).
+Scaling tasks give items as indices into `table` (their embedding is the sum of the rows
+named) and queries as indices into `query_table`.
+
 lookup     LOOKUP_PAIRS items, each a (key, value) pair embedded as (K[key] + U[value]) / √2,
            keys a permutation of the LOOKUP_PAIRS keys; the query is (K[key*] + c) / √2 for
            one of them; label = that item's value (LOOKUP_PAIRS classes).
@@ -42,15 +45,15 @@ class AveragingTask:
     classes = 2
 
     def __init__(self, rng: np.random.Generator, d_model: int, dtype) -> None:
-        self.table = fixed_embeddings(rng, AVERAGE_VOCAB + 1, d_model, dtype)  # last row: CLS
-
-        self.query_table = self.table[AVERAGE_VOCAB:]
+        rows = fixed_embeddings(rng, AVERAGE_VOCAB + 1, d_model, dtype)  # last row: CLS
+        self.table, self.query_table = rows[:AVERAGE_VOCAB], rows[AVERAGE_VOCAB:]
 
     def batch(self, rng: np.random.Generator, size: int):
-        """(query index into query_table (B,), tokens' embeddings (B, n, d), labels (B,))."""
+        """(query index into query_table (B,), item index into table (B, n, 1), labels (B,)):
+        item j's embedding is table[index[j, 0]]."""
         tokens = rng.integers(0, AVERAGE_VOCAB, size=(size, N_AVERAGE))
         labels = ((tokens >= AVERAGE_VOCAB // 2).sum(axis=1) > N_AVERAGE // 2).astype(np.int64)
-        return np.zeros(size, dtype=np.int64), self.table[tokens], labels
+        return np.zeros(size, dtype=np.int64), tokens[:, :, None], labels
 
 
 class LookupTask:
@@ -62,15 +65,15 @@ class LookupTask:
         self.keys = keys * norm
         self.values = fixed_embeddings(rng, LOOKUP_PAIRS, d_model, dtype) * norm
         self.query_table = self.keys + fixed_embeddings(rng, 1, d_model, dtype) * norm
+        self.table = np.concatenate([self.keys, self.values])
 
     def batch(self, rng: np.random.Generator, size: int):
         keys = np.argsort(rng.random((size, LOOKUP_PAIRS)), axis=1)
         values = rng.integers(0, LOOKUP_PAIRS, size=(size, LOOKUP_PAIRS))
         pick = rng.integers(0, LOOKUP_PAIRS, size=size)
         rows = np.arange(size)
-        x = self.keys[keys]
-        x += self.values[values]
-        return keys[rows, pick], x, values[rows, pick]
+        index = np.stack([keys, LOOKUP_PAIRS + values], axis=-1)   # rows of table: key, value
+        return keys[rows, pick], index, values[rows, pick]
 
 
 SCALING_TASKS = {"averaging": AveragingTask, "lookup": LookupTask}

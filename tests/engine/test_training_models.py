@@ -7,7 +7,7 @@ import pytest
 
 from engine.training import gradcheck
 from engine.training.adam import Adam
-from engine.training.pooled import init_pooled, inverse_divisors, pooled_forward
+from engine.training.pooled import Items, init_pooled, inverse_divisors, pooled_forward
 from engine.training.softmax_clip import CLIP, row_entropy, softmax_backward, softmax_forward
 from engine.training.stack import StackShape, init_stack, stack_forward, stack_loss_and_grads
 from engine.training.tasks import (AveragingTask, LookupTask, copy_one_token_accuracy,
@@ -108,11 +108,28 @@ def test_float32_stays_float32():
     assert all(w.dtype == np.float32 for w in cache["weights"])
     rng = np.random.default_rng(0)
     task = AveragingTask(rng, 64, np.float32)
-    q, x, _ = task.batch(rng, 8)
+    q, index, _ = task.batch(rng, 8)
     p = init_pooled(64, 32, 16, 2, [rng], np.float32)
-    logits, _ = pooled_forward(p, task.query_table[None], q[None], x[None],
-                               inverse_divisors(32, [True]))
-    assert logits.dtype == np.float32
+    logits, cache = pooled_forward(p, task.query_table[None], q[None],
+                                   Items(task.table[None], index[None], 1),
+                                   inverse_divisors(32, [True]))
+    assert logits.dtype == np.float32 and cache["pooled"].dtype == np.float32
+
+
+def test_items_equal_dense_embeddings():
+    rng = np.random.default_rng(3)
+    tasks = [LookupTask(rng, 8, np.float64) for _ in range(2)]
+    batches = [t.batch(rng, 5) for t in tasks]
+    table = np.stack([t.table for t in tasks])
+    index = np.stack([b[1] for b in batches])                       # (S=2, B, n, F=2)
+    items = Items(table, index, runs=4)                             # K = 2 runs per seed
+    dense = np.stack([table[s][index[s]].sum(axis=2) for s in range(2)])   # (S, B, n, d)
+    dense = np.repeat(dense, 2, axis=0)                             # per run
+    w = rng.standard_normal((4, 5, 8))
+    a = rng.random((4, 5, 8))
+    np.testing.assert_allclose(items.dot(w), np.einsum("rbnd,rbd->rbn", dense, w), rtol=1e-12)
+    np.testing.assert_allclose(items.weighted_sum(a), np.einsum("rbn,rbnd->rbd", a, dense),
+                               rtol=1e-12)
 
 
 def test_copy_one_token_baseline_by_sampling():
@@ -150,9 +167,11 @@ def test_relation_and_lookup_batches():
     assert weight.sum() == 40 and (weight[:, -1] == 1).all()
     rng = np.random.default_rng(0)
     task = LookupTask(rng, 16, np.float64)
-    q, x, y = task.batch(rng, 10)
-    # exactly one item is (the query's key + some value), and that value is the label
+    q, index, y = task.batch(rng, 10)
+    assert index.shape == (10, 8, 2)
+    offset = task.query_table - task.keys                           # the same CLS part for every key
+    assert np.allclose(offset, offset[0]) and np.abs(offset).max() > 0.1
     for i in range(10):
-        rest = x[i][:, None, :] - task.keys[q[i]] - task.values[None, :, :]   # (items, values, d)
-        hits = np.argwhere(np.abs(rest).max(axis=-1) < 1e-12)
-        assert len(hits) == 1 and hits[0, 1] == y[i]
+        assert sorted(index[i, :, 0]) == list(range(8))              # every key once
+        j = list(index[i, :, 0]).index(q[i])                          # the item the query names
+        assert index[i, j, 1] - 8 == y[i]                             # its value is the label
