@@ -2,8 +2,8 @@
 R independent runs side by side (a leading run axis), so small runs share numpy's
 per-call overhead. Runs never mix: each has its own weights, batch and loss.
 
-Shapes: R runs (S seeds × K settings of ÷√d_k), B sequences of n tokens, d = d_model, key width d_k, value width d_v,
-C classes.
+Shapes: R runs (S seeds × K settings of ÷√d_k), B sequences of n tokens, d = d_model,
+key width d_k, value width d_v, C classes.
 
     q = C W_Q,  u = q W_Kᵀ          (R, V_q, d) C (R, V_q, d): the distinct query embeddings
     u_b = u[query index of b]       (R, B, d)
@@ -19,7 +19,8 @@ u_b·x_j equals q_b·k_j with k_j = x_j W_K. A task has few distinct queries (1 
 averaging, 8 for lookup), so W_Q and W_K touch only V_q·d·d_k numbers per step instead of
 B·n·d·d_k and d_k = 1024 trains nearly as fast as d_k = 16; pooling before W_V likewise
 saves a factor n, and an item x_j is never built: u·x_j = Σ_f (u Tᵀ)[index_jf] and
-Σ_j a_j x_j = (a scattered onto the table's rows) T. With G = Σ_{b: query b = i} ∂L/∂u_b (R, V_q, d):
+Σ_j a_j x_j = (a scattered onto the table's rows) T.
+With G = Σ_{b: query b = i} ∂L/∂u_b (R, V_q, d):
 ∂L/∂W_K = Gᵀ q,  ∂L/∂q = G W_K,  ∂L/∂W_Q = Cᵀ ∂L/∂q.
 
 Parameters: "wq", "wk" (R, d, d_k), "wv" (R, d, d_v), "readout" (R, d_v, C).
