@@ -41,7 +41,7 @@ class RolesConfig(ConfigMixin):
     sample_n: int = 8
     eval_size: int = 128
     log_every: int = 20
-    snapshot_every: int = 25
+    snapshot_every: int = 10
 
     def __post_init__(self) -> None:
         put = object.__setattr__

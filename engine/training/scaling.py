@@ -43,7 +43,7 @@ class ScalingConfig(ConfigMixin):
     d_v: int = 16
     eval_size: int = 256
     log_every: int = 20
-    snapshot_every: int = 100
+    snapshot_every: int = 20
 
     def __post_init__(self) -> None:
         put = object.__setattr__
