@@ -5,6 +5,7 @@
     python main.py export --out DIR write one image per panel and results.json
     python main.py fetch-model minilm              download MiniLM into the cache
     python main.py heads --model minilm --sentence TEXT [--json]   a real model's heads
+    python main.py train [flags]    train a tiny model live (no Qt); --json for JSON
 """
 from __future__ import annotations
 
@@ -93,6 +94,7 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("--format", choices=("png", "svg"), default="png")
     export.add_argument("--size", default="1200x800", help="WxH in pixels")
     add_model_commands(sub)
+    add_train_parser(sub)
     for p in sub.choices.values():
         p.error = parser.error
     return parser
@@ -163,6 +165,19 @@ def run_fetch_model(args) -> int:
     return 0
 
 
+def add_train_parser(sub) -> None:
+    train = sub.add_parser("train", help="train a tiny attention model and print its curves")
+    train.add_argument("--experiment", choices=("scaling", "roles", "heads"))
+    train.add_argument("--dk", type=_int_arg(1, 4096))
+    train.add_argument("--no-scale", dest="scale", action="store_false", default=None)
+    train.add_argument("--heads", type=_int_arg(1, 64))
+    train.add_argument("--steps", type=_int_arg(1, 100_000))
+    train.add_argument("--seed", type=_int_arg(0, 2**31 - 1))
+    train.add_argument("--json", action="store_true")
+    train.add_argument("--check-gradients", action="store_true",
+                       help="check every model's gradients against finite differences")
+
+
 def run_report(args) -> int:
     from engine import compute
     from engine.report import results_to_dict
@@ -170,6 +185,101 @@ def run_report(args) -> int:
     results = compute(params_from_args(args))
     json.dump(results_to_dict(results, args.model), sys.stdout, indent=1)
     sys.stdout.write("\n")
+    return 0
+
+
+def train_config_from_args(args):
+    """The experiment's config with the flags applied; UsageError for a flag that does not apply."""
+    from engine.training import TrainingConfigError, default_config
+
+    name = args.experiment
+    fields = default_config(name).to_dict()
+    for flag, value, key in (("--steps", args.steps, "steps"), ("--seed", args.seed, "seed")):
+        if value is not None:
+            fields[key] = value
+    if name == "scaling":
+        if args.heads is not None:
+            raise UsageError("--heads does not apply to --experiment scaling (it has one head)")
+        if args.dk is not None:
+            fields["d_ks"] = [args.dk]
+        if args.scale is False:
+            fields["scales"] = [False]
+    else:
+        if args.scale is False:
+            fields["scale"] = False
+        if name == "roles":
+            fields.update({k: v for k, v in (("d_k", args.dk), ("heads", args.heads)) if v})
+        else:
+            if args.dk is not None:
+                raise UsageError("--dk does not apply to --experiment heads (d_k = d_model / h)")
+            if args.heads is not None:
+                fields["heads"] = [args.heads]
+    try:
+        return type(default_config(name)).from_dict(fields)
+    except TrainingConfigError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _train_summary(data: dict) -> list[str]:
+    final = data["final"]
+    lines = [f"{data['experiment']}: {data['elapsed_s']:.2f} s"
+             + (" (stopped)" if data["stopped"] else "")]
+    if data["experiment"] == "scaling":
+        lines.append(f"copying one random token would give accuracy {data['copy_baseline']:.3f}")
+        for row in data["summary"]:
+            lines.append(
+                f"  {row['task']:<9} d_k={row['d_k']:<4} {'scaled  ' if row['scaled'] else 'unscaled'}"
+                f"  accuracy {row['final_accuracy']:.3f} ({row['accuracy_min']:.3f}–"
+                f"{row['accuracy_max']:.3f}, {row['seeds']} seeds)  max attention "
+                f"{row['final_max_attention']:.2f}  |∇W_Q| {row['final_grad_norm_wq']:.2g}")
+    elif data["experiment"] == "roles":
+        lines.append(f"final loss {final['loss']:.3f}, accuracy {final['accuracy']:.3f}")
+        for h in data["heads"]:
+            lines.append(f"  layer {h['layer']} head {h['head']}: {h['role']:<14} previous "
+                         f"{h['prev_token_score']:.2f}  induction {h['induction_score']:.2f}  "
+                         f"BOS {h['bos_score']:.2f}  self {h['self_score']:.2f}")
+    else:
+        for row in data["summary"]:
+            lines.append(f"  h={row['heads']:<2} d_k={row['d_k']:<3} accuracy "
+                         f"{row['final_accuracy']:.3f} ({row['accuracy_min']:.3f}–"
+                         f"{row['accuracy_max']:.3f})  loss {row['final_loss']:.3f}")
+        lines.append("paper, Table 3 (A): " + "; ".join(
+            f"h={p['heads']} PPL {p['ppl']} BLEU {p['bleu']}" for p in data["paper"]))
+    return lines
+
+
+def run_train(args) -> int:
+    if args.check_gradients:
+        from engine.training.gradcheck import check_gradients, gradient_cases
+
+        cases = {name: case for name, case in gradient_cases().items()
+                 if args.experiment is None or name.split("/")[0] == args.experiment}
+        import numpy as np
+
+        rng = np.random.default_rng(100)
+        errors = {name: max(check_gradients(fn, params, rng).values())
+                  for name, (fn, params) in cases.items()}
+        worst = max(errors.values())
+        if args.json:
+            json.dump({"gradient_check": errors, "largest_relative_error": worst,
+                       "passed": worst < 1e-5}, sys.stdout, indent=1)
+            sys.stdout.write("\n")
+        else:
+            for name, err in errors.items():
+                print(f"{name:<18} {err:.2e}")
+            print(f"largest relative error: {worst:.2e} ({'below' if worst < 1e-5 else 'NOT below'}"
+                  " 1e-5)")
+        return 0 if worst < 1e-5 else 1
+    if args.experiment is None:
+        raise UsageError("train needs --experiment scaling|roles|heads (or --check-gradients)")
+    from engine.training import result_to_dict, run_experiment
+
+    data = result_to_dict(run_experiment(args.experiment, train_config_from_args(args)))
+    if args.json:
+        json.dump(data, sys.stdout, indent=1)
+        sys.stdout.write("\n")
+    else:
+        print("\n".join(_train_summary(data)))
     return 0
 
 
@@ -204,7 +314,7 @@ def run_gui(argv: list[str]) -> int:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     commands = {"report": run_report, "export": run_export, "heads": run_heads,
-                "fetch-model": run_fetch_model}
+                "fetch-model": run_fetch_model, "train": run_train}
     if not argv or argv[0] not in (*commands, "-h", "--help"):
         return run_gui(argv)
     from engine import ParamsError

@@ -1,0 +1,257 @@
+"""Shared pieces of the training experiments: config validation, curves, snapshots.
+
+Everything here is small, frozen and picklable, so a training process can send it to
+the window over a multiprocessing queue.
+
+Curves are logged every `log_every` steps on a fixed evaluation batch:
+
+    steps             (P,) int32    step after which the point was taken (0 = before training)
+    loss              (P,) float32  mean cross-entropy (nats) on the evaluation batch
+    accuracy          (P,) float32  fraction of evaluation targets predicted right
+    attention_entropy (P,) float32  mean entropy (nats) of the scored attention rows
+    grad_norm_wq      (P,) float32  Frobenius norm of the W_Q gradient of the last training
+                                    batch (all W_Q of the model together; NaN at step 0)
+    max_attention     (P,) float32  mean over scored rows of the largest attention weight
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from contextlib import contextmanager
+from typing import Any, Callable, Mapping
+
+import numpy as np
+from threadpoolctl import threadpool_limits
+
+METRICS = ("loss", "accuracy", "attention_entropy", "grad_norm_wq", "max_attention")
+
+OnSnapshot = Callable[[Any], None] | None
+ShouldStop = Callable[[], bool] | None
+
+
+class TrainingConfigError(ValueError):
+    """A training configuration is invalid; the message says which field and why."""
+
+
+@contextmanager
+def single_thread_blas():
+    """BLAS on one thread while training: these matrices are small, and on a shared 2-core
+    machine a second BLAS thread made runs about 10x slower (measured)."""
+    with threadpool_limits(limits=1, user_api="blas"):
+        yield
+
+
+def check_int(name: str, value, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise TrainingConfigError(f"{name} must be a whole number, got {value!r}")
+    if not low <= int(value) <= high:
+        raise TrainingConfigError(f"{name} must be from {low} to {high}, got {value}")
+    return int(value)
+
+
+def check_float(name: str, value, low: float, high: float) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float, np.floating, np.integer)):
+        raise TrainingConfigError(f"{name} must be a number, got {value!r}")
+    value = float(value)
+    if not low <= value <= high:  # also rejects NaN
+        raise TrainingConfigError(f"{name} must be from {low:g} to {high:g}, got {value:g}")
+    return value
+
+
+def check_bool(name: str, value) -> bool:
+    if not isinstance(value, (bool, np.bool_)):
+        raise TrainingConfigError(f"{name} must be true or false, got {value!r}")
+    return bool(value)
+
+
+def check_tuple(name: str, values, check_item, allowed_empty: bool = False) -> tuple:
+    if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
+        raise TrainingConfigError(f"{name} must be a list, got {values!r}")
+    items = tuple(check_item(f"{name} item", v) for v in values)
+    if not items and not allowed_empty:
+        raise TrainingConfigError(f"{name} must not be empty")
+    if len(set(items)) != len(items):
+        raise TrainingConfigError(f"{name} must not repeat a value, got {list(items)}")
+    return items
+
+
+class ConfigMixin:
+    """`to_dict` / `from_dict` for a frozen config dataclass whose fields are ints, floats,
+    bools, strings or tuples of them. `from_dict` rejects unknown keys; missing keys keep
+    their defaults; the dataclass's own __post_init__ validates the values."""
+
+    def to_dict(self) -> dict:
+        out = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            out[f.name] = list(value) if isinstance(value, tuple) else value
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Mapping):
+        if not isinstance(data, Mapping):
+            raise TrainingConfigError(f"a {cls.__name__} must be an object, got {data!r}")
+        known = {f.name for f in fields(cls)}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise TrainingConfigError(f"unknown {cls.__name__} field(s): {', '.join(unknown)}")
+        values = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
+        return cls(**values)
+
+
+def frozen_array(values, dtype) -> np.ndarray:
+    a = np.array(values, dtype=dtype)
+    a.flags.writeable = False
+    return a
+
+
+@dataclass(frozen=True)
+class Curve:
+    """One run's logged metrics; every array has one entry per logged step (see module doc)."""
+
+    steps: np.ndarray
+    loss: np.ndarray
+    accuracy: np.ndarray
+    attention_entropy: np.ndarray
+    grad_norm_wq: np.ndarray
+    max_attention: np.ndarray
+
+    def to_dict(self) -> dict:
+        out = {"step": [int(s) for s in self.steps]}
+        for name in METRICS:
+            out[name] = [None if not np.isfinite(v) else float(v) for v in getattr(self, name)]
+        return out
+
+
+class CurveLog:
+    """Grows one curve point at a time; `freeze()` gives a Curve."""
+
+    def __init__(self) -> None:
+        self.rows: dict[str, list] = {"steps": [], **{m: [] for m in METRICS}}
+
+    def add(self, step: int, **metrics: float) -> None:
+        self.rows["steps"].append(int(step))
+        for m in METRICS:
+            self.rows[m].append(float(metrics[m]))
+
+    def freeze(self) -> Curve:
+        return Curve(steps=frozen_array(self.rows["steps"], np.int32),
+                     **{m: frozen_array(self.rows[m], np.float32) for m in METRICS})
+
+    @property
+    def last(self) -> dict[str, float]:
+        return {m: self.rows[m][-1] for m in METRICS} if self.rows["steps"] else {}
+
+
+@dataclass(frozen=True)
+class Run:
+    """One training run: what varied (`label`, JSON-ready) and its curve."""
+
+    label: Mapping[str, Any]
+    curve: Curve
+
+    @property
+    def final_loss(self) -> float:
+        return float(self.curve.loss[-1]) if len(self.curve.loss) else float("nan")
+
+    @property
+    def final_accuracy(self) -> float:
+        return float(self.curve.accuracy[-1]) if len(self.curve.accuracy) else float("nan")
+
+
+def first_step_reaching(curve: Curve, accuracy: float) -> int | None:
+    """First logged step whose accuracy is ≥ `accuracy`, or None if none is."""
+    hits = np.nonzero(curve.accuracy >= accuracy)[0]
+    return int(curve.steps[hits[0]]) if len(hits) else None
+
+
+@dataclass(frozen=True)
+class Band:
+    """Mean and range over seeds of one metric of several runs with the same steps."""
+
+    steps: np.ndarray
+    mean: np.ndarray
+    low: np.ndarray
+    high: np.ndarray
+
+
+def band(runs, metric: str) -> Band:
+    """Seeds as a band: runs of equal length → (mean, min, max) of `metric` at each step."""
+    runs = list(runs)
+    if not runs:
+        raise ValueError("band of no runs")
+    length = min(len(r.curve.steps) for r in runs)
+    stack = np.stack([getattr(r.curve, metric)[:length] for r in runs]).astype(np.float64)
+    return Band(steps=runs[0].curve.steps[:length], mean=stack.mean(0), low=stack.min(0),
+                high=stack.max(0))
+
+
+@dataclass(frozen=True)
+class HeadView:
+    """One learned head on the fixed sample sequence.
+
+    weights  (rows, T) float32 attention weights, row = query position, column = key position;
+             rows = T for roles, rows = 1 (the query position, the only row the model
+             computes and trains) for heads
+    scores   name → value (see roles_scoring.SCORE_NAMES); measured on a scoring batch
+    role     role id named from the scores (roles_scoring.ROLES), never from the index
+    """
+
+    layer: int
+    head: int
+    weights: np.ndarray
+    scores: Mapping[str, float]
+    role: str
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """What the window needs to redraw a running experiment; sent every few steps.
+
+    step / total_steps  steps done / planned over the whole experiment (all runs)
+    run_index           index of the run in progress (0-based) of run_count
+    runs                every run so far, the one in progress included (its curve so far)
+    heads               the current run's heads on the sample sequence (empty for scaling)
+    sample_tokens       labels of the sample sequence's positions (axis labels of the maps)
+    """
+
+    experiment: str
+    step: int
+    total_steps: int
+    run_index: int
+    run_count: int
+    runs: tuple[Run, ...]
+    heads: tuple[HeadView, ...] = ()
+    sample_tokens: tuple[str, ...] = ()
+    done: bool = False
+
+
+@dataclass
+class Progress:
+    """Mutable bookkeeping of an experiment while it runs (not sent anywhere)."""
+
+    experiment: str
+    total_steps: int
+    run_count: int
+    on_snapshot: OnSnapshot = None
+    should_stop: ShouldStop = None
+    step: int = 0
+    finished: list = field(default_factory=list)
+    stopped: bool = False
+
+    def stop_requested(self) -> bool:
+        if not self.stopped and self.should_stop is not None and self.should_stop():
+            self.stopped = True
+        return self.stopped
+
+    def send(self, current: Run | None, heads=(), sample_tokens=(), done=False) -> None:
+        self.send_many([] if current is None else [current], heads, sample_tokens, done)
+
+    def send_many(self, current, heads=(), sample_tokens=(), done=False) -> None:
+        """One snapshot: the finished runs, then `current` (the runs in progress)."""
+        if self.on_snapshot is None:
+            return
+        runs = tuple(self.finished) + tuple(current)
+        self.on_snapshot(Snapshot(
+            experiment=self.experiment, step=self.step, total_steps=self.total_steps,
+            run_index=min(len(self.finished), self.run_count - 1), run_count=self.run_count,
+            runs=runs, heads=tuple(heads), sample_tokens=tuple(sample_tokens), done=done))
