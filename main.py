@@ -293,7 +293,14 @@ def run_export(args) -> int:
             raise ValueError
     except ValueError:
         raise UsageError(f"--size must be WxH with 100 ≤ W, H ≤ 8000, got {args.size!r}") from None
-    for path in export_panels(params, args.out, args.format, (width, height)):
+    from gui.export import ExportError
+
+    try:
+        paths = export_panels(params, args.out, args.format, (width, height))
+    except ExportError as exc:
+        print(f"attention-lab: error: {exc}", file=sys.stderr)
+        return 1
+    for path in paths:
         print(path)
     return 0
 

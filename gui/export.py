@@ -11,6 +11,7 @@ from PySide6.QtGui import QImage, QPainter
 from PySide6.QtWidgets import QWidget
 
 from .panel_names import EXPORT_STEMS as PANEL_FILES
+from .style import make_theme
 
 FORMATS = ("png", "svg")
 
@@ -22,23 +23,60 @@ def _format(path: Path) -> str:
     return fmt
 
 
-def export_panel(panel, path) -> Path:
-    """Write one pyqtgraph panel to PNG or SVG (by suffix)."""
+class ExportError(OSError):
+    """An image or file could not be written; the message names the path."""
+
+
+def _check_target(path: Path) -> None:
+    if str(path) in ("", "."):
+        raise ExportError("no file name was given")
+    if path.is_dir():
+        raise ExportError(f"could not write {path}: it is a folder")
+    if not path.parent.is_dir():
+        raise ExportError(f"could not write {path}: the folder {path.parent} does not exist")
+
+
+def export_panel(panel, path, scale: float = 1.0) -> Path:
+    """Write one pyqtgraph panel to PNG (at `scale` × its size on screen) or SVG, by suffix.
+    Raises ExportError naming the path when nothing could be written."""
     import pyqtgraph.exporters as exporters
 
     path = Path(path)
+    fmt = _format(path)
+    _check_target(path)
     _catch_up(panel)
-    if _format(path) == "png":
-        panel_image(panel).save(str(path))
+    if fmt == "png":
+        if not panel_image(panel, scale).save(str(path)):
+            raise ExportError(f"could not write {path}")
     else:
-        exporters.SVGExporter(panel.scene()).export(str(path))
+        try:
+            exporters.SVGExporter(panel.scene()).export(str(path))
+        except OSError as exc:
+            raise ExportError(f"could not write {path}: {exc.strerror or exc}") from None
+        if not path.is_file():
+            raise ExportError(f"could not write {path}")
     return path
 
 
-def panel_image(panel) -> QImage:
-    """The panel as it looks on screen, at device pixel ratio 1."""
+def panel_image(panel, scale: float = 1.0) -> QImage:
+    """The panel as it looks on screen, rendered at `scale` × its size (2 and 4 for slides:
+    text and lines are drawn again at that resolution, not enlarged pixels)."""
     _catch_up(panel)
-    return panel.grab().toImage()
+    if scale == 1.0:
+        return panel.grab().toImage()
+    size = panel.size()
+    image = QImage(round(size.width() * scale), round(size.height() * scale),
+                   QImage.Format.Format_ARGB32)
+    image.fill(panel.palette().window().color())
+    painter = QPainter(image)
+    try:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        painter.scale(scale, scale)
+        panel.render(painter)
+    finally:
+        painter.end()
+    return image
 
 
 def _catch_up(panel) -> None:
@@ -49,9 +87,11 @@ def _catch_up(panel) -> None:
 
 def export_window(window: QWidget, path) -> Path:
     path = Path(path)
-    if _format(path) == "png":
+    fmt = _format(path)
+    _check_target(path)
+    if fmt == "png":
         if not window.grab().save(str(path)):
-            raise OSError(f"could not write {path}")
+            raise ExportError(f"could not write {path}")
     else:
         from PySide6.QtSvg import QSvgGenerator
 
@@ -92,16 +132,26 @@ def export_panels(params, out_dir, fmt: str = "png", size: tuple[int, int] = (12
     app = QApplication.instance() or QApplication([])
     configure_pyqtgraph()
     out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
+    if str(out_dir).strip() == "":
+        raise ExportError("--out needs a folder name")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ExportError(f"could not make the folder {out}: {exc.strerror or exc}") from None
     results = compute(params)
     heads = compute_heads(heads_input or HeadsInput())
-    written = []
+    theme = make_theme(ui_scale=export_text_scale(size))
+    written, failed = [], []
     for panel in [*create_panels(), HeadsView()]:
         panel.resize(QSize(*size))
+        panel.apply_theme(theme)
         panel.update_results(heads if isinstance(panel, HeadsView) else results)
         panel.show()
         app.processEvents()
-        written.append(export_panel(panel, out / f"{PANEL_FILES[panel.objectName()]}.{fmt}"))
+        try:
+            written.append(export_panel(panel, out / f"{PANEL_FILES[panel.objectName()]}.{fmt}"))
+        except ExportError as exc:
+            failed.append(str(exc))
         panel.close()
         panel.deleteLater()
     # processEvents() leaves deferred deletions to the event loop; without one (a script,
@@ -109,6 +159,24 @@ def export_panels(params, out_dir, fmt: str = "png", size: tuple[int, int] = (12
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     app.processEvents()
     json_path = out / "results.json"
-    json_path.write_text(json.dumps(results_to_dict(results), indent=1) + "\n", encoding="utf-8")
-    written.append(json_path)
+    try:
+        _check_target(json_path)
+        json_path.write_text(json.dumps(results_to_dict(results), indent=1) + "\n",
+                             encoding="utf-8")
+        written.append(json_path)
+    except OSError as exc:
+        failed.append(str(exc) if isinstance(exc, ExportError)
+                      else f"could not write {json_path}: {exc.strerror or exc}")
+    if failed:
+        raise ExportError("; ".join(failed))
     return written
+
+
+#: The panel size at which exported text has the window's own size.
+EXPORT_REFERENCE_SIZE = (1200, 800)
+
+
+def export_text_scale(size: tuple[int, int]) -> float:
+    """Text grows with the export size (a 1920×1080 slide keeps text readable), 1× to 3×."""
+    w, h = size
+    return round(max(1.0, min(3.0, w / EXPORT_REFERENCE_SIZE[0], h / EXPORT_REFERENCE_SIZE[1])), 2)

@@ -26,7 +26,7 @@ from .panels.base import settle_scenes
 from .panels.heads_view import HeadsPanel, compute_heads
 from .requests import StudyCycle
 from .state import AppState, SessionError, Snapshot, read_session, write_session
-from .state.app_state import snap_text_scale
+from .state.app_state import EXPORT_SCALES, snap_text_scale
 from .style import make_theme
 
 # Below this height of the window's central area (1366×768 and 1280×720 with the lesson
@@ -174,6 +174,17 @@ class MainWindow(QMainWindow):
             action.triggered.connect(self._export_panel_triggered)
             self.export_panel_menu.addAction(action)
             self.export_panel_actions[name] = action
+        self.export_scale_menu = self.file_menu.addMenu("")
+        self.export_scale_menu.setObjectName("exportScaleMenu")
+        group = QActionGroup(self)
+        self.export_scale_actions = {}
+        for scale in EXPORT_SCALES:
+            action = QAction(f"{scale}×", self, objectName=f"exportScale{scale}", checkable=True)
+            action.setData(scale)
+            action.triggered.connect(self._on_export_scale)
+            group.addAction(action)
+            self.export_scale_menu.addAction(action)
+            self.export_scale_actions[scale] = action
         self.file_menu.addSeparator()
         self.quit_action = self._action(self.file_menu, self.close, QKeySequence.StandardKey.Quit)
         self.edit_menu = bar.addMenu("")
@@ -271,6 +282,7 @@ class MainWindow(QMainWindow):
         self.file_menu.setTitle(tr("&File"))
         self.export_window_action.setText(tr("Export &window…"))
         self.export_panel_menu.setTitle(tr("Export &panel"))
+        self.export_scale_menu.setTitle(tr("PNG export and copy &size"))
         titles = self.panel_titles()
         for name, action in self.export_panel_actions.items():
             action.setText(tr("{panel}…").format(panel=titles[name]))
@@ -369,14 +381,20 @@ class MainWindow(QMainWindow):
         name = self.sender().data()
         path = self._ask_path(tr("Export panel"), name)
         if path:
-            self._report_export(lambda p: export_panel(self.exportable_panels()[name], p), path)
+            self._report_export(lambda p: export_panel(self.exportable_panels()[name], p,
+                                                       self.state.view.export_scale), path)
+
+    @Slot()
+    def _on_export_scale(self) -> None:
+        self.state.update_view(export_scale=self.sender().data())
 
     @Slot()
     def _copy_panel_triggered(self) -> None:
         self.copy_panel(self.sender().data())
 
     def copy_panel(self, name: str) -> None:
-        QGuiApplication.clipboard().setImage(panel_image(self.exportable_panels()[name]))
+        QGuiApplication.clipboard().setImage(panel_image(self.exportable_panels()[name],
+                                                         self.state.view.export_scale))
         self.statusBar().showMessage(tr("Copied {panel} to the clipboard")
                                      .format(panel=self.panel_titles()[name]), 4000)
 
@@ -489,6 +507,7 @@ class MainWindow(QMainWindow):
         action = self.language_actions.get(view.language)
         if action is not None and not action.isChecked():
             action.setChecked(True)
+        self.export_scale_actions[view.export_scale].setChecked(True)
         for action, on in ((self.presentation_action, view.presentation),
                            (self.dark_action, view.dark), (self.light_action, not view.dark),
                            (self.colour_safe_action, view.colour_safe)):

@@ -31,6 +31,7 @@ TEXT_SCALE_MIN, TEXT_SCALE_MAX, TEXT_SCALE_STEP = 1.0, 3.0, 0.25
 SENTENCE_MAX_CHARS = 2000
 HEADS_SEED_MAX = 2**31 - 1
 LESSON_STEP_MAX = 999
+EXPORT_SCALES = (1, 2, 4)
 
 DEFAULT_SENTENCES = {
     "en": "The cat sat on the mat because it was warm.",
@@ -76,6 +77,7 @@ class ViewSettings:
     presentation: bool = False
     colour_safe: bool = True
     language: str = "en"
+    export_scale: int = 1          # PNG export and Copy at 1, 2 or 4 × the size on screen
 
     def __post_init__(self) -> None:
         _check_choice("theme", self.theme, THEMES)
@@ -83,6 +85,8 @@ class ViewSettings:
         _check_bool("presentation", self.presentation)
         _check_bool("colour_safe", self.colour_safe)
         _check_choice("language", self.language, LANGUAGES)
+        if self.export_scale not in EXPORT_SCALES or isinstance(self.export_scale, bool):
+            raise StateError(f"export scale must be one of 1, 2, 4, got {self.export_scale!r}")
 
     @property
     def dark(self) -> bool:

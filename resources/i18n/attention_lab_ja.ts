@@ -246,270 +246,275 @@
         <translation>適用されませんでした: {reason}。最後の有効なスコアを表示しています。</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="264" />
+        <location filename="../../gui/main_window.py" line="275" />
         <source>Softmax</source>
         <translation>Softmax</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="264" />
+        <location filename="../../gui/main_window.py" line="275" />
         <source>Variance of q·k</source>
         <translation>q·k の分散</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="265" />
+        <location filename="../../gui/main_window.py" line="276" />
         <source>Saturation vs d_k</source>
         <translation>d_k と飽和</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="265" />
+        <location filename="../../gui/main_window.py" line="276" />
         <source>Multi-head</source>
         <translation>マルチヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="266" />
+        <location filename="../../gui/main_window.py" line="277" />
         <source>Cost</source>
         <translation>コスト</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="266" />
-        <location filename="../../gui/main_window.py" line="267" />
+        <location filename="../../gui/main_window.py" line="277" />
+        <location filename="../../gui/main_window.py" line="278" />
         <source>Head roles</source>
         <translation>ヘッドの役割</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="270" />
+        <location filename="../../gui/main_window.py" line="281" />
         <source>Attention Lab</source>
         <translation>Attention Lab</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="271" />
+        <location filename="../../gui/main_window.py" line="282" />
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="272" />
+        <location filename="../../gui/main_window.py" line="283" />
         <source>Export &amp;window…</source>
         <translation>ウィンドウを書き出す(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="273" />
+        <location filename="../../gui/main_window.py" line="284" />
         <source>Export &amp;panel</source>
         <translation>パネルを書き出す(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="276" />
+        <location filename="../../gui/main_window.py" line="285" />
+        <source>PNG export and copy &amp;size</source>
+        <translation>PNG 書き出しとコピーの倍率(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/main_window.py" line="288" />
         <source>{panel}…</source>
         <translation>{panel}…</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="277" />
+        <location filename="../../gui/main_window.py" line="289" />
         <source>&amp;Quit</source>
         <translation>終了(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="278" />
+        <location filename="../../gui/main_window.py" line="290" />
         <source>&amp;Edit</source>
         <translation>編集(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="280" />
+        <location filename="../../gui/main_window.py" line="292" />
         <source>Copy {panel} image</source>
         <translation>{panel} の画像をコピー</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="281" />
+        <location filename="../../gui/main_window.py" line="293" />
         <source>&amp;Open session…</source>
         <translation>セッションを開く(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="282" />
+        <location filename="../../gui/main_window.py" line="294" />
         <source>&amp;Save session…</source>
         <translation>セッションを保存(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="283" />
+        <location filename="../../gui/main_window.py" line="295" />
         <source>&amp;View</source>
         <translation>表示(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="284" />
+        <location filename="../../gui/main_window.py" line="296" />
         <source>&amp;Presentation mode</source>
         <translation>プレゼンテーションモード(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="285" />
+        <location filename="../../gui/main_window.py" line="297" />
         <source>Show &amp;controls</source>
         <translation>コントロールを表示(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="286" />
+        <location filename="../../gui/main_window.py" line="298" />
         <source>Show &amp;lesson</source>
         <translation>レッスンを表示(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="287" />
+        <location filename="../../gui/main_window.py" line="299" />
         <source>Larger text</source>
         <translation>文字を大きく</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="288" />
+        <location filename="../../gui/main_window.py" line="300" />
         <source>Smaller text</source>
         <translation>文字を小さく</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="289" />
+        <location filename="../../gui/main_window.py" line="301" />
         <source>Normal text size</source>
         <translation>標準の文字サイズ</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="290" />
+        <location filename="../../gui/main_window.py" line="302" />
         <source>&amp;Theme</source>
         <translation>テーマ(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="291" />
+        <location filename="../../gui/main_window.py" line="303" />
         <source>High-contrast light</source>
         <translation>ハイコントラスト(ライト)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="292" />
+        <location filename="../../gui/main_window.py" line="304" />
         <source>Dark</source>
         <translation>ダーク</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="293" />
+        <location filename="../../gui/main_window.py" line="305" />
         <source>Colour-blind-safe colours (Okabe–Ito)</source>
         <translation>色覚に配慮した配色(Okabe–Ito)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="294" />
+        <location filename="../../gui/main_window.py" line="306" />
         <source>&amp;Language</source>
         <translation>言語(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="295" />
+        <location filename="../../gui/main_window.py" line="307" />
         <source>Softmax · q·k · saturation</source>
         <translation>softmax・q·k・飽和</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="296" />
+        <location filename="../../gui/main_window.py" line="308" />
         <source>Multi-head · cost</source>
         <translation>マルチヘッド・コスト</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="297" />
+        <location filename="../../gui/main_window.py" line="309" />
         <source>A small window shows one row of panels at a time</source>
         <translation>小さいウィンドウでは、パネルを 1 段ずつ表示します</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="300" />
+        <location filename="../../gui/main_window.py" line="312" />
         <source>Lesson</source>
         <translation>レッスン</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="301" />
+        <location filename="../../gui/main_window.py" line="313" />
         <source>&amp;Help</source>
         <translation>ヘルプ(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="302" />
+        <location filename="../../gui/main_window.py" line="314" />
         <source>&amp;About Attention Lab</source>
         <translation>Attention Lab について(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="325" />
+        <location filename="../../gui/main_window.py" line="337" />
         <source>computed in {ms:.1f} ms</source>
         <translation>計算時間 {ms:.1f} ms</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="332" />
+        <location filename="../../gui/main_window.py" line="344" />
         <source>Computation failed: {m}</source>
         <translation>計算に失敗しました: {m}</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="337" />
+        <location filename="../../gui/main_window.py" line="349" />
         <source>Something went wrong (logged): {m}</source>
         <translation>エラーが起きました（ログに記録）: {m}</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="347" />
+        <location filename="../../gui/main_window.py" line="359" />
         <source>PNG image (*.png);;SVG drawing (*.svg)</source>
         <translation>PNG 画像 (*.png);;SVG 図 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="357" />
+        <location filename="../../gui/main_window.py" line="369" />
         <source>Export failed</source>
         <translation>書き出しに失敗しました</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="359" />
-        <location filename="../../gui/main_window.py" line="610" />
+        <location filename="../../gui/main_window.py" line="371" />
+        <location filename="../../gui/main_window.py" line="629" />
         <source>Saved {path}</source>
         <translation>{path} を保存しました</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="363" />
+        <location filename="../../gui/main_window.py" line="375" />
         <source>Export window</source>
         <translation>ウィンドウを書き出す</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="370" />
+        <location filename="../../gui/main_window.py" line="382" />
         <source>Export panel</source>
         <translation>パネルを書き出す</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="380" />
+        <location filename="../../gui/main_window.py" line="398" />
         <source>Copied {panel} to the clipboard</source>
         <translation>{panel} をクリップボードにコピーしました</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="385" />
+        <location filename="../../gui/main_window.py" line="403" />
         <source>About Attention Lab</source>
         <translation>Attention Lab について</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="386" />
+        <location filename="../../gui/main_window.py" line="404" />
         <source>Attention Lab shows why attention divides scores by √d_k and how multi-head attention splits d_model into h heads. Every number is computed live.</source>
         <translation>Attention Lab は、アテンションがスコアを √d_k で割る理由と、マルチヘッドアテンションが d_model を h 個のヘッドに分割する仕組みを示します。すべての数値はその場で計算されます。</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="529" />
+        <location filename="../../gui/main_window.py" line="548" />
         <source>Text size {p} %</source>
         <translation>文字サイズ {p} %</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="586" />
+        <location filename="../../gui/main_window.py" line="605" />
         <source>Open session</source>
         <translation>セッションを開く</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="587" />
-        <location filename="../../gui/main_window.py" line="602" />
+        <location filename="../../gui/main_window.py" line="606" />
+        <location filename="../../gui/main_window.py" line="621" />
         <source>Attention Lab session (*.json)</source>
         <translation>Attention Lab セッション (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="593" />
+        <location filename="../../gui/main_window.py" line="612" />
         <source>Cannot open session</source>
         <translation>セッションを開けません</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="594" />
+        <location filename="../../gui/main_window.py" line="613" />
         <source>{file} was not opened: {reason}</source>
         <translation>{file} を開けませんでした: {reason}</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="597" />
+        <location filename="../../gui/main_window.py" line="616" />
         <source>Opened {path}</source>
         <translation>{path} を開きました</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="601" />
+        <location filename="../../gui/main_window.py" line="620" />
         <source>Save session</source>
         <translation>セッションを保存</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="608" />
+        <location filename="../../gui/main_window.py" line="627" />
         <source>Cannot save session</source>
         <translation>セッションを保存できません</translation>
     </message>

@@ -67,3 +67,57 @@ def test_export_command_rejects_bad_size(tmp_path):
                            "--size", "huge"], capture_output=True, text=True, timeout=60, cwd=ROOT)
     assert proc.returncode == 2
     assert len(proc.stderr.strip().splitlines()) == 1 and "--size" in proc.stderr
+
+
+def run_export(tmp_path, *args):
+    return subprocess.run([sys.executable, str(ROOT / "main.py"), "export", *args],
+                          capture_output=True, text=True, timeout=120, cwd=tmp_path,
+                          env={"PATH": "/usr/bin:/bin", "QT_QPA_PLATFORM": "offscreen",
+                               "HOME": str(tmp_path)})
+
+
+def test_export_command_reports_a_failed_write_with_its_path(tmp_path):
+    out = tmp_path / "figs"
+    (out / "softmax.png").mkdir(parents=True)          # a folder where the image should go
+    proc = run_export(tmp_path, "--out", str(out), "--size", "400x300")
+    assert proc.returncode == 1
+    assert str(out / "softmax.png") in proc.stderr and "folder" in proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 1
+    assert (out / "variance.png").is_file()            # the other panels were still written
+
+
+def test_export_command_needs_a_folder_name(tmp_path):
+    proc = run_export(tmp_path, "--out", "", "--size", "400x300")
+    assert proc.returncode == 1 and "--out" in proc.stderr
+    assert not list(tmp_path.glob("*.png"))
+
+
+def test_export_to_a_missing_folder_says_so(window, tmp_path):
+    from gui.export import ExportError
+
+    target = tmp_path / "no" / "such" / "softmax.png"
+    try:
+        export_panel(window.panels["softmaxPlot"], target)
+    except ExportError as exc:
+        assert str(target.parent) in str(exc)
+    else:
+        raise AssertionError("no error for a missing folder")
+    assert not target.exists()
+
+
+def test_png_export_and_copy_at_two_and_four_times(window, tmp_path):
+    from gui.export import export_text_scale, panel_image
+
+    panel = window.panels["costPlot"]
+    one = panel_image(panel)
+    for scale in (2, 4):
+        image = panel_image(panel, scale)
+        assert (image.width(), image.height()) == (one.width() * scale, one.height() * scale)
+    window.findChild(type(window.export_scale_actions[2]), "exportScale2").trigger()
+    assert window.state.view.export_scale == 2
+    window.copy_panel("costPlot")
+    assert QGuiApplication.clipboard().image().width() == 2 * one.width()
+    path = export_panel(panel, tmp_path / "cost.png", 4)
+    assert QImage(str(path)).width() == 4 * one.width()
+    assert export_text_scale((1200, 800)) == 1.0 and export_text_scale((2400, 1600)) == 2.0
+    assert export_text_scale((100, 100)) == 1.0 and export_text_scale((8000, 8000)) == 3.0
