@@ -246,275 +246,355 @@
         <translation>適用されませんでした: {reason}。最後の有効なスコアを表示しています。</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="275" />
+        <location filename="../../gui/main_window.py" line="282" />
         <source>Softmax</source>
         <translation>Softmax</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="275" />
+        <location filename="../../gui/main_window.py" line="282" />
         <source>Variance of q·k</source>
         <translation>q·k の分散</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="276" />
+        <location filename="../../gui/main_window.py" line="283" />
         <source>Saturation vs d_k</source>
         <translation>d_k と飽和</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="276" />
+        <location filename="../../gui/main_window.py" line="283" />
         <source>Multi-head</source>
         <translation>マルチヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="277" />
+        <location filename="../../gui/main_window.py" line="284" />
         <source>Cost</source>
         <translation>コスト</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="277" />
-        <location filename="../../gui/main_window.py" line="278" />
+        <location filename="../../gui/main_window.py" line="284" />
+        <location filename="../../gui/main_window.py" line="285" />
         <source>Head roles</source>
         <translation>ヘッドの役割</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="281" />
+        <location filename="../../gui/main_window.py" line="288" />
         <source>Attention Lab</source>
         <translation>Attention Lab</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="282" />
+        <location filename="../../gui/main_window.py" line="289" />
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="283" />
+        <location filename="../../gui/main_window.py" line="290" />
         <source>Export &amp;window…</source>
         <translation>ウィンドウを書き出す(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="284" />
+        <location filename="../../gui/main_window.py" line="291" />
         <source>Export &amp;panel</source>
         <translation>パネルを書き出す(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="285" />
+        <location filename="../../gui/main_window.py" line="292" />
         <source>PNG export and copy &amp;size</source>
         <translation>PNG 書き出しとコピーの倍率(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="288" />
+        <location filename="../../gui/main_window.py" line="295" />
         <source>{panel}…</source>
         <translation>{panel}…</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="289" />
+        <location filename="../../gui/main_window.py" line="296" />
         <source>&amp;Quit</source>
         <translation>終了(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="290" />
+        <location filename="../../gui/main_window.py" line="297" />
         <source>&amp;Edit</source>
         <translation>編集(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="292" />
+        <location filename="../../gui/main_window.py" line="299" />
         <source>Copy {panel} image</source>
         <translation>{panel} の画像をコピー</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="293" />
+        <location filename="../../gui/main_window.py" line="300" />
         <source>&amp;Open session…</source>
         <translation>セッションを開く(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="294" />
+        <location filename="../../gui/main_window.py" line="301" />
         <source>&amp;Save session…</source>
         <translation>セッションを保存(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="295" />
+        <location filename="../../gui/main_window.py" line="302" />
         <source>&amp;View</source>
         <translation>表示(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="296" />
+        <location filename="../../gui/main_window.py" line="303" />
         <source>&amp;Presentation mode</source>
         <translation>プレゼンテーションモード(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="297" />
+        <location filename="../../gui/main_window.py" line="304" />
         <source>Show &amp;controls</source>
         <translation>コントロールを表示(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="298" />
+        <location filename="../../gui/main_window.py" line="305" />
         <source>Show &amp;lesson</source>
         <translation>レッスンを表示(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="299" />
+        <location filename="../../gui/main_window.py" line="306" />
         <source>Larger text</source>
         <translation>文字を大きく</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="300" />
+        <location filename="../../gui/main_window.py" line="307" />
         <source>Smaller text</source>
         <translation>文字を小さく</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="301" />
+        <location filename="../../gui/main_window.py" line="308" />
         <source>Normal text size</source>
         <translation>標準の文字サイズ</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="302" />
+        <location filename="../../gui/main_window.py" line="309" />
         <source>&amp;Theme</source>
         <translation>テーマ(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="303" />
+        <location filename="../../gui/main_window.py" line="310" />
         <source>High-contrast light</source>
         <translation>ハイコントラスト(ライト)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="304" />
+        <location filename="../../gui/main_window.py" line="311" />
         <source>Dark</source>
         <translation>ダーク</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="305" />
+        <location filename="../../gui/main_window.py" line="312" />
         <source>Colour-blind-safe colours (Okabe–Ito)</source>
         <translation>色覚に配慮した配色(Okabe–Ito)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="306" />
+        <location filename="../../gui/main_window.py" line="313" />
         <source>&amp;Language</source>
         <translation>言語(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="307" />
+        <location filename="../../gui/main_window.py" line="314" />
         <source>Softmax · q·k · saturation</source>
         <translation>softmax・q·k・飽和</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="308" />
+        <location filename="../../gui/main_window.py" line="315" />
         <source>Multi-head · cost</source>
         <translation>マルチヘッド・コスト</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="309" />
+        <location filename="../../gui/main_window.py" line="316" />
         <source>A small window shows one row of panels at a time</source>
         <translation>小さいウィンドウでは、パネルを 1 段ずつ表示します</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="312" />
+        <location filename="../../gui/main_window.py" line="319" />
         <source>Lesson</source>
         <translation>レッスン</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="313" />
+        <location filename="../../gui/main_window.py" line="320" />
         <source>&amp;Help</source>
         <translation>ヘルプ(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="314" />
+        <location filename="../../gui/main_window.py" line="321" />
         <source>&amp;About Attention Lab</source>
         <translation>Attention Lab について(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="337" />
+        <location filename="../../gui/main_window.py" line="322" />
+        <source>&amp;How to read this window</source>
+        <translation>このウィンドウの見方(&amp;H)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/main_window.py" line="323" />
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>キーボードショートカット(&amp;K)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/main_window.py" line="346" />
         <source>computed in {ms:.1f} ms</source>
         <translation>計算時間 {ms:.1f} ms</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="344" />
+        <location filename="../../gui/main_window.py" line="353" />
         <source>Computation failed: {m}</source>
         <translation>計算に失敗しました: {m}</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="349" />
+        <location filename="../../gui/main_window.py" line="358" />
         <source>Something went wrong (logged): {m}</source>
         <translation>エラーが起きました（ログに記録）: {m}</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="359" />
+        <location filename="../../gui/main_window.py" line="368" />
         <source>PNG image (*.png);;SVG drawing (*.svg)</source>
         <translation>PNG 画像 (*.png);;SVG 図 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="369" />
+        <location filename="../../gui/main_window.py" line="378" />
         <source>Export failed</source>
         <translation>書き出しに失敗しました</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="371" />
-        <location filename="../../gui/main_window.py" line="629" />
+        <location filename="../../gui/main_window.py" line="380" />
+        <location filename="../../gui/main_window.py" line="696" />
         <source>Saved {path}</source>
         <translation>{path} を保存しました</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="375" />
+        <location filename="../../gui/main_window.py" line="384" />
         <source>Export window</source>
         <translation>ウィンドウを書き出す</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="382" />
+        <location filename="../../gui/main_window.py" line="391" />
         <source>Export panel</source>
         <translation>パネルを書き出す</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="398" />
+        <location filename="../../gui/main_window.py" line="407" />
         <source>Copied {panel} to the clipboard</source>
         <translation>{panel} をクリップボードにコピーしました</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="403" />
+        <location filename="../../gui/main_window.py" line="417" />
+        <source>Next lesson step</source>
+        <translation>レッスンの次のステップ</translation>
+    </message>
+    <message>
+        <location filename="../../gui/main_window.py" line="417" />
+        <source>Previous lesson step</source>
+        <translation>レッスンの前のステップ</translation>
+    </message>
+    <message>
+        <location filename="../../gui/main_window.py" line="418" />
+        <source>Blank the screen</source>
+        <translation>画面を黒くする</translation>
+    </message>
+    <message>
+        <location filename="../../gui/main_window.py" line="418" />
+        <source>Leave presentation or blank</source>
+        <translation>プレゼンテーションや黒画面を終える</translation>
+    </message>
+    <message>
+        <location filename="../../gui/main_window.py" line="447" />
+        <source>Keyboard shortcuts</source>
+        <translation>キーボードショートカット</translation>
+    </message>
+    <message>
+        <location filename="../../gui/main_window.py" line="451" />
+        <source>&lt;b&gt;Left:&lt;/b&gt; the controls. d_k is the width of q and k; h heads of width d_k make d_model = h·d_k. Lock keeps d_model fixed.</source>
+        <translation>&lt;b&gt;左:&lt;/b&gt; 操作パネル。d_k は q と k の次元。幅 d_k のヘッドが h 個で d_model = h·d_k。ロックすると d_model を固定します。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/main_window.py" line="453" />
+        <source>&lt;b&gt;Four lengths:&lt;/b&gt; the scores (2–16 numbers for the softmax demo), keys n (scores per softmax in the saturation study), tokens (rows of X in the multi-head diagram) and the sequence length (only for counting the cost).</source>
+        <translation>&lt;b&gt;4 つの長さ:&lt;/b&gt; スコア（softmax の例に使う 2〜16 個の数）、キー数 n（飽和の調査で softmax 1 回あたりのスコア数）、トークン数（マルチヘッド図の X の行数）、系列長（コストを数えるためだけに使う）。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/main_window.py" line="456" />
+        <source>&lt;b&gt;Softmax:&lt;/b&gt; your scores through softmax, raw (red) and ÷√d_k (blue).</source>
+        <translation>&lt;b&gt;Softmax:&lt;/b&gt; 入力したスコアの softmax。スケーリングなし（赤）と ÷√d_k（青）。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/main_window.py" line="464" />
+        <source>&lt;b&gt;Lesson (bottom):&lt;/b&gt; step by step; PageDown/PageUp move, ▶ Play animates. Every number is computed live from the current settings.</source>
+        <translation>&lt;b&gt;レッスン（下）:&lt;/b&gt; 一歩ずつ進みます。PageDown/PageUp で移動、▶ 再生でアニメーション。数値はすべて現在の設定からその場で計算します。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/main_window.py" line="457" />
+        <source>&lt;b&gt;Variance of q·k:&lt;/b&gt; sampled q·k for random q and k; its variance grows like d_k, and ÷√d_k brings it back to σ⁴.</source>
+        <translation>&lt;b&gt;q·k の分散:&lt;/b&gt; ランダムな q と k から標本した q·k。分散は d_k に比例して増え、÷√d_k で σ⁴ に戻ります。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/main_window.py" line="459" />
+        <source>&lt;b&gt;Saturation vs d_k:&lt;/b&gt; how one-hot softmax gets, and how small its gradient, as d_k grows, with and without ÷√d_k.</source>
+        <translation>&lt;b&gt;d_k による飽和:&lt;/b&gt; d_k が大きくなると softmax がどれだけ one-hot に近づき、勾配がどれだけ小さくなるか。÷√d_k あり・なしで比べます。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/main_window.py" line="461" />
+        <source>&lt;b&gt;Multi-head:&lt;/b&gt; every head projects all of X with its own W_Q, W_K, W_V, attends, and the concatenated outputs go through W_O.</source>
+        <translation>&lt;b&gt;マルチヘッド:&lt;/b&gt; 各ヘッドが X 全体を自分の W_Q, W_K, W_V で射影して注意を計算し、出力を連結して W_O に通します。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/main_window.py" line="463" />
+        <source>&lt;b&gt;Cost:&lt;/b&gt; FLOPs and parameters of one layer, one head against h heads.</source>
+        <translation>&lt;b&gt;コスト:&lt;/b&gt; 1 層の FLOPs とパラメータ数。1 ヘッドと h ヘッドの比較。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/main_window.py" line="466" />
+        <source>How to read this window</source>
+        <translation>このウィンドウの見方</translation>
+    </message>
+    <message>
+        <location filename="../../gui/main_window.py" line="470" />
         <source>About Attention Lab</source>
         <translation>Attention Lab について</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="404" />
+        <location filename="../../gui/main_window.py" line="471" />
         <source>Attention Lab shows why attention divides scores by √d_k and how multi-head attention splits d_model into h heads. Every number is computed live.</source>
         <translation>Attention Lab は、アテンションがスコアを √d_k で割る理由と、マルチヘッドアテンションが d_model を h 個のヘッドに分割する仕組みを示します。すべての数値はその場で計算されます。</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="548" />
+        <location filename="../../gui/main_window.py" line="615" />
         <source>Text size {p} %</source>
         <translation>文字サイズ {p} %</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="605" />
+        <location filename="../../gui/main_window.py" line="672" />
         <source>Open session</source>
         <translation>セッションを開く</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="606" />
-        <location filename="../../gui/main_window.py" line="621" />
+        <location filename="../../gui/main_window.py" line="673" />
+        <location filename="../../gui/main_window.py" line="688" />
         <source>Attention Lab session (*.json)</source>
         <translation>Attention Lab セッション (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="612" />
+        <location filename="../../gui/main_window.py" line="679" />
         <source>Cannot open session</source>
         <translation>セッションを開けません</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="613" />
+        <location filename="../../gui/main_window.py" line="680" />
         <source>{file} was not opened: {reason}</source>
         <translation>{file} を開けませんでした: {reason}</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="616" />
+        <location filename="../../gui/main_window.py" line="683" />
         <source>Opened {path}</source>
         <translation>{path} を開きました</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="620" />
+        <location filename="../../gui/main_window.py" line="687" />
         <source>Save session</source>
         <translation>セッションを保存</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="627" />
+        <location filename="../../gui/main_window.py" line="694" />
         <source>Cannot save session</source>
         <translation>セッションを保存できません</translation>
     </message>

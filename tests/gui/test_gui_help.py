@@ -1,0 +1,28 @@
+"""Help → Keyboard shortcuts lists what the window really binds; How to read explains it."""
+from PySide6.QtWidgets import QTextBrowser
+
+
+def test_shortcuts_are_read_from_the_actions(window):
+    rows = dict((text, keys) for keys, text in window.shortcut_rows())
+    assert rows["Presentation mode"] == "F5"
+    assert "Ctrl+=" in rows["Larger text"]
+    assert "PgDown" in rows["Next lesson step"] or "PageDown" in rows["Next lesson step"]
+    assert rows["Leave presentation or blank"] == "Esc"
+    window.shortcuts_action.trigger()
+    text = window.findChild(QTextBrowser, "helpText").toPlainText()
+    assert "F5" in text and "Presentation mode" in text
+    window.presentation_action.setShortcut("F9")            # the list follows the bindings
+    assert dict((t, k) for k, t in window.shortcut_rows())["Presentation mode"] == "F9"
+
+
+def test_how_to_read_explains_the_four_lengths(window):
+    window.how_to_read_action.trigger()
+    assert window.help_dialog.isVisible()
+    text = window.findChild(QTextBrowser, "helpText").toPlainText()
+    assert "keys n" in text and "sequence length" in text and "tokens" in text
+    window.switch_language("ja")
+    try:
+        window.how_to_read_action.trigger()
+        assert window.findChild(QTextBrowser, "helpText").toPlainText() != text
+    finally:
+        window.switch_language("en")
