@@ -286,6 +286,9 @@ class MainWindow(QMainWindow):
 
     def retranslate(self) -> None:
         self.setWindowTitle(tr("Attention Lab"))
+        self.statusBar().clearMessage()       # a message in the old language would stay
+        if self.model.results is not None:
+            self._show_compute_time()
         self.file_menu.setTitle(tr("&File"))
         self.export_window_action.setText(tr("Export &window…"))
         self.export_panel_menu.setTitle(tr("Export &panel"))
@@ -562,6 +565,7 @@ class MainWindow(QMainWindow):
         # Measure once the font change has reached the widgets (it arrives as events); a
         # nested processEvents() here could re-enter slots in the middle of this one.
         QTimer.singleShot(0, self._fit_controls_width)
+        QTimer.singleShot(0, self.fit_lesson_dock)
         if getattr(self, "highlighted", None):
             self.highlight_panel(self.highlighted)
 
@@ -703,6 +707,23 @@ class MainWindow(QMainWindow):
         state = settings.value("window/state")
         if state is not None:
             self.restoreState(state)
+        self.fit_lesson_dock()
+
+    #: The lesson strip never takes more than this share of the window's height.
+    LESSON_MAX_SHARE = 0.35
+
+    @Slot()
+    def fit_lesson_dock(self) -> None:
+        """Give the lesson strip the height its text needs at the current text size, and
+        never more than LESSON_MAX_SHARE of the window: a strip grown at 300 % shrinks
+        back after Ctrl+0, and a saved layout never brings back crushed plots."""
+        if self.lesson_dock.isFloating() or not self.lesson_dock.isVisible() and self.isVisible():
+            return
+        wanted = self.lesson.sizeHint().height() + 8
+        limit = int(self.height() * self.LESSON_MAX_SHARE)
+        height = max(60, min(wanted, limit))
+        if abs(self.lesson_dock.height() - height) > 4:
+            self.resizeDocks([self.lesson_dock], [height], Qt.Orientation.Vertical)
 
     @guarded
     def closeEvent(self, event) -> None:

@@ -87,8 +87,10 @@ class SoftmaxPanel(Panel):
         other one. `tops`: label bottoms in data units, raw bars first, then ÷√d_k."""
         vb = self.plot.vb
         (x0, x1), (y0, y1) = vb.viewRange()
-        px_x, px_y = vb.width() / (x1 - x0), vb.height() / (y1 - y0)
         tops = tops.copy()
+        if vb.width() < 1 or vb.height() < 1 or x1 <= x0 or y1 <= y0:
+            return tops                      # a collapsed plot (0 px): nothing to lift
+        px_x, px_y = vb.width() / (x1 - x0), vb.height() / (y1 - y0)
         for j in range(n):
             a, b = self.value_labels[j], self.value_labels[n + j]
             half_widths = (a.rect().width() + b.rect().width()) / 2

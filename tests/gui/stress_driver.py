@@ -1,0 +1,146 @@
+"""Random use of the whole window, in a process of its own (run by test_gui_stress.py).
+
+    python tests/gui/stress_driver.py ACTIONS SEED
+
+Every control, menu action, shortcut, language, theme, text size, presentation toggle,
+lesson step, Play, head-roles edit and window size, picked at random. Prints one JSON line:
+actions done, exceptions (uncaught or caught by gui.guard), Qt warnings, resident memory
+after the warm-up and at the end, threads and child processes left.
+"""
+import json
+import os
+import random
+import sys
+import threading
+import traceback
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+import psutil  # noqa: E402
+from PySide6.QtCore import QtMsgType, QThread, qInstallMessageHandler  # noqa: E402
+from PySide6.QtWidgets import (QAbstractSpinBox, QApplication, QCheckBox, QComboBox,  # noqa: E402
+                               QDoubleSpinBox, QLineEdit, QSlider, QSpinBox)
+
+IGNORED = ("This plugin does not support",)
+#: Actions that open a modal dialog (a file chooser, a message box) or quit.
+MODAL = ("openSessionAction", "saveSessionAction", "exportWindowAction", "export_", "quit",
+         "openModelFolderAction", "about")
+
+warnings, exceptions = [], []
+
+
+def on_qt_message(kind, _context, message):
+    if kind != QtMsgType.QtDebugMsg and kind != QtMsgType.QtInfoMsg:
+        if not any(message.startswith(p) for p in IGNORED):
+            warnings.append(message)
+
+
+def on_exception(kind, value, tb):
+    exceptions.append("".join(traceback.format_exception(kind, value, tb))[-800:])
+
+
+SENTENCES = ("The cat sat on the mat.", "Mary gave John a book because she liked him.",
+             "猫がマットに座った。それは暖かかった。", "", "   ", "a " * 60, "1e308 ×÷ ??? 😀",
+             "It's raining; don't go.")
+SCORE_TEXTS = ("10, 1, 1, 1", "1e308, 1e308", "2e307, 0", "x, y", "1,,2", "5", "nan, 1",
+               "-3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19", "100 91 91 91", "0.1 0.2")
+SIZES = ((800, 600), (1280, 720), (1366, 768), (1920, 1080), (3840, 2160), (1024, 700))
+
+
+def main(count: int, seed: int) -> int:
+    rng = random.Random(seed)
+    qInstallMessageHandler(on_qt_message)
+    sys.excepthook = on_exception
+    from gui.app import create_application
+    from gui.guard import errors
+
+    app = create_application([])
+    errors.reported.connect(lambda m: exceptions.append(m))
+    from gui.main_window import MainWindow
+
+    win = MainWindow()
+    win.resize(1600, 1000)
+    win.show()
+    win.model.wait_idle()
+    controls = win.controls
+    spins = [w for w in controls.findChildren(QAbstractSpinBox)]
+    checks = controls.findChildren(QCheckBox)
+    combos = controls.findChildren(QComboBox)
+    sliders = controls.findChildren(QSlider)
+    heads = win.heads_panel
+    actions = [a for a in win.findChildren(type(win.presentation_action))
+               if a.objectName() and not any(m in a.objectName() for m in MODAL)
+               and not a.menu()]
+    shortcuts = win.lesson_shortcuts + [win.escape_shortcut]
+    process = psutil.Process()
+    rss_warm = None
+
+    def spin_value(spin):
+        low, high = spin.minimum(), spin.maximum()
+        pick = rng.random()
+        if pick < 0.2:
+            return low
+        if pick < 0.4:
+            return high
+        if isinstance(spin, QDoubleSpinBox):
+            return rng.uniform(low, min(high, low + 10))
+        return rng.randint(low, min(high, low + 600))
+
+    moves = [
+        lambda: (s := rng.choice(spins)).setValue(spin_value(s)),
+        lambda: rng.choice(spins).stepBy(rng.choice((-3, -1, 1, 1, 3))),
+        lambda: rng.choice(checks).toggle(),
+        lambda: (c := rng.choice(combos)).activated.emit(rng.randrange(c.count())),
+        lambda: (s := rng.choice(sliders)).setValue(rng.randint(s.minimum(), s.maximum())),
+        lambda: (e := controls.findChild(QLineEdit, "scoresEdit")).setText(
+            rng.choice(SCORE_TEXTS)) or e.editingFinished.emit(),
+        lambda: rng.choice(actions).trigger(),
+        lambda: rng.choice(shortcuts).activated.emit(),
+        lambda: win.switch_language(rng.choice(("en", "ja"))),
+        lambda: rng.choice((win.zoom_in, win.zoom_out, win.zoom_reset))(),
+        lambda: win.presentation_action.toggle(),
+        lambda: win.lesson.go_to(rng.randrange(0, 12)),
+        lambda: win.lesson.play_button.toggle(),
+        lambda: heads.findChild(QLineEdit, "sentenceEdit").setText(rng.choice(SENTENCES)),
+        lambda: (c := heads.findChild(QComboBox, "tokenModeCombo")).setCurrentIndex(
+            rng.randrange(c.count())),
+        lambda: heads.findChild(QCheckBox, "randomHeadsCheck").toggle(),
+        lambda: heads.findChild(QSpinBox, "headsSeedSpin").setValue(rng.randint(0, 2**31 - 1)),
+        lambda: win.resize(*rng.choice(SIZES)),
+        lambda: win.bottom_tabs.setCurrentIndex(rng.randrange(win.bottom_tabs.count())),
+        lambda: win.row_tabs.setCurrentIndex(rng.randrange(2)),
+    ]
+    done = 0
+    for i in range(count):
+        try:
+            rng.choice(moves)()
+        except Exception:
+            exceptions.append(traceback.format_exc()[-800:])
+        app.processEvents()
+        done += 1
+        if i % 40 == 39:
+            win.model.wait_idle(10000)
+            heads.wait_idle(10000)
+        if i == count // 3:
+            rss_warm = process.memory_info().rss
+    win.lesson.stop()
+    win.model.wait_idle(10000)
+    heads.wait_idle(10000)
+    app.processEvents()
+    rss_end = process.memory_info().rss
+    win.close()
+    app.processEvents()
+    threads = [t.name for t in threading.enumerate() if t is not threading.main_thread()]
+    running_qthreads = [s.objectName() for s in win.studies if s.is_running()]
+    print(json.dumps({"actions": done, "exceptions": exceptions, "qt_warnings": warnings,
+                      "rss_warm_mb": (rss_warm or rss_end) / 2**20, "rss_end_mb": rss_end / 2**20,
+                      "python_threads": threads, "running_studies": running_qthreads,
+                      "children": [p.pid for p in process.children(recursive=True)],
+                      "qthread_alive": QThread.currentThread() is not None}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(int(sys.argv[1]), int(sys.argv[2])))
