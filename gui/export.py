@@ -3,7 +3,9 @@ pyqtgraph's SVGExporter (panels) or QSvgGenerator (window)."""
 from __future__ import annotations
 
 import json
+import math
 import os
+import re
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QEvent, QPoint, QRect, QSize
@@ -55,7 +57,41 @@ def export_panel(panel, path, scale: float = 1.0) -> Path:
             raise ExportError(f"could not write {path}: {exc.strerror or exc}") from None
         if not path.is_file():
             raise ExportError(f"could not write {path}")
+        sharpen_svg_images(path)
     return path
+
+
+#: Embedded images are enlarged (nearest neighbour) until their long side has this many pixels.
+SVG_IMAGE_MIN_PX = 512
+_PNG_DATA = re.compile(r'xlink:href="data:image/png;base64,([A-Za-z0-9+/=]+)"')
+
+
+def _enlarged_png(match: re.Match) -> str:
+    from PySide6.QtCore import QBuffer, QByteArray, QIODevice, Qt
+
+    image = QImage.fromData(QByteArray.fromBase64(match.group(1).encode("ascii")), "PNG")
+    longest = max(image.width(), image.height())
+    if image.isNull() or longest == 0 or longest >= SVG_IMAGE_MIN_PX:
+        return match.group(0)
+    factor = math.ceil(SVG_IMAGE_MIN_PX / longest)
+    big = image.scaled(image.width() * factor, image.height() * factor,
+                       Qt.AspectRatioMode.IgnoreAspectRatio, Qt.TransformationMode.FastTransformation)
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    big.save(buffer, "PNG")
+    return f'xlink:href="data:image/png;base64,{bytes(data.toBase64()).decode("ascii")}"'
+
+
+def sharpen_svg_images(path: Path) -> None:
+    """Attention maps are embedded at one pixel per cell; a renderer that smooths scaled
+    images (Qt's own, many slide tools) blurs them. Enlarging each embedded image by an
+    integer factor, nearest neighbour, keeps every cell a sharp square in any renderer;
+    the drawing's geometry is unchanged."""
+    text = path.read_text(encoding="utf-8")
+    sharpened = _PNG_DATA.sub(_enlarged_png, text)
+    if sharpened != text:
+        path.write_text(sharpened, encoding="utf-8")
 
 
 def panel_image(panel, scale: float = 1.0) -> QImage:

@@ -4,7 +4,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from PySide6.QtGui import QGuiApplication, QImage
+from PySide6.QtGui import QGuiApplication, QImage, QPainter
 
 from engine import Params
 from gui.export import export_panel, export_panels, export_window
@@ -121,3 +121,34 @@ def test_png_export_and_copy_at_two_and_four_times(window, tmp_path):
     assert QImage(str(path)).width() == 4 * one.width()
     assert export_text_scale((1200, 800)) == 1.0 and export_text_scale((2400, 1600)) == 2.0
     assert export_text_scale((100, 100)) == 1.0 and export_text_scale((8000, 8000)) == 3.0
+
+
+def test_svg_attention_maps_stay_sharp_in_qt_renderer(tmp_path):
+    import re
+
+    from PySide6.QtCore import QByteArray
+    from PySide6.QtSvg import QSvgRenderer
+
+    from gui.export import SVG_IMAGE_MIN_PX
+
+    export_panels(Params(), tmp_path, "svg", (800, 600))
+    text = (tmp_path / "heads.svg").read_text()
+    images = re.findall(r'<image [^>]*width="([\d.]+)" height="([\d.]+)"[^>]*base64,([^"]+)"', text)
+    assert images
+    for width, height, data in images:
+        png = QImage.fromData(QByteArray.fromBase64(data.encode()), "PNG")
+        assert max(png.width(), png.height()) >= SVG_IMAGE_MIN_PX   # cells of many pixels
+        assert png.width() % round(float(width)) == 0               # an integer factor
+    renderer = QSvgRenderer(str(tmp_path / "heads.svg"))
+    assert renderer.isValid()
+    image = QImage(1600, 1200, QImage.Format.Format_ARGB32)
+    image.fill(0xFFFFFFFF)
+    painter = QPainter(image)
+    renderer.render(painter)
+    painter.end()
+    assert not_blank_image(image)
+
+
+def not_blank_image(image):
+    colours = {image.pixel(x, y) for x in range(0, image.width(), 9) for y in range(0, image.height(), 9)}
+    return len(colours) > 20
