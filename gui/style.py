@@ -31,6 +31,10 @@ CLASSIC_PALETTE = {
     "terms": {"projections": "#1F77B4", "scores": "#FF7F0E", "softmax": "#BCBD22",
               "weighted_sum": "#2CA02C", "w_o": "#9467BD"},
 }
+#: On a black projector background the dark blues and reds (and their translucent fills)
+#: fade to navy and brown: the dark theme takes the light members of each palette.
+DARK_SAFE_PALETTE = {**SAFE_PALETTE, "unscaled": OKABE_ITO["orange"], "scaled": OKABE_ITO["sky"]}
+DARK_CLASSIC_PALETTE = {**CLASSIC_PALETTE, "unscaled": "#FF6B6B", "scaled": "#6BB6FF"}
 BASE_FONT_PT = 10
 BASE_LINE_WIDTH = 2.0
 
@@ -48,6 +52,8 @@ class Theme:
 
     @property
     def palette(self) -> dict:
+        if self.name == "dark":
+            return DARK_SAFE_PALETTE if self.colour_safe else DARK_CLASSIC_PALETTE
         return SAFE_PALETTE if self.colour_safe else CLASSIC_PALETTE
 
     @property
@@ -57,6 +63,11 @@ class Theme:
     @property
     def scaled(self) -> str:
         return self.palette["scaled"]
+
+    def fill_alpha(self, alpha: int) -> int:
+        """Opacity of a translucent fill: on black a fill needs about twice the opacity it
+        needs on white to keep the same contrast."""
+        return min(255, round(alpha * 2.0)) if self.name == "dark" else alpha
 
     def head_colour(self, i: int) -> str:
         heads = self.palette["heads"]
