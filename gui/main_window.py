@@ -62,6 +62,8 @@ class MainWindow(QMainWindow):
         self.lesson.heads_view = self.heads_panel.view
         self.heads_panel.view.changed.connect(self.lesson.refresh_text)
         self.compact = False
+        self.highlighted: str | None = None     # the panel the lesson step frames
+        self._controls_before = True           # controls shown before presentation mode
         self._shown_view = None
         self._base_font_pt = QApplication.font().pointSizeF()
         self._build_layout()
@@ -114,14 +116,14 @@ class MainWindow(QMainWindow):
         scroll.setMinimumWidth(300)
         p = self.panels
         top = self.top_splitter = QSplitter(Qt.Orientation.Horizontal)
-        for name in ("softmaxPlot", "variancePlot", "saturationPlot"):
+        for name in TOP_ROW:
             top.addWidget(p[name])
         bottom = self.bottom_splitter = QSplitter(Qt.Orientation.Horizontal)
         self.bottom_tabs = QTabWidget(objectName="bottomTabs")
-        self.bottom_tabs.addTab(p["multiheadView"], "")
+        self.bottom_tabs.addTab(p[names.MULTIHEAD], "")
         self.bottom_tabs.addTab(self.heads_panel, "")
         bottom.addWidget(self.bottom_tabs)
-        bottom.addWidget(p["costPlot"])
+        bottom.addWidget(p[names.COST])
         bottom.setStretchFactor(0, 3)
         bottom.setStretchFactor(1, 2)
         right = QSplitter(Qt.Orientation.Vertical, objectName="panelSplitter")
@@ -492,7 +494,7 @@ class MainWindow(QMainWindow):
         """In presentation mode only the lesson step's panel is shown, as large as the screen
         allows; five panels at once are unreadable from the back of a room at 1280×720.
         In a compact window one row of panels is shown, picked by the row tabs."""
-        name = getattr(self, "highlighted", None) if self.presentation else None
+        name = self.highlighted if self.presentation else None
         row = self.row_tabs.currentIndex() if self.compact and name is None else None
         self.row_tabs.setVisible(row is not None)
         if name is not None:
@@ -566,7 +568,7 @@ class MainWindow(QMainWindow):
         # nested processEvents() here could re-enter slots in the middle of this one.
         QTimer.singleShot(0, self._fit_controls_width)
         QTimer.singleShot(0, self.fit_lesson_dock)
-        if getattr(self, "highlighted", None):
+        if self.highlighted:
             self.highlight_panel(self.highlighted)
 
     def _on_view(self, view) -> None:
@@ -598,7 +600,7 @@ class MainWindow(QMainWindow):
             self.controls_action.setChecked(False)
             self.showFullScreen()
         elif not first:
-            self.controls_action.setChecked(getattr(self, "_controls_before", True))
+            self.controls_action.setChecked(self._controls_before)
             self.showNormal()
 
     @Slot(bool)

@@ -30,6 +30,7 @@ from ..requests import StudyCycle
 from ..state import AppState, HeadsInput
 from ..state.app_state import DEFAULT_SENTENCES, HEADS_SEED_MAX, SENTENCE_MAX_CHARS
 
+from .. import panel_names as names
 from ..i18n import tr
 from ..style import OKABE_ITO, format_number, plot_font
 from . import pg_compat
@@ -143,7 +144,7 @@ class HeadsView(Panel):
     changed = Signal()  # a new HeadsResult is on screen
 
     def __init__(self, parent=None):
-        super().__init__("headsView", parent)
+        super().__init__(names.HEADS_VIEW, parent)
 
     # -- construction ------------------------------------------------------------
     def _map(self, row: int, col: int, rowspan: int = 1) -> tuple[pg.PlotItem, pg.ImageItem]:
@@ -352,7 +353,7 @@ class HeadsPanel(QWidget):
     def __init__(self, state: AppState | None = None, study: StudyCycle | None = None,
                  parent=None):
         super().__init__(parent)
-        self.setObjectName("headsPanel")
+        self.setObjectName(names.HEADS_PANEL)
         self.state = state or AppState()
         self.owns_study = study is None
         self.study = study or StudyCycle("heads", compute_heads, self)
