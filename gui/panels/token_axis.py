@@ -10,8 +10,13 @@ from PySide6.QtGui import QFontMetricsF
 from ..guard import guarded
 from . import pg_compat
 
-#: Longest token label drawn, in pixels; longer ones are elided.
+#: Longest token label drawn, in pixels (or 4.5 text heights, at large text); longer ones are
+#: elided.
 LABEL_MAX_PX = 70.0
+
+
+def label_max_px(fm: QFontMetricsF) -> float:
+    return max(LABEL_MAX_PX, 4.5 * fm.height())
 
 
 class TokenAxis(pg.AxisItem):
@@ -20,7 +25,7 @@ class TokenAxis(pg.AxisItem):
     Cell i spans [i, i+1] in view coordinates. Bottom labels are drawn rotated
     by 90° so long words never overlap; when the cells are smaller than the
     text height, only every k-th label is drawn. The axis size is fixed to the
-    longest label (at most LABEL_MAX_PX).
+    longest label (at most label_max_px).
     """
 
     def __init__(self, orientation: str):
@@ -45,7 +50,7 @@ class TokenAxis(pg.AxisItem):
         fm = self._metrics()
         labels = getattr(self, "labels", [])    # setTickFont may run inside AxisItem.__init__
         widest = max((fm.horizontalAdvance(s) for s in labels), default=0.0)
-        size = int(math.ceil(min(widest, LABEL_MAX_PX))) + 10
+        size = int(math.ceil(min(widest, label_max_px(fm)))) + 10
         if self.orientation in ("left", "right"):
             self.setWidth(size)
         else:
@@ -78,7 +83,7 @@ class TokenAxis(pg.AxisItem):
         h = fm.height()
         gap = 4 + 3  # tick length + padding
         for i in range(0, len(self.labels), step):
-            text = fm.elidedText(self.labels[i], Qt.TextElideMode.ElideRight, LABEL_MAX_PX)
+            text = fm.elidedText(self.labels[i], Qt.TextElideMode.ElideRight, label_max_px(fm))
             c = pos(i + 0.5)
             if vertical:
                 p.drawText(QRectF(0, c - h / 2, self.width() - gap, h),
