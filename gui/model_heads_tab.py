@@ -88,7 +88,7 @@ class ModelHeadsTab(QWidget):
         texts = QWidget(objectName="modelHeadsTexts")
         text_column = QVBoxLayout(texts)
         text_column.setContentsMargins(2, 2, 2, 2)
-        for label in (self.summary_label, self.scores_label, self.variance_label,
+        for label in (self.summary_label, self.variance_label, self.scores_label,
                       self.compare_label):
             text_column.addWidget(label)
         text_column.addStretch(1)
@@ -103,6 +103,7 @@ class ModelHeadsTab(QWidget):
         body.addWidget(self.text_scroll)
         body.setStretchFactor(0, 3)
         body.setStretchFactor(1, 2)
+        body.setSizes([720, 280])   # scaled to the tab's height when shown
         body.setChildrenCollapsible(False)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
