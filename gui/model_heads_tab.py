@@ -216,6 +216,10 @@ class ModelHeadsTab(QWidget):
             self.state.update_model_view(model=entry.name, model_dir=str(entry.folder))
 
     def _on_model_view(self, mv) -> None:
+        if mv.model_dir and mv.model_dir not in self.extra_dirs:   # e.g. a restored session
+            self.extra_dirs.append(mv.model_dir)
+            self.entries = available_models(self.extra_dirs)
+            self._fill_combo()
         with all_signals_blocked([self.model_combo]):
             self.model_combo.setCurrentIndex(self._combo_index(mv))
         request = self._request_for_state()

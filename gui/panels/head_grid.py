@@ -59,6 +59,8 @@ class HeadGrid(Panel):
         self.plot.addItem(self.selection)
         self.selected = (0, 0)
         self._maps: dict[str, pg.ColorMap] = {}
+        self._tints: dict[tuple[int, int], tuple[str, str]] = {}   # what each image is tinted
+        self._shown_n: int | None = None    # tokens of the maps on screen
         self.scene().sigMouseClicked.connect(self._on_click)
 
     # -- items ---------------------------------------------------------------------
@@ -70,6 +72,8 @@ class HeadGrid(Panel):
             for frame in row:
                 self.plot.removeItem(frame)
         self.images, self.frames = [], []
+        self._tints.clear()
+        self._shown_n = None
         for layer in range(layers):
             images, frames = [], []
             for head in range(heads):
@@ -112,15 +116,22 @@ class HeadGrid(Panel):
             self._make_cells(layers, heads)
         attn = result.forward.attentions
         inner = 1 - 2 * MARGIN
+        new_size = attn.shape[-1] != self._shown_n
+        self._shown_n = attn.shape[-1]
         self.roles = [[result.role(layer, head).role for head in range(heads)]
                       for layer in range(layers)]
         for layer in range(layers):
             for head in range(heads):
                 role = self.roles[layer][head]
                 image = self.images[layer][head]
-                image.setColorMap(self._colormap(role))
-                image.setImage(attn[layer, head], levels=(0.0, 1.0),
-                               rect=QRectF(head + MARGIN, layer + MARGIN, inner, inner))
+                if self._tints.get((layer, head)) != (role, self.theme.background):
+                    self._tints[layer, head] = (role, self.theme.background)
+                    image.setColorMap(self._colormap(role))
+                if new_size:
+                    image.setImage(attn[layer, head], levels=(0.0, 1.0),
+                                   rect=QRectF(head + MARGIN, layer + MARGIN, inner, inner))
+                else:   # same n: the item's transform to its cell still holds
+                    image.setImage(attn[layer, head], levels=(0.0, 1.0))
                 image.setVisible(True)
                 pen = QPen(pg.mkColor(ROLE_COLOURS[role]), FRAME_PX)
                 pen.setCosmetic(True)

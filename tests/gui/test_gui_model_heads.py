@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog
 
 from engine.models import load_model, run_sentence
 from engine.models.fetch import FetchCancelled, cached_model
+from gui.export import export_panel
 from gui.guard import errors
 from gui.model_heads import compute_model_heads, looks_japanese
 from gui.model_heads_tab import ModelHeadsTab
@@ -68,7 +69,7 @@ def show_tab(window):
 
 
 def test_open_model_folder_loads_the_model_and_draws_layers_by_heads(window, tiny_bert,
-                                                                    monkeypatch):
+                                                                    monkeypatch, tmp_path):
     tab = show_tab(window)
     assert window.bottom_tabs.indexOf(tab) == 2
     assert window.bottom_tabs.tabText(2) == "Real heads"
@@ -90,7 +91,23 @@ def test_open_model_folder_loads_the_model_and_draws_layers_by_heads(window, tin
     assert [grid.role_at(0, h) for h in range(3)] == ["previous", "first", "self"]
     for head, role in enumerate(("previous", "first", "self")):
         assert grid.frame_colour(0, head) == ROLE_COLOURS[role].upper()
-    assert "headGrid" in window.exportable_panels() and "headDetail" in window.exportable_panels()
+    panels = window.exportable_panels()
+    assert panels["headGrid"] is grid and panels["headDetail"] is tab.detail
+    for name in ("headGrid", "headDetail"):
+        path = export_panel(panels[name], tmp_path / f"{name}.png")
+        assert path.stat().st_size > 1000
+
+
+def test_a_restored_session_shows_its_model_folder(window, tiny_bert):
+    tab = show_tab(window)
+    snapshot = window.state.snapshot()
+    restored = type(snapshot)(model_view=type(snapshot.model_view)(
+        model="tiny-bert", model_dir=str(tiny_bert), layer=1, head=2))
+    window.state.restore(restored)
+    assert tab.wait_idle()
+    QApplication.processEvents()
+    assert tab.model_combo.currentText() == "tiny-bert"
+    assert tab.grid.selected == (1, 2) and tab.detail.title.text.startswith("layer 1 · head 2")
 
 
 def test_clicking_a_head_shows_it_in_the_detail_with_token_labels(tab, qtbot):
