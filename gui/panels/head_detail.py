@@ -19,6 +19,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Slot
 from PySide6.QtGui import QColor, QFontMetricsF
+from PySide6.QtWidgets import QGraphicsItem
 
 from ..i18n import tr
 from ..model_heads import role_names
@@ -184,6 +185,12 @@ class HeadDetail(Panel):
         return tr("{query} → {key}: {weight}").format(
             query=tokens[query], key=tokens[key],
             weight=format_number(float(self.weights[query, key])))
+
+    def cache_text(self) -> None:
+        """As Panel's, but readout changes with every result (or mouse move): a device cache
+        would only be rebuilt each time, and after a font change it was not repainted."""
+        super().cache_text()
+        self.readout.item.setCacheMode(QGraphicsItem.CacheMode.NoCache)
 
     # -- layout and texts ------------------------------------------------------------
     @Slot(object)

@@ -14,7 +14,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Qt, Signal, Slot
 from PySide6.QtGui import QBrush, QPen
-from PySide6.QtWidgets import QGraphicsRectItem
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem
 
 from ..i18n import tr
 from ..model_heads import role_names
@@ -109,7 +109,8 @@ class HeadGrid(Panel):
                 for frame in row:
                     frame.setVisible(False)
             self.selection.setVisible(False)
-            self.set_text(self.legend, "")
+            self.roles = []
+            self._set_legend(" ")
             return
         layers, heads = result.layers, result.heads
         if (len(self.images), len(self.images[0]) if self.images else 0) != (layers, heads):
@@ -165,8 +166,11 @@ class HeadGrid(Panel):
         parts = [f'<span style="color:{ROLE_COLOURS[role]}">■</span>&nbsp;'
                  f'{names[role].replace(" ", "&nbsp;")}&nbsp;{counts[role]}'
                  for role in ROLE_COLOURS if counts.get(role)]
+        self._set_legend(" &nbsp; ".join(parts))
+
+    def _set_legend(self, text: str) -> None:
+        """The legend in the theme's colour and size; set only when one of them changes."""
         size = f"{self.theme.font_pt:.1f}pt"
-        text = " &nbsp; ".join(parts)
         if self._shown.get((self.legend, "legend")) != (text, size, self.theme.foreground):
             self._shown[self.legend, "legend"] = (text, size, self.theme.foreground)
             self.legend.setText(text, color=self.theme.foreground, size=size)
@@ -189,6 +193,12 @@ class HeadGrid(Panel):
         scene = self.plot.vb.mapViewToScene(pg.Point(head + 0.5, layer + 0.5))
         return self.mapFromScene(scene)
 
+    def cache_text(self) -> None:
+        """As Panel's, but legend changes with every result (or mouse move): a device cache
+        would only be rebuilt each time, and after a font change it was not repainted."""
+        super().cache_text()
+        self.legend.item.setCacheMode(QGraphicsItem.CacheMode.NoCache)
+
     # -- style ---------------------------------------------------------------------
     def restyle(self) -> None:
         self.style_plot(self.plot)
@@ -208,3 +218,5 @@ class HeadGrid(Panel):
                 [[(layer + 0.5, tr("L{i}").format(i=layer)) for layer in range(layers)]])
         if self.roles:
             self._update_legend()
+        else:
+            self._set_legend(" ")
