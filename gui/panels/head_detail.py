@@ -99,7 +99,7 @@ class HeadDetail(Panel):
         for i, token in enumerate(data.tokens):
             self.query_labels[i].setText(token)
             self.key_labels[i].setText(token)
-        self.line_plot.setYRange(-0.5, n - 0.5, padding=0)
+        self.line_plot.setYRange(-1.0, n, padding=0)   # room for the first and last labels
         if self.hover_query is not None and self.hover_query >= n:
             self.hover_query = None
         self._draw_lines()
@@ -213,6 +213,10 @@ class HeadDetail(Panel):
             layer=data.layer, head=data.head, role=role_names()[data.role]))
 
     def restyle(self) -> None:
+        # One line each for the title and the readout: wrapped, they pushed the title out.
+        layout = self.ci.layout
+        layout.setRowFixedHeight(0, QFontMetricsF(plot_font(self.theme, 1.2)).height() + 8)
+        layout.setRowFixedHeight(1, QFontMetricsF(plot_font(self.theme)).height() + 6)
         self.style_plot(self.map_plot)
         font = plot_font(self.theme, 0.85)
         for axis in (self.left_axis, self.bottom_axis):

@@ -91,7 +91,7 @@ class HeadGrid(Panel):
         self.plot.getAxis("left").setTicks(
             [[(layer + 0.5, tr("L{i}").format(i=layer)) for layer in range(layers)]])
         self.plot.getAxis("top").setTicks([[(head + 0.5, str(head)) for head in range(heads)]])
-        self.plot.setRange(xRange=(0, heads), yRange=(0, layers), padding=0.01)
+        self.plot.setRange(xRange=(0, heads), yRange=(0, layers), padding=0.03)
 
     def _colormap(self, role: str) -> pg.ColorMap:
         key = f"{role}:{self.theme.background}"
