@@ -22,14 +22,15 @@ from engine.models.fetch import cached_model, fetch_model
 from .guard import guarded
 from .i18n import tr
 from .model_heads import (HeadDetailData, ModelFetcher, ModelHeadsRequest, ModelHeadsResult,
-                          compute_model_heads, looks_japanese, role_names)
+                          compute_model_heads, looks_japanese)
+from .model_heads_text import head_scores_text, summary_html, variance_html
 from .panels.head_detail import HeadDetail
 from .panels.head_grid import HeadGrid
 from .qt_util import all_signals_blocked
 from .requests import StudyCycle
 from .state import AppState
 from .state.app_state import SENTENCE_MAX_CHARS
-from .style import OKABE_ITO, format_number, make_theme
+from .style import OKABE_ITO, make_theme
 
 DEBOUNCE_MS = 150
 MINILM = "minilm"
@@ -274,12 +275,7 @@ class ModelHeadsTab(QWidget):
 
     def _on_heads_input(self, heads) -> None:
         self._render_sentence(heads.sentence)
-        if (self.model_folder(), heads.sentence) != self._request_key():
-            self._debounce.start()
-
-    def _request_key(self):
-        shown = self.study.request_shown
-        return None if shown is None else (shown.folder, shown.sentence)
+        self._debounce.start()   # even back to the shown sentence: a newer one may be pending
 
     @Slot(str)
     def _on_sentence_edited(self, text: str) -> None:
@@ -362,49 +358,15 @@ class ModelHeadsTab(QWidget):
         layer, head = self.selected_head()
         self.grid.set_selected(layer, head)
         self.detail.offer_results(HeadDetailData.of(r, layer, head))
-        role = r.role(layer, head)
-        names = role_names()
-        parts = [tr("previous {v}").format(v=format_number(role.prev_token_score)),
-                 tr("next {v}").format(v=format_number(role.next_token_score)),
-                 tr("self {v}").format(v=format_number(role.self_score)),
-                 tr("first {v}").format(v=format_number(role.first_token_score)),
-                 tr("separator {v}").format(v=format_number(role.separator_score)),
-                 tr("entropy {v} nats").format(v=format_number(role.entropy)),
-                 tr("broad {v}").format(v=format_number(role.broad_score))]
-        if role.induction_score is not None:
-            parts.append(tr("induction {v}").format(v=format_number(role.induction_score)))
-        self.scores_label.setText(tr("Layer {layer} head {head} is “{role}”: ").format(
-            layer=layer, head=head, role=names[role.role]) + " · ".join(parts))
+        self.scores_label.setText(head_scores_text(r.role(layer, head)))
 
     # -- texts -------------------------------------------------------------------------
     def _update_texts(self) -> None:
         r = self.result
         if r is None or r.forward is None:
             return
-        s, names = r.summary, role_names()
-        counts = " · ".join(f"{names[role]} {count}" for role, count in s.role_counts)
-        summary = tr("{k} of {n} heads put more than half their attention on {token}").format(
-            k=s.first_token_heads, n=s.heads, token=s.first_token)
-        shape = tr("{model}: {layers} layers × {heads} heads, d_model {d}, d_k {dk}").format(
-            model=r.model_name, layers=r.layers, heads=r.heads, d=r.d_model, dk=r.d_k)
-        self.summary_label.setText(f"<b>{summary}</b><br>{shape} · {counts}")
-        f = r.forward
-
-        def row(values) -> str:
-            return "".join(f"<td align='right'>&nbsp;{format_number(float(v))}&nbsp;</td>"
-                           for v in values)
-
-        heading = tr("The first idea on real weights")
-        theory = tr("with unit-variance q and k, Var(q·k) = d_k = {dk} and Var(q·k/√d_k) = 1; "
-                    "trained weights and LayerNorm move both, by the factor in the second "
-                    "row.").format(dk=r.d_k)
-        layer_cells = "".join(f"<th>&nbsp;L{i}&nbsp;</th>" for i in range(r.layers))
-        raw_name, scaled_name = tr("Var(q·k)"), tr("Var(q·k/√d_k)")
-        self.variance_label.setText(
-            f"<b>{heading}</b>: {theory}"
-            f"<table cellspacing='0'><tr><th></th>{layer_cells}</tr>"
-            f"<tr><td>{raw_name}</td>{row(f.raw_score_variance)}</tr>"
-            f"<tr><td>{scaled_name}</td>{row(f.scaled_score_variance)}</tr></table>")
+        self.summary_label.setText(summary_html(r))
+        self.variance_label.setText(variance_html(r))
 
     def _update_compare_note(self) -> None:
         note = tr("The hand-built heads of the same sentence are in the “Head roles” tab.")

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem
 from ..i18n import tr
 from ..model_heads import role_names
 from ..style import ROLE_COLOURS, plot_font
-from .base import Panel, TitleLabel
+from .base import Panel
 
 MARGIN = 0.09      # of a cell, around its thumbnail
 FRAME_PX = 3.0

@@ -17,7 +17,7 @@ from gui.guard import errors
 from gui.model_heads import compute_model_heads, looks_japanese
 from gui.model_heads_tab import ModelHeadsTab
 from gui.state import AppState
-from gui.style import ROLE_COLOURS
+from gui.style import ROLE_COLOURS, format_number
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 from tiny_models import write_bert  # noqa: E402
@@ -284,4 +284,7 @@ def test_minilm_layer0_head2_is_tinted_previous_token(window):
     assert "26 of 72 heads put more than half their attention on [CLS]" in tab.summary_label.text()
     assert tab.detail.title.text.endswith("previous token")
     variance = tab.result.forward.raw_score_variance
-    assert f"Var(q·k)" in tab.variance_label.text() and len(variance) == 6
+    text = tab.variance_label.text()
+    assert "Var(q·k)" in text and len(variance) == 6
+    for value in (*variance, *tab.result.forward.scaled_score_variance):
+        assert format_number(float(value)) in text
