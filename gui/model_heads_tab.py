@@ -51,6 +51,7 @@ class ModelHeadsTab(QWidget):
         self.result = None
         self.trained_heads = None
         self.message = ""
+        self._stale = False   # a request waits for the tab to be shown
 
         self.model_label = QLabel(objectName="modelLabel")
         self.model_combo = QComboBox(objectName="modelCombo")
@@ -301,7 +302,17 @@ class ModelHeadsTab(QWidget):
                               tr("No model named {name} was found.").format(name=mv.model))
             self._show_nothing()
             return
+        if not self.isVisible():   # a tab behind another: load the model when first shown
+            self._stale = True
+            return
+        self._stale = False
         self.study.request(request)
+
+    @guarded
+    def showEvent(self, event) -> None:  # noqa: N802 (Qt naming)
+        super().showEvent(event)
+        if self._stale:
+            self.request()
 
     def wait_idle(self, timeout_ms: int = 10000) -> bool:
         """Finish a pending debounce and wait for the newest result (tests, export)."""

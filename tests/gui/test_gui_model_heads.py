@@ -288,3 +288,15 @@ def test_minilm_layer0_head2_is_tinted_previous_token(window):
     assert "Var(q·k)" in text and len(variance) == 6
     for value in (*variance, *tab.result.forward.scaled_score_variance):
         assert format_number(float(value)) in text
+
+
+def test_a_hidden_tab_loads_its_model_only_when_shown(window, tiny_bert):
+    tab = window.model_heads
+    assert not tab.isVisible()
+    tab.add_model_folder(str(tiny_bert))
+    window.state.update_heads_input(sentence=TINY_SENTENCE)
+    assert tab.wait_idle()
+    assert tab.study.generation == 0 and tab.result is None
+    show_tab(window)
+    assert tab.study.generation == 1
+    assert tab.result.forward.tokens[1:-1] == ("the", "cat", "sat", "on", "the", "mat", ".")
