@@ -20,6 +20,7 @@ from .i18n import LANGUAGES, current_language, set_language, tr
 from .lesson_panel import LessonPanel
 from .lessons import STEPS
 from .model import SimulationModel
+from .model_heads_tab import ModelHeadsTab
 from .panel_names import TOP_ROW
 from .panels import create_panels
 from .panels.base import settle_scenes
@@ -54,7 +55,9 @@ class MainWindow(QMainWindow):
         self.state = state
         self.model = SimulationModel(state, compute_fn, parent=self)
         self.heads_study = StudyCycle("heads", compute_heads, self)
-        self.studies = (self.model.cycle, self.heads_study)
+        self.model_heads = ModelHeadsTab(state)
+        self.studies = (self.model.cycle, self.heads_study, self.model_heads.study,
+                        self.model_heads.fetcher)
         self.controls = ControlPanel(self.model)
         self.panels = {p.objectName(): p for p in create_panels()}
         self.heads_panel = HeadsPanel(state, self.heads_study)
@@ -106,7 +109,8 @@ class MainWindow(QMainWindow):
 
     def exportable_panels(self) -> dict:
         """Every panel File → Export and Edit → Copy offer, by objectName."""
-        return {**self.panels, names.HEADS_VIEW: self.heads_panel.view}
+        return {**self.panels, names.HEADS_VIEW: self.heads_panel.view,
+                names.HEAD_GRID: self.model_heads.grid, names.HEAD_DETAIL: self.model_heads.detail}
 
     # -- construction ------------------------------------------------------------
     def _build_layout(self) -> None:
@@ -122,6 +126,7 @@ class MainWindow(QMainWindow):
         self.bottom_tabs = QTabWidget(objectName="bottomTabs")
         self.bottom_tabs.addTab(p[names.MULTIHEAD], "")
         self.bottom_tabs.addTab(self.heads_panel, "")
+        self.bottom_tabs.addTab(self.model_heads, "")
         bottom.addWidget(self.bottom_tabs)
         bottom.addWidget(p[names.COST])
         bottom.setStretchFactor(0, 3)
@@ -165,6 +170,9 @@ class MainWindow(QMainWindow):
                                                 QKeySequence.StandardKey.Open, "openSessionAction")
         self.save_session_action = self._action(self.file_menu, self.save_session_dialog,
                                                 QKeySequence.StandardKey.Save, "saveSessionAction")
+        self.open_model_action = self._action(self.file_menu,
+                                              self.model_heads.open_model_folder_dialog, None,
+                                              "openModelFolderAction")
         self.file_menu.addSeparator()
         self.export_window_action = self._action(self.file_menu, self.export_window_dialog,
                                                  QKeySequence("Ctrl+E"), "exportWindowAction")
@@ -284,7 +292,8 @@ class MainWindow(QMainWindow):
         return {names.SOFTMAX: tr("Softmax"), names.VARIANCE: tr("Variance of q·k"),
                 names.SATURATION: tr("Saturation vs d_k"), names.MULTIHEAD: tr("Multi-head"),
                 names.COST: tr("Cost"), names.HEADS_PANEL: tr("Head roles"),
-                names.HEADS_VIEW: tr("Head roles")}
+                names.HEADS_VIEW: tr("Head roles"), names.MODEL_HEADS: tr("Real heads"),
+                names.HEAD_GRID: tr("Real heads: grid"), names.HEAD_DETAIL: tr("Real heads: head")}
 
     def retranslate(self) -> None:
         self.setWindowTitle(tr("Attention Lab"))
@@ -321,6 +330,8 @@ class MainWindow(QMainWindow):
         self.row_tabs.setToolTip(tr("A small window shows one row of panels at a time"))
         self.bottom_tabs.setTabText(0, titles[names.MULTIHEAD])
         self.bottom_tabs.setTabText(1, titles[names.HEADS_PANEL])
+        self.bottom_tabs.setTabText(2, titles[names.MODEL_HEADS])
+        self.open_model_action.setText(tr("Open &model folder…"))
         self.lesson_dock.setWindowTitle(tr("Lesson"))
         self.help_menu.setTitle(tr("&Help"))
         self.about_action.setText(tr("&About Attention Lab"))

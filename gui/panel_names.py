@@ -6,6 +6,9 @@ MULTIHEAD = "multiheadView"
 COST = "costPlot"
 HEADS_PANEL = "headsPanel"      # the head-roles inputs and view
 HEADS_VIEW = "headsView"        # the head-roles maps alone (exported, copied)
+MODEL_HEADS = "modelHeadsView"  # the "Real heads" tab (a pretrained model's heads)
+HEAD_GRID = "headGrid"          # its layers × heads thumbnails
+HEAD_DETAIL = "headDetail"      # its clicked head's map and line view
 
 #: The rows of the panel area; a compact window shows one at a time.
 TOP_ROW = (SOFTMAX, VARIANCE, SATURATION)
@@ -13,4 +16,5 @@ BOTTOM_ROW = (MULTIHEAD, HEADS_PANEL, COST)
 
 #: File stem of each exportable panel (File → Export panel, `main.py export`).
 EXPORT_STEMS = {SOFTMAX: "softmax", VARIANCE: "variance", SATURATION: "saturation",
-                MULTIHEAD: "multihead", COST: "cost", HEADS_VIEW: "heads"}
+                MULTIHEAD: "multihead", COST: "cost", HEADS_VIEW: "heads",
+                HEAD_GRID: "real_heads_grid", HEAD_DETAIL: "real_heads_head"}

@@ -24,6 +24,12 @@ SAFE_PALETTE = {
               "softmax": OKABE_ITO["yellow"], "weighted_sum": OKABE_ITO["green"],
               "w_o": OKABE_ITO["purple"]},
 }
+#: One Okabe–Ito colour per detected head role (engine.models.roles.ROLES); "mixed" is grey.
+ROLE_COLOURS = {
+    "previous": OKABE_ITO["vermillion"], "next": OKABE_ITO["orange"], "self": OKABE_ITO["purple"],
+    "first": OKABE_ITO["blue"], "separator": OKABE_ITO["green"], "induction": OKABE_ITO["yellow"],
+    "broad": OKABE_ITO["sky"], "mixed": "#999999",
+}
 #: The familiar matplotlib "tab10" colours, for users who prefer them.
 CLASSIC_PALETTE = {
     "unscaled": "#D62728", "scaled": "#1F77B4",

@@ -1,0 +1,190 @@
+"""The pretrained-heads study and the MiniLM download, for the "Real heads" tab.
+
+    compute_model_heads(ModelHeadsRequest(folder, sentence)) -> ModelHeadsResult
+
+runs on the "modelHeads" StudyCycle's thread: load_model (cached per folder), the forward
+pass, head_roles and summarize_roles (engine.models). A folder or a sentence the model cannot
+take gives a result whose `error` is the engine's one-line message, never an exception.
+
+ModelFetcher runs engine.models.fetch.fetch_model on a thread of its own; cancel() makes
+the fetch stop pip and clean up, shutdown() cancels and waits (the window's close).
+"""
+from __future__ import annotations
+
+import threading
+import unicodedata
+from dataclasses import dataclass
+
+import numpy as np
+from PySide6.QtCore import QObject, QThread, Signal, Slot
+
+from engine.models import (ForwardResult, HeadRole, ModelError, RoleSummary, TokenError,
+                           head_roles, load_model, run_sentence, summarize_roles)
+from engine.models.fetch import FetchError, fetch_model
+
+from .i18n import tr
+
+
+@dataclass(frozen=True)
+class ModelHeadsRequest:
+    folder: str
+    sentence: str
+
+
+@dataclass(frozen=True, eq=False)
+class ModelHeadsResult:
+    """One model on one sentence. On failure only `request` and `error` are set."""
+
+    request: ModelHeadsRequest
+    model_name: str = ""
+    architecture: str = ""
+    layers: int = 0
+    heads: int = 0
+    d_model: int = 0
+    d_k: int = 0
+    forward: ForwardResult | None = None
+    roles: tuple[HeadRole, ...] = ()
+    summary: RoleSummary | None = None
+    error: str = ""
+
+    def role(self, layer: int, head: int) -> HeadRole:
+        return self.roles[layer * self.heads + head]
+
+
+@dataclass(frozen=True, eq=False)
+class HeadDetailData:
+    """One head for the detail view: tokens (n,), weights (n, n) rows = queries, its role."""
+
+    tokens: tuple[str, ...]
+    weights: np.ndarray
+    layer: int
+    head: int
+    role: str
+
+    @classmethod
+    def of(cls, result: ModelHeadsResult, layer: int, head: int) -> "HeadDetailData":
+        return cls(tokens=result.forward.tokens, weights=result.forward.attentions[layer, head],
+                   layer=layer, head=head, role=result.role(layer, head).role)
+
+
+def compute_model_heads(request: ModelHeadsRequest) -> ModelHeadsResult:
+    """The study: ModelHeadsRequest → ModelHeadsResult (on the study's thread)."""
+    try:
+        model = load_model(request.folder)
+        forward = run_sentence(model, request.sentence)
+        roles = head_roles(forward, model)
+    except (ModelError, TokenError) as exc:
+        return ModelHeadsResult(request=request, error=str(exc))
+    cfg = model.config
+    return ModelHeadsResult(request=request, model_name=model.name,
+                            architecture=cfg.architecture, layers=cfg.layers, heads=cfg.heads,
+                            d_model=cfg.d_model, d_k=cfg.d_k, forward=forward, roles=roles,
+                            summary=summarize_roles(roles, forward))
+
+
+def role_names() -> dict[str, str]:
+    """Translated name of each detected role (engine.models.roles.ROLES)."""
+    return {"previous": tr("previous token"), "next": tr("next token"), "self": tr("self"),
+            "first": tr("first token"), "separator": tr("separator / punctuation"),
+            "induction": tr("induction"), "broad": tr("broad"), "mixed": tr("mixed")}
+
+
+def looks_japanese(text: str) -> bool:
+    """True when `text` holds kana or CJK ideographs (which an English vocabulary lacks)."""
+    for ch in text:
+        name = unicodedata.name(ch, "")
+        if name.startswith(("HIRAGANA", "KATAKANA", "CJK UNIFIED IDEOGRAPH")):
+            return True
+    return False
+
+
+class FetchWorker(QObject):
+    """Lives on the fetch thread; one fetch_model call per run()."""
+
+    progressed = Signal(float, str)
+    finished = Signal(str)   # the model folder
+    failed = Signal(str)
+
+    def __init__(self, key: str, fetch_fn, stop: threading.Event):
+        super().__init__()
+        self._key, self._fetch, self._stop = key, fetch_fn, stop
+
+    @Slot()
+    def run(self) -> None:
+        try:
+            folder = self._fetch(self._key, progress=self._progress, cancelled=self._stop.is_set)
+        except FetchError as exc:
+            self.failed.emit(str(exc))
+        except Exception as exc:  # reported in the tab, never kills the thread
+            self.failed.emit(f"{type(exc).__name__}: {exc}")
+        else:
+            self.finished.emit(str(folder))
+
+    def _progress(self, fraction: float, text: str) -> None:
+        self.progressed.emit(float(fraction), text)
+
+
+class ModelFetcher(QObject):
+    """Fetch one model in the background; progressed / finished / failed on the GUI thread."""
+
+    progressed = Signal(float, str)
+    finished = Signal(str)
+    failed = Signal(str)
+    _start = Signal()
+
+    def __init__(self, key: str = "minilm", fetch_fn=fetch_model, parent=None):
+        super().__init__(parent)
+        self._stop = threading.Event()
+        self._thread = QThread()
+        self._thread.setObjectName("modelFetchThread")
+        self._worker = FetchWorker(key, fetch_fn, self._stop)
+        self._worker.moveToThread(self._thread)
+        self._start.connect(self._worker.run)
+        self._worker.progressed.connect(self._on_progress)
+        self._worker.finished.connect(self._on_finished)
+        self._worker.failed.connect(self._on_failed)
+        self._thread.finished.connect(self._worker.deleteLater)
+        self.running = False
+
+    def start(self) -> None:
+        if self.running:
+            return
+        self.running = True
+        self._stop.clear()
+        if not self._thread.isRunning():
+            self._thread.start()
+        self._start.emit()
+
+    def cancel(self) -> None:
+        self._stop.set()
+
+    def is_running(self) -> bool:
+        try:
+            return self._thread.isRunning()
+        except RuntimeError:   # the C++ side is already gone
+            return False
+
+    @Slot(float, str)
+    def _on_progress(self, fraction: float, text: str) -> None:
+        self.progressed.emit(fraction, text)
+
+    @Slot(str)
+    def _on_finished(self, folder: str) -> None:
+        self.running = False
+        self.finished.emit(folder)
+
+    @Slot(str)
+    def _on_failed(self, message: str) -> None:
+        self.running = False
+        self.failed.emit(message)
+
+    def shutdown(self) -> None:
+        """Cancel a running fetch and stop the thread (waits for pip to be stopped)."""
+        self._stop.set()
+        try:
+            running = self._thread.isRunning()
+        except RuntimeError:
+            return
+        if running:
+            self._thread.quit()
+            self._thread.wait()

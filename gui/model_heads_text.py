@@ -1,0 +1,56 @@
+"""The Real heads tab's texts, from a ModelHeadsResult: every number is the engine's
+(engine.models: summarize_roles, head_roles, the forward pass's score variances)."""
+from __future__ import annotations
+
+from engine.models import HeadRole
+
+from .i18n import tr
+from .model_heads import ModelHeadsResult, role_names
+from .style import format_number
+
+
+def summary_html(r: ModelHeadsResult) -> str:
+    """'26 of 72 heads put more than half their attention on [CLS]', the model's shape and
+    the count of each role."""
+    s, names = r.summary, role_names()
+    counts = " · ".join(f"{names[role]} {count}" for role, count in s.role_counts)
+    summary = tr("{k} of {n} heads put more than half their attention on {token}").format(
+        k=s.first_token_heads, n=s.heads, token=s.first_token)
+    shape = tr("{model}: {layers} layers × {heads} heads, d_model {d}, d_k {dk}").format(
+        model=r.model_name, layers=r.layers, heads=r.heads, d=r.d_model, dk=r.d_k)
+    return f"<b>{summary}</b><br>{shape} · {counts}"
+
+
+def variance_html(r: ModelHeadsResult) -> str:
+    """Per layer, Var(q·k) against d_k and Var(q·k/√d_k) against 1, as a small table."""
+    def row(values) -> str:
+        return "".join(f"<td align='right'>&nbsp;{format_number(float(v))}&nbsp;</td>"
+                       for v in values)
+
+    heading = tr("The first idea on real weights")
+    theory = tr("with unit-variance q and k, Var(q·k) = d_k = {dk} and Var(q·k/√d_k) = 1; "
+                "trained weights and LayerNorm move both, by the factor in the second "
+                "row.").format(dk=r.d_k)
+    layer_cells = "".join(f"<th>&nbsp;L{i}&nbsp;</th>" for i in range(r.layers))
+    raw_name, scaled_name = tr("Var(q·k)"), tr("Var(q·k/√d_k)")
+    f = r.forward
+    return (f"<b>{heading}</b>: {theory}"
+            f"<table cellspacing='0'><tr><th></th>{layer_cells}</tr>"
+            f"<tr><td>{raw_name}</td>{row(f.raw_score_variance)}</tr>"
+            f"<tr><td>{scaled_name}</td>{row(f.scaled_score_variance)}</tr></table>")
+
+
+def head_scores_text(role: HeadRole) -> str:
+    """One head's role and every score the role was chosen from."""
+    names = role_names()
+    parts = [tr("previous {v}").format(v=format_number(role.prev_token_score)),
+             tr("next {v}").format(v=format_number(role.next_token_score)),
+             tr("self {v}").format(v=format_number(role.self_score)),
+             tr("first {v}").format(v=format_number(role.first_token_score)),
+             tr("separator {v}").format(v=format_number(role.separator_score)),
+             tr("entropy {v} nats").format(v=format_number(role.entropy)),
+             tr("broad {v}").format(v=format_number(role.broad_score))]
+    if role.induction_score is not None:
+        parts.append(tr("induction {v}").format(v=format_number(role.induction_score)))
+    return tr("Layer {layer} head {head} is “{role}”: ").format(
+        layer=role.layer, head=role.head, role=names[role.role]) + " · ".join(parts)

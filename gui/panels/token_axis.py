@@ -1,0 +1,97 @@
+"""An axis that names the token of each cell of an n×n attention map (shared by the maps)."""
+from __future__ import annotations
+
+import math
+
+import pyqtgraph as pg
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QFontMetricsF
+
+from ..guard import guarded
+from . import pg_compat
+
+#: Longest token label drawn, in pixels (or 4.5 text heights, at large text); longer ones are
+#: elided.
+LABEL_MAX_PX = 70.0
+
+
+def label_max_px(fm: QFontMetricsF) -> float:
+    return max(LABEL_MAX_PX, 4.5 * fm.height())
+
+
+class TokenAxis(pg.AxisItem):
+    """An axis that writes one token under (or beside) each cell of an n×n map.
+
+    Cell i spans [i, i+1] in view coordinates. Bottom labels are drawn rotated
+    by 90° so long words never overlap; when the cells are smaller than the
+    text height, only every k-th label is drawn. The axis size is fixed to the
+    longest label (at most label_max_px).
+    """
+
+    def __init__(self, orientation: str):
+        super().__init__(orientation)
+        self.labels: list[str] = []
+        self.setStyle(showValues=False, tickLength=4)
+
+    def set_labels(self, labels: list[str]) -> None:
+        self.labels = list(labels)
+        self.setTicks([[(i + 0.5, "") for i in range(len(self.labels))]])
+        self._fit()
+
+    @guarded
+    def setTickFont(self, font) -> None:  # noqa: N802 (Qt naming)
+        super().setTickFont(font)
+        self._fit()
+
+    def _metrics(self) -> QFontMetricsF:
+        return QFontMetricsF(pg_compat.tick_font(self) or self.font())
+
+    def _fit(self) -> None:
+        fm = self._metrics()
+        labels = getattr(self, "labels", [])    # setTickFont may run inside AxisItem.__init__
+        widest = max((fm.horizontalAdvance(s) for s in labels), default=0.0)
+        size = int(math.ceil(min(widest, label_max_px(fm)))) + 10
+        if self.orientation in ("left", "right"):
+            self.setWidth(size)
+        else:
+            self.setHeight(size)
+        pg_compat.forget_axis_picture(self)
+
+    @guarded
+    def drawPicture(self, p, axisSpec, tickSpecs, textSpecs) -> None:  # noqa: N802
+        # No axis line: the view is wider (or taller) than the map, and a line along the
+        # empty part would suggest cells that are not there. Ticks mark the cells.
+        p.setRenderHint(p.RenderHint.Antialiasing, False)
+        p.setRenderHint(p.RenderHint.TextAntialiasing, True)
+        for tick_pen, p1, p2 in tickSpecs:
+            p.setPen(tick_pen)
+            p.drawLine(p1, p2)
+        view = self.linkedView()
+        if view is None or not self.labels:
+            return
+        fm = self._metrics()
+        vertical = self.orientation in ("left", "right")
+
+        def pos(v: float) -> float:
+            point = self.mapFromScene(view.mapViewToScene(QPointF(v, v)))
+            return point.y() if vertical else point.x()
+
+        spacing = abs(pos(1.0) - pos(0.0)) or 1.0
+        step = max(1, math.ceil(fm.height() * 0.9 / spacing))
+        p.setPen(self.textPen())
+        p.setFont(pg_compat.tick_font(self) or self.font())
+        h = fm.height()
+        gap = 4 + 3  # tick length + padding
+        for i in range(0, len(self.labels), step):
+            text = fm.elidedText(self.labels[i], Qt.TextElideMode.ElideRight, label_max_px(fm))
+            c = pos(i + 0.5)
+            if vertical:
+                p.drawText(QRectF(0, c - h / 2, self.width() - gap, h),
+                           int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter), text)
+            else:
+                p.save()
+                p.translate(c, gap)
+                p.rotate(-90)                 # text reads upwards and ends at the map
+                p.drawText(QRectF(-(self.height() - gap), -h / 2, self.height() - gap, h),
+                           int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter), text)
+                p.restore()

@@ -1,0 +1,302 @@
+"""The "Real heads" tab: a pretrained model's heads, with a tiny random BERT written here and,
+when it has been fetched, MiniLM."""
+import sys
+import threading
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtWidgets import QApplication, QFileDialog
+
+from engine.models import load_model, run_sentence
+from engine.models.fetch import FetchCancelled, cached_model
+from gui.export import export_panel
+from gui.guard import errors
+from gui.model_heads import compute_model_heads, looks_japanese
+from gui.model_heads_tab import ModelHeadsTab
+from gui.state import AppState
+from gui.style import ROLE_COLOURS, format_number
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
+from tiny_models import write_bert  # noqa: E402
+
+LESSON = "The cat sat on the mat because the cat was tired, and then the cat slept."
+TINY_SENTENCE = "the cat sat on the mat."
+
+
+@pytest.fixture
+def tiny_bert(tmp_path):
+    return write_bert(tmp_path / "tiny-bert", plants={0: "previous", 1: "first", 2: "self"})
+
+
+@pytest.fixture
+def no_minilm(tmp_path, monkeypatch):
+    """An empty model cache: MiniLM counts as not downloaded."""
+    monkeypatch.setenv("ATTENTION_LAB_CACHE", str(tmp_path / "cache"))
+
+
+@pytest.fixture
+def tab(qtbot, tiny_bert):
+    """A tab of its own (its own state), showing the tiny BERT; its compute records threads."""
+    threads = []
+
+    def compute(request):
+        threads.append(threading.get_ident())
+        return compute_model_heads(request)
+
+    state = AppState()
+    state.update_heads_input(sentence=TINY_SENTENCE)
+    widget = ModelHeadsTab(state, compute_fn=compute)
+    widget.compute_threads = threads
+    qtbot.addWidget(widget)
+    widget.resize(1100, 700)
+    widget.show()
+    widget.add_model_folder(str(tiny_bert))
+    assert widget.wait_idle()
+    QApplication.processEvents()
+    yield widget
+    widget.shutdown()
+    widget.close()
+
+
+def show_tab(window):
+    window.bottom_tabs.setCurrentWidget(window.model_heads)
+    assert window.model_heads.wait_idle()
+    QApplication.processEvents()
+    return window.model_heads
+
+
+def test_open_model_folder_loads_the_model_and_draws_layers_by_heads(window, tiny_bert,
+                                                                    monkeypatch, tmp_path):
+    tab = show_tab(window)
+    assert window.bottom_tabs.indexOf(tab) == 2
+    assert window.bottom_tabs.tabText(2) == "Real heads"
+    monkeypatch.setattr(QFileDialog, "getExistingDirectory",
+                        staticmethod(lambda *args, **kwargs: str(tiny_bert)))
+    window.findChild(type(window.open_model_action), "openModelFolderAction").trigger()
+    assert tab.wait_idle()
+    QApplication.processEvents()
+    assert window.state.model_view.model_dir == str(tiny_bert)
+    assert tab.model_combo.currentText() == "tiny-bert"
+    assert tab.message == ""
+    grid = tab.grid
+    assert len(grid.images) == 2 and all(len(row) == 4 for row in grid.images)
+    expected = run_sentence(load_model(tiny_bert), window.state.heads_input.sentence).attentions
+    for layer in range(2):
+        for head in range(4):
+            np.testing.assert_allclose(grid.images[layer][head].image, expected[layer, head])
+    # the planted heads are found and tinted by their role
+    assert [grid.role_at(0, h) for h in range(3)] == ["previous", "first", "self"]
+    for head, role in enumerate(("previous", "first", "self")):
+        assert grid.frame_colour(0, head) == ROLE_COLOURS[role].upper()
+    panels = window.exportable_panels()
+    assert panels["headGrid"] is grid and panels["headDetail"] is tab.detail
+    for name in ("headGrid", "headDetail"):
+        path = export_panel(panels[name], tmp_path / f"{name}.png")
+        assert path.stat().st_size > 1000
+
+
+def test_a_restored_session_shows_its_model_folder(window, tiny_bert):
+    tab = show_tab(window)
+    snapshot = window.state.snapshot()
+    restored = type(snapshot)(model_view=type(snapshot.model_view)(
+        model="tiny-bert", model_dir=str(tiny_bert), layer=1, head=2))
+    window.state.restore(restored)
+    assert tab.wait_idle()
+    QApplication.processEvents()
+    assert tab.model_combo.currentText() == "tiny-bert"
+    assert tab.grid.selected == (1, 2) and tab.detail.title.text.startswith("layer 1 · head 2")
+
+
+def test_clicking_a_head_shows_it_in_the_detail_with_token_labels(tab, qtbot):
+    grid, detail = tab.grid, tab.detail
+    pos = grid.cell_centre(1, 3)
+    qtbot.mouseClick(grid.viewport(), Qt.MouseButton.LeftButton, pos=pos)
+    QApplication.processEvents()
+    assert (tab.state.model_view.layer, tab.state.model_view.head) == (1, 3)
+    assert grid.selected == (1, 3)
+    forward = tab.result.forward
+    assert detail.tokens == forward.tokens == ("[CLS]", "the", "cat", "sat", "on", "the", "mat",
+                                               ".", "[SEP]")
+    np.testing.assert_array_equal(detail.image.image, forward.attentions[1, 3])
+    assert detail.left_axis.labels == list(forward.tokens)
+    assert detail.bottom_axis.labels == list(forward.tokens)
+    assert "layer 1 · head 3" in detail.title.text
+    assert tab.scores_label.text().startswith("Layer 1 head 3 is")
+    # hovering cell (query 2, key 1) reads its weight
+    scene_pos = detail.map_plot.vb.mapViewToScene(QPointF(1.5, 2.5))
+    detail.scene().sigMouseMoved.emit(scene_pos)
+    weight = float(forward.attentions[1, 3, 2, 1])
+    assert detail.readout_shown.startswith("cat → the: ")
+    assert abs(float(detail.readout_shown.split(": ")[1]) - weight) < 5e-3 * max(weight, 1e-3)
+    # the line view narrows to that query: every drawn line starts at query 2
+    drawn = [item.getData() for item in detail.bands if item.getData()[0] is not None]
+    ys = np.concatenate([y for _x, y in drawn])
+    assert set(ys[0::2]) == {2.0}
+
+
+def test_line_view_draws_every_weight_above_the_threshold_once(tab):
+    tab.state.update_model_view(layer=0, head=0)
+    detail = tab.detail
+    weights = tab.result.forward.attentions[0, 0]
+    count = sum(len(item.getData()[0]) // 2 for item in detail.bands
+                if item.getData()[0] is not None)
+    assert count == int((weights > 0.02).sum())
+
+
+def test_typing_updates_through_the_study_off_the_gui_thread(tab, qtbot):
+    tab.compute_threads.clear()
+    tab.sentence_edit.clear()
+    qtbot.keyClicks(tab.sentence_edit, "the dog ran")
+    assert tab.state.heads_input.sentence == "the dog ran"
+    assert tab.wait_idle()
+    QApplication.processEvents()
+    assert tab.result.forward.tokens == ("[CLS]", "the", "dog", "ran", "[SEP]")
+    assert tab.detail.tokens == tab.result.forward.tokens
+    assert tab.compute_threads and threading.get_ident() not in tab.compute_threads
+    assert len(tab.compute_threads) < len("the dog ran")   # debounced
+    # the state is the one source: a change from elsewhere (the head-roles tab) is rendered
+    tab.state.update_heads_input(sentence="a big red cat")
+    assert tab.sentence_edit.text() == "a big red cat"
+    assert tab.wait_idle()
+    assert tab.result.forward.tokens[1:-1] == ("a", "big", "red", "cat")
+
+
+def test_shared_sentence_with_the_head_roles_tab(window):
+    tab = show_tab(window)
+    tab.sentence_edit.setText("the cat sat.")
+    assert window.heads_panel.sentence_edit.text() == "the cat sat."
+    window.heads_panel.sentence_edit.setText("the cat ran.")
+    assert tab.sentence_edit.text() == "the cat ran."
+
+
+def test_a_broken_folder_gives_one_clear_message_and_nothing_crashes(tab, tmp_path, tiny_bert):
+    seen = list(errors.seen)
+    broken = tmp_path / "broken"
+    broken.mkdir()
+    (broken / "config.json").write_text("{not json", encoding="utf-8")
+    tab.add_model_folder(str(broken))
+    assert tab.wait_idle()
+    QApplication.processEvents()
+    assert tab.message_label.isVisible()
+    assert tab.message.startswith("This model could not be shown: ")
+    assert "\n" not in tab.message and "Traceback" not in tab.message
+    assert str(broken) in tab.message or "broken" in tab.message
+    assert "(cannot be read)" in tab.model_combo.currentText()
+    assert tab.result is None and not tab.summary_label.text()
+    assert not any(image.isVisible() for row in tab.grid.images for image in row)
+    assert errors.seen == seen
+    # a sentence longer than the model's 16 positions: a message too
+    tab.add_model_folder(str(tiny_bert))
+    tab.state.update_heads_input(sentence=" ".join(["cat"] * 30))
+    assert tab.wait_idle()
+    assert "takes at most 16" in tab.message
+    tab.state.update_heads_input(sentence=TINY_SENTENCE)
+    assert tab.wait_idle()
+    QApplication.processEvents()
+    assert tab.message == "" and not tab.message_label.isVisible()
+    assert all(image.isVisible() for row in tab.grid.images for image in row)
+
+
+def test_japanese_sentence_shows_the_english_only_note(tab):
+    assert not tab.japanese_note.isVisible()
+    tab.state.update_heads_input(sentence="猫がマットに座った。")
+    assert tab.japanese_note.isVisible()
+    assert "[UNK]" in tab.japanese_note.text()
+    assert looks_japanese("カタカナ") and looks_japanese("漢字") and not looks_japanese("café")
+
+
+def test_fetch_button_shows_progress_and_cancels(qtbot, no_minilm):
+    started = threading.Event()
+
+    def fake_fetch(key, progress, cancelled):
+        progress(0.25, "downloading")
+        started.set()
+        while not cancelled():
+            time.sleep(0.01)
+        raise FetchCancelled("the download was cancelled")
+
+    widget = ModelHeadsTab(AppState(), fetch_fn=fake_fetch)
+    qtbot.addWidget(widget)
+    widget.show()
+    assert widget.fetch_button.isVisible()
+    assert "not downloaded yet" in widget.message
+    qtbot.mouseClick(widget.fetch_button, Qt.MouseButton.LeftButton)
+    assert widget.fetch_progress.isVisible()
+    qtbot.waitUntil(lambda: widget.fetch_progress.value() == 250, timeout=3000)
+    assert widget.fetcher.running
+    qtbot.mouseClick(widget.fetch_button, Qt.MouseButton.LeftButton)   # now "Cancel"
+    qtbot.waitUntil(lambda: not widget.fetcher.running, timeout=3000)
+    assert widget.message == "MiniLM was not downloaded: the download was cancelled"
+    assert not widget.fetch_progress.isVisible()
+    widget.shutdown()
+    widget.close()
+
+
+def test_closing_during_a_fetch_stops_its_thread(qtbot, no_minilm):
+    started = threading.Event()
+
+    def slow_fetch(key, progress, cancelled):
+        started.set()
+        while not cancelled():
+            time.sleep(0.01)
+        raise FetchCancelled("cancelled")
+
+    widget = ModelHeadsTab(AppState(), fetch_fn=slow_fetch)
+    qtbot.addWidget(widget)
+    widget.show()
+    widget.fetch_button.click()
+    assert started.wait(3)
+    widget.close()          # closeEvent: cancel and wait
+    assert not widget.fetcher.is_running() and not widget.study.is_running()
+
+
+def test_a_finished_fetch_selects_the_fetched_model(qtbot, no_minilm, tiny_bert, monkeypatch):
+    import gui.model_heads_tab as tab_module
+
+    def fake_fetch(key, progress, cancelled):
+        progress(1.0, "done")
+        return tiny_bert
+
+    widget = ModelHeadsTab(AppState(), fetch_fn=fake_fetch)
+    qtbot.addWidget(widget)
+    widget.show()
+    monkeypatch.setattr(tab_module, "cached_model", lambda key="minilm": tiny_bert)
+    widget.fetch_button.click()
+    qtbot.waitUntil(lambda: not widget.fetcher.running, timeout=3000)
+    assert widget.fetch_button.isHidden()
+    widget.shutdown()
+    widget.close()
+
+
+@pytest.mark.skipif(cached_model("minilm") is None, reason="MiniLM is not fetched "
+                    "(python main.py fetch-model minilm)")
+def test_minilm_layer0_head2_is_tinted_previous_token(window):
+    window.state.update_model_view(model="minilm", model_dir="", layer=0, head=2)
+    window.state.update_heads_input(sentence=LESSON)
+    tab = show_tab(window)
+    assert tab.message == ""
+    assert len(tab.grid.images) == 6 and len(tab.grid.images[0]) == 12
+    assert tab.grid.role_at(0, 2) == "previous"
+    assert tab.grid.frame_colour(0, 2) == ROLE_COLOURS["previous"].upper()
+    assert "26 of 72 heads put more than half their attention on [CLS]" in tab.summary_label.text()
+    assert tab.detail.title.text.endswith("previous token")
+    variance = tab.result.forward.raw_score_variance
+    text = tab.variance_label.text()
+    assert "Var(q·k)" in text and len(variance) == 6
+    for value in (*variance, *tab.result.forward.scaled_score_variance):
+        assert format_number(float(value)) in text
+
+
+def test_a_hidden_tab_loads_its_model_only_when_shown(window, tiny_bert):
+    tab = window.model_heads
+    assert not tab.isVisible()
+    tab.add_model_folder(str(tiny_bert))
+    window.state.update_heads_input(sentence=TINY_SENTENCE)
+    assert tab.wait_idle()
+    assert tab.study.generation == 0 and tab.result is None
+    show_tab(window)
+    assert tab.study.generation == 1
+    assert tab.result.forward.tokens[1:-1] == ("the", "cat", "sat", "on", "the", "mat", ".")
