@@ -24,6 +24,7 @@ from .panel_names import TOP_ROW
 from .panels import create_panels
 from .panels.base import settle_scenes
 from .panels.heads_view import HeadsPanel, compute_heads
+from .panels.training_panel import TrainingPanel
 from .requests import StudyCycle
 from .state import AppState, SessionError, Snapshot, read_session, write_session
 from .state.app_state import snap_text_scale
@@ -65,6 +66,11 @@ class MainWindow(QMainWindow):
         self._shown_view = None
         self._base_font_pt = QApplication.font().pointSizeF()
         self._build_layout()
+        # The training lab (gui/panels/training_panel.py): a tab of its own; its runner
+        # process is shut down with the studies.
+        self.training_panel = TrainingPanel(state, self)
+        self.bottom_tabs.addTab(self.training_panel, tr("Training"))
+        self.studies += (self.training_panel.runner,)
         self._build_menus()
         self._build_lesson_dock()
         self._build_shortcuts()
@@ -104,7 +110,8 @@ class MainWindow(QMainWindow):
 
     def exportable_panels(self) -> dict:
         """Every panel File → Export and Edit → Copy offer, by objectName."""
-        return {**self.panels, names.HEADS_VIEW: self.heads_panel.view}
+        return {**self.panels, names.HEADS_VIEW: self.heads_panel.view,
+                **self.training_panel.exportable()}
 
     # -- construction ------------------------------------------------------------
     def _build_layout(self) -> None:
@@ -264,7 +271,7 @@ class MainWindow(QMainWindow):
         return {names.SOFTMAX: tr("Softmax"), names.VARIANCE: tr("Variance of q·k"),
                 names.SATURATION: tr("Saturation vs d_k"), names.MULTIHEAD: tr("Multi-head"),
                 names.COST: tr("Cost"), names.HEADS_PANEL: tr("Head roles"),
-                names.HEADS_VIEW: tr("Head roles")}
+                names.HEADS_VIEW: tr("Head roles"), **TrainingPanel.titles()}
 
     def retranslate(self) -> None:
         self.setWindowTitle(tr("Attention Lab"))
@@ -297,6 +304,8 @@ class MainWindow(QMainWindow):
         self.row_tabs.setToolTip(tr("A small window shows one row of panels at a time"))
         self.bottom_tabs.setTabText(0, titles[names.MULTIHEAD])
         self.bottom_tabs.setTabText(1, titles[names.HEADS_PANEL])
+        self.bottom_tabs.setTabText(self.bottom_tabs.indexOf(self.training_panel),
+                                    titles[names.TRAINING_PANEL])
         self.lesson_dock.setWindowTitle(tr("Lesson"))
         self.help_menu.setTitle(tr("&Help"))
         self.about_action.setText(tr("&About Attention Lab"))

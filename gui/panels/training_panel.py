@@ -1,0 +1,677 @@
+"""The training lab: tiny models trained live in a separate process (gui/training_runner.py).
+
+TrainingPanel (`trainingPanel`) holds the controls and three plot panels, each drawn from
+engine.training Snapshots (replace-all: each one is drawn as it is) and, at the end, the
+Result:
+
+    TrainingCurves     `trainLossPlot`    loss, accuracy, attention entropy and log10 |∇W_Q|
+                                          by step; mean over seeds with a min–max band per
+                                          group (scaling: d_k × scaled/unscaled of one task;
+                                          heads: h; roles: the one run)
+    TrainingHeadsView  `trainHeadsView`   the learned heads' attention on the sample
+                                          sequence, with their scores and role names
+    HeadsVsH           `trainHeadsChart`  final accuracy and loss against h beside the
+                                          paper's Table 3 (A) dev perplexity (heads only)
+
+Items are built once per experiment shape and updated in place with setData / setImage.
+The settings live in AppState.training; the experiment combo renders them and sends
+intents. `TrainingPanel.start(experiment, options)` is the entry point a lesson step calls.
+"""
+from __future__ import annotations
+
+import math
+import time
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QEvent, Qt, Slot
+from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QLabel, QProgressBar, QPushButton,
+                               QSplitter, QTabWidget, QVBoxLayout, QWidget)
+
+from engine.training import EXPERIMENTS, PAPER_TABLE3_A, TrainingConfigError, band
+from engine.training.tasks import copy_one_token_accuracy
+
+from .. import panel_names as names
+from ..guard import guarded
+from ..i18n import tr
+from ..qt_util import all_signals_blocked
+from ..state import AppState
+from ..state.app_state import TrainingSettings
+from ..style import brush, make_theme, pen, plot_font
+from ..training_runner import TrainingRunner, config_from_options, options_from_config
+from .base import Panel, TitleLabel
+
+METRICS = ("loss", "accuracy", "attention_entropy", "grad_norm_wq")
+SEQUENTIAL = pg.colormap.get("viridis")
+SCALING_TASKS = ("averaging", "lookup")
+
+
+def experiment_names() -> dict[str, str]:
+    return {"scaling": tr("Does ÷√d_k matter? (scaled vs unscaled)"),
+            "roles": tr("Heads specialise (2 layers × 4 heads)"),
+            "heads": tr("Many thin heads or one wide one?")}
+
+
+def task_names() -> dict[str, str]:
+    return {"averaging": tr("averaging task (majority colour)"),
+            "lookup": tr("lookup task (one key–value pair)")}
+
+
+def role_names() -> dict[str, str]:
+    """Translated names of the engine's role ids."""
+    return {"induction": tr("induction"), "previous_token": tr("previous token"),
+            "bos": tr("BOS sink"), "self": tr("self"), "mixed": tr("mixed"),
+            "content_match": tr("content match"), "previous_item": tr("previous item")}
+
+
+def metric_titles() -> dict[str, str]:
+    return {"loss": tr("loss (nats)"), "accuracy": tr("accuracy"),
+            "attention_entropy": tr("attention entropy (nats)"),
+            "grad_norm_wq": tr("log₁₀ |∇W_Q|")}
+
+
+def group_runs(snapshot, task: str) -> dict:
+    """Runs of a snapshot by what the curves compare: key → (runs, colour index, dashed)."""
+    groups: dict = {}
+    for run in snapshot.runs:
+        label = run.label
+        if snapshot.experiment == "scaling":
+            if label["task"] != task:
+                continue
+            key = (label["d_k"], label["scaled"])
+        elif snapshot.experiment == "heads":
+            key = (label["heads"],)
+        else:
+            key = ("run",)
+        groups.setdefault(key, []).append(run)
+    return groups
+
+
+def group_name(experiment: str, key) -> str:
+    if experiment == "scaling":
+        return (tr("d_k = {dk}, ÷√d_k") if key[1] else tr("d_k = {dk}, unscaled")).format(dk=key[0])
+    if experiment == "heads":
+        return tr("h = {h}").format(h=key[0])
+    return tr("training run")
+
+
+def _finite(x: np.ndarray, y: np.ndarray):
+    keep = np.isfinite(y)
+    return x[keep], y[keep]
+
+
+class TrainingCurves(Panel):
+    """`trainLossPlot`: the four metrics by step (see the module docstring)."""
+
+    def __init__(self, parent=None):
+        self.task = "averaging"
+        super().__init__(names.TRAIN_LOSS, parent)
+
+    def build(self) -> None:
+        self.title = self.add_title(row=0, col=0)
+        self.ci.layout.setColumnStretchFactor(0, 1)
+        self.plots = {}
+        grid = self.addLayout(row=1, col=0)
+        for i, metric in enumerate(METRICS):
+            plot = grid.addPlot(row=2 * (i // 2) + 1, col=i % 2)
+            plot.setMouseEnabled(False, False)
+            plot.setMenuEnabled(False)
+            plot.hideButtons()
+            plot.showGrid(x=True, y=True, alpha=0.25)
+            self.plots[metric] = plot
+        self.plot_titles = {}
+        for i, metric in enumerate(METRICS):
+            label = TitleLabel()
+            grid.addItem(label, row=2 * (i // 2), col=i % 2)
+            self.plot_titles[metric] = label
+        self.plots["accuracy"].setYRange(0.0, 1.02, padding=0)
+        self.baseline = pg.InfiniteLine(angle=0, movable=False)
+        self.plots["accuracy"].addItem(self.baseline)
+        self.baseline.hide()
+        self.legend = self.plots["accuracy"].addLegend(offset=(-6, -6), labelTextSize="8pt")
+        self.info = self.overlay_text(self.plots["loss"], (1, 0))
+        self.items: dict = {}          # key → {metric: (mean, low, high, fill)}
+        self.experiment = None
+        self.groups_shown: list = []
+
+    def restyle(self) -> None:
+        for plot in self.plots.values():
+            self.style_plot(plot)
+        self.style_legend(self.legend, self.theme.font_pt * 0.85)
+        self.baseline.setPen(pen(self.theme.foreground, self.theme, 0.6, Qt.PenStyle.DotLine))
+        self._clear()
+
+    def retranslate(self) -> None:
+        self.set_title(self.title, tr("training curves on a fixed evaluation batch"))
+        for metric, label in self.plot_titles.items():
+            label.setText(metric_titles()[metric], color=self.theme.foreground,
+                          size=f"{self.theme.font_pt:.1f}pt")
+        for plot in self.plots.values():
+            plot.setLabel("bottom", tr("step"))
+        self._clear()
+
+    def set_task(self, task: str) -> None:
+        if task != self.task:
+            self.task = task
+            self._clear()
+            self.redraw()
+
+    def _clear(self) -> None:
+        """Forget the curve items (a new experiment, task, theme or language)."""
+        for per_metric in self.items.values():
+            for metric, parts in per_metric.items():
+                for part in parts:
+                    self.plots[metric].removeItem(part)
+        self.items = {}
+        self.legend.clear()
+        self.experiment = None
+
+    def _items_for(self, experiment: str, key, index: int) -> dict:
+        if key in self.items:
+            return self.items[key]
+        if experiment == "scaling":
+            colour = self.theme.head_colour(index // 2)
+            style = Qt.PenStyle.SolidLine if key[1] else Qt.PenStyle.DashLine
+        else:
+            colour, style = self.theme.head_colour(index), Qt.PenStyle.SolidLine
+        per_metric = {}
+        for metric, plot in self.plots.items():
+            mean = pg.PlotCurveItem(pen=pen(colour, self.theme, 0.8, style))
+            low, high = pg.PlotCurveItem(pen=None), pg.PlotCurveItem(pen=None)
+            fill = pg.FillBetweenItem(low, high, brush=brush(colour, 50))
+            for part in (fill, low, high, mean):
+                plot.addItem(part)
+            per_metric[metric] = (mean, low, high, fill)
+        self.legend.addItem(per_metric["accuracy"][0], group_name(experiment, key))
+        self.items[key] = per_metric
+        return per_metric
+
+    def show_results(self, snapshot) -> None:
+        if snapshot.experiment != self.experiment:
+            self._clear()
+            self.experiment = snapshot.experiment
+        groups = group_runs(snapshot, self.task)
+        keys = (snapshot_keys(snapshot, self.task) if snapshot.experiment == "scaling"
+                else sorted(groups))
+        for key, runs in groups.items():
+            parts = self._items_for(snapshot.experiment, key, keys.index(key))
+            for metric in METRICS:
+                b = band(runs, metric)
+                x = b.steps.astype(np.float64)
+                mean, low, high = b.mean, b.low, b.high
+                if metric == "grad_norm_wq":
+                    with np.errstate(divide="ignore", invalid="ignore"):
+                        mean, low, high = np.log10(mean), np.log10(low), np.log10(high)
+                keep = np.isfinite(mean) & np.isfinite(low) & np.isfinite(high)
+                curve, lo, hi, _fill = parts[metric]
+                curve.setData(x[keep], mean[keep])
+                lo.setData(x[keep], low[keep])
+                hi.setData(x[keep], high[keep])
+        averaging = snapshot.experiment == "scaling" and self.task == "averaging"
+        self.baseline.setVisible(averaging)
+        if averaging:
+            self.baseline.setValue(copy_one_token_accuracy())
+        lines = [tr("{task}: mean of {n} seeds, band = min–max").format(
+            task=task_names()[self.task], n=max((len(r) for r in groups.values()), default=0))
+            if snapshot.experiment == "scaling" else ""]
+        if averaging:
+            lines.append(tr("dotted: copy one token = {acc:.3f}").format(
+                acc=copy_one_token_accuracy()))
+        if snapshot.experiment == "scaling":
+            lines.append(tr("solid: ÷√d_k · dashed: unscaled"))
+        self.set_text(self.info, "\n".join(line for line in lines if line))
+
+
+def snapshot_keys(snapshot, task: str) -> list:
+    """Scaling groups in a fixed order (d_k, scaled first): a colour per d_k."""
+    keys = []
+    for run in snapshot.runs:
+        label = run.label
+        if snapshot.experiment == "scaling" and label["task"] == task:
+            for scaled in (True, False):
+                if (label["d_k"], scaled) not in keys:
+                    keys.append((label["d_k"], scaled))
+    return keys
+
+
+class TrainingHeadsView(Panel):
+    """`trainHeadsView`: each learned head's attention on the sample sequence."""
+
+    def __init__(self, parent=None):
+        super().__init__(names.TRAIN_HEADS, parent)
+
+    def build(self) -> None:
+        self.title = self.add_title(row=0, col=0)
+        self.grid = self.addLayout(row=1, col=0)
+        self.ci.layout.setRowStretchFactor(1, 1)
+        self.shape = None
+        self.maps: list = []        # (title, plot, image)
+
+    def retranslate(self) -> None:
+        self.shape = None           # titles again in the new language
+        self.redraw()
+        if self.results is None:
+            self.set_title(self.title, tr("learned heads: press Start"))
+
+    def restyle(self) -> None:
+        self.shape = None
+
+    def _map(self, row: int, col: int):
+        title = TitleLabel()
+        title.setText("", color=self.theme.foreground, size=f"{self.theme.font_pt * 0.9:.1f}pt")
+        self.grid.addItem(title, row=row, col=col)
+        plot = self.grid.addPlot(row=row + 1, col=col)
+        plot.setMouseEnabled(False, False)
+        plot.setMenuEnabled(False)
+        plot.hideButtons()
+        plot.invertY(True)
+        plot.setAspectLocked(False)
+        image = pg.ImageItem(axisOrder="row-major")
+        image.setColorMap(SEQUENTIAL)
+        image.setLevels((0.0, 1.0))
+        plot.addItem(image)
+        self.style_plot(plot)
+        return title, plot, image
+
+    def _rebuild(self, shape) -> None:
+        self.grid.clear()
+        self.maps = []
+        experiment, count, columns, tokens = shape
+        if experiment == "heads":
+            self.maps.append(self._map(0, 0))
+        else:
+            for i in range(count):
+                self.maps.append(self._map(2 * (i // columns), i % columns))
+        for _title, plot, _image in self.maps:
+            plot.hideAxis("bottom")
+            plot.setXRange(0, len(tokens), padding=0)
+            if experiment == "roles":   # small maps: the sample is named in the title
+                plot.hideAxis("left")
+                plot.hideAxis("bottom")
+                plot.setYRange(0, len(tokens), padding=0)
+        self._axes = None
+        self.shape = shape
+
+    def show_results(self, snapshot) -> None:
+        heads = snapshot.heads
+        if not heads:
+            self.set_title(self.title, tr("no learned heads to show: the scaling task has one "
+                                          "head read by a CLS query"))
+            if self.maps:
+                self.grid.clear()
+                self.maps, self.shape = [], None
+            return
+        per_layer = max(h.head for h in heads) + 1
+        shape = (snapshot.experiment, len(heads), per_layer, tuple(snapshot.sample_tokens))
+        if shape != self.shape:
+            self._rebuild(shape)
+        roles = role_names()
+        if snapshot.experiment == "heads":
+            stacked = np.concatenate([h.weights for h in heads], axis=0)
+            _title, plot, image = self.maps[0]
+            image.setImage(stacked, levels=(0.0, 1.0))
+            plot.setYRange(0, len(heads), padding=0)
+            self.set_ticks(plot.getAxis("left"), [
+                (i + 0.5, tr("H{head} {role} {score:.2f}").format(
+                    head=h.head, role=roles.get(h.role, h.role),
+                    score=h.scores.get(h.role, h.scores["content_match"])))
+                for i, h in enumerate(heads)])
+            self.set_text(self.maps[0][0], tr("h = {h}: the query row of each head on "
+                                              "“{tokens}”").format(
+                h=len(heads), tokens=" ".join(snapshot.sample_tokens)))
+            self.set_title(self.title, tr("learned heads: items “key:value”; the query “?k” "
+                                          "asks for the value of key k"))
+            return
+        for (title, _plot, image), h in zip(self.maps, heads):
+            image.setImage(h.weights, levels=(0.0, 1.0))
+            s = h.scores
+            self.set_text(title, tr("L{layer}·H{head} {role}<br>prev {p:.2f} ind {i:.2f} "
+                                    "BOS {b:.2f}").format(
+                layer=h.layer, head=h.head, role=roles.get(h.role, h.role),
+                p=s["previous_token"], i=s["induction"], b=s["bos"]))
+        self.set_title(self.title, tr("learned heads at step {step} on “{tokens}” (rows: query, "
+                                      "columns: key)").format(
+            step=snapshot.step, tokens=" ".join(snapshot.sample_tokens)))
+
+
+class HeadsVsH(Panel):
+    """`trainHeadsChart`: final accuracy and loss against h beside the paper's Table 3 (A)."""
+
+    def __init__(self, parent=None):
+        super().__init__(names.TRAIN_VS_H, parent)
+
+    def build(self) -> None:
+        self.title = self.add_title(row=0, col=0)
+        grid = self.addLayout(row=1, col=0)
+        self.ci.layout.setRowStretchFactor(1, 1)
+        self.ours_title, self.paper_title = TitleLabel(), TitleLabel()
+        grid.addItem(self.ours_title, row=0, col=0)
+        grid.addItem(self.paper_title, row=0, col=1)
+        self.ours = grid.addPlot(row=1, col=0)
+        self.paper = grid.addPlot(row=1, col=1)
+        grid.layout.setColumnStretchFactor(0, 3)
+        grid.layout.setColumnStretchFactor(1, 2)
+        for plot in (self.ours, self.paper):
+            plot.setMouseEnabled(False, False)
+            plot.setMenuEnabled(False)
+            plot.hideButtons()
+            plot.showGrid(x=True, y=True, alpha=0.25)
+        self.ours.setYRange(0.0, 1.02, padding=0)
+        self.acc = pg.PlotDataItem(symbol="o")
+        self.acc_low, self.acc_high = pg.PlotCurveItem(pen=None), pg.PlotCurveItem(pen=None)
+        self.acc_fill = pg.FillBetweenItem(self.acc_low, self.acc_high)
+        self.loss = pg.PlotDataItem(symbol="s")
+        for item in (self.acc_fill, self.acc_low, self.acc_high, self.acc, self.loss):
+            self.ours.addItem(item)
+        self.ppl = pg.PlotDataItem(symbol="o")
+        self.paper.addItem(self.ppl)
+        heads = [row["heads"] for row in PAPER_TABLE3_A]
+        self.paper_ticks = [(math.log2(h), str(h)) for h in heads]
+        self.ppl.setData([math.log2(h) for h in heads], [row["ppl"] for row in PAPER_TABLE3_A])
+        self.verdict = TitleLabel()
+        self.addItem(self.verdict, row=2, col=0)
+
+    def restyle(self) -> None:
+        for plot in (self.ours, self.paper):
+            self.style_plot(plot)
+        colour, loss_colour = self.theme.scaled, self.theme.unscaled
+        self.acc.setPen(pen(colour, self.theme))
+        self.acc.setSymbolBrush(brush(colour))
+        self.acc_fill.setBrush(brush(colour, 50))
+        self.loss.setPen(pen(loss_colour, self.theme, 0.8, Qt.PenStyle.DashLine))
+        self.loss.setSymbolBrush(brush(loss_colour))
+        self.ppl.setPen(pen(self.theme.foreground, self.theme))
+        self.ppl.setSymbolBrush(brush(self.theme.foreground))
+        self.paper.getAxis("bottom").setTicks([self.paper_ticks])
+
+    def retranslate(self) -> None:
+        self.set_title(self.title, tr("final quality against h (same d_model, same cost)"))
+        size = f"{self.theme.font_pt:.1f}pt"
+        self.ours_title.setText(tr("these runs: accuracy ● and loss ■ (nats)"),
+                                color=self.theme.foreground, size=size)
+        self.paper_title.setText(tr("paper, Table 3 (A)"), color=self.theme.foreground, size=size)
+        self.ours.setLabel("bottom", tr("heads h"))
+        self.paper.setLabel("bottom", tr("heads h"))
+        self.paper.setLabel("left", tr("dev perplexity (lower is better)"))
+        self.set_text(self.verdict, self._paper_sentence())
+
+    @staticmethod
+    def _paper_sentence() -> str:
+        best = min(PAPER_TABLE3_A, key=lambda row: row["ppl"])
+        most = max(PAPER_TABLE3_A, key=lambda row: row["heads"])
+        return tr("Paper: best dev perplexity {ppl} at h = {h}; at h = {hm} it rises to "
+                  "{pm}.").format(ppl=best["ppl"], h=best["heads"], hm=most["heads"],
+                                  pm=most["ppl"])
+
+    def show_results(self, snapshot) -> None:
+        if snapshot.experiment != "heads" or not snapshot.run_count:
+            return
+        steps_per_run = snapshot.total_steps // snapshot.run_count
+        finished: dict = {}
+        for run in snapshot.runs:
+            if len(run.curve.steps) and int(run.curve.steps[-1]) >= steps_per_run:
+                finished.setdefault(run.label["heads"], []).append(run)
+        rows = []
+        for h in sorted(finished):
+            acc, loss = band(finished[h], "accuracy"), band(finished[h], "loss")
+            rows.append((h, float(acc.mean[-1]), float(acc.low[-1]), float(acc.high[-1]),
+                         float(loss.mean[-1]), int(finished[h][0].label["d_k"])))
+        x = np.array([math.log2(r[0]) for r in rows])
+        self.acc.setData(x, np.array([r[1] for r in rows]))
+        self.acc_low.setData(x, np.array([r[2] for r in rows]))
+        self.acc_high.setData(x, np.array([r[3] for r in rows]))
+        self.loss.setData(x, np.array([r[4] for r in rows]))
+        self.set_ticks(self.ours.getAxis("bottom"), [(math.log2(r[0]), str(r[0])) for r in rows])
+        if rows:
+            self.ours.setXRange(x.min() - 0.3, x.max() + 0.3, padding=0)
+            top = max(1.02, max(r[4] for r in rows) * 1.05)
+            self.ours.setYRange(0.0, top, padding=0)
+        self.set_text(self.verdict, self.verdict_text(rows) + "\n" + self._paper_sentence())
+
+    @staticmethod
+    def verdict_text(rows) -> str:
+        """What these runs show, from (h, accuracy mean, low, high, loss, d_k) rows."""
+        if not rows:
+            return tr("Runs so far: none finished yet.")
+        best = max(rows, key=lambda r: r[1])
+        most = max(rows, key=lambda r: r[0])
+        first = min(rows, key=lambda r: r[0])
+        text = tr("These runs: h = {h1} reaches {a1:.0%}; the best is h = {hb} with "
+                  "{ab:.0%}.").format(h1=first[0], a1=first[1], hb=best[0], ab=best[1])
+        if most[0] != best[0] and most[1] < best[1] - 0.02:
+            text += " " + tr("Too many heads hurt here: h = {h} (d_k = {dk}) falls to "
+                             "{a:.0%}.").format(h=most[0], dk=most[5],
+                                                a=most[1])
+        elif len(rows) > 1:
+            text += " " + tr("More heads did not hurt here: h = {h} reaches {a:.0%}.").format(
+                h=most[0], a=most[1])
+        return text
+
+
+class TrainingPanel(QWidget):
+    """`trainingPanel`: controls, progress and the three training plots."""
+
+    def __init__(self, state: AppState, parent=None, runner: TrainingRunner | None = None):
+        super().__init__(parent)
+        self.setObjectName(names.TRAINING_PANEL)
+        self.state = state
+        self.runner = runner or TrainingRunner(self)
+        self.curves, self.heads_view, self.chart = TrainingCurves(), TrainingHeadsView(), HeadsVsH()
+        self.plots = (self.curves, self.heads_view, self.chart)
+        self.combo = QComboBox(objectName="trainExperimentCombo")
+        for name in EXPERIMENTS:
+            self.combo.addItem("", name)
+        self.task_combo = QComboBox(objectName="trainTaskCombo")
+        for task in SCALING_TASKS:
+            self.task_combo.addItem("", task)
+        self.start_button = QPushButton(objectName="trainStartButton")
+        self.stop_button = QPushButton(objectName="trainStopButton")
+        self.progress = QProgressBar(objectName="trainProgress")
+        self.progress.setRange(0, 1)
+        self.progress.setValue(0)
+        self.status = QLabel(objectName="trainStatus")
+        self.status.setWordWrap(True)
+        self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        row = QHBoxLayout()
+        for widget in (self.combo, self.task_combo, self.start_button, self.stop_button):
+            row.addWidget(widget)
+        row.addWidget(self.progress, 1)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal, objectName="trainSplitter")
+        self.right = QTabWidget(objectName="trainRightTabs")
+        self.right.addTab(self.heads_view, "")
+        self.right.addTab(self.chart, "")
+        self.splitter.addWidget(self.curves)
+        self.splitter.addWidget(self.right)
+        self.splitter.setStretchFactor(0, 3)
+        self.splitter.setStretchFactor(1, 2)
+        column = QVBoxLayout(self)
+        column.setContentsMargins(2, 2, 2, 2)
+        column.addLayout(row)
+        column.addWidget(self.status)
+        column.addWidget(self.splitter, 1)
+        self.message = ("idle", {})
+        self.last_snapshot = None
+        self.result = None
+        self._first_seen = None      # (time, step) of the first snapshot of a run
+        self.combo.currentIndexChanged.connect(self._on_combo)
+        self.task_combo.currentIndexChanged.connect(self._on_task)
+        self.start_button.clicked.connect(self._on_start)
+        self.stop_button.clicked.connect(self.stop)
+        self.runner.snapshot_ready.connect(self._on_snapshot)
+        self.runner.result_ready.connect(self._on_result)
+        self.runner.failed.connect(self._on_failed)
+        self.runner.crashed.connect(self._on_crashed)
+        state.events.training.connect(self._render_state)
+        state.events.view.connect(self._on_view)
+        self._on_view(state.view)
+        self.retranslate()
+        self._render_state(state.training)
+
+    # -- what other parts of the window use ----------------------------------------
+    def exportable(self) -> dict:
+        return {names.TRAIN_LOSS: self.curves, names.TRAIN_HEADS: self.heads_view,
+                names.TRAIN_VS_H: self.chart}
+
+    @staticmethod
+    def titles() -> dict:
+        return {names.TRAINING_PANEL: tr("Training"), names.TRAIN_LOSS: tr("Training curves"),
+                names.TRAIN_HEADS: tr("Learned heads"), names.TRAIN_VS_H: tr("Quality vs h")}
+
+    def start(self, experiment: str | None = None, options: dict | None = None) -> bool:
+        """Train `experiment` (default: AppState.training's) with `options` (config fields
+        as JSON scalars, tuples as "16,256"; missing ones keep their defaults) in a new
+        process. The settings go into AppState.training first. False, with the reason in
+        the panel, if the options are invalid."""
+        experiment = experiment or self.state.training.experiment
+        if options is None:
+            options = (dict(self.state.training.options)
+                       if experiment == self.state.training.experiment else {})
+        try:
+            config = config_from_options(experiment, options)
+        except (TrainingConfigError, KeyError) as exc:
+            self._say("invalid", reason=str(exc))
+            return False
+        self.state.set_training(TrainingSettings(experiment, options_from_config(config)))
+        self.result, self.last_snapshot, self._first_seen = None, None, None
+        self.progress.setRange(0, 1)
+        self.progress.setValue(0)
+        self.runner.start(experiment, config.to_dict())
+        self._say("starting")
+        self._update_buttons()
+        return True
+
+    @Slot()
+    def stop(self) -> None:
+        if self.runner.is_running():
+            self.runner.stop()
+            step = self.last_snapshot.step if self.last_snapshot is not None else 0
+            self._say("stopped", step=step)
+        self._update_buttons()
+
+    # -- state → widgets -----------------------------------------------------------
+    def _render_state(self, training: TrainingSettings) -> None:
+        index = self.combo.findData(training.experiment)
+        with all_signals_blocked([self.combo]):
+            self.combo.setCurrentIndex(max(index, 0))
+        self.task_combo.setVisible(training.experiment == "scaling")
+        self.right.setTabVisible(1, training.experiment == "heads")
+        self.right.setCurrentIndex(1 if training.experiment == "heads" else 0)
+
+    @Slot(int)
+    def _on_combo(self, index: int) -> None:
+        name = self.combo.itemData(index)
+        if name and name != self.state.training.experiment:
+            self.state.set_training(TrainingSettings(
+                name, options_from_config(config_from_options(name, {}))))
+
+    @Slot(int)
+    def _on_task(self, index: int) -> None:
+        self.curves.set_task(self.task_combo.itemData(index))
+
+    @Slot()
+    def _on_start(self) -> None:
+        self.start()
+
+    def _on_view(self, view) -> None:
+        theme = make_theme(view.dark, view.presentation, view.text_scale, view.colour_safe)
+        for plot in self.plots:
+            plot.apply_theme(theme)
+
+    # -- runner → widgets ----------------------------------------------------------
+    @Slot(object)
+    def _on_snapshot(self, snapshot) -> None:
+        self.last_snapshot = snapshot
+        now = time.perf_counter()
+        if self._first_seen is None:
+            self._first_seen = (now, snapshot.step)
+        self.progress.setRange(0, max(1, snapshot.total_steps))
+        self.progress.setValue(snapshot.step)
+        t0, s0 = self._first_seen
+        left = None
+        if snapshot.step > s0 and now > t0:
+            left = (snapshot.total_steps - snapshot.step) * (now - t0) / (snapshot.step - s0)
+        self.progress.setFormat(self._progress_text(snapshot.step, snapshot.total_steps, left))
+        for plot in self.plots:
+            plot.offer_results(snapshot)
+        if self.message[0] == "starting":
+            self._say("running", pid=self.runner.pid or 0)
+
+    @Slot(object)
+    def _on_result(self, result) -> None:
+        self.result = result
+        steps = self.last_snapshot.total_steps if self.last_snapshot is not None else 0
+        self.progress.setRange(0, max(1, steps))
+        self.progress.setValue(max(1, steps))
+        self.progress.setFormat(self._progress_text(steps, steps, 0.0))
+        elapsed = result.elapsed_s
+        self._say("done", seconds=elapsed, rate=steps / elapsed if elapsed > 0 else 0.0)
+        self._update_buttons()
+
+    @Slot(str)
+    def _on_failed(self, message: str) -> None:
+        self._say("failed", reason=message.splitlines()[0] if message else "")
+        self._update_buttons()
+
+    @Slot(int)
+    def _on_crashed(self, code: int) -> None:
+        self._say("crashed", code=code)
+        self._update_buttons()
+
+    # -- texts ---------------------------------------------------------------------
+    @staticmethod
+    def _progress_text(step: int, total: int, left) -> str:
+        if left is None:
+            return tr("{step} / {total} steps").format(step=step, total=total)
+        return tr("{step} / {total} steps · {left:.0f} s left").format(
+            step=step, total=total, left=left)
+
+    def _say(self, kind: str, **values) -> None:
+        self.message = (kind, values)
+        texts = {
+            "idle": tr("Pick an experiment and press Start: a tiny model trains in a separate "
+                       "process, seeded, on this computer."),
+            "starting": tr("Starting the training process…"),
+            "running": tr("Training in a separate process (pid {pid}); the window stays "
+                          "responsive."),
+            "done": tr("Done in {seconds:.1f} s ({rate:.0f} steps per second)."),
+            "stopped": tr("Stopped at step {step}."),
+            "invalid": tr("These settings cannot be trained: {reason}"),
+            "failed": tr("Training failed: {reason}. The window is fine; press Start to try "
+                         "again."),
+            "crashed": tr("The training process ended unexpectedly (exit code {code}). The "
+                          "window is fine; press Start to try again."),
+        }
+        self.status.setText(texts[kind].format(**values))
+        self.status.setProperty("error", kind in ("invalid", "failed", "crashed"))
+        self.status.setStyleSheet("color: #B00020;" if kind in ("invalid", "failed", "crashed")
+                                  else "")
+
+    def _update_buttons(self) -> None:
+        running = self.runner.is_running()
+        self.start_button.setEnabled(not running)
+        self.stop_button.setEnabled(running)
+
+    def retranslate(self) -> None:
+        for i, name in enumerate(EXPERIMENTS):
+            self.combo.setItemText(i, experiment_names()[name])
+        for i, task in enumerate(SCALING_TASKS):
+            self.task_combo.setItemText(i, task_names()[task])
+        self.combo.setToolTip(tr("Which experiment to train"))
+        self.task_combo.setToolTip(tr("Which task's curves to show"))
+        self.start_button.setText(tr("Start"))
+        self.right.setTabText(0, tr("Learned heads"))
+        self.right.setTabText(1, tr("Quality vs h"))
+        self.stop_button.setText(tr("Stop"))
+        if self.last_snapshot is not None and self.message[0] in ("running", "done"):
+            self.progress.setFormat(self._progress_text(self.progress.value(),
+                                                        self.progress.maximum(), None))
+        else:
+            self.progress.setFormat(tr("{step} / {total} steps").format(step=0, total=0))
+        self._say(*self.message[:1], **self.message[1])
+        self._update_buttons()
+
+    @guarded
+    def changeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
