@@ -44,6 +44,7 @@ from .base import Panel, TitleLabel
 METRICS = ("loss", "accuracy", "attention_entropy", "grad_norm_wq")
 SEQUENTIAL = pg.colormap.get("viridis")
 SCALING_TASKS = ("averaging", "lookup")
+TEXT_PERIOD_S = 0.5
 
 
 def experiment_names() -> dict[str, str]:
@@ -118,6 +119,7 @@ class TrainingCurves(Panel):
             plot.setMenuEnabled(False)
             plot.hideButtons()
             plot.showGrid(x=True, y=True, alpha=0.25)
+            plot.disableAutoRange()
             self.plots[metric] = plot
         self.plot_titles = {}
         for i, metric in enumerate(METRICS):
@@ -165,6 +167,29 @@ class TrainingCurves(Panel):
         self.items = {}
         self.legend.clear()
         self.experiment = None
+        self._marks: dict = {}
+        self._bounds: dict = {metric: {} for metric in METRICS}
+        self._ranges: dict = {}
+
+    def _fit_ranges(self, steps_per_run: int) -> None:
+        """Ranges set by hand, and only when they change by more than a tenth: pyqtgraph's
+        auto-range asks every curve for its bounds after every setData."""
+        for metric, plot in self.plots.items():
+            bounds = self._bounds[metric].values()
+            if not bounds:
+                continue
+            low, high = min(b[0] for b in bounds), max(b[1] for b in bounds)
+            if metric == "accuracy":
+                low, high = 0.0, 1.0
+            pad = 0.05 * max(high - low, 1e-6)
+            wanted = (0.0, float(steps_per_run), low - pad, high + pad)
+            shown = self._ranges.get(metric)
+            span = wanted[3] - wanted[2]
+            if shown is None or shown[:2] != wanted[:2] or any(
+                    abs(a - b) > 0.1 * span for a, b in zip(shown[2:], wanted[2:])):
+                self._ranges[metric] = wanted
+                plot.setXRange(wanted[0], wanted[1], padding=0)
+                plot.setYRange(wanted[2], wanted[3], padding=0)
 
     def _items_for(self, experiment: str, key, index: int) -> dict:
         if key in self.items:
@@ -194,6 +219,12 @@ class TrainingCurves(Panel):
         keys = (snapshot_keys(snapshot, self.task) if snapshot.experiment == "scaling"
                 else sorted(groups))
         for key, runs in groups.items():
+            # A group whose runs did not move since the last snapshot keeps its curves: in
+            # a scaling run only the d_k in training changes.
+            mark = tuple(len(r.curve.steps) for r in runs)
+            if self._marks.get(key) == mark:
+                continue
+            self._marks[key] = mark
             parts = self._items_for(snapshot.experiment, key, keys.index(key))
             for metric in METRICS:
                 b = band(runs, metric)
@@ -207,6 +238,9 @@ class TrainingCurves(Panel):
                 curve.setData(x[keep], mean[keep])
                 lo.setData(x[keep], low[keep])
                 hi.setData(x[keep], high[keep])
+                if keep.any():
+                    self._bounds[metric][key] = (float(low[keep].min()), float(high[keep].max()))
+        self._fit_ranges(snapshot.total_steps // max(1, snapshot.run_count))
         averaging = snapshot.experiment == "scaling" and self.task == "averaging"
         self.baseline.setVisible(averaging)
         if averaging:
@@ -246,9 +280,10 @@ class TrainingHeadsView(Panel):
         self.ci.layout.setRowStretchFactor(1, 1)
         self.shape = None
         self.maps: list = []        # (title, plot, image)
+        self._texts_at, self._texts_shape = 0.0, None
 
     def retranslate(self) -> None:
-        self.shape = None           # titles again in the new language
+        self.shape = self._texts_shape = None     # titles again in the new language
         self.redraw()
         if self.results is None:
             self.set_title(self.title, tr("learned heads: press Start"))
@@ -306,11 +341,19 @@ class TrainingHeadsView(Panel):
         if shape != self.shape:
             self._rebuild(shape)
         roles = role_names()
+        now = time.perf_counter()
+        # The maps follow every snapshot; the scores in the texts at most twice a second
+        # (laying out a changed text costs more than an image) and at the end.
+        texts = snapshot.done or now - self._texts_at >= TEXT_PERIOD_S or shape != self._texts_shape
+        if texts:
+            self._texts_at, self._texts_shape = now, shape
         if snapshot.experiment == "heads":
             stacked = np.concatenate([h.weights for h in heads], axis=0)
             _title, plot, image = self.maps[0]
             image.setImage(stacked, levels=(0.0, 1.0))
             plot.setYRange(0, len(heads), padding=0)
+            if not texts:
+                return
             self.set_ticks(plot.getAxis("left"), [
                 (i + 0.5, tr("H{head} {role} {score:.2f}").format(
                     head=h.head, role=roles.get(h.role, h.role),
@@ -324,11 +367,15 @@ class TrainingHeadsView(Panel):
             return
         for (title, _plot, image), h in zip(self.maps, heads):
             image.setImage(h.weights, levels=(0.0, 1.0))
+            if not texts:
+                continue
             s = h.scores
             self.set_text(title, tr("L{layer}·H{head} {role}<br>prev {p:.2f} ind {i:.2f} "
                                     "BOS {b:.2f}").format(
                 layer=h.layer, head=h.head, role=roles.get(h.role, h.role),
                 p=s["previous_token"], i=s["induction"], b=s["bos"]))
+        if not texts:
+            return
         self.set_title(self.title, tr("learned heads at step {step} on “{tokens}” (rows: query, "
                                       "columns: key)").format(
             step=snapshot.step, tokens=" ".join(snapshot.sample_tokens)))
