@@ -25,7 +25,7 @@ import time
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, Qt, Slot
-from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QLabel, QProgressBar, QPushButton,
+from PySide6.QtWidgets import (QComboBox, QGraphicsItem, QHBoxLayout, QLabel, QProgressBar, QPushButton,
                                QSplitter, QTabWidget, QVBoxLayout, QWidget)
 
 from engine.training import EXPERIMENTS, PAPER_TABLE3_A, TrainingConfigError, band
@@ -107,12 +107,15 @@ class TrainingCurves(Panel):
     def __init__(self, parent=None):
         self.task = "averaging"
         super().__init__(names.TRAIN_LOSS, parent)
+        # It changes with every run; a device cache of it kept showing the first text.
+        self.info.item.setCacheMode(QGraphicsItem.CacheMode.NoCache)
 
     def build(self) -> None:
         self.title = self.add_title(row=0, col=0)
         self.ci.layout.setColumnStretchFactor(0, 1)
         self.plots = {}
-        grid = self.addLayout(row=1, col=0)
+        grid = self.addLayout(row=2, col=0)
+        self.ci.layout.setRowStretchFactor(2, 1)
         for i, metric in enumerate(METRICS):
             plot = grid.addPlot(row=2 * (i // 2) + 1, col=i % 2)
             plot.setMouseEnabled(False, False)
@@ -130,8 +133,12 @@ class TrainingCurves(Panel):
         self.baseline = pg.InfiniteLine(angle=0, movable=False)
         self.plots["accuracy"].addItem(self.baseline)
         self.baseline.hide()
-        self.legend = self.plots["accuracy"].addLegend(offset=(-6, -6), labelTextSize="8pt")
-        self.info = self.overlay_text(self.plots["loss"], (1, 0))
+        # Under the plots, in rows of its own: inside a plot it covered the curves.
+        self.legend = pg.LegendItem(colCount=4)
+        self.addItem(self.legend, row=3, col=0)
+        self.info = TitleLabel()
+        self.info.setText(" ")
+        self.addItem(self.info, row=1, col=0)
         self.items: dict = {}          # key → {metric: (mean, low, high, fill)}
         self.experiment = None
         self.groups_shown: list = []
@@ -141,6 +148,8 @@ class TrainingCurves(Panel):
             self.style_plot(plot)
         self.style_legend(self.legend, self.theme.font_pt * 0.85)
         self.baseline.setPen(pen(self.theme.foreground, self.theme, 0.6, Qt.PenStyle.DotLine))
+        self.info.setText("", color=self.theme.foreground, size=f"{self.theme.font_pt * 0.9:.1f}pt")
+        self._shown.pop((self.info, "text"), None)
         self._clear()
 
     def retranslate(self) -> None:
@@ -245,15 +254,14 @@ class TrainingCurves(Panel):
         self.baseline.setVisible(averaging)
         if averaging:
             self.baseline.setValue(copy_one_token_accuracy())
-        lines = [tr("{task}: mean of {n} seeds, band = min–max").format(
-            task=task_names()[self.task], n=max((len(r) for r in groups.values()), default=0))
-            if snapshot.experiment == "scaling" else ""]
+        seeds = max((len(r) for r in groups.values()), default=0)
+        lines = [tr("mean of {n} seeds, band = min–max").format(n=seeds) if seeds > 1 else ""]
         if averaging:
             lines.append(tr("dotted: copy one token = {acc:.3f}").format(
                 acc=copy_one_token_accuracy()))
         if snapshot.experiment == "scaling":
             lines.append(tr("solid: ÷√d_k · dashed: unscaled"))
-        self.set_text(self.info, "\n".join(line for line in lines if line))
+        self.set_text(self.info, " · ".join(line for line in lines if line) or " ")
 
 
 def snapshot_keys(snapshot, task: str) -> list:
@@ -522,7 +530,10 @@ class TrainingPanel(QWidget):
         row = QHBoxLayout()
         for widget in (self.combo, self.task_combo, self.start_button, self.stop_button):
             row.addWidget(widget)
-        row.addWidget(self.progress, 1)
+        row.addStretch(1)
+        status_row = QHBoxLayout()
+        status_row.addWidget(self.progress, 2)
+        status_row.addWidget(self.status, 5)
         self.splitter = QSplitter(Qt.Orientation.Horizontal, objectName="trainSplitter")
         self.right = QTabWidget(objectName="trainRightTabs")
         self.right.addTab(self.heads_view, "")
@@ -534,7 +545,7 @@ class TrainingPanel(QWidget):
         column = QVBoxLayout(self)
         column.setContentsMargins(2, 2, 2, 2)
         column.addLayout(row)
-        column.addWidget(self.status)
+        column.addLayout(status_row)
         column.addWidget(self.splitter, 1)
         self.message = ("idle", {})
         self.last_snapshot = None
@@ -601,6 +612,7 @@ class TrainingPanel(QWidget):
         with all_signals_blocked([self.combo]):
             self.combo.setCurrentIndex(max(index, 0))
         self.task_combo.setVisible(training.experiment == "scaling")
+        self.right.setVisible(training.experiment != "scaling")   # no heads to show
         self.right.setTabVisible(1, training.experiment == "heads")
         self.right.setCurrentIndex(1 if training.experiment == "heads" else 0)
 
