@@ -25,7 +25,7 @@ import time
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, Qt, Slot
-from PySide6.QtWidgets import (QComboBox, QGraphicsItem, QHBoxLayout, QLabel, QProgressBar, QPushButton,
+from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QLabel, QProgressBar, QPushButton,
                                QSplitter, QTabWidget, QVBoxLayout, QWidget)
 
 from engine.training import EXPERIMENTS, PAPER_TABLE3_A, TrainingConfigError, band
@@ -45,6 +45,8 @@ METRICS = ("loss", "accuracy", "attention_entropy", "grad_norm_wq")
 SEQUENTIAL = pg.colormap.get("viridis")
 SCALING_TASKS = ("averaging", "lookup")
 TEXT_PERIOD_S = 0.5
+#: Legend columns: scaling has 8 groups and the full width, heads 5 groups beside the maps.
+LEGEND_COLUMNS = {"scaling": 4, "heads": 3, "roles": 1}
 
 
 def experiment_names() -> dict[str, str]:
@@ -96,19 +98,21 @@ def group_name(experiment: str, key) -> str:
     return tr("training run")
 
 
-def _finite(x: np.ndarray, y: np.ndarray):
-    keep = np.isfinite(y)
-    return x[keep], y[keep]
+class TrainingPanelBase(Panel):
+    """A plot of the training tab. Its texts change with every run and language: the
+    device caches of Panel.cache_text kept showing an old text of a wrapped title after
+    a language change, so these panels paint their texts directly."""
+
+    def cache_text(self) -> None:
+        """No text caches (see the class docstring)."""
 
 
-class TrainingCurves(Panel):
+class TrainingCurves(TrainingPanelBase):
     """`trainLossPlot`: the four metrics by step (see the module docstring)."""
 
     def __init__(self, parent=None):
         self.task = "averaging"
         super().__init__(names.TRAIN_LOSS, parent)
-        # It changes with every run; a device cache of it kept showing the first text.
-        self.info.item.setCacheMode(QGraphicsItem.CacheMode.NoCache)
 
     def build(self) -> None:
         self.title = self.add_title(row=0, col=0)
@@ -224,6 +228,7 @@ class TrainingCurves(Panel):
         if snapshot.experiment != self.experiment:
             self._clear()
             self.experiment = snapshot.experiment
+            self.legend.setColumnCount(LEGEND_COLUMNS.get(snapshot.experiment, 1))
         groups = group_runs(snapshot, self.task)
         keys = (snapshot_keys(snapshot, self.task) if snapshot.experiment == "scaling"
                 else sorted(groups))
@@ -276,7 +281,7 @@ def snapshot_keys(snapshot, task: str) -> list:
     return keys
 
 
-class TrainingHeadsView(Panel):
+class TrainingHeadsView(TrainingPanelBase):
     """`trainHeadsView`: each learned head's attention on the sample sequence."""
 
     def __init__(self, parent=None):
@@ -389,7 +394,7 @@ class TrainingHeadsView(Panel):
             step=snapshot.step, tokens=" ".join(snapshot.sample_tokens)))
 
 
-class HeadsVsH(Panel):
+class HeadsVsH(TrainingPanelBase):
     """`trainHeadsChart`: final accuracy and loss against h beside the paper's Table 3 (A)."""
 
     def __init__(self, parent=None):
@@ -400,12 +405,13 @@ class HeadsVsH(Panel):
         grid = self.addLayout(row=1, col=0)
         self.ci.layout.setRowStretchFactor(1, 1)
         self.ours_title, self.paper_title = TitleLabel(), TitleLabel()
+        # One above the other: the chart shares the narrow right-hand side with the heads.
         grid.addItem(self.ours_title, row=0, col=0)
-        grid.addItem(self.paper_title, row=0, col=1)
+        grid.addItem(self.paper_title, row=2, col=0)
         self.ours = grid.addPlot(row=1, col=0)
-        self.paper = grid.addPlot(row=1, col=1)
-        grid.layout.setColumnStretchFactor(0, 3)
-        grid.layout.setColumnStretchFactor(1, 2)
+        self.paper = grid.addPlot(row=3, col=0)
+        grid.layout.setRowStretchFactor(1, 3)
+        grid.layout.setRowStretchFactor(3, 2)
         for plot in (self.ours, self.paper):
             plot.setMouseEnabled(False, False)
             plot.setMenuEnabled(False)
@@ -444,10 +450,10 @@ class HeadsVsH(Panel):
         size = f"{self.theme.font_pt:.1f}pt"
         self.ours_title.setText(tr("these runs: accuracy ● and loss ■ (nats)"),
                                 color=self.theme.foreground, size=size)
-        self.paper_title.setText(tr("paper, Table 3 (A)"), color=self.theme.foreground, size=size)
+        self.paper_title.setText(tr("paper, Table 3 (A): dev perplexity (lower is better)"), color=self.theme.foreground, size=size)
         self.ours.setLabel("bottom", tr("heads h"))
         self.paper.setLabel("bottom", tr("heads h"))
-        self.paper.setLabel("left", tr("dev perplexity (lower is better)"))
+        self.paper.setLabel("left", tr("dev perplexity"))
         self.set_text(self.verdict, self._paper_sentence())
 
     @staticmethod
@@ -540,8 +546,9 @@ class TrainingPanel(QWidget):
         self.right.addTab(self.chart, "")
         self.splitter.addWidget(self.curves)
         self.splitter.addWidget(self.right)
-        self.splitter.setStretchFactor(0, 3)
-        self.splitter.setStretchFactor(1, 2)
+        self.splitter.setStretchFactor(0, 1)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setSizes([1000, 1000])
         column = QVBoxLayout(self)
         column.setContentsMargins(2, 2, 2, 2)
         column.addLayout(row)
