@@ -525,6 +525,9 @@ class TrainingPanel(QWidget):
         self.task_combo = QComboBox(objectName="trainTaskCombo")
         for task in SCALING_TASKS:
             self.task_combo.addItem("", task)
+        for combo in (self.combo, self.task_combo):   # long names must not widen the window
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(10)
         self.start_button = QPushButton(objectName="trainStartButton")
         self.stop_button = QPushButton(objectName="trainStopButton")
         self.progress = QProgressBar(objectName="trainProgress")
@@ -735,9 +738,17 @@ class TrainingPanel(QWidget):
             self.progress.setFormat(tr("{step} / {total} steps").format(step=0, total=0))
         self._say(*self.message[:1], **self.message[1])
         self._update_buttons()
+        self._fit_progress()
 
     @guarded
     def changeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
+        elif event.type() == QEvent.Type.FontChange:
+            self._fit_progress()
         super().changeEvent(event)
+
+    def _fit_progress(self) -> None:
+        """Room for the progress text at this language and text size (else it is clipped)."""
+        widest = self._progress_text(88888, 88888, 888.0)
+        self.progress.setMinimumWidth(self.progress.fontMetrics().horizontalAdvance(widest) + 24)
