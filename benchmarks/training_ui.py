@@ -12,6 +12,8 @@ idle        the defaults' d_k / h changes of benchmarks/scenarios.py (dkSpin / h
 training    the same changes while the experiment trains in its spawned process (its
             steps raised so that it outlasts the changes), the Training tab drawing every
             snapshot it is shown;
+--hidden    the same with the Training tab behind another tab: what the training process
+            alone costs the window (CPU shared with it), without drawing the snapshots;
 snapshots   received = snapshots taken off the queue, shown = snapshots drawn (the newest
             of each 30 Hz poll), both per second of the run, and the training speed in
             steps per second (steps done / seconds from the first snapshot to the last).
@@ -95,6 +97,9 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.training_ui",
                                      description=__doc__.splitlines()[0])
     parser.add_argument("--changes", type=int, default=150, help="timed changes per phase")
+    parser.add_argument("--hidden", action="store_true",
+                        help="keep the Training tab behind the multi-head tab: the run trains, "
+                             "its snapshots are kept, not drawn (the process's own cost)")
     parser.add_argument("--experiments", default="scaling,roles,heads",
                         help="comma-separated: scaling, roles, heads")
     args = parser.parse_args(argv)
@@ -103,12 +108,13 @@ def main(argv=None) -> int:
         parser.error("--changes must be ≥ 1 and --experiments a list of scaling, roles, heads")
     with app_environment():
         h = Harness()
-        h.win.bottom_tabs.setCurrentWidget(h.win.training_panel)
+        if not args.hidden:
+            h.win.bottom_tabs.setCurrentWidget(h.win.training_panel)
         h.drain()
         for v in (128, 64, 96):   # warm-up, untimed
             h.set_untimed(h.dk_spin, v)
         report = {"loadavg_1m_at_start": round(os.getloadavg()[0], 2), "targets": TARGETS,
-                  "changes": args.changes}
+                  "changes": args.changes, "training_tab_shown": not args.hidden}
         try:
             for experiment in experiments:
                 report[experiment] = m = measure(h, experiment, args.changes)
