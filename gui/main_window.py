@@ -24,7 +24,7 @@ from .panel_names import TOP_ROW
 from .panels import create_panels
 from .panels.base import settle_scenes
 from .panels.heads_view import HeadsPanel, compute_heads
-from .panels.training_panel import TrainingPanel
+from .training_tab import TrainingPanel
 from .requests import StudyCycle
 from .state import AppState, SessionError, Snapshot, read_session, write_session
 from .state.app_state import snap_text_scale
@@ -66,7 +66,7 @@ class MainWindow(QMainWindow):
         self._shown_view = None
         self._base_font_pt = QApplication.font().pointSizeF()
         self._build_layout()
-        # The training lab (gui/panels/training_panel.py): a tab of its own; its runner
+        # The training lab (gui/training_tab.py): a tab of its own; its runner
         # process is shut down with the studies.
         self.training_panel = TrainingPanel(state, self)
         self.bottom_tabs.addTab(self.training_panel, tr("Training"))
