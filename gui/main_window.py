@@ -25,6 +25,7 @@ from .panel_names import TOP_ROW
 from .panels import create_panels
 from .panels.base import settle_scenes
 from .panels.heads_view import HeadsPanel, compute_heads
+from .training_tab import TrainingPanel
 from .requests import StudyCycle
 from .state import AppState, SessionError, Snapshot, read_session, write_session
 from .state.app_state import EXPORT_SCALES, snap_text_scale
@@ -70,6 +71,11 @@ class MainWindow(QMainWindow):
         self._shown_view = None
         self._base_font_pt = QApplication.font().pointSizeF()
         self._build_layout()
+        # The training lab (gui/training_tab.py): a tab of its own; its runner
+        # process is shut down with the studies.
+        self.training_panel = TrainingPanel(state, self)
+        self.bottom_tabs.addTab(self.training_panel, tr("Training"))
+        self.studies += (self.training_panel.runner,)
         self._build_menus()
         self._build_lesson_dock()
         self._build_shortcuts()
@@ -110,7 +116,8 @@ class MainWindow(QMainWindow):
     def exportable_panels(self) -> dict:
         """Every panel File → Export and Edit → Copy offer, by objectName."""
         return {**self.panels, names.HEADS_VIEW: self.heads_panel.view,
-                names.HEAD_GRID: self.model_heads.grid, names.HEAD_DETAIL: self.model_heads.detail}
+                names.HEAD_GRID: self.model_heads.grid, names.HEAD_DETAIL: self.model_heads.detail,
+                **self.training_panel.exportable()}
 
     # -- construction ------------------------------------------------------------
     def _build_layout(self) -> None:
@@ -293,7 +300,8 @@ class MainWindow(QMainWindow):
                 names.SATURATION: tr("Saturation vs d_k"), names.MULTIHEAD: tr("Multi-head"),
                 names.COST: tr("Cost"), names.HEADS_PANEL: tr("Head roles"),
                 names.HEADS_VIEW: tr("Head roles"), names.MODEL_HEADS: tr("Real heads"),
-                names.HEAD_GRID: tr("Real heads: grid"), names.HEAD_DETAIL: tr("Real heads: head")}
+                names.HEAD_GRID: tr("Real heads: grid"), names.HEAD_DETAIL: tr("Real heads: head"),
+                **TrainingPanel.titles()}
 
     def retranslate(self) -> None:
         self.setWindowTitle(tr("Attention Lab"))
@@ -330,7 +338,8 @@ class MainWindow(QMainWindow):
         self.row_tabs.setToolTip(tr("A small window shows one row of panels at a time"))
         self.bottom_tabs.setTabText(0, titles[names.MULTIHEAD])
         self.bottom_tabs.setTabText(1, titles[names.HEADS_PANEL])
-        self.bottom_tabs.setTabText(2, titles[names.MODEL_HEADS])
+        self.bottom_tabs.setTabText(self.bottom_tabs.indexOf(self.model_heads),
+                                    titles[names.MODEL_HEADS])
         self.open_model_action.setText(tr("Open &model folder…"))
         self.lesson_dock.setWindowTitle(tr("Lesson"))
         self.help_menu.setTitle(tr("&Help"))
@@ -732,10 +741,10 @@ class MainWindow(QMainWindow):
         back after Ctrl+0, and a saved layout never brings back crushed plots."""
         if self.lesson_dock.isFloating() or not self.lesson_dock.isVisible() and self.isVisible():
             return
-        wanted = self.lesson.sizeHint().height() + 8
+        needed = self.lesson.minimumSizeHint().height() + 8
         limit = int(self.height() * self.LESSON_MAX_SHARE)
-        height = max(60, min(wanted, limit))
-        if abs(self.lesson_dock.height() - height) > 4:
+        height = max(60, min(needed, limit))
+        if self.lesson_dock.height() > height + 4:      # grown past its text: shrink back
             self.resizeDocks([self.lesson_dock], [height], Qt.Orientation.Vertical)
 
     @guarded

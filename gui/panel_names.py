@@ -9,6 +9,10 @@ HEADS_VIEW = "headsView"        # the head-roles maps alone (exported, copied)
 MODEL_HEADS = "modelHeadsView"  # the "Real heads" tab (a pretrained model's heads)
 HEAD_GRID = "headGrid"          # its layers × heads thumbnails
 HEAD_DETAIL = "headDetail"      # its clicked head's map and line view
+TRAINING_PANEL = "trainingPanel"  # the training lab: controls and its three plots
+TRAIN_LOSS = "trainLossPlot"      # training curves (exported, copied)
+TRAIN_HEADS = "trainHeadsView"    # the learned heads' maps (exported, copied)
+TRAIN_VS_H = "trainHeadsChart"    # final quality against h beside the paper (exported, copied)
 
 #: The rows of the panel area; a compact window shows one at a time.
 TOP_ROW = (SOFTMAX, VARIANCE, SATURATION)
@@ -17,4 +21,6 @@ BOTTOM_ROW = (MULTIHEAD, HEADS_PANEL, COST)
 #: File stem of each exportable panel (File → Export panel, `main.py export`).
 EXPORT_STEMS = {SOFTMAX: "softmax", VARIANCE: "variance", SATURATION: "saturation",
                 MULTIHEAD: "multihead", COST: "cost", HEADS_VIEW: "heads",
-                HEAD_GRID: "real_heads_grid", HEAD_DETAIL: "real_heads_head"}
+                HEAD_GRID: "real_heads_grid", HEAD_DETAIL: "real_heads_head",
+                TRAIN_LOSS: "training", TRAIN_HEADS: "training-heads",
+                TRAIN_VS_H: "training-vs-h"}

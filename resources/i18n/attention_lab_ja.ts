@@ -15,6 +15,8 @@
     </message>
     <message>
         <location filename="../../gui/controls.py" line="285" />
+        <location filename="../../gui/panels/training_panel.py" line="443" />
+        <location filename="../../gui/panels/training_panel.py" line="444" />
         <source>heads h</source>
         <translation>ヘッド数 h</translation>
     </message>
@@ -246,375 +248,381 @@
         <translation>適用されませんでした: {reason}。最後の有効なスコアを表示しています。</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="292" />
+        <location filename="../../gui/main_window.py" line="299" />
         <source>Softmax</source>
         <translation>Softmax</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="292" />
+        <location filename="../../gui/main_window.py" line="299" />
         <source>Variance of q·k</source>
         <translation>q·k の分散</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="293" />
+        <location filename="../../gui/main_window.py" line="300" />
         <source>Saturation vs d_k</source>
         <translation>d_k と飽和</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="293" />
+        <location filename="../../gui/main_window.py" line="300" />
         <source>Multi-head</source>
         <translation>マルチヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="294" />
+        <location filename="../../gui/main_window.py" line="301" />
         <source>Cost</source>
         <translation>コスト</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="294" />
-        <location filename="../../gui/main_window.py" line="295" />
+        <location filename="../../gui/main_window.py" line="301" />
+        <location filename="../../gui/main_window.py" line="302" />
         <source>Head roles</source>
         <translation>ヘッドの役割</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="295" />
+        <location filename="../../gui/main_window.py" line="302" />
         <source>Real heads</source>
         <translation>実モデルのヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="296" />
+        <location filename="../../gui/main_window.py" line="303" />
         <source>Real heads: grid</source>
         <translation>実モデルのヘッド: 一覧</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="296" />
+        <location filename="../../gui/main_window.py" line="303" />
         <source>Real heads: head</source>
         <translation>実モデルのヘッド: 詳細</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="299" />
+        <location filename="../../gui/main_window.py" line="307" />
         <source>Attention Lab</source>
         <translation>Attention Lab</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="303" />
+        <location filename="../../gui/main_window.py" line="311" />
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="304" />
+        <location filename="../../gui/main_window.py" line="312" />
         <source>Export &amp;window…</source>
         <translation>ウィンドウを書き出す(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="305" />
+        <location filename="../../gui/main_window.py" line="313" />
         <source>Export &amp;panel</source>
         <translation>パネルを書き出す(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="306" />
+        <location filename="../../gui/main_window.py" line="314" />
         <source>PNG export and copy &amp;size</source>
         <translation>PNG 書き出しとコピーの倍率(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="309" />
+        <location filename="../../gui/main_window.py" line="317" />
         <source>{panel}…</source>
         <translation>{panel}…</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="310" />
+        <location filename="../../gui/main_window.py" line="318" />
         <source>&amp;Quit</source>
         <translation>終了(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="311" />
+        <location filename="../../gui/main_window.py" line="319" />
         <source>&amp;Edit</source>
         <translation>編集(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="313" />
+        <location filename="../../gui/main_window.py" line="321" />
         <source>Copy {panel} image</source>
         <translation>{panel} の画像をコピー</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="314" />
+        <location filename="../../gui/main_window.py" line="322" />
         <source>&amp;Open session…</source>
         <translation>セッションを開く(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="315" />
+        <location filename="../../gui/main_window.py" line="323" />
         <source>&amp;Save session…</source>
         <translation>セッションを保存(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="316" />
+        <location filename="../../gui/main_window.py" line="324" />
         <source>&amp;View</source>
         <translation>表示(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="317" />
+        <location filename="../../gui/main_window.py" line="325" />
         <source>&amp;Presentation mode</source>
         <translation>プレゼンテーションモード(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="318" />
+        <location filename="../../gui/main_window.py" line="326" />
         <source>Show &amp;controls</source>
         <translation>コントロールを表示(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="319" />
+        <location filename="../../gui/main_window.py" line="327" />
         <source>Show &amp;lesson</source>
         <translation>レッスンを表示(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="320" />
+        <location filename="../../gui/main_window.py" line="328" />
         <source>Larger text</source>
         <translation>文字を大きく</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="321" />
+        <location filename="../../gui/main_window.py" line="329" />
         <source>Smaller text</source>
         <translation>文字を小さく</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="322" />
+        <location filename="../../gui/main_window.py" line="330" />
         <source>Normal text size</source>
         <translation>標準の文字サイズ</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="323" />
+        <location filename="../../gui/main_window.py" line="331" />
         <source>&amp;Theme</source>
         <translation>テーマ(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="324" />
+        <location filename="../../gui/main_window.py" line="332" />
         <source>High-contrast light</source>
         <translation>ハイコントラスト(ライト)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="325" />
+        <location filename="../../gui/main_window.py" line="333" />
         <source>Dark</source>
         <translation>ダーク</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="326" />
+        <location filename="../../gui/main_window.py" line="334" />
         <source>Colour-blind-safe colours (Okabe–Ito)</source>
         <translation>色覚に配慮した配色(Okabe–Ito)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="327" />
+        <location filename="../../gui/main_window.py" line="335" />
         <source>&amp;Language</source>
         <translation>言語(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="328" />
+        <location filename="../../gui/main_window.py" line="336" />
         <source>Softmax · q·k · saturation</source>
         <translation>softmax・q·k・飽和</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="329" />
+        <location filename="../../gui/main_window.py" line="337" />
         <source>Multi-head · cost</source>
         <translation>マルチヘッド・コスト</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="330" />
+        <location filename="../../gui/main_window.py" line="338" />
         <source>A small window shows one row of panels at a time</source>
         <translation>小さいウィンドウでは、パネルを 1 段ずつ表示します</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="334" />
+        <location filename="../../gui/main_window.py" line="343" />
         <source>Open &amp;model folder…</source>
         <translation>モデルのフォルダを開く(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="335" />
+        <location filename="../../gui/main_window.py" line="344" />
         <source>Lesson</source>
         <translation>レッスン</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="336" />
+        <location filename="../../gui/main_window.py" line="345" />
         <source>&amp;Help</source>
         <translation>ヘルプ(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="337" />
+        <location filename="../../gui/main_window.py" line="346" />
         <source>&amp;About Attention Lab</source>
         <translation>Attention Lab について(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="338" />
+        <location filename="../../gui/main_window.py" line="347" />
         <source>&amp;How to read this window</source>
         <translation>このウィンドウの見方(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="339" />
+        <location filename="../../gui/main_window.py" line="348" />
         <source>&amp;Keyboard shortcuts</source>
         <translation>キーボードショートカット(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="362" />
+        <location filename="../../gui/main_window.py" line="371" />
         <source>computed in {ms:.1f} ms</source>
         <translation>計算時間 {ms:.1f} ms</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="369" />
+        <location filename="../../gui/main_window.py" line="378" />
         <source>Computation failed: {m}</source>
         <translation>計算に失敗しました: {m}</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="374" />
+        <location filename="../../gui/main_window.py" line="383" />
         <source>Something went wrong (logged): {m}</source>
         <translation>エラーが起きました（ログに記録）: {m}</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="384" />
+        <location filename="../../gui/main_window.py" line="393" />
         <source>PNG image (*.png);;SVG drawing (*.svg)</source>
         <translation>PNG 画像 (*.png);;SVG 図 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="394" />
+        <location filename="../../gui/main_window.py" line="403" />
         <source>Export failed</source>
         <translation>書き出しに失敗しました</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="396" />
-        <location filename="../../gui/main_window.py" line="712" />
+        <location filename="../../gui/main_window.py" line="405" />
+        <location filename="../../gui/main_window.py" line="721" />
         <source>Saved {path}</source>
         <translation>{path} を保存しました</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="400" />
+        <location filename="../../gui/main_window.py" line="409" />
         <source>Export window</source>
         <translation>ウィンドウを書き出す</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="407" />
+        <location filename="../../gui/main_window.py" line="416" />
         <source>Export panel</source>
         <translation>パネルを書き出す</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="423" />
+        <location filename="../../gui/main_window.py" line="432" />
         <source>Copied {panel} to the clipboard</source>
         <translation>{panel} をクリップボードにコピーしました</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="433" />
+        <location filename="../../gui/main_window.py" line="442" />
         <source>Next lesson step</source>
         <translation>レッスンの次のステップ</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="433" />
+        <location filename="../../gui/main_window.py" line="442" />
         <source>Previous lesson step</source>
         <translation>レッスンの前のステップ</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="434" />
+        <location filename="../../gui/main_window.py" line="443" />
         <source>Blank the screen</source>
         <translation>画面を黒くする</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="434" />
+        <location filename="../../gui/main_window.py" line="443" />
         <source>Leave presentation or blank</source>
         <translation>プレゼンテーションや黒画面を終える</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="462" />
+        <location filename="../../gui/main_window.py" line="471" />
         <source>Keyboard shortcuts</source>
         <translation>キーボードショートカット</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="466" />
+        <location filename="../../gui/main_window.py" line="475" />
         <source>&lt;b&gt;Left:&lt;/b&gt; the controls. d_k is the width of q and k; h heads of width d_k make d_model = h·d_k. Lock keeps d_model fixed.</source>
         <translation>&lt;b&gt;左:&lt;/b&gt; 操作パネル。d_k は q と k の次元。幅 d_k のヘッドが h 個で d_model = h·d_k。ロックすると d_model を固定します。</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="468" />
+        <location filename="../../gui/main_window.py" line="477" />
         <source>&lt;b&gt;Four lengths:&lt;/b&gt; the scores (2–16 numbers for the softmax demo), keys n (scores per softmax in the saturation study), tokens (rows of X in the multi-head diagram) and the sequence length (only for counting the cost).</source>
         <translation>&lt;b&gt;4 つの長さ:&lt;/b&gt; スコア（softmax の例に使う 2〜16 個の数）、キー数 n（飽和の調査で softmax 1 回あたりのスコア数）、トークン数（マルチヘッド図の X の行数）、系列長（コストを数えるためだけに使う）。</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="471" />
+        <location filename="../../gui/main_window.py" line="480" />
         <source>&lt;b&gt;Softmax:&lt;/b&gt; your scores through softmax, raw (red) and ÷√d_k (blue).</source>
         <translation>&lt;b&gt;Softmax:&lt;/b&gt; 入力したスコアの softmax。スケーリングなし（赤）と ÷√d_k（青）。</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="479" />
+        <location filename="../../gui/main_window.py" line="488" />
         <source>&lt;b&gt;Lesson (bottom):&lt;/b&gt; step by step; PageDown/PageUp move, ▶ Play animates. Every number is computed live from the current settings.</source>
         <translation>&lt;b&gt;レッスン（下）:&lt;/b&gt; 一歩ずつ進みます。PageDown/PageUp で移動、▶ 再生でアニメーション。数値はすべて現在の設定からその場で計算します。</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="472" />
+        <location filename="../../gui/main_window.py" line="481" />
         <source>&lt;b&gt;Variance of q·k:&lt;/b&gt; sampled q·k for random q and k; its variance grows like d_k, and ÷√d_k brings it back to σ⁴.</source>
         <translation>&lt;b&gt;q·k の分散:&lt;/b&gt; ランダムな q と k から標本した q·k。分散は d_k に比例して増え、÷√d_k で σ⁴ に戻ります。</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="474" />
+        <location filename="../../gui/main_window.py" line="77" />
+        <location filename="../../gui/training_tab.py" line="103" />
+        <source>Training</source>
+        <translation>学習</translation>
+    </message>
+    <message>
+        <location filename="../../gui/main_window.py" line="483" />
         <source>&lt;b&gt;Saturation vs d_k:&lt;/b&gt; how one-hot softmax gets, and how small its gradient, as d_k grows, with and without ÷√d_k.</source>
         <translation>&lt;b&gt;d_k による飽和:&lt;/b&gt; d_k が大きくなると softmax がどれだけ one-hot に近づき、勾配がどれだけ小さくなるか。÷√d_k あり・なしで比べます。</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="476" />
+        <location filename="../../gui/main_window.py" line="485" />
         <source>&lt;b&gt;Multi-head:&lt;/b&gt; every head projects all of X with its own W_Q, W_K, W_V, attends, and the concatenated outputs go through W_O.</source>
         <translation>&lt;b&gt;マルチヘッド:&lt;/b&gt; 各ヘッドが X 全体を自分の W_Q, W_K, W_V で射影して注意を計算し、出力を連結して W_O に通します。</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="478" />
+        <location filename="../../gui/main_window.py" line="487" />
         <source>&lt;b&gt;Cost:&lt;/b&gt; FLOPs and parameters of one layer, one head against h heads.</source>
         <translation>&lt;b&gt;コスト:&lt;/b&gt; 1 層の FLOPs とパラメータ数。1 ヘッドと h ヘッドの比較。</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="481" />
+        <location filename="../../gui/main_window.py" line="490" />
         <source>How to read this window</source>
         <translation>このウィンドウの見方</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="485" />
+        <location filename="../../gui/main_window.py" line="494" />
         <source>About Attention Lab</source>
         <translation>Attention Lab について</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="486" />
+        <location filename="../../gui/main_window.py" line="495" />
         <source>Attention Lab shows why attention divides scores by √d_k and how multi-head attention splits d_model into h heads. Every number is computed live.</source>
         <translation>Attention Lab は、アテンションがスコアを √d_k で割る理由と、マルチヘッドアテンションが d_model を h 個のヘッドに分割する仕組みを示します。すべての数値はその場で計算されます。</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="631" />
+        <location filename="../../gui/main_window.py" line="640" />
         <source>Text size {p} %</source>
         <translation>文字サイズ {p} %</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="688" />
+        <location filename="../../gui/main_window.py" line="697" />
         <source>Open session</source>
         <translation>セッションを開く</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="689" />
-        <location filename="../../gui/main_window.py" line="704" />
+        <location filename="../../gui/main_window.py" line="698" />
+        <location filename="../../gui/main_window.py" line="713" />
         <source>Attention Lab session (*.json)</source>
         <translation>Attention Lab セッション (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="695" />
+        <location filename="../../gui/main_window.py" line="704" />
         <source>Cannot open session</source>
         <translation>セッションを開けません</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="696" />
+        <location filename="../../gui/main_window.py" line="705" />
         <source>{file} was not opened: {reason}</source>
         <translation>{file} を開けませんでした: {reason}</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="699" />
+        <location filename="../../gui/main_window.py" line="708" />
         <source>Opened {path}</source>
         <translation>{path} を開きました</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="703" />
+        <location filename="../../gui/main_window.py" line="712" />
         <source>Save session</source>
         <translation>セッションを保存</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="710" />
+        <location filename="../../gui/main_window.py" line="719" />
         <source>Cannot save session</source>
         <translation>セッションを保存できません</translation>
     </message>
@@ -1003,8 +1011,9 @@ theory σ⁴ = {th}
     <message>
         <location filename="../../gui/model_heads.py" line="87" />
         <location filename="../../gui/panels/heads_view.py" line="52" />
+        <location filename="../../gui/panels/training_panel.py" line="54" />
         <source>previous token</source>
-        <translation>直前のトークン</translation>
+        <translation>直前トークン</translation>
     </message>
     <message>
         <location filename="../../gui/model_heads.py" line="87" />
@@ -1014,6 +1023,7 @@ theory σ⁴ = {th}
     </message>
     <message>
         <location filename="../../gui/model_heads.py" line="87" />
+        <location filename="../../gui/panels/training_panel.py" line="55" />
         <source>self</source>
         <translation>自分自身</translation>
     </message>
@@ -1030,8 +1040,9 @@ theory σ⁴ = {th}
     </message>
     <message>
         <location filename="../../gui/model_heads.py" line="89" />
+        <location filename="../../gui/panels/training_panel.py" line="54" />
         <source>induction</source>
-        <translation>帰納(induction)</translation>
+        <translation>帰納</translation>
     </message>
     <message>
         <location filename="../../gui/model_heads.py" line="89" />
@@ -1040,6 +1051,7 @@ theory σ⁴ = {th}
     </message>
     <message>
         <location filename="../../gui/model_heads.py" line="89" />
+        <location filename="../../gui/panels/training_panel.py" line="55" />
         <source>mixed</source>
         <translation>混合</translation>
     </message>
@@ -1334,6 +1346,280 @@ theory σ⁴ = {th}
         <location filename="../../gui/panels/head_grid.py" line="218" />
         <source>L{i}</source>
         <translation>L{i}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/training_panel.py" line="42" />
+        <source>Does ÷√d_k matter? (scaled vs unscaled)</source>
+        <extracomment>Legend columns: scaling has 8 groups and the full width, heads 5 groups beside the maps.</extracomment>
+        <translation>÷√d_k は効くか?(スケールあり/なし)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/training_panel.py" line="43" />
+        <source>Heads specialise (2 layers × 4 heads)</source>
+        <translation>ヘッドの役割分化(2 層 × 4 ヘッド)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/training_panel.py" line="44" />
+        <source>Many thin heads or one wide one?</source>
+        <translation>細いヘッドを多数か、太いヘッドを 1 つか?</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/training_panel.py" line="48" />
+        <source>averaging task (majority colour)</source>
+        <translation>平均タスク(多数派の色)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/training_panel.py" line="49" />
+        <source>lookup task (one key–value pair)</source>
+        <translation>検索タスク(キーと値の 1 組)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/training_panel.py" line="55" />
+        <source>BOS sink</source>
+        <translation>BOS シンク</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/training_panel.py" line="56" />
+        <source>content match</source>
+        <translation>内容一致</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/training_panel.py" line="56" />
+        <source>previous item</source>
+        <translation>直前の項目</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/training_panel.py" line="60" />
+        <source>loss (nats)</source>
+        <translation>損失(nats)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/training_panel.py" line="60" />
+        <source>accuracy</source>
+        <translation>正解率</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/training_panel.py" line="61" />
+        <source>attention entropy (nats)</source>
+        <translation>注意のエントロピー(nats)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/training_panel.py" line="62" />
+        <source>log₁₀ |∇W_Q|</source>
+        <translation>log₁₀ |∇W_Q|</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/training_panel.py" line="84" />
+        <source>d_k = {dk}, ÷√d_k</source>
+        <translation>d_k = {dk}、÷√d_k あり</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/training_panel.py" line="84" />
+        <source>d_k = {dk}, unscaled</source>
+        <translation>d_k = {dk}、スケールなし</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/training_panel.py" line="86" />
+        <source>h = {h}</source>
+        <translation>h = {h}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/training_panel.py" line="87" />
+        <source>training run</source>
+        <translation>学習ラン</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/training_panel.py" line="149" />
+        <source>training curves on a fixed evaluation batch</source>
+        <translation>固定した評価バッチでの学習曲線</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/training_panel.py" line="154" />
+        <source>step</source>
+        <translation>ステップ</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/training_panel.py" line="252" />
+        <source>mean of {n} seeds, band = min–max</source>
+        <translation>{n} シードの平均、帯は最小〜最大</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/training_panel.py" line="254" />
+        <source>dotted: copy one token = {acc:.3f}</source>
+        <translation>点線:1 トークンをコピー = {acc:.3f}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/training_panel.py" line="257" />
+        <source>solid: ÷√d_k · dashed: unscaled</source>
+        <translation>実線:÷√d_k あり・破線:なし</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/training_panel.py" line="291" />
+        <source>learned heads: press Start</source>
+        <translation>学習したヘッド:「開始」を押してください</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/training_panel.py" line="335" />
+        <source>no learned heads to show: the scaling task has one head read by a CLS query</source>
+        <translation>表示するヘッドはありません:この実験は CLS クエリが読む 1 ヘッドだけです</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/training_panel.py" line="360" />
+        <source>H{head} {role} {score:.2f}</source>
+        <translation>H{head} {role} {score:.2f}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/training_panel.py" line="364" />
+        <source>h = {h}: the query row of each head on “{tokens}”</source>
+        <translation>h = {h}:入力「{tokens}」での各ヘッドのクエリ行</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/training_panel.py" line="367" />
+        <source>learned heads: items “key:value”; the query “?k” asks for the value of key k</source>
+        <translation>学習したヘッド:項目は「キー:値」、クエリ「?k」はキー k の値を問います</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/training_panel.py" line="375" />
+        <source>L{layer}·H{head} {role}&lt;br&gt;prev {p:.2f} ind {i:.2f} BOS {b:.2f}</source>
+        <translation>L{layer}·H{head} {role}&lt;br&gt;直前 {p:.2f} 帰納 {i:.2f} BOS {b:.2f}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/training_panel.py" line="381" />
+        <source>learned heads at step {step} on “{tokens}” (rows: query, columns: key)</source>
+        <translation>ステップ {step} で学習したヘッド、入力「{tokens}」(行:クエリ、列:キー)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/training_panel.py" line="438" />
+        <source>final quality against h (same d_model, same cost)</source>
+        <translation>h ごとの最終性能(d_model もコストも同じ)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/training_panel.py" line="440" />
+        <source>these runs: accuracy ● and loss ■ (nats)</source>
+        <translation>今回の学習:正解率 ● と損失 ■(nats)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/training_panel.py" line="442" />
+        <source>paper, Table 3 (A): dev perplexity (lower is better)</source>
+        <translation>論文の表 3 (A):dev パープレキシティ(低いほど良い)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/training_panel.py" line="445" />
+        <source>dev perplexity</source>
+        <translation>dev パープレキシティ</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/training_panel.py" line="452" />
+        <source>Paper: best dev perplexity {ppl} at h = {h}; at h = {hm} it rises to {pm}.</source>
+        <translation>論文:dev パープレキシティの最良は h = {h} の {ppl}。h = {hm} では {pm} に悪化します。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/training_panel.py" line="485" />
+        <source>Runs so far: none finished yet.</source>
+        <translation>まだ終わった学習はありません。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/training_panel.py" line="489" />
+        <source>These runs: h = {h1} reaches {a1:.0%}; the best is h = {hb} with {ab:.0%}.</source>
+        <translation>今回の学習:h = {h1} は {a1:.0%}、最良は h = {hb} の {ab:.0%} です。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/training_panel.py" line="492" />
+        <source>Too many heads hurt here: h = {h} (d_k = {dk}) falls to {a:.0%}.</source>
+        <translation>ここではヘッドが多すぎると悪化します:h = {h}(d_k = {dk})は {a:.0%} に下がります。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/training_panel.py" line="496" />
+        <source>More heads did not hurt here: h = {h} reaches {a:.0%}.</source>
+        <translation>ここではヘッドを増やしても悪化しません:h = {h} は {a:.0%} です。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/training_tab.py" line="103" />
+        <source>Training curves</source>
+        <translation>学習曲線</translation>
+    </message>
+    <message>
+        <location filename="../../gui/training_tab.py" line="104" />
+        <location filename="../../gui/training_tab.py" line="249" />
+        <source>Learned heads</source>
+        <translation>学習したヘッド</translation>
+    </message>
+    <message>
+        <location filename="../../gui/training_tab.py" line="104" />
+        <location filename="../../gui/training_tab.py" line="250" />
+        <source>Quality vs h</source>
+        <translation>h と性能</translation>
+    </message>
+    <message>
+        <location filename="../../gui/training_tab.py" line="211" />
+        <location filename="../../gui/training_tab.py" line="256" />
+        <source>{step} / {total} steps</source>
+        <translation>{step} / {total} ステップ</translation>
+    </message>
+    <message>
+        <location filename="../../gui/training_tab.py" line="212" />
+        <source>{step} / {total} steps · {left:.0f} s left</source>
+        <translation>{step} / {total} ステップ・残り {left:.0f} 秒</translation>
+    </message>
+    <message>
+        <location filename="../../gui/training_tab.py" line="218" />
+        <source>Pick an experiment and press Start: a tiny model trains in a separate process, seeded, on this computer.</source>
+        <translation>実験を選んで「開始」を押してください。小さなモデルがこのコンピューター上の別プロセスで、シード固定で学習します。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/training_tab.py" line="220" />
+        <source>Starting the training process…</source>
+        <translation>学習プロセスを起動しています…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/training_tab.py" line="221" />
+        <source>Training in a separate process (pid {pid}); the window stays responsive.</source>
+        <translation>別プロセス(pid {pid})で学習中です。ウィンドウはそのまま操作できます。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/training_tab.py" line="223" />
+        <source>Done in {seconds:.1f} s ({rate:.0f} steps per second).</source>
+        <translation>{seconds:.1f} 秒で完了しました(毎秒 {rate:.0f} ステップ)。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/training_tab.py" line="224" />
+        <source>Stopped at step {step}.</source>
+        <translation>ステップ {step} で停止しました。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/training_tab.py" line="225" />
+        <source>These settings cannot be trained: {reason}</source>
+        <translation>この設定では学習できません:{reason}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/training_tab.py" line="226" />
+        <source>Training failed: {reason}. The window is fine; press Start to try again.</source>
+        <translation>学習に失敗しました:{reason}。ウィンドウは問題ありません。「開始」でやり直せます。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/training_tab.py" line="228" />
+        <source>The training process ended unexpectedly (exit code {code}). The window is fine; press Start to try again.</source>
+        <translation>学習プロセスが予期せず終了しました(終了コード {code})。ウィンドウは問題ありません。「開始」でやり直せます。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/training_tab.py" line="246" />
+        <source>Which experiment to train</source>
+        <translation>学習させる実験</translation>
+    </message>
+    <message>
+        <location filename="../../gui/training_tab.py" line="247" />
+        <source>Which task's curves to show</source>
+        <translation>曲線を表示するタスク</translation>
+    </message>
+    <message>
+        <location filename="../../gui/training_tab.py" line="248" />
+        <source>Start</source>
+        <translation>開始</translation>
+    </message>
+    <message>
+        <location filename="../../gui/training_tab.py" line="251" />
+        <source>Stop</source>
+        <translation>停止</translation>
     </message>
 </context>
 </TS>

@@ -1,0 +1,498 @@
+"""The training lab's plots, each drawn from engine.training Snapshots (replace-all: each one is drawn as it is) and, at the end, the
+Result:
+
+    TrainingCurves     `trainLossPlot`    loss, accuracy, attention entropy and log10 |∇W_Q|
+                                          by step; mean over seeds with a min–max band per
+                                          group (scaling: d_k × scaled/unscaled of one task;
+                                          heads: h; roles: the one run)
+    TrainingHeadsView  `trainHeadsView`   the learned heads' attention on the sample
+                                          sequence, with their scores and role names
+    HeadsVsH           `trainHeadsChart`  final accuracy and loss against h beside the
+                                          paper's Table 3 (A) dev perplexity (heads only)
+
+Items are built once per experiment shape and updated in place with setData / setImage.
+gui/training_tab.py puts them in the Training tab with its controls.
+"""
+from __future__ import annotations
+
+import math
+import time
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+
+from engine.training import PAPER_TABLE3_A, band
+from engine.training.tasks import copy_one_token_accuracy
+
+from .. import panel_names as names
+from ..i18n import tr
+from ..style import brush, pen
+from .base import Panel, TitleLabel
+
+METRICS = ("loss", "accuracy", "attention_entropy", "grad_norm_wq")
+SEQUENTIAL = pg.colormap.get("viridis")
+SCALING_TASKS = ("averaging", "lookup")
+TEXT_PERIOD_S = 0.5
+#: Legend columns: scaling has 8 groups and the full width, heads 5 groups beside the maps.
+LEGEND_COLUMNS = {"scaling": 4, "heads": 3, "roles": 1}
+
+
+def experiment_names() -> dict[str, str]:
+    return {"scaling": tr("Does ÷√d_k matter? (scaled vs unscaled)"),
+            "roles": tr("Heads specialise (2 layers × 4 heads)"),
+            "heads": tr("Many thin heads or one wide one?")}
+
+
+def task_names() -> dict[str, str]:
+    return {"averaging": tr("averaging task (majority colour)"),
+            "lookup": tr("lookup task (one key–value pair)")}
+
+
+def role_names() -> dict[str, str]:
+    """Translated names of the engine's role ids."""
+    return {"induction": tr("induction"), "previous_token": tr("previous token"),
+            "bos": tr("BOS sink"), "self": tr("self"), "mixed": tr("mixed"),
+            "content_match": tr("content match"), "previous_item": tr("previous item")}
+
+
+def metric_titles() -> dict[str, str]:
+    return {"loss": tr("loss (nats)"), "accuracy": tr("accuracy"),
+            "attention_entropy": tr("attention entropy (nats)"),
+            "grad_norm_wq": tr("log₁₀ |∇W_Q|")}
+
+
+def group_runs(snapshot, task: str) -> dict:
+    """Runs of a snapshot by what the curves compare: key → (runs, colour index, dashed)."""
+    groups: dict = {}
+    for run in snapshot.runs:
+        label = run.label
+        if snapshot.experiment == "scaling":
+            if label["task"] != task:
+                continue
+            key = (label["d_k"], label["scaled"])
+        elif snapshot.experiment == "heads":
+            key = (label["heads"],)
+        else:
+            key = ("run",)
+        groups.setdefault(key, []).append(run)
+    return groups
+
+
+def group_name(experiment: str, key) -> str:
+    if experiment == "scaling":
+        return (tr("d_k = {dk}, ÷√d_k") if key[1] else tr("d_k = {dk}, unscaled")).format(dk=key[0])
+    if experiment == "heads":
+        return tr("h = {h}").format(h=key[0])
+    return tr("training run")
+
+
+class TrainingPanelBase(Panel):
+    """A plot of the training tab. Its texts change with every run and language: the
+    device caches of Panel.cache_text kept showing an old text of a wrapped title after
+    a language change, so these panels paint their texts directly."""
+
+    def cache_text(self) -> None:
+        """No text caches (see the class docstring)."""
+
+
+class TrainingCurves(TrainingPanelBase):
+    """`trainLossPlot`: the four metrics by step (see the module docstring)."""
+
+    def __init__(self, parent=None):
+        self.task = "averaging"
+        super().__init__(names.TRAIN_LOSS, parent)
+
+    def build(self) -> None:
+        self.title = self.add_title(row=0, col=0)
+        self.ci.layout.setColumnStretchFactor(0, 1)
+        self.plots = {}
+        grid = self.addLayout(row=2, col=0)
+        self.ci.layout.setRowStretchFactor(2, 1)
+        for i, metric in enumerate(METRICS):
+            plot = grid.addPlot(row=2 * (i // 2) + 1, col=i % 2)
+            plot.setMouseEnabled(False, False)
+            plot.setMenuEnabled(False)
+            plot.hideButtons()
+            plot.showGrid(x=True, y=True, alpha=0.25)
+            plot.disableAutoRange()
+            self.plots[metric] = plot
+        self.plot_titles = {}
+        for i, metric in enumerate(METRICS):
+            label = TitleLabel()
+            grid.addItem(label, row=2 * (i // 2), col=i % 2)
+            self.plot_titles[metric] = label
+        self.plots["accuracy"].setYRange(0.0, 1.02, padding=0)
+        self.baseline = pg.InfiniteLine(angle=0, movable=False)
+        self.plots["accuracy"].addItem(self.baseline)
+        self.baseline.hide()
+        # Under the plots, in rows of its own: inside a plot it covered the curves.
+        self.legend = pg.LegendItem(colCount=4)
+        self.addItem(self.legend, row=3, col=0)
+        self.info = TitleLabel()
+        self.info.setText(" ")
+        self.addItem(self.info, row=1, col=0)
+        self.items: dict = {}          # key → {metric: (mean, low, high, fill)}
+        self.experiment = None
+        self.groups_shown: list = []
+
+    def restyle(self) -> None:
+        for plot in self.plots.values():
+            self.style_plot(plot)
+        self.style_legend(self.legend, self.theme.font_pt * 0.85)
+        self.baseline.setPen(pen(self.theme.foreground, self.theme, 0.6, Qt.PenStyle.DotLine))
+        self.info.setText("", color=self.theme.foreground, size=f"{self.theme.font_pt * 0.9:.1f}pt")
+        self._shown.pop((self.info, "text"), None)
+        self._clear()
+
+    def retranslate(self) -> None:
+        self.set_title(self.title, tr("training curves on a fixed evaluation batch"))
+        for metric, label in self.plot_titles.items():
+            label.setText(metric_titles()[metric], color=self.theme.foreground,
+                          size=f"{self.theme.font_pt:.1f}pt")
+        for plot in self.plots.values():
+            plot.setLabel("bottom", tr("step"))
+        self._clear()
+
+    def set_task(self, task: str) -> None:
+        if task != self.task:
+            self.task = task
+            self._clear()
+            self.redraw()
+
+    def _clear(self) -> None:
+        """Forget the curve items (a new experiment, task, theme or language)."""
+        for per_metric in self.items.values():
+            for metric, parts in per_metric.items():
+                for part in parts:
+                    self.plots[metric].removeItem(part)
+        self.items = {}
+        self.legend.clear()
+        self.experiment = None
+        self._marks: dict = {}
+        self._bounds: dict = {metric: {} for metric in METRICS}
+        self._ranges: dict = {}
+
+    def _fit_ranges(self, steps_per_run: int) -> None:
+        """Ranges set by hand, and only when they change by more than a tenth: pyqtgraph's
+        auto-range asks every curve for its bounds after every setData."""
+        for metric, plot in self.plots.items():
+            bounds = self._bounds[metric].values()
+            if not bounds:
+                continue
+            low, high = min(b[0] for b in bounds), max(b[1] for b in bounds)
+            if metric == "accuracy":
+                low, high = 0.0, 1.0
+            pad = 0.05 * max(high - low, 1e-6)
+            wanted = (0.0, float(steps_per_run), low - pad, high + pad)
+            shown = self._ranges.get(metric)
+            span = wanted[3] - wanted[2]
+            if shown is None or shown[:2] != wanted[:2] or any(
+                    abs(a - b) > 0.1 * span for a, b in zip(shown[2:], wanted[2:])):
+                self._ranges[metric] = wanted
+                plot.setXRange(wanted[0], wanted[1], padding=0)
+                plot.setYRange(wanted[2], wanted[3], padding=0)
+
+    def _items_for(self, experiment: str, key, index: int) -> dict:
+        if key in self.items:
+            return self.items[key]
+        if experiment == "scaling":
+            colour = self.theme.head_colour(index // 2)
+            style = Qt.PenStyle.SolidLine if key[1] else Qt.PenStyle.DashLine
+        else:
+            colour, style = self.theme.head_colour(index), Qt.PenStyle.SolidLine
+        per_metric = {}
+        for metric, plot in self.plots.items():
+            mean = pg.PlotCurveItem(pen=pen(colour, self.theme, 0.8, style))
+            low, high = pg.PlotCurveItem(pen=None), pg.PlotCurveItem(pen=None)
+            fill = pg.FillBetweenItem(low, high, brush=brush(colour, 50))
+            for part in (fill, low, high, mean):
+                plot.addItem(part)
+            per_metric[metric] = (mean, low, high, fill)
+        self.legend.addItem(per_metric["accuracy"][0], group_name(experiment, key))
+        self.items[key] = per_metric
+        return per_metric
+
+    def show_results(self, snapshot) -> None:
+        if snapshot.experiment != self.experiment:
+            self._clear()
+            self.experiment = snapshot.experiment
+            self.legend.setColumnCount(LEGEND_COLUMNS.get(snapshot.experiment, 1))
+        groups = group_runs(snapshot, self.task)
+        keys = (snapshot_keys(snapshot, self.task) if snapshot.experiment == "scaling"
+                else sorted(groups))
+        for key, runs in groups.items():
+            # A group whose runs did not move since the last snapshot keeps its curves: in
+            # a scaling run only the d_k in training changes.
+            mark = tuple(len(r.curve.steps) for r in runs)
+            if self._marks.get(key) == mark:
+                continue
+            self._marks[key] = mark
+            parts = self._items_for(snapshot.experiment, key, keys.index(key))
+            for metric in METRICS:
+                b = band(runs, metric)
+                x = b.steps.astype(np.float64)
+                mean, low, high = b.mean, b.low, b.high
+                if metric == "grad_norm_wq":
+                    with np.errstate(divide="ignore", invalid="ignore"):
+                        mean, low, high = np.log10(mean), np.log10(low), np.log10(high)
+                keep = np.isfinite(mean) & np.isfinite(low) & np.isfinite(high)
+                curve, lo, hi, _fill = parts[metric]
+                curve.setData(x[keep], mean[keep])
+                lo.setData(x[keep], low[keep])
+                hi.setData(x[keep], high[keep])
+                if keep.any():
+                    self._bounds[metric][key] = (float(low[keep].min()), float(high[keep].max()))
+        self._fit_ranges(snapshot.total_steps // max(1, snapshot.run_count))
+        averaging = snapshot.experiment == "scaling" and self.task == "averaging"
+        self.baseline.setVisible(averaging)
+        if averaging:
+            self.baseline.setValue(copy_one_token_accuracy())
+        seeds = max((len(r) for r in groups.values()), default=0)
+        lines = [tr("mean of {n} seeds, band = min–max").format(n=seeds) if seeds > 1 else ""]
+        if averaging:
+            lines.append(tr("dotted: copy one token = {acc:.3f}").format(
+                acc=copy_one_token_accuracy()))
+        if snapshot.experiment == "scaling":
+            lines.append(tr("solid: ÷√d_k · dashed: unscaled"))
+        self.set_text(self.info, " · ".join(line for line in lines if line) or " ")
+
+
+def snapshot_keys(snapshot, task: str) -> list:
+    """Scaling groups in a fixed order (d_k, scaled first): a colour per d_k."""
+    keys = []
+    for run in snapshot.runs:
+        label = run.label
+        if snapshot.experiment == "scaling" and label["task"] == task:
+            for scaled in (True, False):
+                if (label["d_k"], scaled) not in keys:
+                    keys.append((label["d_k"], scaled))
+    return keys
+
+
+class TrainingHeadsView(TrainingPanelBase):
+    """`trainHeadsView`: each learned head's attention on the sample sequence."""
+
+    def __init__(self, parent=None):
+        super().__init__(names.TRAIN_HEADS, parent)
+
+    def build(self) -> None:
+        self.title = self.add_title(row=0, col=0)
+        self.grid = self.addLayout(row=1, col=0)
+        self.ci.layout.setRowStretchFactor(1, 1)
+        self.shape = None
+        self.maps: list = []        # (title, plot, image)
+        self._texts_at, self._texts_shape = 0.0, None
+
+    def retranslate(self) -> None:
+        self.shape = self._texts_shape = None     # titles again in the new language
+        self.redraw()
+        if self.results is None:
+            self.set_title(self.title, tr("learned heads: press Start"))
+
+    def restyle(self) -> None:
+        self.shape = None
+
+    def _map(self, row: int, col: int):
+        title = TitleLabel()
+        title.setText("", color=self.theme.foreground, size=f"{self.theme.font_pt * 0.9:.1f}pt")
+        self.grid.addItem(title, row=row, col=col)
+        plot = self.grid.addPlot(row=row + 1, col=col)
+        plot.setMouseEnabled(False, False)
+        plot.setMenuEnabled(False)
+        plot.hideButtons()
+        plot.invertY(True)
+        plot.setAspectLocked(False)
+        image = pg.ImageItem(axisOrder="row-major")
+        image.setColorMap(SEQUENTIAL)
+        image.setLevels((0.0, 1.0))
+        plot.addItem(image)
+        self.style_plot(plot)
+        return title, plot, image
+
+    def _rebuild(self, shape) -> None:
+        self.grid.clear()
+        self.maps = []
+        experiment, count, columns, tokens = shape
+        if experiment == "heads":
+            self.maps.append(self._map(0, 0))
+        else:
+            for i in range(count):
+                self.maps.append(self._map(2 * (i // columns), i % columns))
+        for _title, plot, _image in self.maps:
+            plot.hideAxis("bottom")
+            plot.setXRange(0, len(tokens), padding=0)
+            if experiment == "roles":   # small maps: the sample is named in the title
+                plot.hideAxis("left")
+                plot.hideAxis("bottom")
+                plot.setYRange(0, len(tokens), padding=0)
+        self._axes = None
+        self.shape = shape
+
+    def show_results(self, snapshot) -> None:
+        heads = snapshot.heads
+        if not heads:
+            self.set_title(self.title, tr("no learned heads to show: the scaling task has one "
+                                          "head read by a CLS query"))
+            if self.maps:
+                self.grid.clear()
+                self.maps, self.shape = [], None
+            return
+        per_layer = max(h.head for h in heads) + 1
+        shape = (snapshot.experiment, len(heads), per_layer, tuple(snapshot.sample_tokens))
+        if shape != self.shape:
+            self._rebuild(shape)
+        roles = role_names()
+        now = time.perf_counter()
+        # The maps follow every snapshot; the scores in the texts at most twice a second
+        # (laying out a changed text costs more than an image) and at the end.
+        texts = snapshot.done or now - self._texts_at >= TEXT_PERIOD_S or shape != self._texts_shape
+        if texts:
+            self._texts_at, self._texts_shape = now, shape
+        if snapshot.experiment == "heads":
+            stacked = np.concatenate([h.weights for h in heads], axis=0)
+            _title, plot, image = self.maps[0]
+            image.setImage(stacked, levels=(0.0, 1.0))
+            plot.setYRange(0, len(heads), padding=0)
+            if not texts:
+                return
+            self.set_ticks(plot.getAxis("left"), [
+                (i + 0.5, tr("H{head} {role} {score:.2f}").format(
+                    head=h.head, role=roles.get(h.role, h.role),
+                    score=h.scores.get(h.role, h.scores["content_match"])))
+                for i, h in enumerate(heads)])
+            self.set_text(self.maps[0][0], tr("h = {h}: the query row of each head on "
+                                              "“{tokens}”").format(
+                h=len(heads), tokens=" ".join(snapshot.sample_tokens)))
+            self.set_title(self.title, tr("learned heads: items “key:value”; the query “?k” "
+                                          "asks for the value of key k"))
+            return
+        for (title, _plot, image), h in zip(self.maps, heads):
+            image.setImage(h.weights, levels=(0.0, 1.0))
+            if not texts:
+                continue
+            s = h.scores
+            self.set_text(title, tr("L{layer}·H{head} {role}<br>prev {p:.2f} ind {i:.2f} "
+                                    "BOS {b:.2f}").format(
+                layer=h.layer, head=h.head, role=roles.get(h.role, h.role),
+                p=s["previous_token"], i=s["induction"], b=s["bos"]))
+        if not texts:
+            return
+        self.set_title(self.title, tr("learned heads at step {step} on “{tokens}” (rows: query, "
+                                      "columns: key)").format(
+            step=snapshot.step, tokens=" ".join(snapshot.sample_tokens)))
+
+
+class HeadsVsH(TrainingPanelBase):
+    """`trainHeadsChart`: final accuracy and loss against h beside the paper's Table 3 (A)."""
+
+    def __init__(self, parent=None):
+        super().__init__(names.TRAIN_VS_H, parent)
+
+    def build(self) -> None:
+        self.title = self.add_title(row=0, col=0)
+        grid = self.addLayout(row=1, col=0)
+        self.ci.layout.setRowStretchFactor(1, 1)
+        self.ours_title, self.paper_title = TitleLabel(), TitleLabel()
+        # One above the other: the chart shares the narrow right-hand side with the heads.
+        grid.addItem(self.ours_title, row=0, col=0)
+        grid.addItem(self.paper_title, row=2, col=0)
+        self.ours = grid.addPlot(row=1, col=0)
+        self.paper = grid.addPlot(row=3, col=0)
+        grid.layout.setRowStretchFactor(1, 3)
+        grid.layout.setRowStretchFactor(3, 2)
+        for plot in (self.ours, self.paper):
+            plot.setMouseEnabled(False, False)
+            plot.setMenuEnabled(False)
+            plot.hideButtons()
+            plot.showGrid(x=True, y=True, alpha=0.25)
+        self.ours.setYRange(0.0, 1.02, padding=0)
+        self.acc = pg.PlotDataItem(symbol="o")
+        self.acc_low, self.acc_high = pg.PlotCurveItem(pen=None), pg.PlotCurveItem(pen=None)
+        self.acc_fill = pg.FillBetweenItem(self.acc_low, self.acc_high)
+        self.loss = pg.PlotDataItem(symbol="s")
+        for item in (self.acc_fill, self.acc_low, self.acc_high, self.acc, self.loss):
+            self.ours.addItem(item)
+        self.ppl = pg.PlotDataItem(symbol="o")
+        self.paper.addItem(self.ppl)
+        heads = [row["heads"] for row in PAPER_TABLE3_A]
+        self.paper_ticks = [(math.log2(h), str(h)) for h in heads]
+        self.ppl.setData([math.log2(h) for h in heads], [row["ppl"] for row in PAPER_TABLE3_A])
+        self.verdict = TitleLabel()
+        self.addItem(self.verdict, row=2, col=0)
+
+    def restyle(self) -> None:
+        for plot in (self.ours, self.paper):
+            self.style_plot(plot)
+        colour, loss_colour = self.theme.scaled, self.theme.unscaled
+        self.acc.setPen(pen(colour, self.theme))
+        self.acc.setSymbolBrush(brush(colour))
+        self.acc_fill.setBrush(brush(colour, 50))
+        self.loss.setPen(pen(loss_colour, self.theme, 0.8, Qt.PenStyle.DashLine))
+        self.loss.setSymbolBrush(brush(loss_colour))
+        self.ppl.setPen(pen(self.theme.foreground, self.theme))
+        self.ppl.setSymbolBrush(brush(self.theme.foreground))
+        self.paper.getAxis("bottom").setTicks([self.paper_ticks])
+
+    def retranslate(self) -> None:
+        self.set_title(self.title, tr("final quality against h (same d_model, same cost)"))
+        size = f"{self.theme.font_pt:.1f}pt"
+        self.ours_title.setText(tr("these runs: accuracy ● and loss ■ (nats)"),
+                                color=self.theme.foreground, size=size)
+        self.paper_title.setText(tr("paper, Table 3 (A): dev perplexity (lower is better)"), color=self.theme.foreground, size=size)
+        self.ours.setLabel("bottom", tr("heads h"))
+        self.paper.setLabel("bottom", tr("heads h"))
+        self.paper.setLabel("left", tr("dev perplexity"))
+        self.set_text(self.verdict, self._paper_sentence())
+
+    @staticmethod
+    def _paper_sentence() -> str:
+        best = min(PAPER_TABLE3_A, key=lambda row: row["ppl"])
+        most = max(PAPER_TABLE3_A, key=lambda row: row["heads"])
+        return tr("Paper: best dev perplexity {ppl} at h = {h}; at h = {hm} it rises to "
+                  "{pm}.").format(ppl=best["ppl"], h=best["heads"], hm=most["heads"],
+                                  pm=most["ppl"])
+
+    def show_results(self, snapshot) -> None:
+        if snapshot.experiment != "heads" or not snapshot.run_count:
+            return
+        steps_per_run = snapshot.total_steps // snapshot.run_count
+        finished: dict = {}
+        for run in snapshot.runs:
+            if len(run.curve.steps) and int(run.curve.steps[-1]) >= steps_per_run:
+                finished.setdefault(run.label["heads"], []).append(run)
+        rows = []
+        for h in sorted(finished):
+            acc, loss = band(finished[h], "accuracy"), band(finished[h], "loss")
+            rows.append((h, float(acc.mean[-1]), float(acc.low[-1]), float(acc.high[-1]),
+                         float(loss.mean[-1]), int(finished[h][0].label["d_k"])))
+        x = np.array([math.log2(r[0]) for r in rows])
+        self.acc.setData(x, np.array([r[1] for r in rows]))
+        self.acc_low.setData(x, np.array([r[2] for r in rows]))
+        self.acc_high.setData(x, np.array([r[3] for r in rows]))
+        self.loss.setData(x, np.array([r[4] for r in rows]))
+        self.set_ticks(self.ours.getAxis("bottom"), [(math.log2(r[0]), str(r[0])) for r in rows])
+        if rows:
+            self.ours.setXRange(x.min() - 0.3, x.max() + 0.3, padding=0)
+            top = max(1.02, max(r[4] for r in rows) * 1.05)
+            self.ours.setYRange(0.0, top, padding=0)
+        self.set_text(self.verdict, self.verdict_text(rows) + "\n" + self._paper_sentence())
+
+    @staticmethod
+    def verdict_text(rows) -> str:
+        """What these runs show, from (h, accuracy mean, low, high, loss, d_k) rows."""
+        if not rows:
+            return tr("Runs so far: none finished yet.")
+        best = max(rows, key=lambda r: r[1])
+        most = max(rows, key=lambda r: r[0])
+        first = min(rows, key=lambda r: r[0])
+        text = tr("These runs: h = {h1} reaches {a1:.0%}; the best is h = {hb} with "
+                  "{ab:.0%}.").format(h1=first[0], a1=first[1], hb=best[0], ab=best[1])
+        if most[0] != best[0] and most[1] < best[1] - 0.02:
+            text += " " + tr("Too many heads hurt here: h = {h} (d_k = {dk}) falls to "
+                             "{a:.0%}.").format(h=most[0], dk=most[5],
+                                                a=most[1])
+        elif len(rows) > 1:
+            text += " " + tr("More heads did not hurt here: h = {h} reaches {a:.0%}.").format(
+                h=most[0], a=most[1])
+        return text

@@ -1,0 +1,272 @@
+"""The Training tab (`trainingPanel`): controls, progress and the training plots.
+
+Tiny models train live in a separate process (gui/training_runner.py); the plots are in
+gui/panels/training_panel.py. The settings live in AppState.training: the experiment combo
+renders them and sends intents. `TrainingPanel.start(experiment, options)` is the entry
+point a lesson step calls.
+"""
+from __future__ import annotations
+
+import time
+
+from PySide6.QtCore import QEvent, Qt, Slot
+from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QLabel, QProgressBar, QPushButton,
+                               QSplitter, QTabWidget, QVBoxLayout, QWidget)
+
+from engine.training import EXPERIMENTS, TrainingConfigError
+
+from . import panel_names as names
+from .guard import guarded
+from .i18n import tr
+from .panels.training_panel import (SCALING_TASKS, HeadsVsH, TrainingCurves, TrainingHeadsView,
+                                    experiment_names, task_names)
+from .qt_util import all_signals_blocked
+from .state import AppState
+from .state.app_state import TrainingSettings
+from .style import make_theme
+from .training_runner import TrainingRunner, config_from_options, options_from_config
+
+
+class TrainingPanel(QWidget):
+    """`trainingPanel`: controls, progress and the three training plots."""
+
+    def __init__(self, state: AppState, parent=None, runner: TrainingRunner | None = None):
+        super().__init__(parent)
+        self.setObjectName(names.TRAINING_PANEL)
+        self.state = state
+        self.runner = runner or TrainingRunner(self)
+        self.curves, self.heads_view, self.chart = TrainingCurves(), TrainingHeadsView(), HeadsVsH()
+        self.plots = (self.curves, self.heads_view, self.chart)
+        self.combo = QComboBox(objectName="trainExperimentCombo")
+        for name in EXPERIMENTS:
+            self.combo.addItem("", name)
+        self.task_combo = QComboBox(objectName="trainTaskCombo")
+        for task in SCALING_TASKS:
+            self.task_combo.addItem("", task)
+        for combo in (self.combo, self.task_combo):   # long names must not widen the window
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(10)
+        self.start_button = QPushButton(objectName="trainStartButton")
+        self.stop_button = QPushButton(objectName="trainStopButton")
+        self.progress = QProgressBar(objectName="trainProgress")
+        self.progress.setRange(0, 1)
+        self.progress.setValue(0)
+        self.status = QLabel(objectName="trainStatus")
+        self.status.setWordWrap(True)
+        self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        row = QHBoxLayout()
+        for widget in (self.combo, self.task_combo, self.start_button, self.stop_button):
+            row.addWidget(widget)
+        row.addStretch(1)
+        status_row = QHBoxLayout()
+        status_row.addWidget(self.progress, 2)
+        status_row.addWidget(self.status, 5)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal, objectName="trainSplitter")
+        self.right = QTabWidget(objectName="trainRightTabs")
+        self.right.addTab(self.heads_view, "")
+        self.right.addTab(self.chart, "")
+        self.splitter.addWidget(self.curves)
+        self.splitter.addWidget(self.right)
+        self.splitter.setStretchFactor(0, 1)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setSizes([1000, 1000])
+        column = QVBoxLayout(self)
+        column.setContentsMargins(2, 2, 2, 2)
+        column.addLayout(row)
+        column.addLayout(status_row)
+        column.addWidget(self.splitter, 1)
+        self.message = ("idle", {})
+        self.last_snapshot = None
+        self.result = None
+        self._first_seen = None      # (time, step) of the first snapshot of a run
+        self.combo.currentIndexChanged.connect(self._on_combo)
+        self.task_combo.currentIndexChanged.connect(self._on_task)
+        self.start_button.clicked.connect(self._on_start)
+        self.stop_button.clicked.connect(self.stop)
+        self.runner.snapshot_ready.connect(self._on_snapshot)
+        self.runner.result_ready.connect(self._on_result)
+        self.runner.failed.connect(self._on_failed)
+        self.runner.crashed.connect(self._on_crashed)
+        state.events.training.connect(self._render_state)
+        state.events.view.connect(self._on_view)
+        self._on_view(state.view)
+        self.retranslate()
+        self._render_state(state.training)
+
+    # -- what other parts of the window use ----------------------------------------
+    def exportable(self) -> dict:
+        return {names.TRAIN_LOSS: self.curves, names.TRAIN_HEADS: self.heads_view,
+                names.TRAIN_VS_H: self.chart}
+
+    @staticmethod
+    def titles() -> dict:
+        return {names.TRAINING_PANEL: tr("Training"), names.TRAIN_LOSS: tr("Training curves"),
+                names.TRAIN_HEADS: tr("Learned heads"), names.TRAIN_VS_H: tr("Quality vs h")}
+
+    def start(self, experiment: str | None = None, options: dict | None = None) -> bool:
+        """Train `experiment` (default: AppState.training's) with `options` (config fields
+        as JSON scalars, tuples as "16,256"; missing ones keep their defaults) in a new
+        process. The settings go into AppState.training first. False, with the reason in
+        the panel, if the options are invalid."""
+        experiment = experiment or self.state.training.experiment
+        if options is None:
+            options = (dict(self.state.training.options)
+                       if experiment == self.state.training.experiment else {})
+        try:
+            config = config_from_options(experiment, options)
+        except (TrainingConfigError, KeyError) as exc:
+            self._say("invalid", reason=str(exc))
+            return False
+        self.state.set_training(TrainingSettings(experiment, options_from_config(config)))
+        self.result, self.last_snapshot, self._first_seen = None, None, None
+        self.progress.setRange(0, 1)
+        self.progress.setValue(0)
+        self.runner.start(experiment, config.to_dict())
+        self._say("starting")
+        self._update_buttons()
+        return True
+
+    @Slot()
+    def stop(self) -> None:
+        if self.runner.is_running():
+            self.runner.stop()
+            step = self.last_snapshot.step if self.last_snapshot is not None else 0
+            self._say("stopped", step=step)
+        self._update_buttons()
+
+    # -- state → widgets -----------------------------------------------------------
+    def _render_state(self, training: TrainingSettings) -> None:
+        index = self.combo.findData(training.experiment)
+        with all_signals_blocked([self.combo]):
+            self.combo.setCurrentIndex(max(index, 0))
+        self.task_combo.setVisible(training.experiment == "scaling")
+        self.right.setVisible(training.experiment != "scaling")   # no heads to show
+        self.right.setTabVisible(1, training.experiment == "heads")
+        self.right.setCurrentIndex(1 if training.experiment == "heads" else 0)
+
+    @Slot(int)
+    def _on_combo(self, index: int) -> None:
+        name = self.combo.itemData(index)
+        if name and name != self.state.training.experiment:
+            self.state.set_training(TrainingSettings(
+                name, options_from_config(config_from_options(name, {}))))
+
+    @Slot(int)
+    def _on_task(self, index: int) -> None:
+        self.curves.set_task(self.task_combo.itemData(index))
+
+    @Slot()
+    def _on_start(self) -> None:
+        self.start()
+
+    def _on_view(self, view) -> None:
+        theme = make_theme(view.dark, view.presentation, view.text_scale, view.colour_safe)
+        for plot in self.plots:
+            plot.apply_theme(theme)
+
+    # -- runner → widgets ----------------------------------------------------------
+    @Slot(object)
+    def _on_snapshot(self, snapshot) -> None:
+        self.last_snapshot = snapshot
+        now = time.perf_counter()
+        if self._first_seen is None:
+            self._first_seen = (now, snapshot.step)
+        self.progress.setRange(0, max(1, snapshot.total_steps))
+        self.progress.setValue(snapshot.step)
+        t0, s0 = self._first_seen
+        left = None
+        if snapshot.step > s0 and now > t0:
+            left = (snapshot.total_steps - snapshot.step) * (now - t0) / (snapshot.step - s0)
+        self.progress.setFormat(self._progress_text(snapshot.step, snapshot.total_steps, left))
+        for plot in self.plots:
+            plot.offer_results(snapshot)
+        if self.message[0] == "starting":
+            self._say("running", pid=self.runner.pid or 0)
+
+    @Slot(object)
+    def _on_result(self, result) -> None:
+        self.result = result
+        steps = self.last_snapshot.total_steps if self.last_snapshot is not None else 0
+        self.progress.setRange(0, max(1, steps))
+        self.progress.setValue(max(1, steps))
+        self.progress.setFormat(self._progress_text(steps, steps, 0.0))
+        elapsed = result.elapsed_s
+        self._say("done", seconds=elapsed, rate=steps / elapsed if elapsed > 0 else 0.0)
+        self._update_buttons()
+
+    @Slot(str)
+    def _on_failed(self, message: str) -> None:
+        self._say("failed", reason=message.splitlines()[0] if message else "")
+        self._update_buttons()
+
+    @Slot(int)
+    def _on_crashed(self, code: int) -> None:
+        self._say("crashed", code=code)
+        self._update_buttons()
+
+    # -- texts ---------------------------------------------------------------------
+    @staticmethod
+    def _progress_text(step: int, total: int, left) -> str:
+        if left is None:
+            return tr("{step} / {total} steps").format(step=step, total=total)
+        return tr("{step} / {total} steps · {left:.0f} s left").format(
+            step=step, total=total, left=left)
+
+    def _say(self, kind: str, **values) -> None:
+        self.message = (kind, values)
+        texts = {
+            "idle": tr("Pick an experiment and press Start: a tiny model trains in a separate "
+                       "process, seeded, on this computer."),
+            "starting": tr("Starting the training process…"),
+            "running": tr("Training in a separate process (pid {pid}); the window stays "
+                          "responsive."),
+            "done": tr("Done in {seconds:.1f} s ({rate:.0f} steps per second)."),
+            "stopped": tr("Stopped at step {step}."),
+            "invalid": tr("These settings cannot be trained: {reason}"),
+            "failed": tr("Training failed: {reason}. The window is fine; press Start to try "
+                         "again."),
+            "crashed": tr("The training process ended unexpectedly (exit code {code}). The "
+                          "window is fine; press Start to try again."),
+        }
+        self.status.setText(texts[kind].format(**values))
+        self.status.setProperty("error", kind in ("invalid", "failed", "crashed"))
+        self.status.setStyleSheet("color: #B00020;" if kind in ("invalid", "failed", "crashed")
+                                  else "")
+
+    def _update_buttons(self) -> None:
+        running = self.runner.is_running()
+        self.start_button.setEnabled(not running)
+        self.stop_button.setEnabled(running)
+
+    def retranslate(self) -> None:
+        for i, name in enumerate(EXPERIMENTS):
+            self.combo.setItemText(i, experiment_names()[name])
+        for i, task in enumerate(SCALING_TASKS):
+            self.task_combo.setItemText(i, task_names()[task])
+        self.combo.setToolTip(tr("Which experiment to train"))
+        self.task_combo.setToolTip(tr("Which task's curves to show"))
+        self.start_button.setText(tr("Start"))
+        self.right.setTabText(0, tr("Learned heads"))
+        self.right.setTabText(1, tr("Quality vs h"))
+        self.stop_button.setText(tr("Stop"))
+        if self.last_snapshot is not None and self.message[0] in ("running", "done"):
+            self.progress.setFormat(self._progress_text(self.progress.value(),
+                                                        self.progress.maximum(), None))
+        else:
+            self.progress.setFormat(tr("{step} / {total} steps").format(step=0, total=0))
+        self._say(*self.message[:1], **self.message[1])
+        self._update_buttons()
+        self._fit_progress()
+
+    @guarded
+    def changeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        elif event.type() == QEvent.Type.FontChange:
+            self._fit_progress()
+        super().changeEvent(event)
+
+    def _fit_progress(self) -> None:
+        """Room for the progress text at this language and text size (else it is clipped)."""
+        widest = self._progress_text(88888, 88888, 888.0)
+        self.progress.setMinimumWidth(self.progress.fontMetrics().horizontalAdvance(widest) + 24)

@@ -1,0 +1,147 @@
+"""The Training tab: a run in a spawned process, its snapshots on screen, Stop, close, crashes."""
+import multiprocessing.resource_tracker
+import os
+import signal
+import time
+
+import numpy as np
+import psutil
+import pytest
+
+from engine.training import EXPERIMENTS, default_config
+from gui.panels.training_panel import HeadsVsH
+from gui.state.app_state import TrainingSettings
+from gui.training_runner import config_from_options, options_from_config
+
+SHORT_ROLES = {"steps": 40, "snapshot_every": 5, "log_every": 5}
+LONG_SCALING = {"steps": 5000}
+
+
+@pytest.fixture(scope="module", autouse=True)
+def resource_tracker_first():
+    """multiprocessing's resource tracker is a process that lives as long as the test
+    session; it starts with the first spawn-context queue. Start it before the leak
+    check of the first test counts this process's children."""
+    multiprocessing.resource_tracker.ensure_running()
+
+
+def training_tab(window):
+    panel = window.training_panel
+    window.bottom_tabs.setCurrentWidget(panel)
+    return panel
+
+
+def wait_first_snapshot(qtbot, panel):
+    qtbot.waitUntil(lambda: panel.last_snapshot is not None, timeout=30000)
+
+
+def test_options_round_trip_every_experiment():
+    for name in EXPERIMENTS:
+        config = default_config(name)
+        options = options_from_config(config)
+        assert all(v is None or isinstance(v, (bool, int, float, str)) for v in options.values())
+        assert config_from_options(name, options) == config
+    assert options_from_config(default_config("scaling"))["d_ks"] == "16,64,256,1024"
+    assert config_from_options("scaling", {"scales": "false", "d_ks": "256"}).scales == (False,)
+
+
+def test_a_short_run_updates_curves_progress_and_heads(window, qtbot):
+    panel = training_tab(window)
+    assert panel.start("roles", SHORT_ROLES)
+    assert window.state.training.experiment == "roles"
+    assert window.state.training.option("steps") == 40
+    qtbot.waitUntil(lambda: panel.result is not None, timeout=60000)
+    runner = panel.runner
+    assert runner.snapshots_received >= 4 and 1 <= runner.snapshots_shown <= runner.snapshots_received
+    assert not runner.is_running()
+    (key, parts), = panel.curves.items.items()
+    x, y = parts["loss"][0].getData()
+    assert x[-1] == 40 and np.allclose(y, panel.result.run.curve.loss)
+    assert panel.progress.value() == panel.progress.maximum() == 40
+    assert "40 / 40" in panel.progress.format()
+    assert len(panel.heads_view.maps) == 8          # 2 layers × 4 heads
+    shown = panel.heads_view.maps[0][2].image
+    assert np.array_equal(shown, panel.last_snapshot.heads[0].weights)
+    assert panel.message[0] == "done" and panel.start_button.isEnabled()
+
+
+def test_runs_are_reproducible(window, qtbot):
+    panel = training_tab(window)
+    losses = []
+    for _ in range(2):
+        panel.start("roles", {"steps": 15, "snapshot_every": 5, "log_every": 5})
+        qtbot.waitUntil(lambda: panel.result is not None, timeout=60000)
+        losses.append(np.array(panel.result.run.curve.loss))
+    assert np.array_equal(losses[0], losses[1])
+
+
+def test_stop_ends_the_process_at_once(window, qtbot):
+    panel = training_tab(window)
+    panel.start("scaling", LONG_SCALING)
+    wait_first_snapshot(qtbot, panel)
+    pid = panel.runner.pid
+    t0 = time.perf_counter()
+    panel.stop_button.click()
+    assert time.perf_counter() - t0 < 1.5
+    assert not psutil.pid_exists(pid)          # joined: no zombie either
+    assert panel.message[0] == "stopped" and not panel.stop_button.isEnabled()
+
+
+def test_closing_mid_run_leaves_no_process(window, qtbot):
+    panel = training_tab(window)
+    panel.start("scaling", LONG_SCALING)
+    wait_first_snapshot(qtbot, panel)
+    pid = panel.runner.pid
+    window.close()
+    assert not psutil.pid_exists(pid)
+    assert not panel.runner.is_running()
+
+
+def test_a_run_that_raises_shows_the_message(window, qtbot):
+    panel = training_tab(window)
+    panel.runner.start("roles", {"steps": -1})      # the worker's config check raises
+    qtbot.waitUntil(lambda: panel.message[0] == "failed", timeout=30000)
+    assert "steps" in panel.status.text() and panel.status.isVisible()
+    assert window.isVisible() and not panel.runner.is_running()
+
+
+def test_a_killed_process_shows_the_message(window, qtbot):
+    panel = training_tab(window)
+    panel.start("scaling", LONG_SCALING)
+    wait_first_snapshot(qtbot, panel)
+    os.kill(panel.runner.pid, signal.SIGKILL)
+    qtbot.waitUntil(lambda: panel.message[0] == "crashed", timeout=10000)
+    assert "-9" in panel.status.text()
+    assert window.isVisible() and panel.start_button.isEnabled()
+    assert panel.start("roles", {"steps": 5, "snapshot_every": 5})   # and it trains again
+    qtbot.waitUntil(lambda: panel.result is not None, timeout=60000)
+
+
+def test_invalid_options_are_said_and_start_nothing(window):
+    panel = training_tab(window)
+    assert not panel.start("heads", {"heads": "3", "d_model": 32})
+    assert panel.message[0] == "invalid" and "divide" in panel.status.text()
+    assert not panel.runner.is_running()
+
+
+def test_session_keeps_experiment_and_options(window, tmp_path):
+    panel = training_tab(window)
+    options = options_from_config(config_from_options("heads", {"heads": "1,4", "steps": 20}))
+    window.state.set_training(TrainingSettings("heads", options))
+    assert panel.combo.currentData() == "heads"
+    path = tmp_path / "session.json"
+    window.save_session(path)
+    panel.combo.setCurrentIndex(panel.combo.findData("scaling"))
+    assert window.state.training.experiment == "scaling"
+    window.load_session(path)
+    assert window.state.training.experiment == "heads"
+    assert window.state.training.option("heads") == "1,4"
+    assert window.state.training.option("steps") == 20
+    assert panel.combo.currentData() == "heads"
+
+
+def test_the_verdict_comes_from_the_numbers():
+    hurt = [(1, 0.2, 0.2, 0.2, 2.0, 32), (4, 0.9, 0.9, 0.9, 0.3, 8), (16, 0.5, 0.5, 0.5, 1.0, 2)]
+    assert "Too many heads hurt" in HeadsVsH.verdict_text(hurt)
+    fine = [(1, 0.2, 0.2, 0.2, 2.0, 32), (4, 0.9, 0.9, 0.9, 0.3, 8), (16, 0.9, 0.9, 0.9, 0.3, 2)]
+    assert "did not hurt" in HeadsVsH.verdict_text(fine)
