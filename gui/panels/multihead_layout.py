@@ -87,11 +87,18 @@ def diagram_layout(width: float, height: float, line: float, text_width, texts: 
     slot_min = max(MIN_MAP + 6, text_width("88") + 4)
     more = tw["more"] + GAP if tw["more"] else 0.0
     d_width = row_width(MIN_BOX, names_d)
-    side = width - d_width - 2 * GAP - row_labels - GAP - more >= slot_min * min(heads, 4)
+    wanted = min(heads, max_drawn)
+    beside = width - d_width - 2 * GAP - row_labels - GAP - more
 
-    # Vertical budget: text lines and gaps are fixed, the boxes share the rest.
-    rows_text = (label_h + strip) * len(lines_a) + line + (0 if side else label_h + strip)
-    boxes = max(4 * MIN_BOX, height - rows_text - line * (notes + 1) - GAP * (5 + len(lines_a)))
+    def box_budget(side: bool) -> float:
+        """Height left for the boxes once text lines and gaps are placed."""
+        rows_text = (label_h + strip) * len(lines_a) + line + (0 if side else label_h + strip)
+        return height - rows_text - line * (notes + 1) - GAP * (5 + len(lines_a))
+
+    # D beside B and C unless that drops heads and there is height for it below.
+    side = beside >= slot_min * min(heads, 4) and (
+        beside >= slot_min * wanted or box_budget(False) < 10 * line)
+    boxes = max(4 * MIN_BOX, box_budget(side))
     rows_h = max(MIN_BOX, min(boxes * 0.12, n * 8.0))
     a_rest = rows_h if wrap else 0.0              # Q K V under X and the W matrices
     if side:
@@ -102,7 +109,8 @@ def diagram_layout(width: float, height: float, line: float, text_width, texts: 
         heads_h = (boxes - a_rest - u) * 0.55
     m_cap = max(MIN_MAP, heads_h - rows_h - GAP)
 
-    uw = min(u_w, 2.5 * u)                         # widths may stretch beyond the heights
+    uw = u_w                                       # widths and heights are not to scale
+    u = (boxes - a_rest) * (0.45 if side else 0.32)
     y = 0.0
     for names in lines_a:
         xs = _row(names, 0.0, cell_widths(uw, names))
@@ -146,7 +154,7 @@ def diagram_layout(width: float, height: float, line: float, text_width, texts: 
 
     # D: concat · W_O = output.
     y_d = top_b if side else y + GAP
-    w_o = max(MIN_BOX, min(u, (bottom_c - top_b - label_h - strip - GAP) if side else
+    w_o = max(MIN_BOX, min(u, width * 0.3, (bottom_c - top_b - label_h - strip - GAP) if side else
                           boxes - a_rest - u - heads_h))
     u_d = max(tw["concat"], tw["output"], uw if not side else 0.0)
     widths = [tw[k] if k in ops else max(w_o if k == "w_o" else u_d, tw[k]) for k in names_d]

@@ -365,6 +365,9 @@ class MultiHeadView(Panel):
             self._apply_layout(texts, mh)
         lay, rects = self._lay, self.rects
         drawn = lay.drawn
+        hidden = mh.heads - drawn          # the layout may have room for fewer than 8 maps
+        self.set_text(self.labels["more"],
+                      tr("+{k} heads not drawn").format(k=hidden) if hidden > 0 else "")
         group = mh.computed_heads // mh.computed_kv_heads
         q = concat_heads(mh.q)
         k, v = concat_heads(mh.k[::group]), concat_heads(mh.v[::group])
