@@ -82,8 +82,12 @@ def diagram_layout(width: float, height: float, line: float, text_width, texts: 
     names_d = ["concat", "dot2", "w_o", "eq2", "output"]
     wrap = widest(names_a, width) < 3 * line      # one line leaves the matrices too thin
     lines_a = [names_a[:5], names_a[5:]] if wrap else [names_a]
+    for names in lines_a + [names_d]:
+        if not widest(names, width):              # huge text: the boxes fit, some labels go
+            for k in names:
+                tw[k] = min(tw[k], line)
     u_w = min(widest(names, width) or MIN_BOX for names in lines_a)
-    row_labels = max(tw["maps"], tw["outs"])
+    row_labels = min(max(tw["maps"], tw["outs"]), width * 0.4)
     slot_min = max(MIN_MAP + 6, text_width("88") + 4)
     more = tw["more"] + GAP if tw["more"] else 0.0
     d_width = row_width(MIN_BOX, names_d)

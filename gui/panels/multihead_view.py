@@ -132,7 +132,7 @@ class MultiHeadView(Panel):
         return item
 
     def build(self) -> None:
-        self.title = self.addLabel(row=0, col=0)
+        self.title = self.add_title()
         self.view = self.addViewBox(row=1, col=0)
         self.view.invertY(True)
         self.view.setMouseEnabled(False, False)
@@ -232,12 +232,16 @@ class MultiHeadView(Panel):
     def _wrap(self, text: str) -> str:
         """Break `text` at spaces into lines no wider than the view."""
         width, label = self.view.size().width(), self.labels["note"]
-        lines, words = [], text.split(" ")
-        for word in words:
+        lines: list = []
+        for word in text.split(" "):
             if lines and label.width_of(lines[-1] + " " + word) <= width:
                 lines[-1] += " " + word
-            else:
-                lines.append(word)
+                continue
+            lines.append("")
+            for char in word:     # a word wider than the view (Japanese has no spaces)
+                if lines[-1] and label.width_of(lines[-1] + char) > width:
+                    lines.append("")
+                lines[-1] += char
         return "\n".join(lines)
 
     @staticmethod
