@@ -7,10 +7,10 @@ one coordinate system and overlaps can be ruled out here. Rows, top to bottom:
     B  per head i: softmax(Qⁱ·Kⁱᵀ/divisor), an n × n map     (row caption on the left)
     C  per head i: its output Aⁱ·Vⁱ, n × d_k
     D  concat · W_O = output
-       notes, then the hover readout
+       notes (the hover readout takes their place)
 
-A rect is (x, y, w, h); a label position is its top-left corner. A matrix label has two
-lines (name, shape); text_width gives the widest line.
+A rect is (x, y, w, h); a label position is its top-left corner. A matrix label has one
+or two lines (name, shape); text_width gives the widest line.
 """
 from __future__ import annotations
 
@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 GAP = 8.0           # between cells of a row
 MIN_MAP = 14.0      # smallest head map side worth drawing
 MIN_BOX = 6.0
-LABEL_LINES = 2     # a matrix label: its name, then its shape
 
 
 @dataclass
@@ -30,6 +29,8 @@ class Layout:
     outs: list = field(default_factory=list)       # head i → rect of its output
     head_labels: list = field(default_factory=list)
     strip: float = 4.0                             # height of the head-colour strips
+    boxes: float = 0.0                             # height left for the boxes
+    squeezed: bool = False                         # labels wider than the row: some hidden
     drawn: int = 1
     size: tuple = (0.0, 0.0)
 
@@ -58,10 +59,15 @@ def diagram_layout(width: float, height: float, line: float, text_width, texts: 
     ops = {"dot", "eq", "dot2", "eq2"}
     rel = {"w_k": share, "w_v": share, "k": share, "v": share}
     notes = texts["note"].count("\n") + 1 if texts["note"] else 0
-    label_h = line * LABEL_LINES
+    matrices = ("x", "w_q", "w_k", "w_v", "q", "k", "v", "concat", "w_o", "output")
+    label_h = line * max(texts[k].count("\n") + 1 for k in matrices)
 
     def box_widths(u: float, names) -> list:
-        return [tw[k] if k in ops else max(MIN_BOX, u * rel.get(k, 1.0)) for k in names]
+        """A full-width matrix fills its label's width at least; K/V-sized ones are their
+        share of W_Q's width."""
+        full = max(u, tw["w_q"])
+        return [tw[k] if k in ops else max(u, tw[k]) if k not in rel else
+                max(MIN_BOX, full * rel[k]) for k in names]
 
     def cell_widths(u: float, names) -> list:
         return [max(b, tw[k]) for k, b in zip(names, box_widths(u, names))]
@@ -80,10 +86,11 @@ def diagram_layout(width: float, height: float, line: float, text_width, texts: 
 
     names_a = ["x", "dot", "w_q", "w_k", "w_v", "eq", "q", "k", "v"]
     names_d = ["concat", "dot2", "w_o", "eq2", "output"]
-    wrap = widest(names_a, width) < 3 * line      # one line leaves the matrices too thin
+    wrap = not widest(names_a, width)             # row A does not fit on one line
     lines_a = [names_a[:5], names_a[5:]] if wrap else [names_a]
     for names in lines_a + [names_d]:
         if not widest(names, width):              # huge text: the boxes fit, some labels go
+            lay.squeezed = True
             for k in names:
                 tw[k] = min(tw[k], line)
     u_w = min(widest(names, width) or MIN_BOX for names in lines_a)
@@ -97,12 +104,12 @@ def diagram_layout(width: float, height: float, line: float, text_width, texts: 
     def box_budget(side: bool) -> float:
         """Height left for the boxes once text lines and gaps are placed."""
         rows_text = (label_h + strip) * len(lines_a) + line + (0 if side else label_h + strip)
-        return height - rows_text - line * (notes + 1) - GAP * (5 + len(lines_a))
+        return height - rows_text - line * notes - GAP * (5 + len(lines_a))
 
     # D beside B and C unless that drops heads and there is height for it below.
     side = beside >= slot_min * min(heads, 4) and (
         beside >= slot_min * wanted or box_budget(False) < 10 * line)
-    boxes = max(4 * MIN_BOX, box_budget(side))
+    boxes = lay.boxes = max(4 * MIN_BOX, box_budget(side))
     rows_h = max(MIN_BOX, min(boxes * 0.12, n * 8.0))
     a_rest = rows_h if wrap else 0.0              # Q K V under X and the W matrices
     if side:
@@ -160,6 +167,8 @@ def diagram_layout(width: float, height: float, line: float, text_width, texts: 
     y_d = top_b if side else y + GAP
     w_o = max(MIN_BOX, min(u, width * 0.3, (bottom_c - top_b - label_h - strip - GAP) if side else
                           boxes - a_rest - u - heads_h))
+    if side:                                        # d_width holds the labels, not more
+        w_o = min(w_o, max(tw["w_o"], MIN_BOX))
     u_d = max(tw["concat"], tw["output"], uw if not side else 0.0)
     widths = [tw[k] if k in ops else max(w_o if k == "w_o" else u_d, tw[k]) for k in names_d]
     while sum(widths) + GAP * 4 > width - d_left and u_d > MIN_BOX:
@@ -174,6 +183,5 @@ def diagram_layout(width: float, height: float, line: float, text_width, texts: 
         lay.rects[k] = (x + (cw - bw) / 2, y_d + label_h + strip, bw, bh)
     y = max(bottom_c, y_d + label_h + strip + max(w_o, rows_h) + GAP)
     lay.labels["note"] = (0.0, y)
-    y += line * notes
-    lay.labels["readout"] = (0.0, y)
+    lay.labels["readout"] = (0.0, y)                # over the note while the mouse reads
     return lay

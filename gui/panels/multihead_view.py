@@ -163,6 +163,7 @@ class MultiHeadView(Panel):
         self._hover: int | None = None
         self._layout_key = None
         self._lay = None
+        self._shown_texts: dict = {}
         self._words_key = None
         self.view.sigResized.connect(self._on_resized)
         self.scene().sigMouseMoved.connect(self._on_mouse_moved)
@@ -183,6 +184,7 @@ class MultiHeadView(Panel):
 
     def retranslate(self) -> None:
         self.set_title(self.title, tr("Multi-head attention with the engine's matrices"))
+        self.setToolTip(tr("hover a matrix to read its entries; click a head to follow it"))
         self._layout_key = None
 
     # -- texts ---------------------------------------------------------------
@@ -196,7 +198,7 @@ class MultiHeadView(Panel):
         else:
             scores = "softmax(Qⁱ·Kⁱᵀ/√{v})".format(v=round(mh.divisor ** 2))
         drawn = min(mh.computed_heads, MAX_HEADS_DRAWN)
-        notes = [tr("every head reads all of X through its own {d} × {dk} column blocks "
+        notes = [tr("each head reads all of X through its own {d} × {dk} blocks "
                     "(d_model × d_k) of W_Q, W_K, W_V").format(d=d, dk=dk)]
         if g == 1 and h > 1:
             notes.append(tr("MQA: one K/V head shared by all {h} query heads").format(h=h))
@@ -226,7 +228,6 @@ class MultiHeadView(Panel):
             "output": tr("output") + "\n" + shape(n, d),
             "more": tr("+{k} heads not drawn").format(k=h - drawn) if h > drawn else "",
             "note": notes,
-            "readout": self.readout_label.toPlainText() or self._hint(),
         }
 
     def _wrap(self, text: str) -> str:
@@ -244,10 +245,6 @@ class MultiHeadView(Panel):
                 lines[-1] += char
         return "\n".join(lines)
 
-    @staticmethod
-    def _hint() -> str:
-        return tr("hover a matrix to read its entries; click a head to follow it")
-
     # -- layout --------------------------------------------------------------
     @Slot()
     def _on_resized(self) -> None:
@@ -259,12 +256,26 @@ class MultiHeadView(Panel):
         label = self.labels["x"]
         return label._metrics.height() + 2 * Label.MARGIN
 
-    def _apply_layout(self, texts: dict, mh) -> None:
+    def _apply_layout(self, texts: dict, mh) -> dict:
+        """Place every item for `texts`; returns the texts to show (shapes dropped from the
+        matrix labels when the view is too short for two lines each)."""
         size = self.view.size()
         w, h = max(50.0, size.width()), max(50.0, size.height())
         label = self.labels["x"]
-        lay = diagram_layout(w, h, self._line_height(), label.width_of, texts, mh.x.shape[0],
-                             mh.computed_heads, mh.computed_kv_heads, MAX_HEADS_DRAWN)
+        line = self._line_height()
+
+        def lay_out(texts):
+            return diagram_layout(w, h, line, label.width_of, texts, mh.x.shape[0],
+                                  mh.computed_heads, mh.computed_kv_heads, MAX_HEADS_DRAWN)
+
+        # Short of height: "name  shape" on one line, then names only (the readout has shapes).
+        for variant in (texts, {k: t.replace("\n", "  ") if k in MATRICES else t
+                                for k, t in texts.items()},
+                        {k: t.split("\n")[0] if k in MATRICES else t for k, t in texts.items()}):
+            lay = lay_out(variant)
+            if lay.boxes >= 3 * line and not lay.squeezed:
+                break
+        texts = variant
         self._lay = lay
         self.rects.clear()
         self.rects.update({k: QRectF(*r) for k, r in lay.rects.items()})
@@ -275,6 +286,7 @@ class MultiHeadView(Panel):
                 label.setPos(*lay.head_labels[i])
         self.view.setRange(QRectF(0, 0, w, h), padding=0)
         self._place_lines(mh)
+        return texts
 
     def _place_lines(self, mh) -> None:
         """Block boundaries, where a block is at least 4 px wide (the colour strips and the
@@ -305,6 +317,10 @@ class MultiHeadView(Panel):
         kept: list = []
         order = [self.labels[k] for k in LABEL_ORDER[:9]] + self.head_labels + \
             [self.labels[k] for k in LABEL_ORDER[9:]]
+        # While the mouse reads an entry, the readout stands where the note was.
+        reading = self.readout_label.toPlainText() != ""
+        order.remove(self.note_label if reading else self.readout_label)
+        (self.note_label if reading else self.readout_label).setVisible(False)
         for i, label in enumerate(self.head_labels):
             label.setVisible(i < self._lay.drawn)
         for label in order:
@@ -359,14 +375,14 @@ class MultiHeadView(Panel):
         mh = results.multihead
         texts = self._texts(results)
         texts["note"] = "\n".join(self._wrap(line) for line in texts["note"])
-        for name, text in texts.items():
-            self.set_text(self.labels[name], text)
         size = self.view.size()
         key = (size.width(), size.height(), self._line_height(), tuple(texts.items()),
                mh.x.shape[0], mh.computed_heads, mh.computed_kv_heads)
         if key != self._layout_key:
             self._layout_key = key
-            self._apply_layout(texts, mh)
+            self._shown_texts = self._apply_layout(texts, mh)
+        for name, text in self._shown_texts.items():
+            self.set_text(self.labels[name], text)
         lay, rects = self._lay, self.rects
         drawn = lay.drawn
         hidden = mh.heads - drawn          # the layout may have room for fewer than 8 maps
@@ -474,7 +490,9 @@ class MultiHeadView(Panel):
             symbol = tr("head {i} output").format(i=head + 1)
         else:
             symbol = SYMBOLS[name]
-        text = f"{symbol}[{r + 1}, {c + 1}] = {value:.4g}"
+        rows, cols = self.images[name].values.shape if name in self.images else (0, 0)
+        shape = f" ({rows} × {cols})" if name in self.images else ""
+        text = f"{symbol}{shape}[{r + 1}, {c + 1}] = {value:.4g}"
         if head is not None:
             text += "  ·  " + tr("head {i}").format(i=head + 1)
         return text
@@ -483,7 +501,9 @@ class MultiHeadView(Panel):
     def _on_mouse_moved(self, scene_pos) -> None:
         entry = self.entry_at(self.view.mapSceneToView(scene_pos))
         self._hover = entry[4] if entry is not None else None
-        self.set_text(self.readout_label, self._readout(entry) if entry else self._hint())
+        self.set_text(self.readout_label, self._readout(entry) if entry else "")
+        if self._lay is not None:
+            self._hide_collisions()
         self._show_highlight()
 
     @Slot(object)

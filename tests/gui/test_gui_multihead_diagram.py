@@ -143,7 +143,8 @@ def test_reduced_width_is_said(window):
     note = view.note_label.toPlainText().replace("\n", " ")
     assert f"reduced width {mh.computed_heads * mh.computed_dk}" in note
     assert view.note_label.isVisible()
-    assert view.labels["w_q"].toPlainText() == "W_Q\n2048 × 2048"   # the model's shapes
+    assert view._texts(window.model.results)["w_q"] == "W_Q\n2048 × 2048"   # the model's shapes
+    assert view.labels["w_q"].toPlainText().startswith("W_Q")
 
 
 def test_clicking_head_3_highlights_its_blocks(window, qtbot):
@@ -205,8 +206,21 @@ def pending_japanese(qapp):
     qapp.removeTranslator(translator)
 
 
+@pytest.fixture
+def forget_window_state():
+    """Requested before `window`, so it runs after the window has saved its dock sizes
+    at 200 % text: the next test's window starts from the defaults."""
+    yield
+    from PySide6.QtCore import QSettings
+
+    settings = QSettings()
+    for key in ("window/geometry", "window/state"):
+        settings.remove(key)
+
+
 @pytest.mark.parametrize("size", [(1280, 720), (1600, 1000)])
-def test_no_text_overlaps_and_all_inside_the_view(window, size, pending_japanese):
+def test_no_text_overlaps_and_all_inside_the_view(forget_window_state, window, size,
+                                                 pending_japanese):
     window.resize(*size)
     window.row_tabs.setCurrentIndex(1)        # a compact window shows one row of panels
     settle(window)
@@ -220,7 +234,7 @@ def test_no_text_overlaps_and_all_inside_the_view(window, size, pending_japanese
         QApplication.processEvents()
         assert view.isVisible()
         note = view.note_label.toPlainText().replace("\n", "")
-        assert ("列ブロック" in note) == (lang == "ja")
+        assert ("全体を読み" in note) == (lang == "ja")
         bounds = view.view.sceneBoundingRect().adjusted(-0.5, -0.5, 0.5, 0.5)
         shown = visible_texts(view)
         assert not overlaps(view), (lang, scale, heads)
@@ -235,3 +249,41 @@ def test_no_text_overlaps_and_all_inside_the_view(window, size, pending_japanese
             assert names >= {"x", "w_q", "q"}, (lang, size, heads, names)
     window.set_ui_scale(1.0)
     window.switch_language("en")
+
+
+def test_hovering_reads_the_entry_and_highlights_its_head(window, qtbot):
+    window.resize(1600, 1000)
+    settle(window)
+    view = view_of(window)
+    mh = window.model.results.multihead
+    r = view.rects["w_q"]
+    target = QPointF(r.left() + r.width() * (64 * 6 + 10.5) / 512, r.top() + r.height() * 200.5 / 512)
+    point = view.mapFromScene(view.view.mapViewToScene(target))
+    qtbot.mouseMove(view.viewport(), QPoint(point.x(), point.y()))
+    QApplication.processEvents()
+    under = view.view.mapSceneToView(view.mapToScene(point))     # the pixel the mouse is on
+    name, row, col, value, head = view.entry_at(under)
+    assert name == "w_q" and head == 6
+    assert value == pytest.approx(float(mh.w_q[row, col]))
+    per_pixel = 512 / min(r.width(), r.height()) + 1     # entries under one pixel
+    assert abs(row - 200) <= per_pixel and abs(col - (64 * 6 + 10)) <= per_pixel
+    text = view.readout_label.toPlainText()
+    assert text.startswith(f"W_Q (512 × 512)[{row + 1}, {col + 1}] = ") and text.endswith("head 7")
+    assert set(view.highlighted()) >= {"w_q", "q", "map", "out", "concat", "w_o"}
+    assert view.selected is None                  # hovering does not pin the head
+    assert view.readout_label.isVisible() and not view.note_label.isVisible()
+    # off the matrices (the scene's own signal; a second synthetic move is not delivered)
+    view.scene().sigMouseMoved.emit(view.view.mapViewToScene(QPointF(1, view.view.height() - 1)))
+    QApplication.processEvents()
+    assert view.readout_label.toPlainText() == "" and view.note_label.isVisible()
+    assert view.highlighted() == {}
+
+
+def test_new_results_update_the_same_items(window):
+    view = view_of(window)
+    items = dict(view.images), list(view.head_maps), dict(view.labels)
+    set_params(window, tokens=9, heads=16, dk=32, d_model=512, kv_heads=4)
+    assert (dict(view.images), list(view.head_maps), dict(view.labels)) == items
+    mh = window.model.results.multihead
+    assert view.images["k"].values.shape == (9, 4 * 32)
+    np.testing.assert_array_equal(view.images["output"].values, mh.output)
