@@ -92,6 +92,9 @@ class MatrixItem(QGraphicsPixmapItem):
     def place(self, rect: QRectF) -> None:
         """Stretch the current pixmap over `rect` (scene units)."""
         size = self.pixmap().size()
+        if (rect, size) == getattr(self, "_placed", None):
+            return
+        self._placed = (QRectF(rect), size)
         self.setTransform(QTransform.fromScale(rect.width() / size.width(),
                                                rect.height() / size.height()))
         self.setPos(rect.topLeft())
@@ -164,6 +167,8 @@ class MultiHeadView(Panel):
         self._layout_key = None
         self._lay = None
         self._shown_texts: dict = {}
+        self._wrapped: dict = {}
+        self._collision_key = None
         self._words_key = None
         self.view.sigResized.connect(self._on_resized)
         self.scene().sigMouseMoved.connect(self._on_mouse_moved)
@@ -231,8 +236,19 @@ class MultiHeadView(Panel):
         }
 
     def _wrap(self, text: str) -> str:
-        """Break `text` at spaces into lines no wider than the view."""
+        """Break `text` at spaces into lines no wider than the view (memoised: the note
+        is the same on most results)."""
         width, label = self.view.size().width(), self.labels["note"]
+        key = (text, width, label._text_item.font().key())
+        if key not in self._wrapped:
+            if len(self._wrapped) > 64:
+                self._wrapped.clear()
+            self._wrapped[key] = self._wrap_lines(text, width, label)
+        return self._wrapped[key]
+
+    @staticmethod
+    def _wrap_lines(text: str, width: float, label: Label) -> str:
+        """Greedy line breaking at spaces, inside a word between characters."""
         lines: list = []
         for word in text.split(" "):
             if lines and label.width_of(lines[-1] + " " + word) <= width:
@@ -412,7 +428,11 @@ class MultiHeadView(Panel):
                 self.set_text(self.head_labels[i], str(i + 1))
         if self.selected is not None and self.selected >= mh.computed_heads:
             self.selected = None
-        self._hide_collisions()
+        key = (self._layout_key, drawn, tuple(lab.toPlainText() for lab in self.head_labels[:drawn]),
+               self.labels["more"].toPlainText())
+        if key != self._collision_key:
+            self._collision_key = key
+            self._hide_collisions()
         self._show_highlight()
 
     # -- heads under the cursor ----------------------------------------------
