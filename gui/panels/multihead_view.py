@@ -1,126 +1,45 @@
 """Panel 4: the multi-head pipeline drawn with the engine's real matrices.
 
-X (n × d_model), split into h coloured column blocks of width d_k
-  → per-head n×n attention weights → head outputs (n × d_k)
-  → concat (n × d_model) → · W_O (d_model × d_model) → output (n × d_model).
-At most MAX_HEADS_DRAWN heads are drawn; the rest are counted in a label.
+X (n × d_model) whole · W_Q (d_model × d_model), W_K, W_V (d_model × g·d_k) = Q, K, V.
+Head i owns columns [i·d_k, (i+1)·d_k) of W_Q and Q (a coloured strip marks them); with
+g < h K/V heads, K/V block j serves query heads j·h/g … (j+1)·h/g − 1, and its strip
+carries their colours. Per head: softmax(Qⁱ·Kⁱᵀ / divisor) (n × n) → Aⁱ·Vⁱ (n × d_k)
+→ concat (n × d_model) · W_O (d_model × d_model) = output (n × d_model).
+At most MAX_HEADS_DRAWN heads get a map; the rest are counted in a label. Hovering a
+matrix reads out the entry under the cursor and highlights the head it belongs to;
+clicking pins that head (select_head).
 """
 from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QImage, QPixmap, QTransform
-from PySide6.QtWidgets import QGraphicsPixmapItem, QGraphicsRectItem
+from PySide6.QtCore import QPointF, QRectF, Slot
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QGraphicsRectItem
+
+from engine.multihead import concat_heads
 
 from ..style import brush, pen, plot_font
 from .base import Panel
 from .label import Label
+from .matrix_item import (DIVERGING, MAX_PIXELS, SEQUENTIAL, MatrixItem,  # noqa: F401 (tests)
+                          colour_image, drawn_entries)
+from .multihead_layout import diagram_layout
 from ..i18n import tr
 
 MAX_HEADS_DRAWN = 8
-MAX_PIXELS = 256        # per side of a matrix image (W_O is d_model × d_model)
-PIPE_WIDTH = 560.0      # width of X, concat and output in scene units
-ROW_HEIGHT = 8.0        # scene units per token row
-W_O_SIZE = 210.0
-W_O_X = 620.0
+MATRICES = ("x", "w_q", "w_k", "w_v", "q", "k", "v", "concat", "w_o", "output")
+SYMBOLS = {"x": "X", "w_q": "W_Q", "w_k": "W_K", "w_v": "W_V", "q": "Q", "k": "K", "v": "V",
+           "concat": "concat", "w_o": "W_O", "output": "output"}
+STRIPS = ("w_q", "w_k", "w_v", "q", "k", "v", "concat")     # head-colour strip above the box
+HIGHLIGHTS = ("w_q", "w_k", "w_v", "q", "k", "v", "map", "out", "concat", "w_o")
+LABEL_ORDER = ("x", "w_q", "w_k", "w_v", "q", "k", "v", "dot", "eq", "maps", "outs",
+               "concat", "dot2", "w_o", "eq2", "output", "more", "note", "readout")
 
 
-
-def rgb32_table(name: str) -> np.ndarray:
-    """A colormap as 256 packed 0xFFRRGGBB words (QImage.Format_RGB32)."""
-    rgb = pg.colormap.get(name).getLookupTable(nPts=256, alpha=False).astype(np.uint32)
-    return 0xFF000000 | (rgb[:, 0] << 16) | (rgb[:, 1] << 8) | rgb[:, 2]
-
-
-DIVERGING = rgb32_table("CET-D1")
-SEQUENTIAL = rgb32_table("viridis")
-
-
-def colour_image(values: np.ndarray, table: np.ndarray, low: float, high: float) -> np.ndarray:
-    """Values (any shape) → RGB32 words of the same shape through a 256-entry table; values
-    outside [low, high] take the end colours."""
-    span = (high - low) or 1.0
-    # In place, and the float array freed before the lookup allocates: fresh temporaries
-    # of this size cost more in page faults than their arithmetic (4× faster in all).
-    index = np.subtract(values, low, dtype=np.float64)
-    index *= 255.0 / span
-    index += 0.5
-    np.clip(index, 0, 255, out=index)
-    index = index.astype(np.uint8)
-    return table.take(index)
-
-
-def drawn_entries(values: np.ndarray) -> np.ndarray:
-    """Every k-th row and column, so that no side is longer than MAX_PIXELS (a view)."""
-    step_r = -(-values.shape[0] // MAX_PIXELS)
-    step_c = -(-values.shape[1] // MAX_PIXELS)
-    return values[::step_r, ::step_c]
-
-
-class MatrixItem(QGraphicsPixmapItem):
-    """A matrix as a nearest-neighbour pixmap stretched over a scene rectangle.
-
-    Painting is Qt's own (no Python per frame) and the pixmap is already in the raster
-    engine's native format. `values` keeps the numbers shown (tests read them back)."""
-
-    def __init__(self):
-        super().__init__()
-        self.setTransformationMode(Qt.TransformationMode.FastTransformation)
-        self.values: np.ndarray | None = None
-
-    def show_values(self, values: np.ndarray, table: np.ndarray, low: float, high: float,
-                    rect: QRectF) -> None:
-        """Colour and show `values`. A side longer than MAX_PIXELS is drawn from every k-th
-        row or column, which is what nearest-neighbour scaling onto a slot a few hundred
-        pixels wide shows anyway; it keeps a d_model² W_O from costing milliseconds."""
-        self.show_words(colour_image(drawn_entries(values), table, low, high), values, rect)
-
-    def show_words(self, words: np.ndarray, values: np.ndarray, rect: QRectF) -> None:
-        """Show colours already looked up by colour_image (several matrices can be coloured
-        in one call); `values` are the numbers they stand for."""
-        words = np.ascontiguousarray(words)
-        rows, cols = words.shape
-        image = QImage(words.data, cols, rows, 4 * cols, QImage.Format.Format_RGB32)
-        self.setPixmap(QPixmap.fromImage(image))  # copies the words
-        self.values = values
-        self.place(rect)
-
-    def place(self, rect: QRectF) -> None:
-        """Stretch the current pixmap over `rect` (scene units)."""
-        size = self.pixmap().size()
-        self.setTransform(QTransform.fromScale(rect.width() / size.width(),
-                                               rect.height() / size.height()))
-        self.setPos(rect.topLeft())
-
-    def pixels(self) -> np.ndarray:
-        """The painted colours as (rows, cols) RGB32 words (tests)."""
-        image = self.pixmap().toImage().convertToFormat(QImage.Format.Format_RGB32)
-        words = np.frombuffer(image.constBits(), dtype=np.uint32)
-        return words.reshape(image.height(), image.bytesPerLine() // 4)[:, :image.width()].copy()
-
-
-def pipeline_layout(n: int, heads: int, drawn: int) -> dict:
-    """Scene rectangles of every item for n tokens, `heads` column blocks and `drawn` heads."""
-    h_rows = n * ROW_HEIGHT
-    top = 30.0
-    slot = PIPE_WIDTH / drawn
-    size = min(slot - 16, 70.0)
-    heads_y = top + h_rows + 40
-    out_y = heads_y + size + 26
-    concat_y = out_y + h_rows + 44
-    output_y = concat_y + h_rows + 44
-    block = PIPE_WIDTH / heads
-    return {
-        "x": QRectF(0, top, PIPE_WIDTH, h_rows),
-        "blocks": [(i * block, block) for i in range(drawn)],
-        "heads": [QRectF(slot * (i + 0.5) - size / 2, heads_y, size, size) for i in range(drawn)],
-        "outs": [QRectF(slot * (i + 0.5) - (slot - 16) / 2, out_y, slot - 16, h_rows)
-                 for i in range(drawn)],
-        "concat": QRectF(0, concat_y, PIPE_WIDTH, h_rows),
-        "output": QRectF(0, output_y, PIPE_WIDTH, h_rows),
-        "w_o": QRectF(W_O_X, concat_y, W_O_SIZE, W_O_SIZE),
-    }
+def head_words(colours: list) -> np.ndarray:
+    """Head colours ('#RRGGBB') as a (1, h) row of RGB32 words."""
+    return np.array([[0xFF000000 | QColor(c).rgb() for c in colours]], dtype=np.uint32)
 
 
 class MultiHeadView(Panel):
@@ -132,145 +51,404 @@ class MultiHeadView(Panel):
         self.view.addItem(item)
         return item
 
-    def _text(self, anchor=(0, 1)) -> Label:
+    def _text(self, anchor=(0, 0)) -> Label:
         item = Label(anchor=anchor)
         self.view.addItem(item, ignoreBounds=True)
         return item
 
-    def _outline(self) -> QGraphicsRectItem:
-        item = QGraphicsRectItem()
-        self.view.addItem(item)
-        return item
-
     def build(self) -> None:
-        self.title = self.addLabel(row=0, col=0)
+        self.title = self.add_title()
         self.view = self.addViewBox(row=1, col=0)
         self.view.invertY(True)
-        self.view.setAspectLocked(True)
         self.view.setMouseEnabled(False, False)
         self.view.setMenuEnabled(False)
-        self.x_image = self._image()
-        self.concat_image = self._image()
-        self.output_image = self._image()
-        self.w_o_image = self._image()
+        self.images = {name: self._image() for name in MATRICES}
+        self.x_image, self.w_o_image = self.images["x"], self.images["w_o"]
+        self.strips = {name: self._image() for name in STRIPS}
+        self.w_o_strip = self._image()                  # W_O's rows: the head each one reads
         self.head_maps = [self._image() for _ in range(MAX_HEADS_DRAWN)]
         self.head_outputs = [self._image() for _ in range(MAX_HEADS_DRAWN)]
-        self.x_blocks = [self._outline() for _ in range(MAX_HEADS_DRAWN)]
-        self.concat_blocks = [self._outline() for _ in range(MAX_HEADS_DRAWN)]
-        self.head_labels = [self._text((0.5, 1)) for _ in range(MAX_HEADS_DRAWN)]
-        self.links = pg.PlotCurveItem(connect="pairs")
-        self.view.addItem(self.links)
-        self.x_label, self.concat_label = self._text(), self._text()
-        self.output_label, self.w_o_label = self._text(), self._text()
-        self.more_label = self._text((1, 1))
-        self.note_label = self._text((0, 0))
+        self.boundaries = pg.PlotCurveItem(connect="pairs")
+        self.view.addItem(self.boundaries)
+        self.highlights = {}
+        for name in HIGHLIGHTS:
+            rect = QGraphicsRectItem()
+            rect.setZValue(5)
+            rect.setVisible(False)
+            self.view.addItem(rect)
+            self.highlights[name] = rect
+        self.labels = {name: self._text() for name in LABEL_ORDER}
+        self.head_labels = [self._text((0.5, 0)) for _ in range(MAX_HEADS_DRAWN)]
+        self.x_label, self.note_label = self.labels["x"], self.labels["note"]
+        self.readout_label = self.labels["readout"]
+        self.rects: dict = {}          # matrix name → QRectF (view pixels)
+        self._rects = self.rects
+        self.blocks: dict = {}         # matrix name → [(first column, end column, heads)]
+        self.selected: int | None = None
+        self._hover: int | None = None
         self._layout_key = None
-        self._rects: dict = {}
+        self._lay = None
+        self._shown_texts: dict = {}
+        self._wrapped: dict = {}
+        self._collision_key = None
+        self._words_key = None
+        self.view.sigResized.connect(self._on_resized)
+        self.scene().sigMouseMoved.connect(self._on_mouse_moved)
+        self.scene().sigMouseClicked.connect(self._on_mouse_clicked)
 
     def restyle(self) -> None:
         font = plot_font(self.theme)
-        backing = brush(self.theme.background, 220)  # labels stay readable over the link lines
-        for item in (self.head_labels +
-                     [self.x_label, self.concat_label, self.output_label, self.w_o_label,
-                      self.more_label, self.note_label]):
+        for item in list(self.labels.values()) + self.head_labels:
             item.setColor(self.theme.foreground)
             item.setFont(font)
-            item.setFill(backing)
+            item.setFill(brush(self.theme.background, 220))
             item.setZValue(10)
-        self.links.setPen(pen(self.theme.foreground, self.theme, 0.4))
-        for i, (a, b) in enumerate(zip(self.x_blocks, self.concat_blocks)):
-            for block in (a, b):
-                block.setPen(pen(self.theme.head_colour(i), self.theme, 1.2))
+        for i, item in enumerate(self.head_labels):
+            item.setColor(self.theme.head_colour(i))
+        self.boundaries.setPen(pen(self.theme.background, self.theme, 0.8))
+        self._words_key = None
+        self._layout_key = None
 
     def retranslate(self) -> None:
         self.set_title(self.title, tr("Multi-head attention with the engine's matrices"))
+        self.setToolTip(tr("hover a matrix to read its entries; click a head to follow it"))
+        self._layout_key = None
+
+    # -- texts ---------------------------------------------------------------
+    def _texts(self, results) -> dict:
+        mh, p = results.multihead, results.params
+        n, d, h, dk, g = mh.x.shape[0], mh.d_model, mh.heads, mh.dk, mh.kv_heads
+        kd = g * dk
+        shape = "{0} × {1}".format
+        if not p.scale:
+            scores = "softmax(Qⁱ·Kⁱᵀ)"
+        else:
+            scores = "softmax(Qⁱ·Kⁱᵀ/√{v})".format(v=round(mh.divisor ** 2))
+        drawn = min(mh.computed_heads, MAX_HEADS_DRAWN)
+        notes = [tr("each head reads all of X through its own {d} × {dk} blocks "
+                    "(d_model × d_k) of W_Q, W_K, W_V").format(d=d, dk=dk)]
+        if g == 1 and h > 1:
+            notes.append(tr("MQA: one K/V head shared by all {h} query heads").format(h=h))
+        elif g < h:
+            notes.append(tr("GQA: {g} K/V heads, each shared by {s} query heads")
+                         .format(g=g, s=h // g))
+        if not p.scale:
+            scale = tr("scores not scaled")
+        elif getattr(p, "scale_by", "d_k") == "d_model":
+            scale = tr("scores ÷ √d_model = {v}: the √d_model mistake flattens every map"
+                       ).format(v=f"{mh.divisor:.3g}")
+        else:
+            scale = tr("scores ÷ √d_k = {v}").format(v=f"{mh.divisor:.3g}")
+        if p.causal:
+            scale += " · " + tr("causal mask")
+        notes.append(scale)
+        if mh.reduced:
+            notes.append(tr("matrices drawn at reduced width {w} ({hc} × {dc}); shapes and costs are exact")
+                         .format(w=mh.computed_heads * mh.computed_dk, hc=mh.computed_heads,
+                                 dc=mh.computed_dk))
+        return {
+            "x": "X\n" + shape(n, d), "w_q": "W_Q\n" + shape(d, d), "w_k": "W_K\n" + shape(d, kd),
+            "w_v": "W_V\n" + shape(d, kd), "q": "Q\n" + shape(n, d), "k": "K\n" + shape(n, kd),
+            "v": "V\n" + shape(n, kd), "dot": "·", "eq": "=", "dot2": "·", "eq2": "=",
+            "maps": scores, "outs": "Aⁱ·Vⁱ  " + shape(n, dk),
+            "concat": tr("concat") + "\n" + shape(n, d), "w_o": "W_O\n" + shape(d, d),
+            "output": tr("output") + "\n" + shape(n, d),
+            "more": tr("+{k} heads not drawn").format(k=h - drawn) if h > drawn else "",
+            "note": notes,
+        }
+
+    def _wrap(self, text: str) -> str:
+        """Break `text` at spaces into lines no wider than the view (memoised: the note
+        is the same on most results)."""
+        width, label = self.view.size().width(), self.labels["note"]
+        key = (text, width, label._text_item.font().key())
+        if key not in self._wrapped:
+            if len(self._wrapped) > 64:
+                self._wrapped.clear()
+            self._wrapped[key] = self._wrap_lines(text, width, label)
+        return self._wrapped[key]
+
+    @staticmethod
+    def _wrap_lines(text: str, width: float, label: Label) -> str:
+        """Greedy line breaking at spaces, inside a word between characters."""
+        lines: list = []
+        for word in text.split(" "):
+            if lines and label.width_of(lines[-1] + " " + word) <= width:
+                lines[-1] += " " + word
+                continue
+            lines.append("")
+            for char in word:     # a word wider than the view (Japanese has no spaces)
+                if lines[-1] and label.width_of(lines[-1] + char) > width:
+                    lines.append("")
+                lines[-1] += char
+        return "\n".join(lines)
 
     # -- layout --------------------------------------------------------------
-    def _apply_layout(self, lay: dict, drawn: int) -> None:
-        self._rects = lay
-        x_rect, c_rect = lay["x"], lay["concat"]
-        for i in range(MAX_HEADS_DRAWN):
-            visible = i < drawn
-            for item in (self.head_maps[i], self.head_outputs[i], self.x_blocks[i],
-                         self.concat_blocks[i], self.head_labels[i]):
-                item.setVisible(visible)
-            if not visible:
+    @Slot()
+    def _on_resized(self) -> None:
+        if self.results is not None:
+            self._layout_key = None
+            self.redraw()
+
+    def _line_height(self) -> float:
+        label = self.labels["x"]
+        return label._metrics.height() + 2 * Label.MARGIN
+
+    def _apply_layout(self, texts: dict, mh) -> dict:
+        """Place every item for `texts`; returns the texts to show (shapes dropped from the
+        matrix labels when the view is too short for two lines each)."""
+        size = self.view.size()
+        w, h = max(50.0, size.width()), max(50.0, size.height())
+        label = self.labels["x"]
+        line = self._line_height()
+
+        def lay_out(texts):
+            return diagram_layout(w, h, line, label.width_of, texts, mh.x.shape[0],
+                                  mh.computed_heads, mh.computed_kv_heads, MAX_HEADS_DRAWN)
+
+        # Short of height: "name  shape" on one line, then names only (the readout has shapes).
+        for variant in (texts, {k: t.replace("\n", "  ") if k in MATRICES else t
+                                for k, t in texts.items()},
+                        {k: t.split("\n")[0] if k in MATRICES else t for k, t in texts.items()}):
+            lay = lay_out(variant)
+            if lay.boxes >= 3 * line and not lay.squeezed:
+                break
+        texts = variant
+        self._lay = lay
+        self.rects.clear()
+        self.rects.update({k: QRectF(*r) for k, r in lay.rects.items()})
+        for name, (x, y) in lay.labels.items():
+            self.labels[name].setPos(x, y)
+        for i, label in enumerate(self.head_labels):
+            if i < lay.drawn:
+                label.setPos(*lay.head_labels[i])
+        self.view.setRange(QRectF(0, 0, w, h), padding=0)
+        self._place_lines(mh)
+        return texts
+
+    def _place_lines(self, mh) -> None:
+        """Block boundaries, where a block is at least 4 px wide (the colour strips and the
+        highlight tie the blocks of a head together; links would cross one another)."""
+        lay, rects = self._lay, self.rects
+        h, g = mh.computed_heads, mh.computed_kv_heads
+        s = lay.strip
+        lines = []
+        for name, count in (("w_q", h), ("q", h), ("concat", h), ("w_k", g), ("w_v", g),
+                            ("k", g), ("v", g)):
+            r = rects[name]
+            if r.width() / count >= 4:
+                for j in range(1, count):
+                    x = r.left() + r.width() * j / count
+                    lines += [(x, r.top() - s), (x, r.bottom())]
+        r = rects["w_o"]
+        if r.height() / h >= 4:
+            for j in range(1, h):
+                y = r.top() + r.height() * j / h
+                lines += [(r.left() - s, y), (r.right(), y)]
+        pts = np.array(lines or [(0, 0), (0, 0)], dtype=float)
+        self.boundaries.setData(pts[:, 0], pts[:, 1])
+
+    def _hide_collisions(self) -> None:
+        """Hide every label that is empty, leaves the view or would cover one kept before it
+        (LABEL_ORDER and the head numbers first): text never overlaps, even at 300 %."""
+        bounds = QRectF(0, 0, *self._lay.size)
+        kept: list = []
+        order = [self.labels[k] for k in LABEL_ORDER[:9]] + self.head_labels + \
+            [self.labels[k] for k in LABEL_ORDER[9:]]
+        # While the mouse reads an entry, the readout stands where the note was.
+        reading = self.readout_label.toPlainText() != ""
+        order.remove(self.note_label if reading else self.readout_label)
+        (self.note_label if reading else self.readout_label).setVisible(False)
+        for i, label in enumerate(self.head_labels):
+            label.setVisible(i < self._lay.drawn)
+        for label in order:
+            if not label.isVisible() and label in self.head_labels:
                 continue
-            left, width = lay["blocks"][i]
-            self.x_blocks[i].setRect(QRectF(left, x_rect.top(), width, x_rect.height()))
-            self.concat_blocks[i].setRect(QRectF(left, c_rect.top(), width, c_rect.height()))
-            self.head_labels[i].setPos(lay["heads"][i].center().x(), lay["heads"][i].top() - 2)
-        links = []
-        for i in range(drawn):
-            left, width = lay["blocks"][i]
-            hm, out = lay["heads"][i], lay["outs"][i]
-            links += [(left + width / 2, x_rect.bottom()), (hm.center().x(), hm.top() - 16),
-                      (hm.center().x(), hm.bottom()), (out.center().x(), out.top()),
-                      (out.center().x(), out.bottom() + 16), (left + width / 2, c_rect.top())]
-        w_o = lay["w_o"]
-        links += [(c_rect.right(), c_rect.center().y()), (w_o.left(), c_rect.center().y()),
-                  (w_o.left(), lay["output"].center().y()), (lay["output"].right(), lay["output"].center().y())]
-        pts = np.array(links, dtype=float)
-        self.links.setData(pts[:, 0], pts[:, 1])
-        self.x_label.setPos(0, x_rect.top() - 4)
-        self.concat_label.setPos(0, c_rect.top() - 4)
-        self.output_label.setPos(0, lay["output"].top() - 4)
-        self.w_o_label.setPos(w_o.left(), w_o.top() - 4)
-        self.more_label.setPos(PIPE_WIDTH, lay["heads"][0].top() - 16)
-        bottom = max(lay["output"].bottom(), w_o.bottom())
-        self.note_label.setPos(0, bottom + 8)  # under W_O too: a long note would run into it
-        self.view.setRange(QRectF(-10, -10, W_O_X + W_O_SIZE + 20, bottom + 70), padding=0)
+            box = label.rect().translated(label.pos())
+            ok = bool(label.toPlainText()) and bounds.contains(box) and \
+                not any(box.intersects(other) for other in kept)
+            label.setVisible(ok)
+            if ok:
+                kept.append(box)
 
     # -- data ----------------------------------------------------------------
     @staticmethod
     def _show(item: MatrixItem, array: np.ndarray, limit: float | None, rect: QRectF) -> None:
-        """The engine hands back the very same X and W_O arrays while only h moves, and
+        """The engine hands back the very same X and W arrays while only h moves, and
         colouring W_O (d_model² pixels) is the costliest image: an array already shown is
         only moved to its new slot."""
         if item.values is array:
             item.place(rect)
             return
-        if limit is None:   # the colour range of the entries drawn (W_O: d_model² in all)
+        if limit is None:   # the colour range of the entries drawn
             limit = float(np.max(np.abs(drawn_entries(array)))) or 1.0
         item.show_values(array, DIVERGING, -limit, limit, rect)
 
+    def _show_strips(self, mh) -> None:
+        h, g, dk = mh.computed_heads, mh.computed_kv_heads, mh.computed_dk
+        key = (h, g, self.theme)
+        if key != self._words_key:
+            self._words_key = key
+            words = head_words([self.theme.head_colour(i) for i in range(h)])
+            # K/V block j carries the colours of the h/g query heads that share it.
+            for name in STRIPS:
+                item = self.strips[name]
+                item.show_words(words, np.arange(h)[None, :], QRectF(0, 0, 1, 1))
+            self.w_o_strip.show_words(words.T.copy(), np.arange(h)[:, None], QRectF(0, 0, 1, 1))
+            group = h // g
+            self.blocks = {name: [(i * dk, (i + 1) * dk, (i,)) for i in range(h)]
+                           for name in ("w_q", "q", "concat")}
+            for name in ("w_k", "w_v", "k", "v"):
+                self.blocks[name] = [(j * dk, (j + 1) * dk, tuple(range(j * group, (j + 1) * group)))
+                                     for j in range(g)]
+            self.blocks["w_o_rows"] = [(i * dk, (i + 1) * dk, (i,)) for i in range(h)]
+        s = self._lay.strip
+        for name in STRIPS:
+            r = self.rects[name]
+            self.strips[name].place(QRectF(r.left(), r.top() - s, r.width(), s - 1))
+        r = self.rects["w_o"]
+        self.w_o_strip.place(QRectF(r.left() - s, r.top(), s - 1, r.height()))
+
     def show_results(self, results) -> None:
         mh = results.multihead
-        n = mh.x.shape[0]
-        drawn = min(mh.computed_heads, MAX_HEADS_DRAWN)
-        key = (n, mh.computed_heads, drawn)
+        texts = self._texts(results)
+        texts["note"] = "\n".join(self._wrap(line) for line in texts["note"])
+        size = self.view.size()
+        key = (size.width(), size.height(), self._line_height(), tuple(texts.items()),
+               mh.x.shape[0], mh.computed_heads, mh.computed_kv_heads)
         if key != self._layout_key:
             self._layout_key = key
-            self._apply_layout(pipeline_layout(n, mh.computed_heads, drawn), drawn)
-        lim_x = 3.0
+            self._shown_texts = self._apply_layout(texts, mh)
+        for name, text in self._shown_texts.items():
+            self.set_text(self.labels[name], text)
+        lay, rects = self._lay, self.rects
+        drawn = lay.drawn
+        hidden = mh.heads - drawn          # the layout may have room for fewer than 8 maps
+        self.set_text(self.labels["more"],
+                      tr("+{k} heads not drawn").format(k=hidden) if hidden > 0 else "")
+        group = mh.computed_heads // mh.computed_kv_heads
+        q = concat_heads(mh.q)
+        k, v = concat_heads(mh.k[::group]), concat_heads(mh.v[::group])
         lim_c = float(np.max(np.abs(mh.concat))) or 1.0
-        lim_o = float(np.max(np.abs(mh.output))) or 1.0
-        lay = self._rects
-        self._show(self.x_image, mh.x, lim_x, lay["x"])
-        self._show(self.concat_image, mh.concat, lim_c, lay["concat"])
-        self._show(self.output_image, mh.output, lim_o, lay["output"])
-        self._show(self.w_o_image, mh.w_o, None, lay["w_o"])
+        arrays = {"x": (mh.x, 3.0), "w_q": (mh.w_q, None), "w_k": (mh.w_k, None),
+                  "w_v": (mh.w_v, None), "w_o": (mh.w_o, None), "concat": (mh.concat, lim_c),
+                  "output": (mh.output, float(np.max(np.abs(mh.output))) or 1.0)}
+        for name, m in (("q", q), ("k", k), ("v", v)):
+            arrays[name] = (m, float(np.max(np.abs(m))) or 1.0)
+        for name, (array, limit) in arrays.items():
+            self._show(self.images[name], array, limit, rects[name])
+        self._show_strips(mh)
         maps = colour_image(mh.weights[:drawn], SEQUENTIAL, 0.0, 1.0)
         outs = colour_image(mh.head_outputs[:drawn], DIVERGING, -lim_c, lim_c)
-        for i in range(drawn):
-            self.head_maps[i].show_words(maps[i], mh.weights[i], lay["heads"][i])
-            self.head_outputs[i].show_words(outs[i], mh.head_outputs[i], lay["outs"][i])
-            # Beyond four heads the slots are too narrow for "head 5"; the number alone fits.
-            self.set_text(self.head_labels[i], tr("head {i}").format(i=i + 1) if drawn <= 4 else str(i + 1))
-        d, h, dk = mh.d_model, mh.heads, mh.dk
-        self.set_text(self.x_label, tr("X  ({n} × {d}) = {h} blocks of d_k = {dk}").format(n=n, d=d, h=h, dk=dk))
-        self.set_text(self.concat_label, tr("concat of {h} head outputs of {n} × {dk}  →  {n} × {d}")
-                                  .format(h=h, n=n, dk=dk, d=d))
-        self.set_text(self.output_label, tr("output = concat · W_O  ({n} × {d})").format(n=n, d=d))
-        self.set_text(self.w_o_label, tr("W_O  ({d} × {d})").format(d=d))
-        hidden = h - drawn
-        self.set_text(self.more_label, tr("+{k} more heads not drawn").format(k=hidden) if hidden > 0 else "")
-        scale = results.params.scale
-        notes = [tr("attention: softmax(QKᵀ/√d_k)") if scale else tr("attention: softmax(QKᵀ), not scaled")]
-        if results.params.causal:
-            notes.append(tr("causal mask"))
-        if mh.reduced:
-            notes.append(tr("matrices drawn at reduced width {w} ({hc} × {dc}); shapes and costs are exact")
-                         .format(w=mh.computed_heads * mh.computed_dk, hc=mh.computed_heads,
-                                 dc=mh.computed_dk))
-        self.set_text(self.note_label, "\n".join(notes))
+        for i in range(MAX_HEADS_DRAWN):
+            visible = i < drawn
+            self.head_maps[i].setVisible(visible)
+            self.head_outputs[i].setVisible(visible)
+            if visible:
+                self.head_maps[i].show_words(maps[i], mh.weights[i], QRectF(*lay.maps[i]))
+                self.head_outputs[i].show_words(outs[i], mh.head_outputs[i], QRectF(*lay.outs[i]))
+                self.set_text(self.head_labels[i], str(i + 1))
+        if self.selected is not None and self.selected >= mh.computed_heads:
+            self.selected = None
+        key = (self._layout_key, drawn, tuple(lab.toPlainText() for lab in self.head_labels[:drawn]),
+               self.labels["more"].toPlainText())
+        if key != self._collision_key:
+            self._collision_key = key
+            self._hide_collisions()
+        self._show_highlight()
+
+    # -- heads under the cursor ----------------------------------------------
+    def select_head(self, head: int | None) -> None:
+        """Pin head `head` (0-based; None for none): every block it uses is outlined."""
+        self.selected = head
+        self._show_highlight()
+
+    def highlighted(self) -> dict:
+        """name → QRectF of every outlined block (tests; empty when no head is shown)."""
+        return {k: item.rect() for k, item in self.highlights.items() if item.isVisible()}
+
+    def _show_highlight(self) -> None:
+        head = self._hover if self._hover is not None else self.selected
+        mh = self.results.multihead if self.results is not None else None
+        if head is None or mh is None or head >= mh.computed_heads:
+            for item in self.highlights.values():
+                item.setVisible(False)
+            return
+        h, g = mh.computed_heads, mh.computed_kv_heads
+        kv = head // (h // g)
+        rects = {}
+        for name, block, count in (("w_q", head, h), ("q", head, h), ("concat", head, h),
+                                   ("w_k", kv, g), ("w_v", kv, g), ("k", kv, g), ("v", kv, g)):
+            r = self.rects[name]
+            rects[name] = QRectF(r.left() + r.width() * block / count, r.top() - self._lay.strip,
+                                 r.width() / count, r.height() + self._lay.strip)
+        r = self.rects["w_o"]
+        rects["w_o"] = QRectF(r.left(), r.top() + r.height() * head / h, r.width(), r.height() / h)
+        if head < self._lay.drawn:
+            rects["map"], rects["out"] = QRectF(*self._lay.maps[head]), QRectF(*self._lay.outs[head])
+        colour = self.theme.head_colour(head)
+        for name, item in self.highlights.items():
+            item.setVisible(name in rects)
+            if name in rects:
+                item.setPen(pen(colour, self.theme, 2.5))
+                item.setRect(rects[name])
+
+    def entry_at(self, point: QPointF):
+        """(name, row, column, value, head) of the matrix entry at a view point, or None."""
+        if self.results is None or self._lay is None:
+            return None
+        mh = self.results.multihead
+        h, g, dk = mh.computed_heads, mh.computed_kv_heads, mh.computed_dk
+        items = [(n, self.images[n], self.rects[n]) for n in MATRICES]
+        items += [(f"A{i + 1}", self.head_maps[i], QRectF(*self._lay.maps[i]))
+                  for i in range(self._lay.drawn)]
+        items += [(f"head{i + 1}", self.head_outputs[i], QRectF(*self._lay.outs[i]))
+                  for i in range(self._lay.drawn)]
+        for name, item, rect in items:
+            if not rect.contains(point) or item.values is None:
+                continue
+            values = item.values
+            rows, cols = values.shape
+            r = min(rows - 1, int((point.y() - rect.top()) / rect.height() * rows))
+            c = min(cols - 1, int((point.x() - rect.left()) / rect.width() * cols))
+            if name.startswith(("A", "head")):
+                head = int(name.lstrip("Ahead")) - 1
+            elif name == "w_o":
+                head = r // dk
+            elif name in ("w_k", "w_v", "k", "v"):
+                head = (c // dk) * (h // g)
+            elif name == "x" or name == "output":
+                head = None
+            else:
+                head = c // dk
+            return name, r, c, float(values[r, c]), head
+        return None
+
+    def _readout(self, entry) -> str:
+        name, r, c, value, head = entry
+        if name.startswith("A"):
+            symbol = f"A{head + 1}"
+        elif name.startswith("head"):
+            symbol = tr("head {i} output").format(i=head + 1)
+        else:
+            symbol = SYMBOLS[name]
+        rows, cols = self.images[name].values.shape if name in self.images else (0, 0)
+        shape = f" ({rows} × {cols})" if name in self.images else ""
+        text = f"{symbol}{shape}[{r + 1}, {c + 1}] = {value:.4g}"
+        if head is not None:
+            text += "  ·  " + tr("head {i}").format(i=head + 1)
+        return text
+
+    @Slot(object)
+    def _on_mouse_moved(self, scene_pos) -> None:
+        entry = self.entry_at(self.view.mapSceneToView(scene_pos))
+        self._hover = entry[4] if entry is not None else None
+        self.set_text(self.readout_label, self._readout(entry) if entry else "")
+        if self._lay is not None:
+            self._hide_collisions()
+        self._show_highlight()
+
+    @Slot(object)
+    def _on_mouse_clicked(self, event) -> None:
+        entry = self.entry_at(self.view.mapSceneToView(event.scenePos()))
+        self.select_head(entry[4] if entry is not None else None)

@@ -1,0 +1,187 @@
+"""Where the multi-head diagram puts its matrices and labels, in view pixels (no Qt).
+
+The view shows its scene at one unit per pixel, so text (drawn in pixels) and boxes share
+one coordinate system and overlaps can be ruled out here. Rows, top to bottom:
+
+    A  X · W_Q W_K W_V = Q K V       (wrapped after W_V when one line is too narrow)
+    B  per head i: softmax(Qⁱ·Kⁱᵀ/divisor), an n × n map     (row caption on the left)
+    C  per head i: its output Aⁱ·Vⁱ, n × d_k
+    D  concat · W_O = output
+       notes (the hover readout takes their place)
+
+A rect is (x, y, w, h); a label position is its top-left corner. A matrix label has one
+or two lines (name, shape); text_width gives the widest line.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+GAP = 8.0           # between cells of a row
+MIN_MAP = 14.0      # smallest head map side worth drawing
+MIN_BOX = 6.0
+
+
+@dataclass
+class Layout:
+    rects: dict = field(default_factory=dict)      # box name → rect
+    labels: dict = field(default_factory=dict)     # label name → (x, y)
+    maps: list = field(default_factory=list)       # head i → rect of its map
+    outs: list = field(default_factory=list)       # head i → rect of its output
+    head_labels: list = field(default_factory=list)
+    strip: float = 4.0                             # height of the head-colour strips
+    boxes: float = 0.0                             # height left for the boxes
+    squeezed: bool = False                         # labels wider than the row: some hidden
+    drawn: int = 1
+    size: tuple = (0.0, 0.0)
+
+
+def _row(cells, x0: float, widths) -> list:
+    """x of each cell laid left to right; `widths` the widths of the cells."""
+    xs, x = [], x0
+    for w in widths:
+        xs.append(x)
+        x += w + GAP
+    return xs
+
+
+def diagram_layout(width: float, height: float, line: float, text_width, texts: dict,
+                   n: int, heads: int, kv_heads: int, max_drawn: int) -> Layout:
+    """Lay the diagram out in a `width` × `height` pixel view.
+
+    line: the height of one label line; text_width(s): a label's width; texts: label
+    name → text (the widths depend on them). n tokens, `heads` and `kv_heads` the heads
+    computed; at most `max_drawn` heads get a map and an output. Row D goes to the right
+    of rows B and C when the width allows (the view is usually wide and short)."""
+    lay = Layout(size=(width, height))
+    strip = lay.strip = max(4.0, round(line * 0.3))
+    share = kv_heads / heads
+    tw = {k: text_width(v) if v else 0.0 for k, v in texts.items()}
+    ops = {"dot", "eq", "dot2", "eq2"}
+    rel = {"w_k": share, "w_v": share, "k": share, "v": share}
+    notes = texts["note"].count("\n") + 1 if texts["note"] else 0
+    matrices = ("x", "w_q", "w_k", "w_v", "q", "k", "v", "concat", "w_o", "output")
+    label_h = line * max(texts[k].count("\n") + 1 for k in matrices)
+
+    def box_widths(u: float, names) -> list:
+        """A full-width matrix fills its label's width at least; K/V-sized ones are their
+        share of W_Q's width."""
+        full = max(u, tw["w_q"])
+        return [tw[k] if k in ops else max(u, tw[k]) if k not in rel else
+                max(MIN_BOX, full * rel[k]) for k in names]
+
+    def cell_widths(u: float, names) -> list:
+        return [max(b, tw[k]) for k, b in zip(names, box_widths(u, names))]
+
+    def row_width(u: float, names) -> float:
+        return sum(cell_widths(u, names)) + GAP * (len(names) - 1)
+
+    def widest(names, room: float) -> float:
+        lo, hi = MIN_BOX, room
+        if row_width(lo, names) > room:
+            return 0.0
+        for _ in range(30):
+            mid = (lo + hi) / 2
+            lo, hi = (mid, hi) if row_width(mid, names) <= room else (lo, mid)
+        return lo
+
+    names_a = ["x", "dot", "w_q", "w_k", "w_v", "eq", "q", "k", "v"]
+    names_d = ["concat", "dot2", "w_o", "eq2", "output"]
+    wrap = not widest(names_a, width)             # row A does not fit on one line
+    lines_a = [names_a[:5], names_a[5:]] if wrap else [names_a]
+    for names in lines_a + [names_d]:
+        if not widest(names, width):              # huge text: the boxes fit, some labels go
+            lay.squeezed = True
+            for k in names:
+                tw[k] = min(tw[k], line)
+    u_w = min(widest(names, width) or MIN_BOX for names in lines_a)
+    row_labels = min(max(tw["maps"], tw["outs"]), width * 0.4)
+    slot_min = max(MIN_MAP + 6, text_width("88") + 4)
+    more = tw["more"] + GAP if tw["more"] else 0.0
+    d_width = row_width(MIN_BOX, names_d)
+    wanted = min(heads, max_drawn)
+    beside = width - d_width - 2 * GAP - row_labels - GAP - more
+
+    def box_budget(side: bool) -> float:
+        """Height left for the boxes once text lines and gaps are placed."""
+        rows_text = (label_h + strip) * len(lines_a) + line + (0 if side else label_h + strip)
+        return height - rows_text - line * notes - GAP * (5 + len(lines_a))
+
+    # D beside B and C unless that drops heads and there is height for it below.
+    side = beside >= slot_min * min(heads, 4) and (
+        beside >= slot_min * wanted or box_budget(False) < 10 * line)
+    boxes = lay.boxes = max(4 * MIN_BOX, box_budget(side))
+    rows_h = max(MIN_BOX, min(boxes * 0.12, n * 8.0))
+    a_rest = rows_h if wrap else 0.0              # Q K V under X and the W matrices
+    if side:
+        u = min(u_w, (boxes - a_rest) * 0.45)
+        heads_h = boxes - a_rest - u               # map, gap, outputs
+    else:
+        u = min(u_w, (boxes - a_rest) * 0.32)
+        heads_h = (boxes - a_rest - u) * 0.55
+    m_cap = max(MIN_MAP, heads_h - rows_h - GAP)
+
+    uw = u_w                                       # widths and heights are not to scale
+    u = (boxes - a_rest) * (0.45 if side else 0.32)
+    y = 0.0
+    for names in lines_a:
+        xs = _row(names, 0.0, cell_widths(uw, names))
+        row_h = 0.0
+        for k, x, cw, bw in zip(names, xs, cell_widths(uw, names), box_widths(uw, names)):
+            if k in ops:
+                lay.labels[k] = (x, y + label_h + strip + max(0.0, (rows_h - line) / 2))
+                continue
+            lay.labels[k] = (x + (cw - tw[k]) / 2, y)
+            h = u if k.startswith("w_") else rows_h
+            lay.rects[k] = (x + (cw - bw) / 2, y + label_h + strip, bw, h)
+            row_h = max(row_h, h)
+        y += label_h + strip + row_h + GAP
+    y += GAP
+
+    # D beside the heads, or under them.
+    top_b = y
+    d_left = width - d_width if side else 0.0
+    room = (d_left - 2 * GAP if side else width) - row_labels - GAP - more
+    drawn = lay.drawn = max(1, min(heads, max_drawn, int(room // slot_min)))
+    slot = max(slot_min, room / drawn)
+    m = max(MIN_MAP, min(slot - 6, m_cap, 4 * line + n * 6))
+
+    # B and C: the heads, with their captions on the left.
+    x0 = row_labels + GAP
+    lay.labels["maps"] = (0.0, y + line + max(0.0, (m - line) / 2))
+    for i in range(drawn):
+        cx = x0 + slot * (i + 0.5)
+        lay.head_labels.append((cx, y))             # centred on cx
+        lay.maps.append((cx - m / 2, y + line, m, m))
+    if tw["more"]:
+        lay.labels["more"] = (x0 + slot * drawn + GAP / 2, y)
+    y += line + m + GAP
+    out_w = min(slot - 6, max(m, slot * 0.8))
+    for i in range(drawn):
+        cx = x0 + slot * (i + 0.5)
+        lay.outs.append((cx - out_w / 2, y, out_w, rows_h))
+    lay.labels["outs"] = (0.0, y + max(0.0, (rows_h - line) / 2))
+    y += max(rows_h, line) + GAP
+    bottom_c = y
+
+    # D: concat · W_O = output.
+    y_d = top_b if side else y + GAP
+    w_o = max(MIN_BOX, min(u, width * 0.3, (bottom_c - top_b - label_h - strip - GAP) if side else
+                          boxes - a_rest - u - heads_h))
+    if side:                                        # d_width holds the labels, not more
+        w_o = min(w_o, max(tw["w_o"], MIN_BOX))
+    u_d = max(tw["concat"], tw["output"], uw if not side else 0.0)
+    widths = [tw[k] if k in ops else max(w_o if k == "w_o" else u_d, tw[k]) for k in names_d]
+    while sum(widths) + GAP * 4 > width - d_left and u_d > MIN_BOX:
+        u_d *= 0.9
+        widths = [tw[k] if k in ops else max(w_o if k == "w_o" else u_d, tw[k]) for k in names_d]
+    for k, x, cw in zip(names_d, _row(names_d, d_left, widths), widths):
+        if k in ops:
+            lay.labels[k] = (x, y_d + label_h + strip + max(0.0, (rows_h - line) / 2))
+            continue
+        lay.labels[k] = (x + (cw - tw[k]) / 2, y_d)
+        bw, bh = (w_o, w_o) if k == "w_o" else (min(u_d, cw), rows_h)
+        lay.rects[k] = (x + (cw - bw) / 2, y_d + label_h + strip, bw, bh)
+    y = max(bottom_c, y_d + label_h + strip + max(w_o, rows_h) + GAP)
+    lay.labels["note"] = (0.0, y)
+    lay.labels["readout"] = (0.0, y)                # over the note while the mouse reads
+    return lay
