@@ -6,7 +6,8 @@ FigureCanvasQTAgg in the same window size, artists built once and updated in pla
 changes (as pyqtgraph rebuilds its brushes), then a full canvas.draw() and a
 synchronous repaint of the canvas. Palette and number formats are copied from gui/
 so that it does not break when the app's style changes; the multi-head scene
-rectangles are the app's own (pipeline_layout), so both draw the same geometry.
+rectangles come from `multihead_layout` below: a fixed pipeline of the same matrices and
+maps the app draws (its workload, not its exact geometry).
 """
 from __future__ import annotations
 
@@ -15,7 +16,6 @@ import time
 import numpy as np
 
 from gui.panels.multihead_view import MAX_HEADS_DRAWN
-from gui.panels.multihead_view import pipeline_layout as multihead_layout
 from gui.style import format_count, format_number
 
 UNSCALED, SCALED = "#D55E00", "#0072B2"
@@ -23,6 +23,38 @@ HEAD_COLOURS = ["#E69F00", "#56B4E9", "#009E73", "#CC79A7", "#0072B2", "#D55E00"
                 "#999999"]
 TERM_COLOURS = {"projections": "#56B4E9", "scores": "#E69F00", "softmax": "#F0E442",
                 "weighted_sum": "#009E73", "w_o": "#CC79A7"}
+
+
+PIPE_WIDTH = 560.0      # width of X, concat and output in scene units
+ROW_HEIGHT = 8.0        # scene units per token row
+W_O_SIZE = 210.0
+W_O_X = 620.0
+
+
+def multihead_layout(n: int, heads: int, drawn: int) -> dict:
+    """Rectangles of the reference figure's multi-head pipeline: X, `drawn` maps and head
+    outputs, the concat, the output and W_O (the matrices the panel draws each change)."""
+    from PySide6.QtCore import QRectF
+
+    h_rows = n * ROW_HEIGHT
+    top = 30.0
+    slot = PIPE_WIDTH / drawn
+    size = min(slot - 16, 70.0)
+    heads_y = top + h_rows + 40
+    out_y = heads_y + size + 26
+    concat_y = out_y + h_rows + 44
+    output_y = concat_y + h_rows + 44
+    block = PIPE_WIDTH / heads
+    return {
+        "x": QRectF(0, top, PIPE_WIDTH, h_rows),
+        "blocks": [(i * block, block) for i in range(drawn)],
+        "heads": [QRectF(slot * (i + 0.5) - size / 2, heads_y, size, size) for i in range(drawn)],
+        "outs": [QRectF(slot * (i + 0.5) - (slot - 16) / 2, out_y, slot - 16, h_rows)
+                 for i in range(drawn)],
+        "concat": QRectF(0, concat_y, PIPE_WIDTH, h_rows),
+        "output": QRectF(0, output_y, PIPE_WIDTH, h_rows),
+        "w_o": QRectF(W_O_X, concat_y, W_O_SIZE, W_O_SIZE),
+    }
 
 
 class MatplotlibFigure:

@@ -213,7 +213,7 @@
     </message>
     <message>
         <location filename="../../gui/controls.py" line="91" />
-        <location filename="../../gui/panels/multihead_view.py" line="271" />
+        <location filename="../../gui/panels/multihead_view.py" line="143" />
         <source>causal mask</source>
         <translation>因果マスク</translation>
     </message>
@@ -688,52 +688,73 @@ W_O: FLOPs の {share:.1%}
 パラメータ {p1} → {p2}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="186" />
+        <location filename="../../gui/panels/multihead_view.py" line="113" />
         <source>Multi-head attention with the engine's matrices</source>
         <translation>エンジンの行列によるマルチヘッドアテンション</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="259" />
+        <location filename="../../gui/panels/multihead_view.py" line="114" />
+        <source>hover a matrix to read its entries; click a head to follow it</source>
+        <translation>行列にカーソルを置くと値を表示、ヘッドをクリックするとそのヘッドを強調</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/multihead_view.py" line="128" />
+        <source>each head reads all of X through its own {d} × {dk} blocks (d_model × d_k) of W_Q, W_K, W_V</source>
+        <translation>各ヘッドは X 全体を読み、W_Q, W_K, W_V の自分の {d} × {dk} ブロック (d_model × d_k) を使う</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/multihead_view.py" line="131" />
+        <source>MQA: one K/V head shared by all {h} query heads</source>
+        <translation>MQA: 1 つの K/V ヘッドを {h} 個のクエリヘッド全部で共有</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/multihead_view.py" line="133" />
+        <source>GQA: {g} K/V heads, each shared by {s} query heads</source>
+        <translation>GQA: K/V ヘッド {g} 個、それぞれを {s} 個のクエリヘッドで共有</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/multihead_view.py" line="136" />
+        <source>scores not scaled</source>
+        <translation>スコアはスケーリングなし</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/multihead_view.py" line="138" />
+        <source>scores ÷ √d_model = {v}: the √d_model mistake flattens every map</source>
+        <translation>スコア ÷ √d_model = {v}: √d_model の誤りですべてのマップが平らになる</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/multihead_view.py" line="141" />
+        <source>scores ÷ √d_k = {v}</source>
+        <translation>スコア ÷ √d_k = {v}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/multihead_view.py" line="154" />
+        <source>concat</source>
+        <translation>連結</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/multihead_view.py" line="155" />
+        <source>output</source>
+        <translation>出力</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/multihead_view.py" line="156" />
+        <location filename="../../gui/panels/multihead_view.py" line="328" />
+        <source>+{k} heads not drawn</source>
+        <translation>ほか {k} ヘッドは省略</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/multihead_view.py" line="432" />
+        <source>head {i} output</source>
+        <translation>ヘッド {i} の出力</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/multihead_view.py" line="439" />
         <source>head {i}</source>
         <translation>ヘッド {i}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="261" />
-        <source>X  ({n} × {d}) = {h} blocks of d_k = {dk}</source>
-        <translation>X  ({n} × {d}) = d_k = {dk} のブロック × {h}</translation>
-    </message>
-    <message>
-        <location filename="../../gui/panels/multihead_view.py" line="262" />
-        <source>concat of {h} head outputs of {n} × {dk}  →  {n} × {d}</source>
-        <translation>{h} 個のヘッド出力 ({n} × {dk}) を連結  →  {n} × {d}</translation>
-    </message>
-    <message>
-        <location filename="../../gui/panels/multihead_view.py" line="264" />
-        <source>output = concat · W_O  ({n} × {d})</source>
-        <translation>出力 = 連結 · W_O  ({n} × {d})</translation>
-    </message>
-    <message>
-        <location filename="../../gui/panels/multihead_view.py" line="265" />
-        <source>W_O  ({d} × {d})</source>
-        <translation>W_O  ({d} × {d})</translation>
-    </message>
-    <message>
-        <location filename="../../gui/panels/multihead_view.py" line="267" />
-        <source>+{k} more heads not drawn</source>
-        <translation>ほか {k} ヘッドは描画を省略</translation>
-    </message>
-    <message>
-        <location filename="../../gui/panels/multihead_view.py" line="269" />
-        <source>attention: softmax(QKᵀ/√d_k)</source>
-        <translation>アテンション: softmax(QKᵀ/√d_k)</translation>
-    </message>
-    <message>
-        <location filename="../../gui/panels/multihead_view.py" line="269" />
-        <source>attention: softmax(QKᵀ), not scaled</source>
-        <translation>アテンション: softmax(QKᵀ)、スケーリングなし</translation>
-    </message>
-    <message>
-        <location filename="../../gui/panels/multihead_view.py" line="273" />
+        <location filename="../../gui/panels/multihead_view.py" line="146" />
         <source>matrices drawn at reduced width {w} ({hc} × {dc}); shapes and costs are exact</source>
         <translation>行列は縮小した幅 {w} ({hc} × {dc}) で描画。形状とコストは正確</translation>
     </message>
