@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt, QTranslator
 from PySide6.QtWidgets import QApplication
 
-from engine.multihead import draw_matrices, run_multihead
+from engine.multihead import run_multihead, seeded_matrices
 from gui_helpers import settle
 
 
@@ -61,7 +61,7 @@ def test_x_is_one_block_and_w_q_has_h_column_blocks_of_d_k(window):
 def test_changing_x_in_the_first_64_columns_changes_every_head():
     """The misconception test: head 1 does not own X[:, 0:64]; every head reads all of X."""
     rng = np.random.default_rng(3)
-    x, w_q, w_k, w_v, w_o = draw_matrices(rng, 6, 512)
+    x, w_q, w_k, w_v, w_o = seeded_matrices(3, 6, 512)
     before = run_multihead(512, 8, 6, matrices=(x, w_q, w_k, w_v, w_o))
     x2 = x.copy()
     x2[:, 0:64] += rng.standard_normal((6, 64), dtype=np.float32)
@@ -183,29 +183,6 @@ def overlaps(view):
     return [(a, b) for a, b in itertools.combinations(boxes, 2) if a.intersects(b)]
 
 
-class PendingJapanese(QTranslator):
-    """This branch's Japanese strings (resources/i18n/pending_mhdiagram.json), until the
-    lead merges them into the .ts/.qm files: the Japanese widths are the real ones."""
-
-    table = json.loads((Path(__file__).parents[2] / "resources" / "i18n" /
-                        "pending_mhdiagram.json").read_text(encoding="utf-8"))
-    on = False
-
-    def translate(self, context, source, disambiguation=None, n=-1):
-        return self.table.get(source) if self.on else None
-
-    def isEmpty(self):  # noqa: N802 (Qt naming)
-        return False
-
-
-@pytest.fixture
-def pending_japanese(qapp):
-    translator = PendingJapanese()
-    qapp.installTranslator(translator)
-    yield translator
-    qapp.removeTranslator(translator)
-
-
 @pytest.fixture
 def forget_window_state():
     """Requested before `window`, so it runs after the window has saved its dock sizes
@@ -219,15 +196,13 @@ def forget_window_state():
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1600, 1000)])
-def test_no_text_overlaps_and_all_inside_the_view(forget_window_state, window, size,
-                                                 pending_japanese):
+def test_no_text_overlaps_and_all_inside_the_view(forget_window_state, window, size):
     window.resize(*size)
     window.row_tabs.setCurrentIndex(1)        # a compact window shows one row of panels
     settle(window)
     view = view_of(window)
     for lang, scale, (heads, kv) in itertools.product(("en", "ja"), (1.0, 2.0),
                                                     ((8, 8), (64, 4), (8, 1))):
-        pending_japanese.on = lang == "ja"
         window.switch_language(lang)
         window.set_ui_scale(scale)
         set_params(window, heads=heads, dk=512 // heads, d_model=512, kv_heads=kv)
