@@ -2,12 +2,10 @@
 X whole, W_Q/W_K/W_V split into per-head column blocks, K/V blocks shared under GQA/MQA,
 labels that never overlap; hovering and clicking a head highlight every block it uses."""
 import itertools
-import json
-from pathlib import Path
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QPoint, QPointF, Qt, QTranslator
+from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtWidgets import QApplication
 
 from engine.multihead import run_multihead, seeded_matrices
