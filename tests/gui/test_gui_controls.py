@@ -26,8 +26,9 @@ def bar_heights(win, scaled):
 
 def test_every_named_control_exists(window):
     names = {QSlider: ["dkSlider", "headsSlider", "scoreSlider0", "scoreSlider1"],
-             QSpinBox: ["dkSpin", "headsSpin", "dModelSpin", "seedSpin", "keysSpin", "samplesSpin"],
-             QCheckBox: ["lockDModelCheck", "scaleCheck", "causalCheck"],
+             QSpinBox: ["dkSpin", "headsSpin", "kvHeadsSpin", "dModelSpin", "seedSpin", "keysSpin", "samplesSpin"],
+             QCheckBox: ["lockDModelCheck", "scaleCheck", "causalCheck", "liveScoresCheck",
+                         "scaleByDModelCheck"],
              QLineEdit: ["scoresEdit"], QLabel: ["scoresError"],
              QComboBox: ["scoresPreset", "distributionCombo"], QPushButton: ["sampleScoresButton"]}
     for cls, objs in names.items():
@@ -51,7 +52,7 @@ def test_dk_spin_moves_variance_saturation_and_softmax(window):
     assert "d_k = 4096" in v.stats_raw.toPlainText()
     marker = window.panels["saturationPlot"].markers["max_prob"].value()
     assert marker == pytest.approx(math.log10(4096))
-    scores = np.array(window.model.params.scores)
+    scores = np.asarray(window.model.results.softmax.scores)   # live at first run
     np.testing.assert_allclose(bar_heights(window, True), softmax(scores / 64))
     # Locked at d_model = 512 cannot hold d_k = 4096: the lock opens and says so.
     assert not find(window, QCheckBox, "lockDModelCheck").isChecked()
@@ -141,7 +142,8 @@ def test_sample_button_fills_sampled_scores(window):
 def test_temperature_flattens_softmax(window):
     window.findChild(object, "temperatureSpin").setValue(4.0)
     settle(window)
-    np.testing.assert_allclose(bar_heights(window, False), softmax(window.model.params.scores, 4.0))
+    np.testing.assert_allclose(bar_heights(window, False),
+                               softmax(window.model.results.softmax.scores, 4.0))
 
 
 def test_scale_check_switches_multihead_scaling(window):
