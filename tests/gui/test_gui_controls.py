@@ -344,7 +344,9 @@ def test_cost_bar_names_follow_h_and_sit_under_their_bars(window):
     assert names == ["1 head", "16 heads", "per head"]
     find(window, QSpinBox, "headsSpin").setValue(1)
     settle(window)
-    assert [label.toPlainText() for label in cost.bar_names] == ["1 head", "1 head", "per head"]
+    # h = 1 is the same layer as one full-width head: identical bars, named once
+    assert [label.toPlainText() for label in cost.bar_names] == ["1 head = h heads", "",
+                                                                 "per head"]
     find(window, QSpinBox, "headsSpin").setValue(16)
     settle(window)
     for label, x in zip(cost.bar_names, (0.0, 1.0, 2.0)):

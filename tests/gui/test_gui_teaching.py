@@ -132,3 +132,63 @@ def test_tooltips_explain_each_length(window):
     for word in ("scores", "keys n", "tokens", "sequence length"):
         assert word in box
     assert find(window, QComboBox, "modelPresetCombo").toolTip()
+
+
+# -- cost panel ------------------------------------------------------------------------
+def bar_totals(cost):
+    return sum(np.asarray(bar.opts["height"], dtype=float) for bar in cost.term_bars.values())
+
+
+def test_h1_bars_are_identical_and_named_once(window):
+    window.model.update(heads=1, dk=512, d_model=512)
+    settle(window)
+    cost = window.panels["costPlot"]
+    totals = bar_totals(cost)
+    assert totals[0] == totals[1] == window.model.results.cost_multi.flops
+    for bar in cost.term_bars.values():
+        heights = np.asarray(bar.opts["height"])
+        assert heights[0] == heights[1]          # W_O too: the single head has it
+    assert [label.toPlainText() for label in cost.bar_names].count("") == 1
+    r = window.model.results
+    assert "1.05M" in cost.memory_text.text and r.cost_single.params == r.cost_multi.params
+
+
+def test_cost_shows_softmax_share_and_the_labelled_no_w_o_figure(window):
+    from gui.style import format_count
+
+    window.model.update(heads=512, dk=1, d_model=512)
+    settle(window)
+    cost, r = window.panels["costPlot"], window.model.results
+    assert f"{r.cost_multi.softmax_share:.1%}" == "29.4%"
+    assert "29.4% of the layer" in cost.info.toPlainText()
+    no_w_o = r.cost_no_output_projection.flops
+    assert np.all(cost.no_w_o_line.yData == no_w_o) and no_w_o < r.cost_single.flops
+    assert f"without W_O: {format_count(no_w_o)}" in cost.info.toPlainText()
+    assert "1 head without W_O" in [label.text for _s, label in cost.legend.items]
+
+
+def test_llama_2_70b_params_and_kv_cache_on_screen(window):
+    choose_preset(window, "llama-2-70b")
+    cost, r = window.panels["costPlot"], window.model.results
+    assert r.cost_multi.params == 2 * 8192**2 + 2 * 8192 * 8 * 128
+    text = cost.memory_text.text
+    assert "attention params per layer: 151M" in text
+    assert "320 KiB per token" in text and "GQA" in text
+    assert "160 MiB at n = 512" in text                         # 320 KiB × 512
+    assert "32 MiB per layer" in text                           # 64 · 512² · 2 bytes
+    combo = find(window, QComboBox, "kvPrecisionCombo")
+    combo.setCurrentIndex(combo.findData(4))
+    combo.activated.emit(combo.currentIndex())
+    assert "80 KiB per token" in cost.memory_text.text
+    find(window, QSpinBox, "kvHeadsSpin").setValue(64)           # MHA: 4d²
+    settle(window)
+    assert "attention params per layer: 268M" in cost.memory_text.text
+
+
+def test_format_bytes_uses_binary_units():
+    from gui.panels.cost_panel import format_bytes
+
+    assert format_bytes(327680) == "320 KiB"
+    assert format_bytes(2**20) == "1 MiB"
+    assert format_bytes(1.5 * 2**30) == "1.5 GiB"
+    assert format_bytes(512) == "512 B"
