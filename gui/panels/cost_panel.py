@@ -2,6 +2,8 @@
 by term and by head; the labelled no-W_O figure; parameters, KV cache and score memory."""
 from __future__ import annotations
 
+import html
+
 import numpy as np
 import pyqtgraph as pg
 
@@ -39,7 +41,7 @@ def format_bytes(count: float) -> str:
         if count >= 1024**power:
             return f"{count / 1024**power:.3g} {unit}"
     return f"{count:g} B"
-MIN_WIDTH_PX = 360            # narrower, the legend covers the notes and the bar names run together
+MIN_WIDTH_PX = 360            # narrower, the bar names run together
 
 
 class CostPanel(Panel):
@@ -53,14 +55,12 @@ class CostPanel(Panel):
         self.plot.setMouseEnabled(False, False)
         self.plot.hideButtons()
         self.plot.enableAutoRange(False)
-        self.plot.setXRange(-0.6, 4.0, padding=0)  # room on the right for the legend
-        self.legend = self.plot.addLegend(offset=(-10, 10), labelTextSize="9pt")
+        self.plot.setXRange(-0.6, 2.6, padding=0)
         zero = np.zeros(2)
         self.term_bars = {}
         for term in TERMS:
             bar = Bars(x=np.array([0.0, 1.0]), height=zero, y0=zero, width=BAR_WIDTH)
             self.plot.addItem(bar)
-            self.legend.addItem(bar, term)
             self.term_bars[term] = bar
         # Third bar: the same multi-head total cut into h per-head slices plus W_O.
         self.head_bar = Bars(x=np.zeros(0), height=np.zeros(0), width=BAR_WIDTH)
@@ -68,7 +68,6 @@ class CostPanel(Panel):
         # The figure some texts compare against: one head without W_O, a dashed mark on bar 0.
         self.no_w_o_line = pg.PlotCurveItem(x=np.array([-0.42, 0.42]), y=np.zeros(2))
         self.plot.addItem(self.no_w_o_line)
-        self.legend.addItem(self.no_w_o_line, "no W_O")
         self.info = self.overlay_text(self.plot, (0, 0))
         self.memory_text = self.add_title(row=2)
         self.kv_bits = DEFAULT_KV_BITS
@@ -86,12 +85,10 @@ class CostPanel(Panel):
         self.bar_names = [Label(anchor=(0.5, 0.0), parent=axis) for _ in BAR_NAME_X]
         self.plot.vb.sigResized.connect(self._place_bar_names)
         axis.geometryChanged.connect(self._place_bar_names)
-        self.plot.vb.sigResized.connect(self._place_legend)
-        self.legend.geometryChanged.connect(self._place_legend)  # new language or text size
+        self.plot.vb.sigResized.connect(self._on_resized)
         self._top = None
+        self._vb_height = None
         self._heads = None
-        self._stacked = False
-        self._legend_offset = (-10, 10)
 
     def restyle(self) -> None:
         self.memory_text.setAttr("color", self.theme.foreground)
@@ -102,7 +99,6 @@ class CostPanel(Panel):
         for term, bar in self.term_bars.items():
             bar.setOpts(brush=brush(self.theme.term_colour(term), 230), pen=pen(self.theme.foreground, self.theme, 0.3))
         self.no_w_o_line.setPen(pen(self.theme.foreground, self.theme, 1.2, Qt.PenStyle.DashLine))
-        self.style_legend(self.legend, self.theme.font_pt * 0.9)
         font = plot_font(self.theme)
         for label in self.bar_names:
             label.setColor(self.theme.foreground)
@@ -111,14 +107,25 @@ class CostPanel(Panel):
         axis.setHeight(int(QFontMetricsF(font).lineSpacing() + 2 * Label.MARGIN + 6))
         self._place_bar_names()
         self._heads = None
+        self._set_title()
+
+    def key_entries(self) -> list[tuple[str, str, str]]:
+        """(colour, swatch, name) of every legend entry: the five terms and the no-W_O mark."""
+        names = term_names()
+        entries = [(self.theme.term_colour(term), "■", names[term]) for term in TERMS]
+        return entries + [(self.theme.foreground, "╌╌", tr("1 head without W_O"))]
+
+    def _set_title(self) -> None:
+        """Title with the legend in it: inside the plot it covered the bars or the notes."""
+        key = "&nbsp;&nbsp; ".join(
+            f"<span style='color:{colour}'>{mark}</span>&nbsp;"
+            + html.escape(text).replace(" ", "&nbsp;") for colour, mark, text in self.key_entries())
+        self.set_title(self.title, f"{html.escape(tr('cost of one attention layer'))}<br>"
+                                   f"<span style='font-size:small'>{key}</span>")
 
     def retranslate(self) -> None:
-        self.set_title(self.title, tr("cost of one attention layer"))
+        self._set_title()
         self.plot.setLabel("left", tr("FLOPs per layer"), units="FLOP")
-        names = term_names()
-        for (sample, label), term in zip(self.legend.items, TERMS):
-            label.setText(names[term])
-        self.legend.items[len(TERMS)][1].setText(tr("1 head without W_O"))
         for i, bits in enumerate(PRECISION_BITS):
             self.precision_combo.setItemText(i, tr("KV cache: {bits}-bit values").format(bits=bits))
         self.precision_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
@@ -137,7 +144,8 @@ class CostPanel(Panel):
     @guarded
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
         super().resizeEvent(event)
-        self._place_precision()
+        if getattr(self, "precision_combo", None) is not None:   # Qt resizes before build()
+            self._place_precision()
 
     @Slot(int)
     def _on_precision(self, index: int) -> None:
@@ -154,19 +162,11 @@ class CostPanel(Panel):
             scene_x = vb.mapViewToScene(QPointF(x, 0)).x()
             label.setPos(axis.mapFromScene(QPointF(scene_x, 0)).x(), 4)
 
-    def _place_legend(self, *_args) -> None:
-        """The legend sits at the top right, beside the notes; where the two do not fit side
-        by side it moves under the notes, and the bars get more headroom to stay clear."""
-        room = self.plot.vb.width() - 30
-        stacked = self.info.rect().width() + self.legend.boundingRect().width() > room
-        if stacked != self._stacked:
-            self._stacked = stacked
-            self._top = None    # new headroom at the next show_results
+    def _on_resized(self, *_args) -> None:
+        """A new plot height: the headroom that keeps the bars below the notes changes."""
+        if self._vb_height is not None and self._vb_height != self.plot.vb.height():
+            self._top = None
             self.redraw()
-        offset = (-10, 10 + (self.info.rect().height() + 4 if stacked else 0))
-        if offset != self._legend_offset:
-            self._legend_offset = offset
-            self.legend.setOffset(offset)
 
     def show_results(self, results) -> None:
         single, multi = results.cost_single, results.cost_multi
@@ -188,9 +188,13 @@ class CostPanel(Panel):
                         brushes=[shades[i % 2] for i in range(h)] + [brush(self.theme.term_colour("w_o"), 230)],
                         pen=pg.mkPen(None) if thin else pen(self.theme.foreground, self.theme, 0.3))
         self.head_bar.setOpts(**opts)
-        headroom = 2.8 if self._stacked else 1.6  # room above the bars for the legend and notes
-        top = headroom * max(single.flops, multi.flops)
-        if self._top is None or not 0.9 < self._top / top < 1.1:
+        # The notes first: their height decides the headroom above the bars.
+        self.set_text(self.info, self.flops_text(results))
+        self.set_text(self.memory_text, self.memory_html(results))
+        top = self._headroom() * max(single.flops, multi.flops)
+        if self._top is None or not 0.9 < self._top / top <= 1.0 or self._vb_height != \
+                self.plot.vb.height():
+            self._vb_height = self.plot.vb.height()
             self._top = top
             self.plot.setYRange(0, top, padding=0)
         no_w_o = results.cost_no_output_projection.flops
@@ -200,9 +204,14 @@ class CostPanel(Panel):
         for label, name in zip(self.bar_names, names):
             label.setText(name)
         self._place_bar_names()
-        self.set_text(self.info, self.flops_text(results))
-        self.set_text(self.memory_text, self.memory_html(results))
-        self._place_legend()
+
+    def _headroom(self) -> float:
+        """Top of the axis over the tallest bar, so that the bars stay below the notes."""
+        used = self.info.rect().height() + 10
+        height = self.plot.vb.height()
+        if height <= 0:
+            return 1.6
+        return 1.05 / max(1.0 - used / height, 0.3)
 
     @staticmethod
     def flops_text(results) -> str:

@@ -169,6 +169,9 @@ def test_keys_samples_distribution_seed(window):
     combo.activated.emit(combo.currentIndex())
     settle(window)
     assert window.model.params.distribution == "rademacher"
+    assert "exact pmf" in v.stats_scaled.toPlainText()         # ±1 at d_k = 64: a lattice
+    find(window, QSpinBox, "dkSpin").setValue(256)
+    settle(window)
     assert "normal approx." in v.stats_scaled.toPlainText()
     find(window, QSpinBox, "keysSpin").setValue(32)
     settle(window)
@@ -208,7 +211,7 @@ def test_sigma_scales_the_theory(window):
     settle(window)
     v = window.model.results.variance
     assert v.theory_unscaled == pytest.approx(64 * 2.0**4)
-    assert "theory σ⁴ = 16.00" in window.panels["variancePlot"].stats_scaled.toPlainText()
+    assert "theory σ⁴ = 2⁴ = 16.00" in window.panels["variancePlot"].stats_scaled.toPlainText()
     assert v.empirical_scaled == pytest.approx(16.0, rel=0.05)
 
 

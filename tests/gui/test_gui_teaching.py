@@ -164,7 +164,7 @@ def test_cost_shows_softmax_share_and_the_labelled_no_w_o_figure(window):
     no_w_o = r.cost_no_output_projection.flops
     assert np.all(cost.no_w_o_line.yData == no_w_o) and no_w_o < r.cost_single.flops
     assert f"without W_O: {format_count(no_w_o)}" in cost.info.toPlainText()
-    assert "1 head without W_O" in [label.text for _s, label in cost.legend.items]
+    assert "1&nbsp;head&nbsp;without&nbsp;W_O" in cost.title.text   # the legend is in the title
 
 
 def test_llama_2_70b_params_and_kv_cache_on_screen(window):
@@ -192,3 +192,79 @@ def test_format_bytes_uses_binary_units():
     assert format_bytes(2**20) == "1 MiB"
     assert format_bytes(1.5 * 2**30) == "1.5 GiB"
     assert format_bytes(512) == "512 B"
+
+
+# -- variance, softmax and saturation panels --------------------------------------------
+def test_rademacher_small_dk_draws_exact_pmf_stems_not_a_normal_curve(window):
+    window.model.update(distribution="rademacher", dk=4, heads=128)
+    settle(window)
+    v, r = window.panels["variancePlot"], window.model.results.variance
+    assert r.theory_kind == "exact pmf"
+    assert not v.theory["raw"].isVisible()
+    xs, ys = v.stems["raw"].getData()
+    np.testing.assert_allclose(xs[1::2], [-4, -2, 0, 2, 4])
+    width = r.hist_unscaled.edges[1] - r.hist_unscaled.edges[0]
+    np.testing.assert_allclose(ys[1::2], np.array([1, 4, 6, 4, 1]) / 16 / width)
+    assert np.all(ys[0::2] == 0)
+    # each stem top is what its histogram bin holds in expectation (within sampling error)
+    centres = (r.hist_unscaled.edges[:-1] + r.hist_unscaled.edges[1:]) / 2
+    for x, top in zip(xs[1::2], ys[1::2]):
+        assert r.hist_unscaled.density[np.argmin(abs(centres - x))] == pytest.approx(top, rel=0.05)
+    assert "exact pmf" in v.stats_scaled.toPlainText()
+    window.model.update(distribution="normal")
+    settle(window)
+    assert v.theory["raw"].isVisible() and v.stems["raw"].getData()[0].size == 0
+
+
+def test_dk_1_normal_prints_no_finite_peak_and_fits_the_histogram(window):
+    window.model.update(dk=1, heads=512)
+    settle(window)
+    v, r = window.panels["variancePlot"], window.model.results.variance
+    assert not r.theory_bounded
+    assert "∞" in v.stats_raw.toPlainText()
+    from gui.panels.variance_panel import RAW_HEADROOM, density_top, nice_ceiling, text_headroom
+
+    h = r.hist_unscaled
+    half, top, text_px = v._ranges["raw"]
+    headroom = text_headroom(text_px, v.plot_raw.vb.height(), RAW_HEADROOM)
+    edge = float(h.edges[-1])
+    assert half == nice_ceiling(edge)
+    # fitted to the histogram, not to the finite grid value of a diverging density
+    assert top == pytest.approx(density_top(edge, half, float(h.density.max()), headroom))
+    assert h.theory_density.max() > h.density.max()
+    window.model.update(dk=2, heads=256)
+    settle(window)
+    assert "∞" not in v.stats_raw.toPlainText()
+
+
+def test_variance_band_has_a_legend_and_texts_follow_sigma(window):
+    v = window.panels["variancePlot"]
+    assert "±2σ²&nbsp;band" in v.title.text and window.panels["variancePlot"].theme.scaled in v.title.text
+    window.model.update(sigma=2.0)
+    settle(window)
+    assert "d_k·σ⁴ = 64·2⁴ = 1\u2009024" in v.stats_raw.toPlainText()
+    assert "σ⁴ = 2⁴ = 16.00" in v.stats_scaled.toPlainText()
+
+
+def test_softmax_axis_is_a_probability_and_entropy_carries_its_unit(window):
+    panel = window.panels["softmaxPlot"]
+    left = panel.plot.getAxis("left")
+    assert left.labelText == "probability"
+    assert max(v for v, _ in left._tickLevels[0]) == 1.0
+    assert panel.plot.viewRange()[1][1] < 1.6            # was 1.75
+    assert all("nats" in label.text for _s, label in panel.legend.items)
+    saturation = window.panels["saturationPlot"]
+    assert "(nats)" in saturation.plots["entropy"].getAxis("left").labelText
+
+
+def test_saturation_title_gives_the_real_trial_count(window):
+    window.model.update(distribution="uniform")
+    settle(window)
+    sat = window.model.results.saturation
+    title = window.panels["saturationPlot"].title.text
+    assert int(sat.trials_per_dk[-1]) == 16
+    assert "then fewer: 16 at d_k = 16384" in title
+    assert "128 queries per d_k up to d_k = 128" in title
+    window.model.update(distribution="normal")
+    settle(window)
+    assert "128 queries per d_k)" in window.panels["saturationPlot"].title.text
