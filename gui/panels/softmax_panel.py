@@ -120,13 +120,15 @@ class SoftmaxPanel(Panel):
         (x0, x1), (y0, y1) = vb.viewRange()
         px_x, px_y = vb.width() / (x1 - x0), vb.height() / (y1 - y0)
         tops = tops.copy()
+        if not (vb.width() > 0 and vb.height() > 0):    # not laid out yet: nothing to measure
+            return tops
         sizes = [(self.value_labels[i].rect().width(), self.value_labels[i].rect().height())
                  for i in range(xs.size)]
         placed: list[int] = []
         for i in np.argsort(tops, kind="stable"):
-            moved = True
-            while moved:
-                moved = False
+            moved, rounds = True, 0
+            while moved and rounds <= len(placed):       # each round lifts i above one label
+                moved, rounds = False, rounds + 1
                 for j in placed:
                     apart_x = abs(xs[i] - xs[j]) * px_x >= (sizes[i][0] + sizes[j][0]) / 2
                     below = (tops[i] - tops[j]) * px_y >= sizes[j][1]

@@ -10,6 +10,15 @@ from gui.shape_rules import kv_heads_for
 from gui_helpers import settle
 
 
+@pytest.fixture
+def english():
+    from gui.i18n import set_language
+
+    set_language("en")
+    yield
+    set_language("en")
+
+
 def find(win, cls, name):
     widget = win.findChild(cls, name)
     assert widget is not None, f"no {cls.__name__} named {name}"
@@ -268,3 +277,78 @@ def test_saturation_title_gives_the_real_trial_count(window):
     window.model.update(distribution="normal")
     settle(window)
     assert "128 queries per d_k)" in window.panels["saturationPlot"].title.text
+
+
+# -- lessons ---------------------------------------------------------------------------
+def lesson_text(window, step):
+    window.lesson.go_to(step)
+    settle(window)
+    window.lesson.refresh_text()
+    return window.lesson.text()
+
+
+def test_lesson_step_2_turns_live_scores_on(window, english):
+    text = lesson_text(window, 1)
+    p, sm = window.model.params, window.model.results.softmax
+    assert p.live_scores and sm.source == "live"
+    assert f"live q·k at d_k = {p.dk}" in text
+
+
+def test_lesson_step_3_quotes_intervals_and_the_q_k_path(window, english):
+    from gui.style import format_number
+
+    text = lesson_text(window, 2)
+    sat = window.model.results.saturation
+    q = sat.quartiles("jacobian_norm", False)
+    i = list(sat.dk_grid).index(1024)
+    assert f"{format_number(q.median[i])} (95 %: {format_number(q.median_lo[i])} … " \
+           f"{format_number(q.median_hi[i])})" in text
+    assert "Q/K path" in text and "V still gets gradient" in text
+    assert "‖J‖/(T·√d_k)" in text
+    assert f"over {int(sat.trials_per_dk[i])} random queries" in text
+
+
+def test_lesson_texts_follow_sigma_and_the_footnote(window, english):
+    window.lesson.go_to(0)
+    window.model.update(sigma=2.0)
+    settle(window)
+    window.lesson.refresh_text()
+    text = window.lesson.text()
+    assert "σ² = 4.00" in text and "σ⁴ = 16.00" in text and "variance 1." not in text
+    assert "assumption at initialisation" in lesson_text(window, 3)
+    assert "itself included" in lesson_text(window, 4)
+
+
+def test_lesson_cost_step_is_written_from_the_numbers(window, english):
+    text = lesson_text(window, 7)
+    assert "The cost stays the same" not in window.lesson.title_label.text()
+    r = window.model.results
+    assert f"{r.cost_multi.softmax_share:.1%} of the layer at h = 8" in text
+    window.model.update(heads=512, dk=1, d_model=512)
+    settle(window)
+    window.lesson.refresh_text()
+    assert "29.4% of the layer at h = 512" in window.lesson.text()
+
+
+def test_lesson_layers_step_counts_encoder_decoder_and_cross(window, english):
+    text = lesson_text(window, 8)
+    assert "Transformer base: 6 encoder + 6 decoder + 6 cross = 18 attention layers × 8 heads = 144" in text
+    assert "× 16 heads = 288" in text
+    assert window.highlighted != "costPlot"
+
+
+def test_lesson_mistake_step_shows_the_flat_maps_and_explains_the_variance(window, english):
+    from gui.style import format_number
+
+    text = lesson_text(window, 9)
+    r = window.model.results
+    assert r.params.scale_by == "d_model"
+    assert r.multihead.divisor == pytest.approx(np.sqrt(512))
+    assert window.findChild(QCheckBox, "scaleByDModelCheck").isChecked()
+    from engine.multihead import divisor_comparison
+
+    mh = r.multihead
+    c = divisor_comparison(mh.q, mh.k, 512, 1.0, x=mh.x)
+    assert format_number(c["score_variance_dk"]) in text
+    assert f"expected values are {format_number(c['score_variance_expected_d_model'])} and " \
+           f"{format_number(c['score_variance_expected_dk'])}" in text
