@@ -5,6 +5,8 @@ beyond 1); the legend, with each side's entropy in nats, has a row of its own ab
 """
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtGui import QFontMetricsF
@@ -99,11 +101,12 @@ class SoftmaxPanel(Panel):
         plot_px = self.plot.vb.height()
         if plot_px <= 0:
             return Y_TOP_MIN
-        return min(Y_TOP_MAX, max(Y_TOP_MIN, 1.0 / max(1.0 - label_px / plot_px, 1e-3)))
+        top = min(Y_TOP_MAX, max(Y_TOP_MIN, 1.0 / max(1.0 - label_px / plot_px, 1e-3)))
+        return math.ceil(top * 50 - 1e-9) / 50   # steps of 0.02: the same size, the same axis
 
     def _fit_y(self) -> None:
         top = self.y_top()
-        if abs(top - self._y_top) > 1e-3:
+        if top != self._y_top:
             self._y_top = top
             self.plot.setYRange(0, top, padding=0)
 
