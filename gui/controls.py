@@ -20,7 +20,8 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout
                                QVBoxLayout, QWidget)
 from superqt.utils import qdebounced, signals_blocked
 
-from engine import Params, ParamsError, random_scores
+from engine import Params, ParamsError, live_scores_for, random_scores
+from engine.params import divisors
 from engine.params import (D_MODEL_MAX, DK_MAX, KEYS_MAX, KEYS_MIN, SAMPLES_MAX, SAMPLES_MIN,
                            SCORES_MAX, SEED_MAX, SEQ_LEN_MAX, SIGMA_MAX, SIGMA_MIN, TEMPERATURE_MAX,
                            TEMPERATURE_MIN, TOKENS_MAX, TOKENS_MIN)
@@ -29,7 +30,8 @@ from engine.scores import format_scores, parse_scores
 
 from .i18n import tr
 from .qt_util import all_signals_blocked
-from .shape_rules import Shape, allowed_heads, change_d_model, change_dk, change_heads, nearest
+from .shape_rules import (Shape, allowed_heads, change_d_model, change_dk, change_heads,
+                          kv_heads_for, nearest)
 from .guard import SUPER, guarded
 
 DK_SLIDER_STEPS_PER_OCTAVE = 8
@@ -67,27 +69,36 @@ FIELD_CONTROLS = (
                  QT_TRANSLATE_NOOP("", "Softmax temperature: softmax(s / T)"),
                  TEMPERATURE_MIN, TEMPERATURE_MAX, 0.1, 2),
     FieldControl("keys", "keysSpin", "int", QT_TRANSLATE_NOOP("", "keys n"),
-                 QT_TRANSLATE_NOOP("", "Keys per query in the saturation study (n scores per softmax)"),
+                 QT_TRANSLATE_NOOP("", "Keys n per query in the saturation study: each of its softmaxes sees n "
+                                       "scores q·k_j. (The softmax panel has its own scores; tokens and "
+                                       "sequence are other lengths.)"),
                  KEYS_MIN, KEYS_MAX),
     FieldControl("samples", "samplesSpin", "int", QT_TRANSLATE_NOOP("", "samples"),
-                 QT_TRANSLATE_NOOP("", "Number of sampled q·k pairs in the variance histogram"),
+                 QT_TRANSLATE_NOOP("", "How many pairs q, k are drawn for the variance histogram: more samples, "
+                                       "a smoother histogram and a smaller ± on the variance"),
                  SAMPLES_MIN, SAMPLES_MAX, 1000),
     FieldControl("distribution", "distributionCombo", "choice", QT_TRANSLATE_NOOP("", "components"),
                  QT_TRANSLATE_NOOP("", "Law of each component of q and k"),
                  choices=(("normal", QT_TRANSLATE_NOOP("", "normal")), ("uniform", QT_TRANSLATE_NOOP("", "uniform")),
                           ("rademacher", QT_TRANSLATE_NOOP("", "±1 (Rademacher)")))),
     FieldControl("sigma", "sigmaSpin", "float", QT_TRANSLATE_NOOP("", "σ"),
-                 QT_TRANSLATE_NOOP("", "Standard deviation of each component of q and k"),
+                 QT_TRANSLATE_NOOP("", "Standard deviation σ of each component of q and k: Var(q·k) = d_k·σ⁴, "
+                                       "and d_k·σ⁴ / d_k = σ⁴ after ÷√d_k"),
                  SIGMA_MIN, SIGMA_MAX, 0.1, 2),
     FieldControl("seed", "seedSpin", "int", QT_TRANSLATE_NOOP("", "seed"),
-                 QT_TRANSLATE_NOOP("", "Seed of every random draw: the same seed gives the same numbers"),
+                 QT_TRANSLATE_NOOP("", "Seed of every random draw (samples, live scores, saturation queries, the "
+                                       "diagram's X and weights): the same seed gives the same numbers"),
                  0, SEED_MAX_WIDGET),
     FieldControl("tokens", "tokensSpin", "int", QT_TRANSLATE_NOOP("", "tokens"),
-                 QT_TRANSLATE_NOOP("", "Tokens n in the multi-head diagram (rows of X)"), TOKENS_MIN, TOKENS_MAX),
+                 QT_TRANSLATE_NOOP("", "Tokens n of the multi-head diagram: the rows of X and the size of each "
+                                       "n × n attention map. Kept small so every matrix can be drawn."), TOKENS_MIN, TOKENS_MAX),
     FieldControl("seq_len", "seqLenSpin", "int", QT_TRANSLATE_NOOP("", "sequence (cost)"),
-                 QT_TRANSLATE_NOOP("", "Sequence length n used to count FLOPs in the cost panel"), 1, SEQ_LEN_MAX),
+                 QT_TRANSLATE_NOOP("", "Sequence length n of the cost panel: FLOPs, the h·n² score memory and "
+                                       "the KV cache at this context. Only counted, never drawn, so it "
+                                       "can be long."), 1, SEQ_LEN_MAX),
     FieldControl("causal", "causalCheck", "check", "",
-                 QT_TRANSLATE_NOOP("", "Mask future tokens in the multi-head diagram (decoder attention)"),
+                 QT_TRANSLATE_NOOP("", "Mask future tokens in the multi-head diagram: token i attends to tokens "
+                                       "1 … i only, as in a decoder (the upper triangle of each map is 0)"),
                  text=QT_TRANSLATE_NOOP("", "causal mask")),
 )
 
@@ -114,7 +125,8 @@ def set_spin(spin, value) -> None:
 
 
 class HeadsSpinBox(QSpinBox):
-    """A spin box that steps through, and snaps typed values to, the allowed h."""
+    """A spin box that steps through, and snaps typed values to, the allowed values
+    (h: the divisors of d_model when locked; K/V heads: the divisors of h)."""
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -183,12 +195,17 @@ class ControlPanel(QWidget):
         self.heads_spin = HeadsSpinBox()
         self.heads_spin.setObjectName("headsSpin")
         self.heads_spin.setKeyboardTracking(False)
+        self.kv_heads_spin = HeadsSpinBox()
+        self.kv_heads_spin.setObjectName("kvHeadsSpin")
+        self.kv_heads_spin.setKeyboardTracking(False)
+        self.kv_heads_label = QLabel()
         self.d_model_spin = self._spin("dModelSpin", 1, D_MODEL_MAX)
         self.lock_check = QCheckBox(objectName="lockDModelCheck")
         self.model_preset = QComboBox(objectName="modelPresetCombo")
         self.dk_label, self.heads_label, self.d_model_label = QLabel(), QLabel(), QLabel()
         form.addRow(self.dk_label, self._pair(self.dk_slider, self.dk_spin))
         form.addRow(self.heads_label, self._pair(self.heads_slider, self.heads_spin))
+        form.addRow(self.kv_heads_label, self.kv_heads_spin)
         form.addRow(self.d_model_label, self._pair(self.d_model_spin, self.lock_check))
         self.model_preset_label = QLabel()
         form.addRow(self.model_preset_label, self.model_preset)
@@ -196,6 +213,7 @@ class ControlPanel(QWidget):
 
         self.scores_box = QGroupBox()
         scores_layout = QVBoxLayout(self.scores_box)
+        self.live_scores_check = QCheckBox(objectName="liveScoresCheck")
         self.scores_edit = QLineEdit(objectName="scoresEdit")
         self.scores_error = QLabel(objectName="scoresError")
         self.scores_error.setWordWrap(True)
@@ -212,6 +230,7 @@ class ControlPanel(QWidget):
             slider.valueChanged.connect(self._on_score_slider)
             slider_row.addWidget(slider)
             self.score_sliders.append(slider)
+        scores_layout.addWidget(self.live_scores_check)
         scores_layout.addWidget(self.scores_edit)
         scores_layout.addWidget(self.scores_error)
         scores_layout.addLayout(slider_row)
@@ -230,6 +249,9 @@ class ControlPanel(QWidget):
             self.field_widgets[spec.field] = widget
             self._field_of[spec.object_name] = spec
         self.other_labels = [self.field_labels[spec.field] for spec in FIELD_CONTROLS]
+        # scale_by is a choice of two strings shown as one check box, under ÷√d_k.
+        self.scale_by_check = QCheckBox(objectName="scaleByDModelCheck")
+        other.insertRow(1, "", self.scale_by_check)
         w = self.field_widgets
         self.scale_check, self.temperature_spin = w["scale"], w["temperature"]
         self.keys_spin, self.samples_spin = w["keys"], w["samples"]
@@ -243,6 +265,9 @@ class ControlPanel(QWidget):
         self.dk_spin.valueChanged.connect(self._on_dk)
         self.heads_slider.valueChanged.connect(self._on_heads_slider)
         self.heads_spin.valueChanged.connect(self._on_heads)
+        self.kv_heads_spin.valueChanged.connect(self._on_kv_heads)
+        self.live_scores_check.toggled.connect(self._on_live_scores)
+        self.scale_by_check.toggled.connect(self._on_scale_by)
         self.d_model_spin.valueChanged.connect(self._on_d_model)
         self.lock_check.toggled.connect(self._on_lock)
         self.model_preset.activated.connect(self._on_model_preset)
@@ -287,18 +312,36 @@ class ControlPanel(QWidget):
         self.lock_check.setText(tr("lock"))
         self.lock_check.setToolTip(tr("Keep d_model fixed: changing h changes d_k = d_model / h"))
         self.dk_slider.setToolTip(tr("Width of q and k; the slider moves in powers of 2^(1/8)"))
-        self.heads_spin.setToolTip(tr("Number of heads; d_model = h · d_k"))
+        self.heads_spin.setToolTip(tr(
+            "Number of query heads h; d_model = h · d_k. Every head reads all of X through its "
+            "own W_Q, W_K, W_V columns; what is split is the projected Q, K, V."))
+        self.kv_heads_label.setText(tr("K/V heads"))
+        self.kv_heads_spin.setToolTip(tr(
+            "Key/value heads g, a divisor of h: g = h is multi-head attention (MHA), g = 1 "
+            "multi-query (MQA), between them grouped-query (GQA): h / g query heads share one "
+            "K and V. Fewer K/V heads: fewer parameters and a smaller KV cache."))
         self.model_preset_label.setText(tr("model"))
         current = self.model_preset.currentIndex()
         with signals_blocked(self.model_preset):
             self.model_preset.clear()
             self.model_preset.addItem(tr("published shapes…"))
-            for p in MODEL_PRESETS:
+            for i, p in enumerate(MODEL_PRESETS, start=1):
                 self.model_preset.addItem(
                     tr("{name}: {d} = {h} × {dk}, {layers} layers").format(
                         name=p.name, d=p.d_model, h=p.heads, dk=p.dk, layers=p.layers))
+                self.model_preset.setItemData(i, self.preset_tooltip(p), Qt.ItemDataRole.ToolTipRole)
             self.model_preset.setCurrentIndex(max(current, 0))
+        self._set_preset_tooltip()
         self.scores_box.setTitle(tr("Scores"))
+        self.scores_box.setToolTip(tr(
+            "The softmax panel's scores: one query against 2 to 16 keys. Four lengths in this "
+            "window: these scores, the keys n of the saturation study, the tokens of the "
+            "multi-head diagram and the sequence length of the cost panel."))
+        self.live_scores_check.setText(tr("live q·k at d_k"))
+        self.live_scores_check.setToolTip(tr(
+            "Scores q·k_j sampled at the current d_k from the seed, redrawn as d_k moves: raw "
+            "they spread like √d_k and softmax goes one-hot; ÷√d_k keeps their shape. Typing or "
+            "choosing scores switches it off."))
         self.scores_edit.setPlaceholderText(tr("2 to 16 numbers, e.g. 10, 1, 1, 1"))
         self.scores_edit.setToolTip(tr("Scores separated by commas or spaces"))
         current = self.scores_preset.currentIndex()
@@ -312,6 +355,10 @@ class ControlPanel(QWidget):
         self.sample_button.setText(tr("Sample q·k"))
         self.sample_button.setToolTip(tr("Fill the scores with q·k_j sampled at the current d_k"))
         self.other_box.setTitle(tr("Sampling and softmax"))
+        self.scale_by_check.setText(tr("÷√d_model (the mistake)"))
+        self.scale_by_check.setToolTip(tr(
+            "The multi-head diagram divides its scores by √d_model instead of √d_k: each "
+            "head's scores then have variance d_k / d_model and its attention goes flat"))
         for spec in FIELD_CONTROLS:
             widget = self.field_widgets[spec.field]
             self.field_labels[spec.field].setText(tr(spec.label) if spec.label else "")
@@ -336,6 +383,7 @@ class ControlPanel(QWidget):
     @Slot(object)
     def sync_from(self, params: Params) -> None:
         widgets = [self.dk_slider, self.dk_spin, self.heads_slider, self.heads_spin,
+                   self.kv_heads_spin, self.live_scores_check, self.scale_by_check,
                    self.d_model_spin, self.lock_check, self.scores_edit,
                    *self.field_widgets.values(), *self.score_sliders]
         with all_signals_blocked(widgets):
@@ -348,19 +396,44 @@ class ControlPanel(QWidget):
             set_spin(self.heads_spin, params.heads)
             self.heads_slider.setRange(0, len(allowed) - 1)
             self.heads_slider.setValue(allowed.index(nearest(allowed, params.heads)))
+            self.kv_heads_spin.set_allowed(divisors(params.heads))
+            set_spin(self.kv_heads_spin, params.kv_heads_used)
             set_spin(self.d_model_spin, params.d_model)
-            text = format_scores(params.scores)
+            self.live_scores_check.setChecked(params.live_scores)
+            self.scale_by_check.setChecked(params.scale_by == "d_model")
+            scores = self.shown_scores(params)
+            text = format_scores(scores)
             if not self.scores_error.isVisible() and self.scores_edit.text() != text:
                 self.scores_edit.setText(text)
             for i, slider in enumerate(self.score_sliders):
-                slider.setVisible(i < len(params.scores))
-                if i < len(params.scores):
-                    slider.setValue(score_to_slider(params.scores[i]))
-                    tip = f"k{i + 1} = {params.scores[i]:g}"
+                slider.setVisible(i < len(scores))
+                if i < len(scores):
+                    slider.setValue(score_to_slider(scores[i]))
+                    tip = f"k{i + 1} = {scores[i]:g}"
                     if slider.toolTip() != tip:
                         slider.setToolTip(tip)
             for spec in FIELD_CONTROLS:
                 self._show_field(spec, getattr(params, spec.field))
+
+    @staticmethod
+    def shown_scores(params: Params) -> tuple[float, ...]:
+        """The scores the softmax panel uses: the live q·k at d_k (the engine's own function,
+        so they equal Results.softmax.scores) or the typed ones."""
+        return live_scores_for(params) if params.live_scores else params.scores
+
+    @staticmethod
+    def preset_tooltip(preset) -> str:
+        return tr("{name}: {layers} attention layers × {h} heads = {total} patterns; "
+                  "{kv} K/V heads; source: {source}").format(
+            name=preset.name, layers=preset.attention_layers, h=preset.heads,
+            total=f"{preset.attention_heads_total:,}", kv=preset.kv_heads, source=preset.source)
+
+    def _set_preset_tooltip(self) -> None:
+        index = self.model_preset.currentIndex()
+        self.model_preset.setToolTip(
+            self.preset_tooltip(MODEL_PRESETS[index - 1]) if index > 0 else tr(
+                "Published model shapes: d_model, h, d_k, K/V heads and cached layers of a "
+                "real model, with the paper they come from"))
 
     def _show_field(self, spec: FieldControl, value) -> None:
         widget = self.field_widgets[spec.field]
@@ -386,7 +459,8 @@ class ControlPanel(QWidget):
         self.state.set_lock_d_model(shape.locked)
         if note is not None:
             self.note.emit(self.describe_note(note))
-        self._update(dk=shape.dk, heads=shape.heads, d_model=shape.d_model)
+        self._update(dk=shape.dk, heads=shape.heads, d_model=shape.d_model,
+                     kv_heads=kv_heads_for(shape.heads, self.model.params.kv_heads))
 
     @staticmethod
     def describe_note(note: tuple) -> str:
@@ -431,7 +505,22 @@ class ControlPanel(QWidget):
             return
         preset = MODEL_PRESETS[index - 1]
         self.state.set_lock_d_model(True)
-        self._update(dk=preset.dk, heads=preset.heads, d_model=preset.d_model)
+        self._set_preset_tooltip()
+        self._update(dk=preset.dk, heads=preset.heads, d_model=preset.d_model,
+                     kv_heads=preset.kv_heads, cached_layers=preset.cached_layers)
+
+    @Slot(int)
+    def _on_kv_heads(self, kv_heads: int) -> None:
+        self._update(kv_heads=kv_heads_for(self.model.params.heads, kv_heads))
+
+    @Slot(bool)
+    def _on_live_scores(self, on: bool) -> None:
+        self.scores_error.setVisible(False)
+        self._update(live_scores=on)
+
+    @Slot(bool)
+    def _on_scale_by(self, on: bool) -> None:
+        self._update(scale_by="d_model" if on else "d_k")
 
     @Slot()
     def _apply_scores_text(self) -> None:
@@ -444,8 +533,10 @@ class ControlPanel(QWidget):
             self.scores_error.setVisible(True)
             return
         self.scores_error.setVisible(False)
-        if scores != self.model.params.scores:
-            self._update(scores=scores)
+        p = self.model.params
+        shown = parse_scores(format_scores(self.shown_scores(p)))   # as the field shows them
+        if scores != shown or (scores != p.scores and not p.live_scores):
+            self._update(scores=scores, live_scores=False)
 
     @qdebounced(timeout=300)
     def _apply_scores_text_later(self, _text: str = "") -> None:
@@ -453,14 +544,13 @@ class ControlPanel(QWidget):
 
     @Slot(int)
     def _on_score_slider(self, _value: int) -> None:
-        n = len(self.model.params.scores)
-        scores = list(self.model.params.scores)
-        for i in range(n):
+        scores = list(self.shown_scores(self.model.params))   # what the sliders show
+        for i in range(len(scores)):
             slider_value = self.score_sliders[i].value() / SCORE_SLIDER_SCALE
             if score_to_slider(scores[i]) != self.score_sliders[i].value():
                 scores[i] = slider_value
         self.scores_error.setVisible(False)
-        self._update(scores=tuple(scores))
+        self._update(scores=tuple(scores), live_scores=False)
 
     def preset_scores(self, key: str) -> tuple[float, ...]:
         p = self.model.params
@@ -481,7 +571,7 @@ class ControlPanel(QWidget):
         if key is None:
             return
         self.scores_error.setVisible(False)
-        self._update(scores=self.preset_scores(key))
+        self._update(scores=self.preset_scores(key), live_scores=False)
 
     @Slot()
     def _on_sample_scores(self) -> None:
@@ -489,7 +579,7 @@ class ControlPanel(QWidget):
         self._sample_presses += 1
         self.scores_error.setVisible(False)
         self._update(scores=random_scores(p.dk, len(p.scores), p.seed + self._sample_presses,
-                                          p.distribution, p.sigma))
+                                          p.distribution, p.sigma), live_scores=False)
 
     @Slot(bool)
     def _on_field_check(self, on: bool) -> None:

@@ -186,7 +186,7 @@ class LessonPanel(QWidget):
     @Slot(int)
     def _on_offset_gap(self, _value: int) -> None:
         offset, gap = float(self.offset_slider.value()), float(self.gap_slider.value())
-        self.model.update(scores=(offset + gap, offset, offset, offset))
+        self.model.update(scores=(offset + gap, offset, offset, offset), live_scores=False)
 
     # -- text --------------------------------------------------------------------
     @Slot()

@@ -38,7 +38,7 @@ def _nearest_grid(grid: np.ndarray, dk: int) -> int:
 
 def _variance_facts(r: Results, heads_view=None) -> dict:
     v = r.variance
-    return {"dk": v.dk, "var": format_number(v.empirical_unscaled), "se": format_number(v.stderr_unscaled),
+    return {"dk": v.dk, "s2": format_number(v.sigma**2), "s4": format_number(v.sigma**4), "var": format_number(v.empirical_unscaled), "se": format_number(v.stderr_unscaled),
             "theory": format_number(v.theory_unscaled), "var_scaled": format_number(v.empirical_scaled)}
 
 
@@ -47,28 +47,40 @@ def _softmax_facts(r: Results, heads_view=None) -> dict:
     t = r.params.temperature
     return {"p_ten": format_number(float(softmax(TEN, t).max())),
             "p_hundred": format_number(float(softmax(HUNDRED, t).max())),
-            "scores": ", ".join(f"{x:g}" for x in s.scores), "p_raw": format_number(s.max_prob_unscaled),
+            "scores": ", ".join(format_number(float(x)) for x in s.scores), "p_raw": format_number(s.max_prob_unscaled),
             "p_scaled": format_number(s.max_prob_scaled), "h_raw": format_number(s.entropy_unscaled),
-            "dk": r.params.dk}
+            "dk": r.params.dk,
+            "source": tr("live q·k at d_k = {dk}").format(dk=r.params.dk) if s.source == "live"
+            else tr("typed")}
+
+
+def _median_with_interval(q, i: int) -> str:
+    """A median and its distribution-free 95 % interval: "m (95 %: lo … hi)"."""
+    return tr("{m} (95 %: {lo} … {hi})").format(
+        m=format_number(float(q.median[i])), lo=format_number(float(q.median_lo[i])),
+        hi=format_number(float(q.median_hi[i])))
 
 
 def _gradient_facts(r: Results, heads_view=None) -> dict:
     sat = r.saturation
     i = _nearest_grid(sat.dk_grid, r.params.dk)
-    j_raw = sat.quartiles("jacobian_norm", False).median
-    p_raw = sat.quartiles("max_prob", False).median
-    return {"keys": sat.keys, "j1": format_number(j_raw[0]), "jdk": format_number(j_raw[i]),
-            "grid_dk": int(sat.dk_grid[i]), "p_dk": format_number(p_raw[i])}
+    j_raw = sat.quartiles("jacobian_norm", False)
+    p_raw = sat.quartiles("max_prob", False)
+    return {"keys": sat.keys, "trials": int(sat.trials_per_dk[i]),
+            "j1": _median_with_interval(j_raw, 0), "jdk": _median_with_interval(j_raw, i),
+            "grid_dk": int(sat.dk_grid[i]), "p_dk": format_number(float(p_raw.median[i]))}
 
 
 def _fix_facts(r: Results, heads_view=None) -> dict:
     sat = r.saturation
-    j = sat.quartiles("jacobian_norm", True).median
+    j = sat.quartiles("jacobian_norm", True)
     p = sat.quartiles("max_prob", True).median
-    j_raw = sat.quartiles("jacobian_norm", False).median
-    return {"jlo": format_number(j.min()), "jhi": format_number(j.max()),
+    j_raw = sat.quartiles("jacobian_norm", False)
+    return {"jlo": format_number(j.median.min()), "jhi": format_number(j.median.max()),
+            "jci_lo": format_number(j.median_lo.min()), "jci_hi": format_number(j.median_hi.max()),
             "plo": format_number(p.min()), "phi": format_number(p.max()),
-            "jraw_max": format_number(j_raw[-1]), "top": int(sat.dk_grid[-1])}
+            "jraw_max": _median_with_interval(j_raw, len(sat.dk_grid) - 1),
+            "top": int(sat.dk_grid[-1])}
 
 
 def _split_facts(r: Results, heads_view=None) -> dict:
@@ -82,7 +94,10 @@ def _cost_facts(r: Results, heads_view=None) -> dict:
     return {"h": multi.heads, "qk": format_count(sum(multi.total[t] for t in both)),
             "qk1": format_count(sum(single.total[t] for t in both)),
             "sm": format_count(multi.total["softmax"]), "sm1": format_count(single.total["softmax"]),
+            "sm_share": f"{multi.softmax_share:.1%}", "sm1_share": f"{single.softmax_share:.1%}",
             "wo": format_count(multi.total["w_o"]), "share": f"{multi.total['w_o'] / multi.flops:.1%}",
+            "no_wo": format_count(r.cost_no_output_projection.flops),
+            "total": format_count(multi.flops), "total1": format_count(single.flops),
             "n": multi.seq_len}
 
 
@@ -92,21 +107,31 @@ LAYERS_TABLE = ("transformer-base", "transformer-big", "bert-base", "bert-large"
 
 
 def _layers_facts(r: Results, heads_view=None) -> dict:
-    rows = [tr("{name}: {layers} layers × {heads} heads = {total}").format(
-        name=p.name, layers=p.attention_layers, heads=p.heads, total=f"{p.attention_heads_total:,}")
+    def kinds(p) -> str:
+        parts = [(p.encoder_layers, tr("{k} encoder")), (p.decoder_layers, tr("{k} decoder")),
+                 (p.cross_layers, tr("{k} cross"))]
+        return " + ".join(text.format(k=k) for k, text in parts if k)
+
+    rows = [tr("{name}: {kinds} = {layers} attention layers × {heads} heads = {total}").format(
+        name=p.name, kinds=kinds(p), layers=p.attention_layers, heads=p.heads,
+        total=f"{p.attention_heads_total:,}")
         for p in MODEL_PRESETS if p.slug in LAYERS_TABLE]
     return {"table": "<br>".join(rows)}
 
 
 def _mistake_facts(r: Results, heads_view=None) -> dict:
     mh = r.multihead
-    c = divisor_comparison(mh.q, mh.k, mh.computed_heads * mh.computed_dk, r.params.temperature)
+    c = divisor_comparison(mh.q, mh.k, mh.computed_heads * mh.computed_dk, r.params.temperature,
+                           x=mh.x)
     d, dk = r.params.d_model, r.params.dk
     return {"sdm": format_number(math.sqrt(d)), "sdk": format_number(math.sqrt(dk)),
             "v_bad": format_number(c["score_variance_d_model"]), "v_ok": format_number(c["score_variance_dk"]),
             "ratio": format_number(dk / d), "h_bad": format_number(c["entropy_d_model"]),
             "h_ok": format_number(c["entropy_dk"]), "h_uni": format_number(c["uniform_entropy"]),
-            "p_bad": format_number(c["max_prob_d_model"]), "p_ok": format_number(c["max_prob_dk"])}
+            "p_bad": format_number(c["max_prob_d_model"]), "p_ok": format_number(c["max_prob_dk"]),
+            "count": c["score_count"], "e_ok": format_number(c["score_variance_expected_dk"]),
+            "e_bad": format_number(c["score_variance_expected_d_model"]),
+            "toggle": tr("on") if r.params.scale_by == "d_model" else tr("off")}
 
 
 def _heads_facts(r: Results, heads_view=None) -> dict:
@@ -125,8 +150,9 @@ SPLIT = {"dk": 64, "heads": 8, "d_model": 512}
 STEPS = (
     LessonStep("grow", "variancePlot", {"dk": 4, "heads": 1, "d_model": 4}, False,
                tuple({"dk": 2**i, "heads": 1, "d_model": 2**i} for i in range(2, 13)), _variance_facts),
-    LessonStep("saturate", "softmaxPlot", {**SPLIT, "scores": TEN}, True,
-               tuple({"scores": (float(g), 0.0, 0.0, 0.0)} for g in range(0, 21, 2)), _softmax_facts,
+    LessonStep("saturate", "softmaxPlot",
+               {"dk": 4, "heads": 1, "d_model": 4, "scores": TEN, "live_scores": True}, False,
+               tuple({"dk": 4**i, "heads": 1, "d_model": 4**i} for i in range(1, 7)), _softmax_facts,
                offset_gap=True),
     LessonStep("gradients", "saturationPlot", {"dk": 1024, "heads": 1, "d_model": 1024, "scale": False},
                False,
@@ -137,10 +163,11 @@ STEPS = (
                tuple({"dk": 512 // h, "heads": h, "d_model": 512} for h in (1, 2, 4, 8, 16)), _split_facts),
     LessonStep("roles", "headsPanel", SPLIT, True, (), _heads_facts),
     LessonStep("cost", "costPlot", {**SPLIT, "seq_len": 512}, True,
-               tuple({"dk": 512 // h, "heads": h, "d_model": 512} for h in (1, 2, 4, 8, 16, 32, 64)),
+               tuple({"dk": 512 // h, "heads": h, "d_model": 512} for h in (1, 4, 16, 64, 256, 512)),
                _cost_facts),
-    LessonStep("layers", "costPlot", {"dk": 64, "heads": 12, "d_model": 768}, True, (), _layers_facts),
-    LessonStep("mistake", "multiheadView", {**SPLIT, "scale": True}, True, (), _mistake_facts),
+    LessonStep("layers", "multiheadView", SPLIT, True, (), _layers_facts),
+    LessonStep("mistake", "multiheadView", {**SPLIT, "scale": True, "scale_by": "d_model"}, True, (),
+               _mistake_facts),
 )
 
 
@@ -167,31 +194,39 @@ def step_text(key: str) -> tuple[str, str]:
     """(title, body template) of a step, in the current language."""
     texts = {
         "grow": (tr("Dot products grow with d_k"), tr(
-            "q and k have d_k independent components of variance 1. Each product q_i·k_i has "
-            "variance 1, so their sum q·k has variance d_k. Now, at d_k = {dk}, the sampled variance "
-            "is {var} ± {se}; theory says {theory}. Press Play to sweep d_k from {sweep_first} to {sweep_last}: the raw "
-            "histogram's axis widens while the scaled one keeps variance {var_scaled}.")),
+            "q and k have d_k independent components of variance σ² = {s2}. Each product q_i·k_i "
+            "has variance σ⁴ = {s4}, so their sum q·k has variance d_k·σ⁴. Now, at d_k = {dk}, the "
+            "sampled variance is {var} ± {se}; theory says {theory}. Press Play to sweep d_k from "
+            "{sweep_first} to {sweep_last}: the raw histogram's axis widens while the scaled one "
+            "keeps variance {var_scaled}.")),
         "saturate": (tr("Softmax saturates"), tr(
-            "Scores ({scores}) give the top key p = {p_raw}. Move the offset: all scores shift "
-            "together and p does not change, because softmax only sees differences. "
-            "Softmax gives the top key p = {p_ten} for (10, 1, 1, 1) and p = {p_hundred} for "
-            "(100, 91, 91, 91): the same. Move the gap: p heads "
-            "for 1. What saturates softmax is the spread, and the spread of q·k grows like √d_k. "
-            "Divided by √{dk}, the same scores give p = {p_scaled}.")),
+            "Scores ({source}: {scores}) give the top key p = {p_raw}; divided by √{dk}, the same "
+            "scores give p = {p_scaled}. Press Play or drag d_k: with live scores the raw bars go "
+            "one-hot while the ÷√d_k bars keep their shape. Move the offset (typed scores): all "
+            "scores shift together and p does not change, because softmax only sees differences: "
+            "p = {p_ten} for (10, 1, 1, 1) and p = {p_hundred} for (100, 91, 91, 91). Move the gap: "
+            "p heads for 1. What saturates softmax is the spread, and the spread of q·k grows like "
+            "√d_k.")),
         "gradients": (tr("Gradients vanish"), tr(
             "The softmax Jacobian J = diag(p) − ppᵀ says how far the output moves when a score "
-            "moves; for one-hot p it is zero. Median ‖J‖_F over random queries with {keys} keys, "
-            "unscaled: {j1} at d_k = 1 and {jdk} at d_k = {grid_dk}, where the top key already takes "
-            "p = {p_dk}. A vanishing Jacobian means a vanishing training signal.")),
+            "moves; for one-hot p it is zero. Median ‖J‖_F over {trials} random queries with {keys} "
+            "keys, unscaled: {j1} at d_k = 1 and {jdk} at d_k = {grid_dk}, where the top key "
+            "already takes p = {p_dk}. The ‖J‖ plotted is taken w.r.t. the logits softmax sees "
+            "(after ÷√d_k and ÷T); w.r.t. the raw q·k it is ‖J‖/(T·√d_k). A vanishing J starves "
+            "the Q/K path: the gradient to W_Q and W_K flows through it. V still gets gradient "
+            "through the weights p.")),
         "fix": (tr("Dividing by √d_k fixes it"), tr(
-            "Divided by √d_k, the scores have variance 1 at every width. Across d_k = 1 … {top} the "
-            "scaled median ‖J‖_F stays between {jlo} and {jhi}, and max p between {plo} and {phi}; "
-            "unscaled, ‖J‖_F falls to {jraw_max} at d_k = {top}.")),
+            "Divided by √d_k, the scores have variance σ⁴ at every width. Across d_k = 1 … {top} "
+            "the scaled median ‖J‖_F stays between {jlo} and {jhi} (every 95 % interval within "
+            "{jci_lo} … {jci_hi}), and max p between {plo} and {phi}; unscaled, ‖J‖_F falls to "
+            "{jraw_max} at d_k = {top}.<br><small>Var(q·k) = d_k·σ⁴ is an assumption at "
+            "initialisation: learned weights and LayerNorm move the variance. ÷√d_k is a fixed "
+            "temperature, not a normalisation.</small>")),
         "one_head": (tr("One head, one distribution"), tr(
-            "A head gives each token one probability distribution over the others. When several "
-            "relations matter at once, one head has to blend them. On the sentence in the panel "
-            "({n} tokens) the heads have a mean entropy of {each} nats; their average has {avg} "
-            "nats (uniform attention: {uni}). Averaging blurs sharp roles.")),
+            "A head gives each token one probability distribution over all tokens, itself "
+            "included. When several relations matter at once, one head has to blend them. On the "
+            "sentence in the panel ({n} tokens) the heads have a mean entropy of {each} nats; "
+            "their average has {avg} nats (uniform attention: {uni}). Averaging blurs sharp roles.")),
         "split": (tr("Split, attend, concatenate, project"), tr(
             "d_model = {d} is split into h = {h} heads of d_k = {dk}. Each head makes its own Q, K "
             "and V ({n} × {dk}), attends, and returns {n} × {dk}. The outputs are concatenated back "
@@ -203,17 +238,25 @@ def step_text(key: str) -> tuple[str, str]:
             "such roles look like; they are not learned. Switch on random heads to compare with "
             "untrained, seeded attention. The heads shown now have a mean entropy of {each} nats "
             "(uniform: {uni}).")),
-        "cost": (tr("The cost stays the same"), tr(
+        "cost": (tr("Same matrix products, more softmax"), tr(
             "For n = {n} tokens, QKᵀ and weights·V cost {qk} FLOPs with h = {h} heads, the same as "
-            "one full-width head ({qk1}). Softmax grows with h ({sm} against {sm1}) but stays "
-            "small. W_O adds {wo} FLOPs, {share} of the layer.")),
+            "one full-width head ({qk1}). What grows with h is softmax and masking, h score "
+            "matrices of n² entries: {sm} FLOPs against {sm1}, {sm_share} of the layer at h = {h} "
+            "(one head: {sm1_share}). The layer costs {total} against {total1}. W_O ({wo} FLOPs, "
+            "{share}) is part of both; one head without it costs {no_wo}. Play steps h through "
+            "{sweep_values}.")),
         "layers": (tr("Layers × heads"), tr(
-            "Each layer has its own heads, so a model holds layers × heads attention patterns:"
-            "<br>{table}")),
+            "Each attention layer has its own h heads, and an encoder–decoder model has three "
+            "kinds of attention layer: encoder self-attention, decoder self-attention and "
+            "cross-attention. A model holds attention layers × heads patterns; the multi-head "
+            "view shows the h maps of one of them:<br>{table}")),
         "mistake": (tr("A common mistake: √d_model"), tr(
-            "Dividing by √d_model = {sdm} instead of √d_k = {sdk} leaves each head's scores with "
-            "variance {v_bad} instead of {v_ok} (about d_k / d_model = {ratio}). Attention goes flat: "
-            "mean entropy {h_bad} nats against {h_ok} (uniform is {h_uni}), mean max p {p_bad} "
-            "against {p_ok}.")),
+            "The ÷√d_model toggle is {toggle}: the multi-head view divides by √d_model = {sdm} "
+            "instead of √d_k = {sdk}, and its maps go flat. Each head's scores have variance "
+            "{v_bad} instead of {v_ok}. Those are sample variances of h·n² = {count} scores; given "
+            "these X and weights their expected values are {e_bad} and {e_ok} (≈ 1 for unit-"
+            "variance X), and d_k / d_model = {ratio}. Mean entropy {h_bad} nats against {h_ok} "
+            "(uniform is {h_uni}), mean max p {p_bad} against {p_ok}. Switch the toggle off to "
+            "see the right maps.")),
     }
     return texts[key]

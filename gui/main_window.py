@@ -51,7 +51,8 @@ class MainWindow(QMainWindow):
         super().__init__(parent)
         self.setObjectName("mainWindow")
         if state is None:
-            state = AppState(Snapshot(params=params or Params(),
+            # First run: live scores on, so dragging d_k moves the softmax bars (issue 11).
+            state = AppState(Snapshot(params=params or Params(live_scores=True),
                                       view=_default_view(current_language())))
         self.state = state
         self.model = SimulationModel(state, compute_fn, parent=self)

@@ -64,3 +64,11 @@ def change_d_model(shape: Shape, d_model: int) -> tuple[Shape, tuple | None]:
     heads = shape.heads if shape.heads in valid else nearest(valid, shape.heads)
     note = None if heads == shape.heads else ("heads_changed", shape.heads, d_model, heads)
     return Shape(d_model // heads, heads, d_model, shape.locked), note
+
+
+def kv_heads_for(heads: int, kv_heads: int | None) -> int | None:
+    """The key/value heads to keep when h becomes `heads`: `kv_heads` while it still divides
+    h (1 ≤ g ≤ h), else None (multi-head attention, g = h). Never an invalid pair."""
+    if kv_heads is None or not 1 <= kv_heads <= heads or heads % kv_heads:
+        return None
+    return kv_heads

@@ -1,13 +1,19 @@
-"""Panel 5: FLOPs of one full-width head against h heads, by term and by head."""
+"""Panel 5: FLOPs of one full-width head against h heads (both with W_O, as in the paper),
+by term and by head; the labelled no-W_O figure; parameters, KV cache and score memory."""
 from __future__ import annotations
+
+import html
 
 import numpy as np
 import pyqtgraph as pg
 
-from engine.cost import TERMS
+from engine.cost import PRECISION_BITS, TERMS
 
-from PySide6.QtCore import QPointF
+from PySide6.QtCore import QPointF, Qt, Slot
 from PySide6.QtGui import QFontMetricsF
+from PySide6.QtWidgets import QComboBox
+
+from ..guard import guarded
 
 from ..style import brush, format_count, pen, plot_font
 from .base import Panel
@@ -25,7 +31,17 @@ def term_names() -> dict:
 
 
 BAR_NAME_X = (0.0, 1.0, 2.0)  # single head, h heads, the per-head slices
-MIN_WIDTH_PX = 360            # narrower, the legend covers the notes and the bar names run together
+SAME_NAME_X = 0.5             # h = 1: the two bars are one layer, named once between them
+DEFAULT_KV_BITS = 16
+
+
+def format_bytes(count: float) -> str:
+    """Bytes in binary units: 327680 → "320 KiB", 1.5·2³⁰ → "1.5 GiB"."""
+    for power, unit in ((4, "TiB"), (3, "GiB"), (2, "MiB"), (1, "KiB")):
+        if count >= 1024**power:
+            return f"{count / 1024**power:.3g} {unit}"
+    return f"{count:g} B"
+MIN_WIDTH_PX = 360            # narrower, the bar names run together
 
 
 class CostPanel(Panel):
@@ -39,19 +55,29 @@ class CostPanel(Panel):
         self.plot.setMouseEnabled(False, False)
         self.plot.hideButtons()
         self.plot.enableAutoRange(False)
-        self.plot.setXRange(-0.6, 4.0, padding=0)  # room on the right for the legend
-        self.legend = self.plot.addLegend(offset=(-10, 10), labelTextSize="9pt")
+        self.plot.setXRange(-0.6, 2.6, padding=0)
         zero = np.zeros(2)
         self.term_bars = {}
         for term in TERMS:
             bar = Bars(x=np.array([0.0, 1.0]), height=zero, y0=zero, width=BAR_WIDTH)
             self.plot.addItem(bar)
-            self.legend.addItem(bar, term)
             self.term_bars[term] = bar
         # Third bar: the same multi-head total cut into h per-head slices plus W_O.
         self.head_bar = Bars(x=np.zeros(0), height=np.zeros(0), width=BAR_WIDTH)
         self.plot.addItem(self.head_bar)
+        # The figure some texts compare against: one head without W_O, a dashed mark on bar 0.
+        self.no_w_o_line = pg.PlotCurveItem(x=np.array([-0.42, 0.42]), y=np.zeros(2))
+        self.plot.addItem(self.no_w_o_line)
         self.info = self.overlay_text(self.plot, (0, 0))
+        self.memory_text = self.add_title(row=2)
+        self.kv_bits = DEFAULT_KV_BITS
+        # A child widget of the view at its bottom left (a proxy in the scene would be a
+        # top-level widget of its own); the layout keeps a margin free for it.
+        self.precision_combo = QComboBox(self, objectName="kvPrecisionCombo")
+        for bits in PRECISION_BITS:
+            self.precision_combo.addItem("", bits)
+        self.precision_combo.setCurrentIndex(PRECISION_BITS.index(DEFAULT_KV_BITS))
+        self.precision_combo.activated.connect(self._on_precision)
         # The bars are named by labels under the axis instead of tick strings: "8 heads"
         # changes with h, and new tick strings make pyqtgraph lay the axis out again.
         axis = self.plot.getAxis("bottom")
@@ -59,19 +85,20 @@ class CostPanel(Panel):
         self.bar_names = [Label(anchor=(0.5, 0.0), parent=axis) for _ in BAR_NAME_X]
         self.plot.vb.sigResized.connect(self._place_bar_names)
         axis.geometryChanged.connect(self._place_bar_names)
-        self.plot.vb.sigResized.connect(self._place_legend)
-        self.legend.geometryChanged.connect(self._place_legend)  # new language or text size
+        self.plot.vb.sigResized.connect(self._on_resized)
         self._top = None
+        self._vb_height = None
         self._heads = None
-        self._stacked = False
-        self._legend_offset = (-10, 10)
 
     def restyle(self) -> None:
+        self.memory_text.setAttr("color", self.theme.foreground)
+        self.memory_text.setAttr("size", f"{self.theme.font_pt * 0.9:.1f}pt")
+        self._shown.pop((self.memory_text, "text"), None)   # set again in the new colour
         self.style_plot(self.plot)
         self.plot.getAxis("left").enableAutoSIPrefix(True)  # GFLOP, TFLOP
         for term, bar in self.term_bars.items():
             bar.setOpts(brush=brush(self.theme.term_colour(term), 230), pen=pen(self.theme.foreground, self.theme, 0.3))
-        self.style_legend(self.legend, self.theme.font_pt * 0.9)
+        self.no_w_o_line.setPen(pen(self.theme.foreground, self.theme, 1.2, Qt.PenStyle.DashLine))
         font = plot_font(self.theme)
         for label in self.bar_names:
             label.setColor(self.theme.foreground)
@@ -80,34 +107,66 @@ class CostPanel(Panel):
         axis.setHeight(int(QFontMetricsF(font).lineSpacing() + 2 * Label.MARGIN + 6))
         self._place_bar_names()
         self._heads = None
+        self._set_title()
+
+    def key_entries(self) -> list[tuple[str, str, str]]:
+        """(colour, swatch, name) of every legend entry: the five terms and the no-W_O mark."""
+        names = term_names()
+        entries = [(self.theme.term_colour(term), "■", names[term]) for term in TERMS]
+        return entries + [(self.theme.foreground, "╌╌", tr("1 head without W_O"))]
+
+    def _set_title(self) -> None:
+        """Title with the legend in it: inside the plot it covered the bars or the notes."""
+        key = "&nbsp;&nbsp; ".join(
+            f"<span style='color:{colour}'>{mark}</span>&nbsp;"
+            + html.escape(text).replace(" ", "&nbsp;") for colour, mark, text in self.key_entries())
+        self.set_title(self.title, f"{html.escape(tr('cost of one attention layer'))}<br>"
+                                   f"<span style='font-size:small'>{key}</span>")
 
     def retranslate(self) -> None:
-        self.set_title(self.title, tr("cost of one attention layer"))
+        self._set_title()
         self.plot.setLabel("left", tr("FLOPs per layer"), units="FLOP")
-        names = term_names()
-        for (sample, label), term in zip(self.legend.items, TERMS):
-            label.setText(names[term])
+        for i, bits in enumerate(PRECISION_BITS):
+            self.precision_combo.setItemText(i, tr("KV cache: {bits}-bit values").format(bits=bits))
+        self.precision_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self._place_precision()
+        self.precision_combo.setToolTip(tr("Bits per stored key and value in the KV cache "
+                                           "and the score memory"))
+
+    def _place_precision(self) -> None:
+        """The precision combo at the bottom left, the layout's bottom margin kept for it."""
+        combo = self.precision_combo
+        combo.adjustSize()
+        height = combo.sizeHint().height()
+        self.ci.setContentsMargins(1, 1, 1, height + 4)
+        combo.move(4, max(0, self.height() - height - 2))
+
+    @guarded
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
+        super().resizeEvent(event)
+        if getattr(self, "precision_combo", None) is not None:   # Qt resizes before build()
+            self._place_precision()
+
+    @Slot(int)
+    def _on_precision(self, index: int) -> None:
+        self.kv_bits = int(self.precision_combo.itemData(index))
+        self.redraw()
+
+    def _name_positions(self) -> tuple:
+        return (SAME_NAME_X, 1.0, 2.0) if self._heads == 1 else BAR_NAME_X
 
     def _place_bar_names(self, *_args) -> None:
         """Each name under its bar: the bar's x in the view, mapped into the axis item."""
         axis, vb = self.plot.getAxis("bottom"), self.plot.vb
-        for label, x in zip(self.bar_names, BAR_NAME_X):
+        for label, x in zip(self.bar_names, self._name_positions()):
             scene_x = vb.mapViewToScene(QPointF(x, 0)).x()
             label.setPos(axis.mapFromScene(QPointF(scene_x, 0)).x(), 4)
 
-    def _place_legend(self, *_args) -> None:
-        """The legend sits at the top right, beside the notes; where the two do not fit side
-        by side it moves under the notes, and the bars get more headroom to stay clear."""
-        room = self.plot.vb.width() - 30
-        stacked = self.info.rect().width() + self.legend.boundingRect().width() > room
-        if stacked != self._stacked:
-            self._stacked = stacked
-            self._top = None    # new headroom at the next show_results
+    def _on_resized(self, *_args) -> None:
+        """A new plot height: the headroom that keeps the bars below the notes changes."""
+        if self._vb_height is not None and self._vb_height != self.plot.vb.height():
+            self._top = None
             self.redraw()
-        offset = (-10, 10 + (self.info.rect().height() + 4 if stacked else 0))
-        if offset != self._legend_offset:
-            self._legend_offset = offset
-            self.legend.setOffset(offset)
 
     def show_results(self, results) -> None:
         single, multi = results.cost_single, results.cost_multi
@@ -124,23 +183,68 @@ class CostPanel(Panel):
         if h != self._heads:  # new slice count: pass x, brushes and heights in one call
             self._heads = h
             shades = [brush("#7F7F7F", 230), brush("#BFBFBF", 230)]  # alternate so slices read apart
-            thin = h > 64  # outlines would hide thin slices
+            thin = h > 24  # outlines would hide thin slices
             opts.update(x=np.full(h + 1, 2.0),
                         brushes=[shades[i % 2] for i in range(h)] + [brush(self.theme.term_colour("w_o"), 230)],
                         pen=pg.mkPen(None) if thin else pen(self.theme.foreground, self.theme, 0.3))
         self.head_bar.setOpts(**opts)
-        headroom = 2.2 if self._stacked else 1.5  # room above the bars for the legend and notes
-        top = headroom * max(single.flops, multi.flops)
-        if self._top is None or not 0.9 < self._top / top < 1.1:
+        # The notes first: their height decides the headroom above the bars.
+        self.set_text(self.info, self.flops_text(results))
+        self.set_text(self.memory_text, self.memory_html(results))
+        top = self._headroom() * max(single.flops, multi.flops)
+        if self._top is None or not 0.9 < self._top / top <= 1.0 or self._vb_height != \
+                self.plot.vb.height():
+            self._vb_height = self.plot.vb.height()
             self._top = top
             self.plot.setYRange(0, top, padding=0)
-        for label, name in zip(self.bar_names,
-                               (tr("1 head"), tr("{h} heads").format(h=h) if h > 1 else tr("1 head"), tr("per head"))):
+        no_w_o = results.cost_no_output_projection.flops
+        self.no_w_o_line.setData(x=np.array([-0.42, 0.42]), y=np.full(2, float(no_w_o)))
+        names = ((tr("1 head = h heads"), "", tr("per head")) if h == 1 else
+                 (tr("1 head"), tr("{h} heads").format(h=h), tr("per head")))
+        for label, name in zip(self.bar_names, names):
             label.setText(name)
-        share = multi.total["w_o"] / multi.flops
-        self.set_text(self.info,
-            tr("n = {n} tokens\n1 × {d}  vs  {h} × {dk}\nW_O: {share:.1%} of FLOPs\n"
-               "params {p1} → {p2}").format(
-                n=multi.seq_len, d=multi.d_model, h=h, dk=multi.d_model // h, share=share,
-                p1=format_count(single.params), p2=format_count(multi.params)))
-        self._place_legend()
+        self._place_bar_names()
+
+    def _headroom(self) -> float:
+        """Top of the axis over the tallest bar, so that the bars stay below the notes."""
+        used = self.info.rect().height() + 10
+        height = self.plot.vb.height()
+        if height <= 0:
+            return 1.6
+        return 1.05 / max(1.0 - used / height, 0.3)
+
+    @staticmethod
+    def flops_text(results) -> str:
+        """The FLOP notes: shape, softmax's growth and share, W_O's share, the no-W_O figure."""
+        single, multi = results.cost_single, results.cost_multi
+        h = multi.heads
+        return tr("n = {n} tokens: 1 × {d}  vs  {h} × {dk}\n"
+                  "softmax: {sm} FLOPs, {share:.1%} of the layer\n"
+                  "   (1 head: {sm1}, {share1:.1%})\n"
+                  "W_O: {wo} FLOPs, {wo_share:.1%}\n"
+                  "1 head without W_O: {no_wo} FLOPs").format(
+            n=multi.seq_len, d=multi.d_model, h=h, dk=multi.d_model // h,
+            sm=format_count(multi.total["softmax"]), share=multi.softmax_share,
+            sm1=format_count(single.total["softmax"]), share1=single.softmax_share,
+            wo=format_count(multi.total["w_o"]), wo_share=multi.total["w_o"] / multi.flops,
+            no_wo=format_count(results.cost_no_output_projection.flops))
+
+    def memory_html(self, results) -> str:
+        """Parameters (following the K/V heads), KV cache and score memory, at `kv_bits`."""
+        multi, memory, bits = results.cost_multi, results.memory, self.kv_bits
+        g = multi.kv_heads
+        kind = (tr("MHA") if g == multi.heads else tr("MQA") if g == 1 else tr("GQA"))
+        params = tr("attention params per layer: {p}<br>"
+                    "({kind}, {g} K/V heads; 1 full-width head: {p1})").format(
+            p=format_count(multi.params), kind=kind, g=g, p1=format_count(results.cost_single.params))
+        if memory.layers == 0:
+            cache = tr("KV cache: none (no decoder layer caches keys and values)")
+        else:
+            cache = tr("KV cache, {bits}-bit: {per_token} per token<br>"
+                       "(2 × {layers} layers × {g} × {dk} values); {ctx} at n = {n}").format(
+                bits=bits, per_token=format_bytes(memory.cache_per_token[bits]),
+                layers=memory.layers, g=memory.kv_heads, dk=memory.dk,
+                ctx=format_bytes(memory.cache_at_context[bits]), n=memory.seq_len)
+        scores = tr("scores h·n² = {h} × {n}²: {size} per layer").format(
+            h=memory.heads, n=memory.seq_len, size=format_bytes(memory.scores[bits]))
+        return "<br>".join((params, cache, scores))

@@ -140,9 +140,23 @@ class SaturationPanel(Panel):
         for marker in self.markers.values():
             marker.setValue(position)
 
+    @staticmethod
+    def title_text(sat) -> str:
+        """The title with the query count actually scored at each d_k (the uniform law's
+        explicit vectors cut it at large d_k)."""
+        counts = [int(c) for c in sat.trials_per_dk]
+        if len(set(counts)) == 1:
+            return tr("saturation vs d_k ({n} keys, {t} queries per d_k)").format(
+                n=sat.keys, t=counts[0])
+        first_cut = next(i for i, c in enumerate(counts) if c < counts[0])
+        return tr("saturation vs d_k ({n} keys; {t} queries per d_k up to d_k = {dk}, "
+                  "then fewer: {low} at d_k = {top})").format(
+            n=sat.keys, t=counts[0], dk=int(sat.dk_grid[first_cut - 1]), low=counts[-1],
+            top=int(sat.dk_grid[-1]))
+
     def _set_title(self, sat) -> None:
         """Title with the legend in it: a separate legend row would squeeze the three plots."""
-        title = tr("saturation vs d_k ({n} keys, {t} queries per d_k)").format(n=sat.keys, t=sat.trials)
+        title = self.title_text(sat)
         raw, scaled = tr("raw q·k (median, quartiles)"), tr("q·k / √d_k")  # lupdate skips f-strings
         # Non-breaking spaces inside an entry: a narrow panel wraps between the two entries,
         # never between a swatch and its name.

@@ -1,7 +1,14 @@
-"""Panel 1: softmax(s/T) against softmax(s/(T·√d_k)) as side-by-side bars."""
+"""Panel 1: softmax(s/T) against softmax(s/(T·√d_k)) as side-by-side bars.
+
+The probability axis ends at 1 (a little room above it for the value labels, no tick
+beyond 1); the legend, with each side's entropy in nats, has a row of its own above the plot.
+"""
 from __future__ import annotations
 
+import math
+
 import numpy as np
+import pyqtgraph as pg
 from PySide6.QtGui import QFontMetricsF
 
 from engine.params import SCORES_MAX
@@ -13,7 +20,10 @@ from .label import Label
 from ..i18n import tr
 
 BAR_WIDTH = 0.38
+LABEL_GAP_PX = 2       # between a lifted value label and the one under it
 LEGEND_SWATCH_PX = 60  # the legend's colour sample, its offset and padding
+Y_TOP_MIN, Y_TOP_MAX = 1.08, 1.6   # probabilities ≤ 1; above 1 only a value label's room
+PROBABILITY_TICKS = [(v, f"{v:g}") for v in (0.0, 0.25, 0.5, 0.75, 1.0)]
 
 
 
@@ -31,11 +41,14 @@ class SoftmaxPanel(Panel):
 
     def build(self) -> None:
         self.title = self.add_title()
-        self.plot = self.addPlot(row=1, col=0)
+        self.legend = pg.LegendItem(labelTextSize="10pt", colCount=2)
+        self.addItem(self.legend, row=1, col=0)
+        self.plot = self.addPlot(row=2, col=0)
         self.plot.setMouseEnabled(False, False)
         self.plot.hideButtons()
-        self.plot.setYRange(0, 1.75, padding=0)  # headroom for the legend
-        self.legend = self.plot.addLegend(offset=(-10, 10), labelTextSize="10pt")
+        self._y_top = Y_TOP_MIN
+        self.plot.setYRange(0, self._y_top, padding=0)
+        self.plot.getAxis("left").setTicks([PROBABILITY_TICKS, []])
         empty = np.zeros(0)
         self.bars_unscaled = Bars(x=empty, height=empty, width=BAR_WIDTH)
         self.bars_scaled = Bars(x=empty, height=empty, width=BAR_WIDTH)
@@ -65,39 +78,69 @@ class SoftmaxPanel(Panel):
         self.style_legend(self.legend, self.theme.font_pt)
         # what a two-line legend entry needs: its colour swatch, then the statistics line
         self._legend_px = (QFontMetricsF(plot_font(self.theme))
-                           .horizontalAdvance("H = 0.0000, max p = 0.0000") + LEGEND_SWATCH_PX)
+                           .horizontalAdvance("H = 0.0000 nats, max p = 0.0000") + LEGEND_SWATCH_PX)
         self._narrow = None
 
     def retranslate(self) -> None:
         self.set_title(self.title, tr("softmax: raw vs ÷√d_k"))
-        self.plot.setLabel("left", tr("probability (H in nats)"))
+        self.plot.setLabel("left", tr("probability"))
         self.plot.setLabel("bottom", tr("key"))
 
     def _is_narrow(self) -> bool:
-        """Would a two-line legend entry overflow the plot?"""
-        return self._legend_px > self.plot.vb.width()
+        """Would one two-line legend entry overflow the panel? (Then it takes three.)"""
+        return self._legend_px > self.width() - 20
+
+    def _legend_columns(self) -> int:
+        """Two entries side by side where they fit, else one above the other."""
+        return 2 if 2 * self._legend_px <= self.width() - 20 else 1
+
+    def y_top(self) -> float:
+        """Top of the probability axis: 1 plus the height of a value label on a bar at p = 1,
+        T ≥ 1 / (1 − label px / plot px) (ticks stop at 1)."""
+        label_px = self.value_labels[0].rect().height() + 4
+        plot_px = self.plot.vb.height()
+        if plot_px <= 0:
+            return Y_TOP_MIN
+        top = min(Y_TOP_MAX, max(Y_TOP_MIN, 1.0 / max(1.0 - label_px / plot_px, 1e-3)))
+        return math.ceil(top * 50 - 1e-9) / 50   # steps of 0.02: the same size, the same axis
+
+    def _fit_y(self) -> None:
+        top = self.y_top()
+        if top != self._y_top:
+            self._y_top = top
+            self.plot.setYRange(0, top, padding=0)
 
     def _on_resized(self, *_args) -> None:
-        if self._is_narrow() != self._narrow:
+        self._fit_y()
+        if (self._is_narrow(), self._legend_columns()) != self._narrow:
             self.redraw()
 
-    def _lift_colliding_labels(self, tops: np.ndarray, n: int) -> np.ndarray:
-        """Value labels sit on their bars; where a key's two labels would overlap (both
-        bars low, the numbers wider than a bar), the taller bar's label goes on top of the
-        other one. `tops`: label bottoms in data units, raw bars first, then ÷√d_k."""
+    def _lift_colliding_labels(self, tops: np.ndarray, xs: np.ndarray) -> np.ndarray:
+        """Value labels sit on their bars; a label that would overlap one already placed
+        (low bars side by side, numbers wider than a bar: a key's two labels, or one key's
+        ÷√d_k label and the next key's raw label) goes on top of it. Lowest labels are
+        placed first. `tops`: label bottoms in data units; `xs`: their centres."""
         vb = self.plot.vb
         (x0, x1), (y0, y1) = vb.viewRange()
         tops = tops.copy()
-        if vb.width() < 1 or vb.height() < 1 or x1 <= x0 or y1 <= y0:
-            return tops                      # a collapsed plot (0 px): nothing to lift
+        if not (vb.width() > 0 and vb.height() > 0) or x1 <= x0 or y1 <= y0:
+            return tops                      # not laid out yet, or collapsed to 0 px
         px_x, px_y = vb.width() / (x1 - x0), vb.height() / (y1 - y0)
-        for j in range(n):
-            a, b = self.value_labels[j], self.value_labels[n + j]
-            half_widths = (a.rect().width() + b.rect().width()) / 2
-            height = max(a.rect().height(), b.rect().height())
-            if half_widths > BAR_WIDTH * px_x and abs(tops[j] - tops[n + j]) * px_y < height:
-                low, high = (j, n + j) if tops[j] <= tops[n + j] else (n + j, j)
-                tops[high] = tops[low] + height / px_y
+        sizes = [(self.value_labels[i].rect().width(), self.value_labels[i].rect().height())
+                 for i in range(xs.size)]
+        placed: list[int] = []
+        for i in np.argsort(tops, kind="stable"):
+            moved, rounds = True, 0
+            while moved and rounds <= len(placed):       # each round lifts i above one label
+                moved, rounds = False, rounds + 1
+                for j in placed:
+                    apart_x = abs(xs[i] - xs[j]) * px_x >= (sizes[i][0] + sizes[j][0]) / 2
+                    below = (tops[i] - tops[j]) * px_y >= sizes[j][1] + LABEL_GAP_PX / 2
+                    above = (tops[j] - tops[i]) * px_y >= sizes[i][1] + LABEL_GAP_PX / 2
+                    if not (apart_x or below or above):
+                        tops[i] = tops[j] + (sizes[j][1] + LABEL_GAP_PX) / px_y
+                        moved = True
+            placed.append(int(i))
         return tops
 
     def show_results(self, results) -> None:
@@ -119,19 +162,23 @@ class SoftmaxPanel(Panel):
             if i < xs.size and show_values:
                 label.setText(format_number(float(probs[i])))
             label.setVisible(i < xs.size and show_values)
+        self._fit_y()
         if show_values:
-            tops = self._lift_colliding_labels(tops, n)
+            tops = self._lift_colliding_labels(tops, xs)
             for i in range(xs.size):
                 self.value_labels[i].setPos(float(xs[i]), float(tops[i]))
         dk = results.params.dk
         t = results.params.temperature
         t_text = "" if t == 1 else f", T={format_number(t)}"
-        self._narrow = narrow = self._is_narrow()
+        narrow, columns = self._is_narrow(), self._legend_columns()
+        self._narrow = (narrow, columns)
+        if self.legend.columnCount != columns:
+            self.legend.setColumnCount(columns)
         self.set_text(self.legend.items[0][1], legend_lines(
-            tr("raw{t}: H = {h}, max p = {m}").format(
+            tr("raw{t}: H = {h} nats, max p = {m}").format(
                 t=t_text, h=format_number(sm.entropy_unscaled), m=format_number(sm.max_prob_unscaled)),
             narrow))
         self.set_text(self.legend.items[1][1], legend_lines(
-            tr("÷√{dk} = ÷{div}: H = {h}, max p = {m}").format(
+            tr("÷√{dk} = ÷{div}: H = {h} nats, max p = {m}").format(
                 dk=dk, div=format_number(sm.divisor), h=format_number(sm.entropy_scaled),
                 m=format_number(sm.max_prob_scaled)), narrow))

@@ -1,6 +1,14 @@
-"""Panel 2: histograms of sampled q·k, raw and ÷√d_k, with the theory density."""
+"""Panel 2: histograms of sampled q·k, raw and ÷√d_k, with the theory density.
+
+For ±1 (Rademacher) components at small d_k the law lives on a lattice coarser than the
+bins: the exact pmf is drawn as stems of height P(x)/bin width (the density a bin holding
+that one lattice point has), not as a normal curve. For normal components at d_k = 1 the
+exact density diverges at 0: the axis is fitted to the histogram and the text says so.
+The title carries the legend (histogram, theory, the ±2σ² band).
+"""
 from __future__ import annotations
 
+import html
 
 import math
 
@@ -85,14 +93,19 @@ class VariancePanel(Panel):
         self.plot_scaled = self.addPlot(row=2, col=0)
         self.hist = {}
         self.theory = {}
+        self.stems, self.stem_tops = {}, {}
         for key, plot in (("raw", self.plot_raw), ("scaled", self.plot_scaled)):
             plot.setMouseEnabled(False, False)
             plot.hideButtons()
             plot.enableAutoRange(False)
             self.hist[key] = HistogramItem()
             self.theory[key] = pg.PlotCurveItem()
+            self.stems[key] = pg.PlotCurveItem(connect="pairs")
+            self.stem_tops[key] = pg.ScatterPlotItem(size=5)
             plot.addItem(self.hist[key])
             plot.addItem(self.theory[key])
+            plot.addItem(self.stems[key])
+            plot.addItem(self.stem_tops[key])
         # The spread that ÷√d_k restores (±2σ²), drawn on the raw axis for comparison.
         # A plain rect item: Qt paints it without calling into Python.
         self.unit_band = QGraphicsRectItem()
@@ -121,9 +134,17 @@ class VariancePanel(Panel):
         for key, colour in (("raw", self.theme.unscaled), ("scaled", self.theme.scaled)):
             self.hist[key].setBrush(brush(colour, 110))
             self.theory[key].setPen(pen(self.theme.foreground, self.theme, 0.5, Qt.PenStyle.DashLine))
+            self.stems[key].setPen(pen(self.theme.foreground, self.theme, 0.8))
+            self.stem_tops[key].setPen(None)
+            self.stem_tops[key].setBrush(brush(self.theme.foreground, 255))
+        if self.results is not None:
+            self._set_title(self.results.variance)
 
     def retranslate(self) -> None:
-        self.set_title(self.title, tr("q·k: raw and ÷√d_k"))
+        if self.results is not None:
+            self._set_title(self.results.variance)
+        else:
+            self.set_title(self.title, tr("q·k: raw and ÷√d_k"))
         self.plot_raw.setLabel("bottom", tr("q·k"))
         self.plot_scaled.setLabel("bottom", tr("q·k / √d_k"))
         for plot in (self.plot_raw, self.plot_scaled):
@@ -140,10 +161,11 @@ class VariancePanel(Panel):
         half = nice_ceiling(edge)
         text_px = self.stats[key].rect().height()   # a line more or less moves the top
         old = self._ranges[key]
-        if (old is None or old[0] != half or not old[1] / 5 < 1.1 * peak < old[1]
+        headroom = text_headroom(text_px, plot.vb.height(),
+                                 RAW_HEADROOM if key == "raw" else SCALED_HEADROOM)
+        # "flat" is relative to the headroom: a short plot under a tall text has a high top
+        if (old is None or old[0] != half or not old[1] / (3 * headroom) < 1.1 * peak < old[1]
                 or old[2] != text_px):
-            headroom = text_headroom(text_px, plot.vb.height(),
-                                     RAW_HEADROOM if key == "raw" else SCALED_HEADROOM)
             top = (density_top(edge, half, peak, headroom) if key == "raw"
                    else headroom * peak)
             plot.setXRange(-half, half, padding=0)
@@ -164,21 +186,71 @@ class VariancePanel(Panel):
             text = text.replace(": ", "\n", 1)
         self.set_text(self.stats[key], text)
 
+    @staticmethod
+    def theory_label(v) -> str:
+        return {"exact": tr("exact density"), "exact pmf": tr("exact pmf")}.get(
+            v.theory_kind, tr("normal approx."))
+
+    def _set_title(self, v) -> None:
+        """Title and, on its second line, the legend: histogram, theory, ±2σ² band."""
+        title = tr("q·k: raw and ÷√d_k")
+        theory = self.theory_label(v)
+        entries = [(self.theme.unscaled, "■", tr("sampled")),
+                   (self.theme.foreground, "┆" if v.theory_kind == "exact pmf" else "╌╌", theory),
+                   (self.theme.scaled, "■", tr("±2σ² band: the spread ÷√d_k keeps"))]
+        key = "&nbsp;&nbsp; ".join(
+            f"<span style='color:{colour}'>{mark}</span>&nbsp;"
+            + html.escape(text).replace(" ", "&nbsp;") for colour, mark, text in entries)
+        self.set_title(self.title, f"{title}<br><span style='font-size:small'>{key}</span>")
+
+    @staticmethod
+    def stem_heights(pmf, edges: np.ndarray) -> np.ndarray:
+        """P(x)/w for bins of width w: each bin then holds at most one lattice point, and
+        this is the density the histogram's bin at x has in expectation."""
+        return pmf.prob / float(edges[1] - edges[0])
+
+    def _set_stems(self, key: str, pmf, edges: np.ndarray) -> float:
+        """Stems of the exact pmf (or none); returns their tallest top."""
+        if pmf is None:
+            self.stems[key].setData(x=np.zeros(0), y=np.zeros(0))
+            self.stem_tops[key].setData(x=np.zeros(0), y=np.zeros(0))
+            return 0.0
+        heights = self.stem_heights(pmf, edges)
+        xs = np.repeat(pmf.x, 2)
+        ys = np.column_stack([np.zeros_like(heights), heights]).ravel()
+        self.stems[key].setData(x=xs, y=ys)
+        self.stem_tops[key].setData(x=pmf.x, y=heights)
+        return float(heights.max()) if heights.size else 0.0
+
     def show_results(self, results) -> None:
         v = results.variance
-        sigma2 = results.params.sigma ** 2
+        sigma = results.params.sigma
+        sigma2 = sigma ** 2
+        self._set_title(v)
         # The texts first: their height decides the headroom of the density axes.
-        theory_label = tr("exact density") if v.theory_kind == "exact" else tr("normal approx.")
-        self._set_stats("raw", tr("raw, d_k = {dk}: Var = {var} ± {se}\ntheory d_k·σ⁴ = {th}").format(
+        # σ = 1 is the plain case; any other σ is spelled out, so the d_k·σ⁴ is seen to move.
+        theory = format_number(v.theory_unscaled) if sigma == 1 else \
+            f"{v.dk}·{sigma:g}⁴ = {format_number(v.theory_unscaled)}"
+        raw = tr("raw, d_k = {dk}: Var = {var} ± {se}\ntheory d_k·σ⁴ = {th}").format(
             dk=v.dk, var=format_number(v.empirical_unscaled), se=format_number(v.stderr_unscaled),
-            th=format_number(v.theory_unscaled)))
+            th=theory)
+        if not v.theory_bounded:
+            raw += "\n" + tr("exact density → ∞ at 0 (no finite peak)")
+        self._set_stats("raw", raw)
+        theory = format_number(v.theory_scaled) if sigma == 1 else \
+            f"{sigma:g}⁴ = {format_number(v.theory_scaled)}"
         self._set_stats("scaled", tr("÷√d_k: Var = {var} ± {se}\ntheory σ⁴ = {th}\n{n} samples, {kind}").format(
             var=format_number(v.empirical_scaled), se=format_number(v.stderr_scaled),
-            th=format_number(v.theory_scaled), n=v.samples, kind=theory_label))
-        for key, plot, h in (("raw", self.plot_raw, v.hist_unscaled),
-                             ("scaled", self.plot_scaled, v.hist_scaled)):
+            th=theory, n=v.samples, kind=self.theory_label(v)))
+        stems = v.theory_kind == "exact pmf"
+        for key, plot, h, pmf in (("raw", self.plot_raw, v.hist_unscaled, v.pmf_unscaled),
+                                  ("scaled", self.plot_scaled, v.hist_scaled, v.pmf_scaled)):
             self.hist[key].set_histogram(h.edges, h.density)
             self.theory[key].setData(h.theory_x, h.theory_density)
-            peak = max(float(np.max(h.density)), float(np.max(h.theory_density)))
+            self.theory[key].setVisible(not stems)
+            stem_peak = self._set_stems(key, pmf if stems else None, h.edges)
+            peak = max(float(np.max(h.density)), stem_peak)
+            if v.theory_bounded and not stems:
+                peak = max(peak, float(np.max(h.theory_density)))
             self._set_range(key, plot, float(h.edges[-1]), peak)
         self._set_band(sigma2)

@@ -4,688 +4,786 @@
 <context>
     <name />
     <message>
-        <location filename="../../gui/controls.py" line="283" />
+        <location filename="../../gui/controls.py" line="308" />
         <source>Shape</source>
         <translation>形状</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="284" />
+        <location filename="../../gui/controls.py" line="309" />
         <source>d_k</source>
         <translation>d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="285" />
+        <location filename="../../gui/controls.py" line="310" />
         <location filename="../../gui/panels/training_panel.py" line="443" />
         <location filename="../../gui/panels/training_panel.py" line="444" />
         <source>heads h</source>
         <translation>ヘッド数 h</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="286" />
+        <location filename="../../gui/controls.py" line="311" />
         <source>d_model</source>
         <translation>d_model</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="287" />
+        <location filename="../../gui/controls.py" line="312" />
         <source>lock</source>
         <translation>固定</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="288" />
+        <location filename="../../gui/controls.py" line="313" />
         <source>Keep d_model fixed: changing h changes d_k = d_model / h</source>
         <translation>d_model を固定: h を変えると d_k = d_model / h が変わります</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="289" />
+        <location filename="../../gui/controls.py" line="314" />
         <source>Width of q and k; the slider moves in powers of 2^(1/8)</source>
         <translation>q と k の次元数。スライダーは 2^(1/8) 倍ずつ動きます</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="290" />
-        <source>Number of heads; d_model = h · d_k</source>
-        <translation>ヘッド数。d_model = h · d_k</translation>
-    </message>
-    <message>
-        <location filename="../../gui/controls.py" line="291" />
+        <location filename="../../gui/controls.py" line="323" />
         <source>model</source>
         <translation>モデル</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="295" />
+        <location filename="../../gui/controls.py" line="327" />
         <source>published shapes…</source>
         <translation>公開モデルの形状…</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="298" />
+        <location filename="../../gui/controls.py" line="330" />
         <source>{name}: {d} = {h} × {dk}, {layers} layers</source>
         <translation>{name}: {d} = {h} × {dk}、{layers} 層</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="301" />
+        <location filename="../../gui/controls.py" line="335" />
         <source>Scores</source>
         <translation>スコア</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="302" />
+        <location filename="../../gui/controls.py" line="345" />
         <source>2 to 16 numbers, e.g. 10, 1, 1, 1</source>
         <translation>2〜16 個の数値(例: 10, 1, 1, 1)</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="303" />
+        <location filename="../../gui/controls.py" line="346" />
         <source>Scores separated by commas or spaces</source>
         <translation>スコアをカンマまたは空白で区切って入力</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="307" />
+        <location filename="../../gui/controls.py" line="350" />
         <source>preset…</source>
         <translation>プリセット…</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="77" />
-        <location filename="../../gui/controls.py" line="308" />
+        <location filename="../../gui/controls.py" line="82" />
+        <location filename="../../gui/controls.py" line="351" />
         <source>uniform</source>
         <translation>一様</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="88" />
-        <source>Sequence length n used to count FLOPs in the cost panel</source>
-        <translation>コストパネルで FLOPs を数える系列長 n</translation>
-    </message>
-    <message>
-        <location filename="../../gui/controls.py" line="90" />
-        <source>Mask future tokens in the multi-head diagram (decoder attention)</source>
-        <translation>マルチヘッド図で未来のトークンを隠す（デコーダの注意）</translation>
-    </message>
-    <message>
-        <location filename="../../gui/controls.py" line="309" />
+        <location filename="../../gui/controls.py" line="352" />
         <source>one large gap</source>
         <translation>大きな差が 1 つ</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="309" />
+        <location filename="../../gui/controls.py" line="352" />
         <source>random at current d_k</source>
         <translation>現在の d_k でランダム</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="312" />
+        <location filename="../../gui/controls.py" line="355" />
         <source>Sample q·k</source>
         <translation>q·k をサンプル</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="313" />
+        <location filename="../../gui/controls.py" line="356" />
         <source>Fill the scores with q·k_j sampled at the current d_k</source>
         <translation>現在の d_k でサンプルした q·k_j をスコアに入れます</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="314" />
+        <location filename="../../gui/controls.py" line="357" />
         <source>Sampling and softmax</source>
         <translation>サンプリングと softmax</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="64" />
+        <location filename="../../gui/controls.py" line="66" />
         <source>÷√d_k</source>
         <translation>÷√d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="65" />
+        <location filename="../../gui/controls.py" line="67" />
         <source>Divide the scores by √d_k before softmax</source>
         <translation>softmax の前にスコアを √d_k で割る</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="66" />
+        <location filename="../../gui/controls.py" line="68" />
         <source>temperature T</source>
         <translation>温度 T</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="67" />
+        <location filename="../../gui/controls.py" line="69" />
         <source>Softmax temperature: softmax(s / T)</source>
         <translation>softmax の温度: softmax(s / T)</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="69" />
+        <location filename="../../gui/controls.py" line="71" />
         <source>keys n</source>
         <translation>キー数 n</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="70" />
-        <source>Keys per query in the saturation study (n scores per softmax)</source>
-        <translation>飽和の調査でクエリ 1 つあたりのキー数（softmax 1 回に n 個のスコア）</translation>
-    </message>
-    <message>
-        <location filename="../../gui/controls.py" line="72" />
+        <location filename="../../gui/controls.py" line="76" />
         <source>samples</source>
         <translation>サンプル数</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="73" />
-        <source>Number of sampled q·k pairs in the variance histogram</source>
-        <translation>分散のヒストグラムに使う q·k の標本数</translation>
-    </message>
-    <message>
-        <location filename="../../gui/controls.py" line="75" />
+        <location filename="../../gui/controls.py" line="80" />
         <source>components</source>
         <translation>成分の分布</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="76" />
+        <location filename="../../gui/controls.py" line="81" />
         <source>Law of each component of q and k</source>
         <translation>q と k の各成分の分布</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="79" />
+        <location filename="../../gui/controls.py" line="84" />
         <source>σ</source>
         <translation>σ</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="80" />
-        <source>Standard deviation of each component of q and k</source>
-        <translation>q と k の各成分の標準偏差</translation>
-    </message>
-    <message>
-        <location filename="../../gui/controls.py" line="82" />
+        <location filename="../../gui/controls.py" line="88" />
         <source>seed</source>
         <translation>シード</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="83" />
-        <source>Seed of every random draw: the same seed gives the same numbers</source>
-        <translation>すべての乱数のシード。同じシードなら同じ数値になる</translation>
-    </message>
-    <message>
-        <location filename="../../gui/controls.py" line="85" />
+        <location filename="../../gui/controls.py" line="92" />
         <source>tokens</source>
         <translation>トークン数</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="86" />
-        <source>Tokens n in the multi-head diagram (rows of X)</source>
-        <translation>マルチヘッド図のトークン数 n（X の行数）</translation>
-    </message>
-    <message>
-        <location filename="../../gui/controls.py" line="87" />
+        <location filename="../../gui/controls.py" line="95" />
         <source>sequence (cost)</source>
         <translation>系列長(コスト)</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="65" />
+        <location filename="../../gui/controls.py" line="67" />
         <source>scale scores</source>
         <translation>スコアをスケーリング</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="91" />
+        <location filename="../../gui/controls.py" line="102" />
         <location filename="../../gui/panels/multihead_view.py" line="143" />
         <source>causal mask</source>
         <translation>因果マスク</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="77" />
+        <location filename="../../gui/controls.py" line="82" />
         <source>normal</source>
         <translation>正規</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="78" />
+        <location filename="../../gui/controls.py" line="72" />
+        <source>Keys n per query in the saturation study: each of its softmaxes sees n scores q·k_j. (The softmax panel has its own scores; tokens and sequence are other lengths.)</source>
+        <translation>飽和の調査で 1 つのクエリが見るキーの数 n:各 softmax は n 個のスコア q·k_j を受け取ります(softmax パネルのスコア、トークン数、系列長はそれぞれ別の長さです)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/controls.py" line="77" />
+        <source>How many pairs q, k are drawn for the variance histogram: more samples, a smoother histogram and a smaller ± on the variance</source>
+        <translation>分散のヒストグラムのために引く q, k の組の数:多いほどヒストグラムはなめらかになり、分散の ± は小さくなります</translation>
+    </message>
+    <message>
+        <location filename="../../gui/controls.py" line="83" />
         <source>±1 (Rademacher)</source>
         <translation>±1(ラデマッハ)</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="395" />
+        <location filename="../../gui/controls.py" line="85" />
+        <source>Standard deviation σ of each component of q and k: Var(q·k) = d_k·σ⁴, and d_k·σ⁴ / d_k = σ⁴ after ÷√d_k</source>
+        <translation>q と k の各成分の標準偏差 σ:Var(q·k) = d_k·σ⁴、÷√d_k の後は d_k·σ⁴ / d_k = σ⁴</translation>
+    </message>
+    <message>
+        <location filename="../../gui/controls.py" line="89" />
+        <source>Seed of every random draw (samples, live scores, saturation queries, the diagram's X and weights): the same seed gives the same numbers</source>
+        <translation>すべての乱数(サンプル、ライブスコア、飽和のクエリ、図の X と重み)のシード:同じシードなら同じ数値になります</translation>
+    </message>
+    <message>
+        <location filename="../../gui/controls.py" line="93" />
+        <source>Tokens n of the multi-head diagram: the rows of X and the size of each n × n attention map. Kept small so every matrix can be drawn.</source>
+        <translation>マルチヘッド図のトークン数 n:X の行数で、各アテンションマップは n × n です。すべての行列を描けるよう小さくしてあります。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/controls.py" line="96" />
+        <source>Sequence length n of the cost panel: FLOPs, the h·n² score memory and the KV cache at this context. Only counted, never drawn, so it can be long.</source>
+        <translation>コストパネルの系列長 n:FLOPs、h·n² のスコアのメモリ、この文脈長での KV キャッシュに使います。数えるだけで描かないので、長くできます。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/controls.py" line="100" />
+        <source>Mask future tokens in the multi-head diagram: token i attends to tokens 1 … i only, as in a decoder (the upper triangle of each map is 0)</source>
+        <translation>マルチヘッド図で未来のトークンを隠します:デコーダと同じく、トークン i はトークン 1 … i だけに注意します(各マップの上三角は 0)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/controls.py" line="316" />
+        <source>Number of query heads h; d_model = h · d_k. Every head reads all of X through its own W_Q, W_K, W_V columns; what is split is the projected Q, K, V.</source>
+        <translation>クエリのヘッド数 h。d_model = h · d_k。どのヘッドも X 全体を自分の W_Q、W_K、W_V の列を通して読みます。分割されるのは射影後の Q、K、V です。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/controls.py" line="318" />
+        <source>K/V heads</source>
+        <translation>K/V ヘッド数</translation>
+    </message>
+    <message>
+        <location filename="../../gui/controls.py" line="320" />
+        <source>Key/value heads g, a divisor of h: g = h is multi-head attention (MHA), g = 1 multi-query (MQA), between them grouped-query (GQA): h / g query heads share one K and V. Fewer K/V heads: fewer parameters and a smaller KV cache.</source>
+        <translation>キー/バリューのヘッド数 g(h の約数):g = h はマルチヘッドアテンション (MHA)、g = 1 はマルチクエリ (MQA)、その間はグループ化クエリ (GQA) で、h / g 個のクエリヘッドが 1 組の K と V を共有します。K/V ヘッドが少ないほど、パラメータも KV キャッシュも小さくなります。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/controls.py" line="337" />
+        <source>The softmax panel's scores: one query against 2 to 16 keys. Four lengths in this window: these scores, the keys n of the saturation study, the tokens of the multi-head diagram and the sequence length of the cost panel.</source>
+        <translation>softmax パネルのスコア:1 つのクエリと 2〜16 個のキー。このウィンドウには 4 つの長さがあります:このスコアの数、飽和の調査のキー数 n、マルチヘッド図のトークン数、コストパネルの系列長です。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/controls.py" line="340" />
+        <source>live q·k at d_k</source>
+        <translation>d_k でのライブ q·k</translation>
+    </message>
+    <message>
+        <location filename="../../gui/controls.py" line="342" />
+        <source>Scores q·k_j sampled at the current d_k from the seed, redrawn as d_k moves: raw they spread like √d_k and softmax goes one-hot; ÷√d_k keeps their shape. Typing or choosing scores switches it off.</source>
+        <translation>現在の d_k でシードから引いたスコア q·k_j。d_k を動かすと引き直されます。スケーリングなしでは √d_k に比例して広がり softmax はワンホットになりますが、÷√d_k では形が保たれます。スコアを入力または選択するとオフになります。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/controls.py" line="358" />
+        <source>÷√d_model (the mistake)</source>
+        <translation>÷√d_model(よくある誤り)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/controls.py" line="360" />
+        <source>The multi-head diagram divides its scores by √d_model instead of √d_k: each head's scores then have variance d_k / d_model and its attention goes flat</source>
+        <translation>マルチヘッド図がスコアを √d_k ではなく √d_model で割ります。各ヘッドのスコアの分散は d_k / d_model になり、アテンションは平坦になります</translation>
+    </message>
+    <message>
+        <location filename="../../gui/controls.py" line="426" />
+        <source>{name}: {layers} attention layers × {h} heads = {total} patterns; {kv} K/V heads; source: {source}</source>
+        <translation>{name}:アテンション層 {layers} 個 × ヘッド {h} 個 = {total} パターン、K/V ヘッド {kv} 個、出典:{source}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/controls.py" line="435" />
+        <source>Published model shapes: d_model, h, d_k, K/V heads and cached layers of a real model, with the paper they come from</source>
+        <translation>公開されたモデルの形状:実在のモデルの d_model、h、d_k、K/V ヘッド数、キャッシュする層の数と、その出典の論文</translation>
+    </message>
+    <message>
+        <location filename="../../gui/controls.py" line="469" />
         <source>d_model unlocked: {d} is not a multiple of d_k = {dk}</source>
         <translation>d_model の固定を解除: {d} は d_k = {dk} の倍数ではありません</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="397" />
+        <location filename="../../gui/controls.py" line="471" />
         <source>h lowered to {h} so that d_model stays ≤ {m}</source>
         <translation>d_model が {m} 以下に収まるよう h を {h} に下げました</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="398" />
+        <location filename="../../gui/controls.py" line="472" />
         <source>h = {h} does not divide d_model = {d}; using h = {s}</source>
         <translation>h = {h} は d_model = {d} を割り切れないため、h = {s} を使います</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="442" />
+        <location filename="../../gui/controls.py" line="531" />
         <source>Not applied: {reason}. Showing the last valid scores.</source>
         <translation>適用されませんでした: {reason}。最後の有効なスコアを表示しています。</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="299" />
+        <location filename="../../gui/main_window.py" line="300" />
         <source>Softmax</source>
         <translation>Softmax</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="299" />
+        <location filename="../../gui/main_window.py" line="300" />
         <source>Variance of q·k</source>
         <translation>q·k の分散</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="300" />
+        <location filename="../../gui/main_window.py" line="301" />
         <source>Saturation vs d_k</source>
-        <translation>d_k と飽和</translation>
+        <translation>d_k による飽和の変化</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="300" />
+        <location filename="../../gui/main_window.py" line="301" />
         <source>Multi-head</source>
         <translation>マルチヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="301" />
+        <location filename="../../gui/main_window.py" line="302" />
         <source>Cost</source>
         <translation>コスト</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="301" />
         <location filename="../../gui/main_window.py" line="302" />
+        <location filename="../../gui/main_window.py" line="303" />
         <source>Head roles</source>
         <translation>ヘッドの役割</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="302" />
+        <location filename="../../gui/main_window.py" line="303" />
         <source>Real heads</source>
         <translation>実モデルのヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="303" />
+        <location filename="../../gui/main_window.py" line="304" />
         <source>Real heads: grid</source>
         <translation>実モデルのヘッド: 一覧</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="303" />
+        <location filename="../../gui/main_window.py" line="304" />
         <source>Real heads: head</source>
         <translation>実モデルのヘッド: 詳細</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="307" />
+        <location filename="../../gui/main_window.py" line="308" />
         <source>Attention Lab</source>
         <translation>Attention Lab</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="311" />
+        <location filename="../../gui/main_window.py" line="312" />
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="312" />
+        <location filename="../../gui/main_window.py" line="313" />
         <source>Export &amp;window…</source>
         <translation>ウィンドウを書き出す(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="313" />
+        <location filename="../../gui/main_window.py" line="314" />
         <source>Export &amp;panel</source>
         <translation>パネルを書き出す(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="314" />
+        <location filename="../../gui/main_window.py" line="315" />
         <source>PNG export and copy &amp;size</source>
         <translation>PNG 書き出しとコピーの倍率(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="317" />
+        <location filename="../../gui/main_window.py" line="318" />
         <source>{panel}…</source>
         <translation>{panel}…</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="318" />
+        <location filename="../../gui/main_window.py" line="319" />
         <source>&amp;Quit</source>
         <translation>終了(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="319" />
+        <location filename="../../gui/main_window.py" line="320" />
         <source>&amp;Edit</source>
         <translation>編集(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="321" />
+        <location filename="../../gui/main_window.py" line="322" />
         <source>Copy {panel} image</source>
         <translation>{panel} の画像をコピー</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="322" />
+        <location filename="../../gui/main_window.py" line="323" />
         <source>&amp;Open session…</source>
         <translation>セッションを開く(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="323" />
+        <location filename="../../gui/main_window.py" line="324" />
         <source>&amp;Save session…</source>
         <translation>セッションを保存(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="324" />
+        <location filename="../../gui/main_window.py" line="325" />
         <source>&amp;View</source>
         <translation>表示(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="325" />
+        <location filename="../../gui/main_window.py" line="326" />
         <source>&amp;Presentation mode</source>
         <translation>プレゼンテーションモード(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="326" />
+        <location filename="../../gui/main_window.py" line="327" />
         <source>Show &amp;controls</source>
         <translation>コントロールを表示(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="327" />
+        <location filename="../../gui/main_window.py" line="328" />
         <source>Show &amp;lesson</source>
         <translation>レッスンを表示(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="328" />
+        <location filename="../../gui/main_window.py" line="329" />
         <source>Larger text</source>
         <translation>文字を大きく</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="329" />
+        <location filename="../../gui/main_window.py" line="330" />
         <source>Smaller text</source>
         <translation>文字を小さく</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="330" />
+        <location filename="../../gui/main_window.py" line="331" />
         <source>Normal text size</source>
         <translation>標準の文字サイズ</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="331" />
+        <location filename="../../gui/main_window.py" line="332" />
         <source>&amp;Theme</source>
         <translation>テーマ(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="332" />
+        <location filename="../../gui/main_window.py" line="333" />
         <source>High-contrast light</source>
         <translation>ハイコントラスト(ライト)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="333" />
+        <location filename="../../gui/main_window.py" line="334" />
         <source>Dark</source>
         <translation>ダーク</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="334" />
+        <location filename="../../gui/main_window.py" line="335" />
         <source>Colour-blind-safe colours (Okabe–Ito)</source>
         <translation>色覚に配慮した配色(Okabe–Ito)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="335" />
+        <location filename="../../gui/main_window.py" line="336" />
         <source>&amp;Language</source>
         <translation>言語(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="336" />
+        <location filename="../../gui/main_window.py" line="337" />
         <source>Softmax · q·k · saturation</source>
         <translation>softmax・q·k・飽和</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="337" />
+        <location filename="../../gui/main_window.py" line="338" />
         <source>Multi-head · cost</source>
         <translation>マルチヘッド・コスト</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="338" />
+        <location filename="../../gui/main_window.py" line="339" />
         <source>A small window shows one row of panels at a time</source>
         <translation>小さいウィンドウでは、パネルを 1 段ずつ表示します</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="343" />
+        <location filename="../../gui/main_window.py" line="344" />
         <source>Open &amp;model folder…</source>
         <translation>モデルのフォルダを開く(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="344" />
+        <location filename="../../gui/main_window.py" line="345" />
         <source>Lesson</source>
         <translation>レッスン</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="345" />
+        <location filename="../../gui/main_window.py" line="346" />
         <source>&amp;Help</source>
         <translation>ヘルプ(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="346" />
+        <location filename="../../gui/main_window.py" line="347" />
         <source>&amp;About Attention Lab</source>
         <translation>Attention Lab について(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="347" />
+        <location filename="../../gui/main_window.py" line="348" />
         <source>&amp;How to read this window</source>
         <translation>このウィンドウの見方(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="348" />
+        <location filename="../../gui/main_window.py" line="349" />
         <source>&amp;Keyboard shortcuts</source>
         <translation>キーボードショートカット(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="371" />
+        <location filename="../../gui/main_window.py" line="372" />
         <source>computed in {ms:.1f} ms</source>
         <translation>計算時間 {ms:.1f} ms</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="378" />
+        <location filename="../../gui/main_window.py" line="379" />
         <source>Computation failed: {m}</source>
         <translation>計算に失敗しました: {m}</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="383" />
+        <location filename="../../gui/main_window.py" line="384" />
         <source>Something went wrong (logged): {m}</source>
         <translation>エラーが起きました（ログに記録）: {m}</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="393" />
+        <location filename="../../gui/main_window.py" line="394" />
         <source>PNG image (*.png);;SVG drawing (*.svg)</source>
         <translation>PNG 画像 (*.png);;SVG 図 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="403" />
+        <location filename="../../gui/main_window.py" line="404" />
         <source>Export failed</source>
         <translation>書き出しに失敗しました</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="405" />
-        <location filename="../../gui/main_window.py" line="721" />
+        <location filename="../../gui/main_window.py" line="406" />
+        <location filename="../../gui/main_window.py" line="722" />
         <source>Saved {path}</source>
         <translation>{path} を保存しました</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="409" />
+        <location filename="../../gui/main_window.py" line="410" />
         <source>Export window</source>
         <translation>ウィンドウを書き出す</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="416" />
+        <location filename="../../gui/main_window.py" line="417" />
         <source>Export panel</source>
         <translation>パネルを書き出す</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="432" />
+        <location filename="../../gui/main_window.py" line="433" />
         <source>Copied {panel} to the clipboard</source>
         <translation>{panel} をクリップボードにコピーしました</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="442" />
+        <location filename="../../gui/main_window.py" line="443" />
         <source>Next lesson step</source>
         <translation>レッスンの次のステップ</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="442" />
+        <location filename="../../gui/main_window.py" line="443" />
         <source>Previous lesson step</source>
         <translation>レッスンの前のステップ</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="443" />
+        <location filename="../../gui/main_window.py" line="444" />
         <source>Blank the screen</source>
         <translation>画面を黒くする</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="443" />
+        <location filename="../../gui/main_window.py" line="444" />
         <source>Leave presentation or blank</source>
         <translation>プレゼンテーションや黒画面を終える</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="471" />
+        <location filename="../../gui/main_window.py" line="472" />
         <source>Keyboard shortcuts</source>
         <translation>キーボードショートカット</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="475" />
+        <location filename="../../gui/main_window.py" line="476" />
         <source>&lt;b&gt;Left:&lt;/b&gt; the controls. d_k is the width of q and k; h heads of width d_k make d_model = h·d_k. Lock keeps d_model fixed.</source>
         <translation>&lt;b&gt;左:&lt;/b&gt; 操作パネル。d_k は q と k の次元。幅 d_k のヘッドが h 個で d_model = h·d_k。ロックすると d_model を固定します。</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="477" />
+        <location filename="../../gui/main_window.py" line="478" />
         <source>&lt;b&gt;Four lengths:&lt;/b&gt; the scores (2–16 numbers for the softmax demo), keys n (scores per softmax in the saturation study), tokens (rows of X in the multi-head diagram) and the sequence length (only for counting the cost).</source>
         <translation>&lt;b&gt;4 つの長さ:&lt;/b&gt; スコア（softmax の例に使う 2〜16 個の数）、キー数 n（飽和の調査で softmax 1 回あたりのスコア数）、トークン数（マルチヘッド図の X の行数）、系列長（コストを数えるためだけに使う）。</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="480" />
+        <location filename="../../gui/main_window.py" line="481" />
         <source>&lt;b&gt;Softmax:&lt;/b&gt; your scores through softmax, raw (red) and ÷√d_k (blue).</source>
         <translation>&lt;b&gt;Softmax:&lt;/b&gt; 入力したスコアの softmax。スケーリングなし（赤）と ÷√d_k（青）。</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="488" />
+        <location filename="../../gui/main_window.py" line="489" />
         <source>&lt;b&gt;Lesson (bottom):&lt;/b&gt; step by step; PageDown/PageUp move, ▶ Play animates. Every number is computed live from the current settings.</source>
         <translation>&lt;b&gt;レッスン（下）:&lt;/b&gt; 一歩ずつ進みます。PageDown/PageUp で移動、▶ 再生でアニメーション。数値はすべて現在の設定からその場で計算します。</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="481" />
+        <location filename="../../gui/main_window.py" line="482" />
         <source>&lt;b&gt;Variance of q·k:&lt;/b&gt; sampled q·k for random q and k; its variance grows like d_k, and ÷√d_k brings it back to σ⁴.</source>
         <translation>&lt;b&gt;q·k の分散:&lt;/b&gt; ランダムな q と k から標本した q·k。分散は d_k に比例して増え、÷√d_k で σ⁴ に戻ります。</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="77" />
+        <location filename="../../gui/main_window.py" line="78" />
         <location filename="../../gui/training_tab.py" line="103" />
         <source>Training</source>
         <translation>学習</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="483" />
+        <location filename="../../gui/main_window.py" line="484" />
         <source>&lt;b&gt;Saturation vs d_k:&lt;/b&gt; how one-hot softmax gets, and how small its gradient, as d_k grows, with and without ÷√d_k.</source>
         <translation>&lt;b&gt;d_k による飽和:&lt;/b&gt; d_k が大きくなると softmax がどれだけ one-hot に近づき、勾配がどれだけ小さくなるか。÷√d_k あり・なしで比べます。</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="485" />
+        <location filename="../../gui/main_window.py" line="486" />
         <source>&lt;b&gt;Multi-head:&lt;/b&gt; every head projects all of X with its own W_Q, W_K, W_V, attends, and the concatenated outputs go through W_O.</source>
         <translation>&lt;b&gt;マルチヘッド:&lt;/b&gt; 各ヘッドが X 全体を自分の W_Q, W_K, W_V で射影して注意を計算し、出力を連結して W_O に通します。</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="487" />
+        <location filename="../../gui/main_window.py" line="488" />
         <source>&lt;b&gt;Cost:&lt;/b&gt; FLOPs and parameters of one layer, one head against h heads.</source>
         <translation>&lt;b&gt;コスト:&lt;/b&gt; 1 層の FLOPs とパラメータ数。1 ヘッドと h ヘッドの比較。</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="490" />
+        <location filename="../../gui/main_window.py" line="491" />
         <source>How to read this window</source>
         <translation>このウィンドウの見方</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="494" />
+        <location filename="../../gui/main_window.py" line="495" />
         <source>About Attention Lab</source>
         <translation>Attention Lab について</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="495" />
+        <location filename="../../gui/main_window.py" line="496" />
         <source>Attention Lab shows why attention divides scores by √d_k and how multi-head attention splits d_model into h heads. Every number is computed live.</source>
         <translation>Attention Lab は、アテンションがスコアを √d_k で割る理由と、マルチヘッドアテンションが d_model を h 個のヘッドに分割する仕組みを示します。すべての数値はその場で計算されます。</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="640" />
+        <location filename="../../gui/main_window.py" line="641" />
         <source>Text size {p} %</source>
         <translation>文字サイズ {p} %</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="697" />
+        <location filename="../../gui/main_window.py" line="698" />
         <source>Open session</source>
         <translation>セッションを開く</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="698" />
-        <location filename="../../gui/main_window.py" line="713" />
+        <location filename="../../gui/main_window.py" line="699" />
+        <location filename="../../gui/main_window.py" line="714" />
         <source>Attention Lab session (*.json)</source>
         <translation>Attention Lab セッション (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="704" />
+        <location filename="../../gui/main_window.py" line="705" />
         <source>Cannot open session</source>
         <translation>セッションを開けません</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="705" />
+        <location filename="../../gui/main_window.py" line="706" />
         <source>{file} was not opened: {reason}</source>
         <translation>{file} を開けませんでした: {reason}</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="708" />
+        <location filename="../../gui/main_window.py" line="709" />
         <source>Opened {path}</source>
         <translation>{path} を開きました</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="712" />
+        <location filename="../../gui/main_window.py" line="713" />
         <source>Save session</source>
         <translation>セッションを保存</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="719" />
+        <location filename="../../gui/main_window.py" line="720" />
         <source>Cannot save session</source>
         <translation>セッションを保存できません</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="23" />
+        <location filename="../../gui/panels/cost_panel.py" line="29" />
         <source>Q/K/V projections</source>
         <translation>Q/K/V 射影</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="23" />
+        <location filename="../../gui/panels/cost_panel.py" line="29" />
         <source>QKᵀ</source>
         <translation>QKᵀ</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="24" />
+        <location filename="../../gui/panels/cost_panel.py" line="30" />
         <source>softmax</source>
         <translation>softmax</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="24" />
+        <location filename="../../gui/panels/cost_panel.py" line="30" />
         <source>weights · V</source>
         <translation>重み · V</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="24" />
+        <location filename="../../gui/panels/cost_panel.py" line="30" />
         <source>W_O</source>
         <translation>W_O</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="85" />
-        <source>cost of one attention layer</source>
-        <translation>アテンション 1 層のコスト</translation>
+        <location filename="../../gui/panels/cost_panel.py" line="116" />
+        <source>1 head without W_O</source>
+        <translation>W_O なしの 1 ヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="86" />
+        <location filename="../../gui/panels/cost_panel.py" line="221" />
+        <source>n = {n} tokens: 1 × {d}  vs  {h} × {dk}
+softmax: {sm} FLOPs, {share:.1%} of the layer
+   (1 head: {sm1}, {share1:.1%})
+W_O: {wo} FLOPs, {wo_share:.1%}
+1 head without W_O: {no_wo} FLOPs</source>
+        <translation>n = {n} トークン:1 × {d} 対 {h} × {dk}
+softmax:{sm} FLOPs、層全体の {share:.1%}
+   (1 ヘッド:{sm1}、{share1:.1%})
+W_O:{wo} FLOPs、{wo_share:.1%}
+W_O なしの 1 ヘッド:{no_wo} FLOPs</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/cost_panel.py" line="236" />
+        <source>MHA</source>
+        <translation>MHA</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/cost_panel.py" line="236" />
+        <source>MQA</source>
+        <translation>MQA</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/cost_panel.py" line="236" />
+        <source>GQA</source>
+        <translation>GQA</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/cost_panel.py" line="237" />
+        <source>attention params per layer: {p}&lt;br&gt;({kind}, {g} K/V heads; 1 full-width head: {p1})</source>
+        <translation>層あたりのアテンションのパラメータ:{p}&lt;br&gt;({kind}、K/V ヘッド {g} 個。フル幅の 1 ヘッド:{p1})</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/cost_panel.py" line="241" />
+        <source>KV cache: none (no decoder layer caches keys and values)</source>
+        <translation>KV キャッシュ:なし(キーとバリューをキャッシュするデコーダ層がありません)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/cost_panel.py" line="243" />
+        <source>KV cache, {bits}-bit: {per_token} per token&lt;br&gt;(2 × {layers} layers × {g} × {dk} values); {ctx} at n = {n}</source>
+        <translation>KV キャッシュ({bits} ビット):トークンあたり {per_token}&lt;br&gt;(2 × {layers} 層 × {g} × {dk} 個の値)、n = {n} では {ctx}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/cost_panel.py" line="248" />
+        <source>scores h·n² = {h} × {n}²: {size} per layer</source>
+        <translation>スコア h·n² = {h} × {n}²:層あたり {size}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/cost_panel.py" line="128" />
         <source>FLOPs per layer</source>
         <translation>1 層あたりの FLOPs</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="138" />
+        <location filename="../../gui/panels/cost_panel.py" line="130" />
+        <source>KV cache: {bits}-bit values</source>
+        <translation>KV キャッシュ:{bits} ビットの値</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/cost_panel.py" line="133" />
+        <source>Bits per stored key and value in the KV cache and the score memory</source>
+        <translation>KV キャッシュとスコアのメモリで、キーとバリュー 1 つを保存するビット数</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/cost_panel.py" line="202" />
+        <source>1 head = h heads</source>
+        <translation>1 ヘッド = h ヘッド</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/cost_panel.py" line="203" />
         <source>1 head</source>
         <translation>1 ヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="138" />
+        <location filename="../../gui/panels/cost_panel.py" line="203" />
         <source>{h} heads</source>
         <translation>{h} ヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="138" />
+        <location filename="../../gui/panels/cost_panel.py" line="202" />
+        <location filename="../../gui/panels/cost_panel.py" line="203" />
         <source>per head</source>
         <translation>ヘッド別</translation>
-    </message>
-    <message>
-        <location filename="../../gui/panels/cost_panel.py" line="142" />
-        <source>n = {n} tokens
-1 × {d}  vs  {h} × {dk}
-W_O: {share:.1%} of FLOPs
-params {p1} → {p2}</source>
-        <translation>n = {n} トークン
-1 × {d}  対  {h} × {dk}
-W_O: FLOPs の {share:.1%}
-パラメータ {p1} → {p2}</translation>
     </message>
     <message>
         <location filename="../../gui/panels/multihead_view.py" line="113" />
@@ -766,7 +864,7 @@ W_O: FLOPs の {share:.1%}
     <message>
         <location filename="../../gui/panels/saturation_panel.py" line="105" />
         <source>entropy (nats)</source>
-        <translation>エントロピー</translation>
+        <translation>エントロピー (nats)</translation>
     </message>
     <message>
         <location filename="../../gui/panels/saturation_panel.py" line="106" />
@@ -779,80 +877,106 @@ W_O: FLOPs の {share:.1%}
         <translation>d_k(対数目盛)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_panel.py" line="146" />
-        <location filename="../../gui/panels/variance_panel.py" line="128" />
+        <location filename="../../gui/panels/saturation_panel.py" line="152" />
+        <source>saturation vs d_k ({n} keys; {t} queries per d_k up to d_k = {dk}, then fewer: {low} at d_k = {top})</source>
+        <translation>d_k による飽和の変化(キー {n} 個。d_k = {dk} までは d_k ごとにクエリ {t} 個、その先は減り、d_k = {top} では {low} 個)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/saturation_panel.py" line="160" />
+        <location filename="../../gui/panels/variance_panel.py" line="149" />
         <source>q·k / √d_k</source>
         <translation>q·k / √d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_panel.py" line="146" />
+        <location filename="../../gui/panels/saturation_panel.py" line="160" />
         <source>raw q·k (median, quartiles)</source>
         <translation>スケーリングなしの q·k(中央値・四分位)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_panel.py" line="145" />
+        <location filename="../../gui/panels/saturation_panel.py" line="149" />
         <source>saturation vs d_k ({n} keys, {t} queries per d_k)</source>
-        <translation>d_k と飽和(キー {n} 個、d_k ごとにクエリ {t} 個)</translation>
+        <translation>d_k による飽和の変化(キー {n} 個、d_k ごとにクエリ {t} 個)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/softmax_panel.py" line="72" />
+        <location filename="../../gui/panels/softmax_panel.py" line="85" />
         <source>softmax: raw vs ÷√d_k</source>
         <translation>softmax: スケーリングなし 対 ÷√d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/softmax_panel.py" line="73" />
-        <source>probability (H in nats)</source>
-        <translation>確率(H の単位は nats)</translation>
+        <location filename="../../gui/panels/softmax_panel.py" line="86" />
+        <source>probability</source>
+        <translation>確率</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/softmax_panel.py" line="74" />
+        <location filename="../../gui/panels/softmax_panel.py" line="178" />
+        <source>raw{t}: H = {h} nats, max p = {m}</source>
+        <translation>スケーリングなし{t}:H = {h} nats、最大 p = {m}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/softmax_panel.py" line="182" />
+        <source>÷√{dk} = ÷{div}: H = {h} nats, max p = {m}</source>
+        <translation>÷√{dk} = ÷{div}:H = {h} nats、最大 p = {m}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/softmax_panel.py" line="87" />
         <source>key</source>
         <translation>キー</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/softmax_panel.py" line="131" />
-        <source>raw{t}: H = {h}, max p = {m}</source>
-        <translation>生{t}: H = {h}, 最大 p = {m}</translation>
-    </message>
-    <message>
-        <location filename="../../gui/panels/softmax_panel.py" line="135" />
-        <source>÷√{dk} = ÷{div}: H = {h}, max p = {m}</source>
-        <translation>÷√{dk} = ÷{div}: H = {h}, 最大 p = {m}</translation>
-    </message>
-    <message>
-        <location filename="../../gui/panels/variance_panel.py" line="126" />
+        <location filename="../../gui/panels/variance_panel.py" line="147" />
+        <location filename="../../gui/panels/variance_panel.py" line="196" />
         <source>q·k: raw and ÷√d_k</source>
         <translation>q·k: スケーリングなしと ÷√d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="127" />
+        <location filename="../../gui/panels/variance_panel.py" line="148" />
         <source>q·k</source>
         <translation>q·k</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="130" />
+        <location filename="../../gui/panels/variance_panel.py" line="151" />
         <source>density</source>
         <translation>密度</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="171" />
+        <location filename="../../gui/panels/variance_panel.py" line="191" />
         <source>exact density</source>
         <translation>厳密な密度</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="171" />
+        <location filename="../../gui/panels/variance_panel.py" line="191" />
+        <source>exact pmf</source>
+        <translation>厳密な確率質量</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/variance_panel.py" line="192" />
         <source>normal approx.</source>
         <translation>正規近似</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="172" />
+        <location filename="../../gui/panels/variance_panel.py" line="198" />
+        <source>sampled</source>
+        <translation>サンプル</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/variance_panel.py" line="200" />
+        <source>±2σ² band: the spread ÷√d_k keeps</source>
+        <translation>±2σ² の帯:÷√d_k が保つ広がり</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/variance_panel.py" line="234" />
         <source>raw, d_k = {dk}: Var = {var} ± {se}
 theory d_k·σ⁴ = {th}</source>
-        <translation>生、d_k = {dk}: 分散 = {var} ± {se}
+        <translation>スケーリングなし、d_k = {dk}: 分散 = {var} ± {se}
 理論値 d_k·σ⁴ = {th}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="175" />
+        <location filename="../../gui/panels/variance_panel.py" line="238" />
+        <source>exact density → ∞ at 0 (no finite peak)</source>
+        <translation>厳密な密度は 0 で → ∞(有限のピークはありません)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/variance_panel.py" line="242" />
         <source>÷√d_k: Var = {var} ± {se}
 theory σ⁴ = {th}
 {n} samples, {kind}</source>
@@ -861,7 +985,7 @@ theory σ⁴ = {th}
 {n} サンプル、{kind}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="131" />
+        <location filename="../../gui/panels/variance_panel.py" line="152" />
         <source>the ±2σ² width that ÷√d_k restores</source>
         <translation>÷√d_k によって戻る ±2σ² の幅</translation>
     </message>
@@ -924,110 +1048,150 @@ theory σ⁴ = {th}
         <translation>計算中…</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="95" />
-        <source>{name}: {layers} layers × {heads} heads = {total}</source>
-        <extracomment>The models step 9's table lists (one line each: the lesson strip's height follows it).</extracomment>
-        <translation>{name}: {layers} 層 × {heads} ヘッド = {total}</translation>
+        <location filename="../../gui/lessons.py" line="53" />
+        <source>live q·k at d_k = {dk}</source>
+        <translation>d_k = {dk} でのライブ q·k</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="169" />
+        <location filename="../../gui/lessons.py" line="54" />
+        <source>typed</source>
+        <translation>入力値</translation>
+    </message>
+    <message>
+        <location filename="../../gui/lessons.py" line="59" />
+        <source>{m} (95 %: {lo} … {hi})</source>
+        <translation>{m}(95 %:{lo} … {hi})</translation>
+    </message>
+    <message>
+        <location filename="../../gui/lessons.py" line="111" />
+        <source>{k} encoder</source>
+        <extracomment>The models step 9's table lists (one line each: the lesson strip's height follows it).</extracomment>
+        <translation>エンコーダ {k}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/lessons.py" line="111" />
+        <source>{k} decoder</source>
+        <translation>デコーダ {k}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/lessons.py" line="112" />
+        <source>{k} cross</source>
+        <translation>クロス {k}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/lessons.py" line="115" />
+        <source>{name}: {kinds} = {layers} attention layers × {heads} heads = {total}</source>
+        <translation>{name}:{kinds} = アテンション層 {layers} 個 × ヘッド {heads} 個 = {total}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/lessons.py" line="134" />
+        <source>on</source>
+        <translation>オン</translation>
+    </message>
+    <message>
+        <location filename="../../gui/lessons.py" line="134" />
+        <source>off</source>
+        <translation>オフ</translation>
+    </message>
+    <message>
+        <location filename="../../gui/lessons.py" line="196" />
         <source>Dot products grow with d_k</source>
         <translation>内積は d_k とともに大きくなる</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="174" />
+        <location filename="../../gui/lessons.py" line="197" />
+        <source>q and k have d_k independent components of variance σ² = {s2}. Each product q_i·k_i has variance σ⁴ = {s4}, so their sum q·k has variance d_k·σ⁴. Now, at d_k = {dk}, the sampled variance is {var} ± {se}; theory says {theory}. Press Play to sweep d_k from {sweep_first} to {sweep_last}: the raw histogram's axis widens while the scaled one keeps variance {var_scaled}.</source>
+        <translation>q と k は、分散 σ² = {s2} の独立な成分を d_k 個ずつ持ちます。各積 q_i·k_i の分散は σ⁴ = {s4} なので、その和 q·k の分散は d_k·σ⁴ になります。現在の d_k = {dk} では、サンプルから求めた分散は {var} ± {se} で、理論値は {theory} です。「再生」を押すと d_k を {sweep_first} から {sweep_last} まで動かします。スケーリングなしのヒストグラムは軸が広がっていきますが、スケーリングした方は分散 {var_scaled} を保ちます。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/lessons.py" line="202" />
         <source>Softmax saturates</source>
         <translation>softmax は飽和する</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="181" />
+        <location filename="../../gui/lessons.py" line="203" />
+        <source>Scores ({source}: {scores}) give the top key p = {p_raw}; divided by √{dk}, the same scores give p = {p_scaled}. Press Play or drag d_k: with live scores the raw bars go one-hot while the ÷√d_k bars keep their shape. Move the offset (typed scores): all scores shift together and p does not change, because softmax only sees differences: p = {p_ten} for (10, 1, 1, 1) and p = {p_hundred} for (100, 91, 91, 91). Move the gap: p heads for 1. What saturates softmax is the spread, and the spread of q·k grows like √d_k.</source>
+        <translation>スコア({source}:{scores})では、最大のキーの p = {p_raw} です。√{dk} で割ると、同じスコアで p = {p_scaled} になります。「再生」を押すか d_k を動かすと、ライブスコアではスケーリングなしの棒はワンホットになり、÷√d_k の棒は形を保ちます。オフセットを動かすと(入力したスコアになります)、すべてのスコアが一緒にずれても p は変わりません。softmax は差しか見ないからです:(10, 1, 1, 1) では p = {p_ten}、(100, 91, 91, 91) では p = {p_hundred} で、同じです。ギャップを動かすと p は 1 に近づきます。softmax を飽和させるのはスコアの広がりで、q·k の広がりは √d_k に比例して大きくなります。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/lessons.py" line="210" />
         <source>Gradients vanish</source>
         <translation>勾配が消える</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="182" />
-        <source>The softmax Jacobian J = diag(p) − ppᵀ says how far the output moves when a score moves; for one-hot p it is zero. Median ‖J‖_F over random queries with {keys} keys, unscaled: {j1} at d_k = 1 and {jdk} at d_k = {grid_dk}, where the top key already takes p = {p_dk}. A vanishing Jacobian means a vanishing training signal.</source>
-        <translation>softmax のヤコビアン J = diag(p) − ppᵀ は、スコアが動いたときに出力がどれだけ動くかを表します。p がワンホットのとき J はゼロです。キー {keys} 個のランダムなクエリについて、スケーリングなしの ‖J‖_F の中央値は、d_k = 1 で {j1}、d_k = {grid_dk} で {jdk} です。このとき、スコア最大のキーはすでに p = {p_dk} を占めています。ヤコビアンが消えるということは、学習の信号が消えるということです。</translation>
+        <location filename="../../gui/lessons.py" line="211" />
+        <source>The softmax Jacobian J = diag(p) − ppᵀ says how far the output moves when a score moves; for one-hot p it is zero. Median ‖J‖_F over {trials} random queries with {keys} keys, unscaled: {j1} at d_k = 1 and {jdk} at d_k = {grid_dk}, where the top key already takes p = {p_dk}. The ‖J‖ plotted is taken w.r.t. the logits softmax sees (after ÷√d_k and ÷T); w.r.t. the raw q·k it is ‖J‖/(T·√d_k). A vanishing J starves the Q/K path: the gradient to W_Q and W_K flows through it. V still gets gradient through the weights p.</source>
+        <translation>softmax のヤコビアン J = diag(p) − ppᵀ は、スコアが動いたとき出力がどれだけ動くかを表し、ワンホットの p では 0 になります。キー {keys} 個のランダムなクエリ {trials} 個での ‖J‖_F の中央値は、スケーリングなしで d_k = 1 では {j1}、d_k = {grid_dk} では {jdk} で、このとき最大のキーはすでに p = {p_dk} を取ります。グラフの ‖J‖ は softmax が受け取るロジット(÷√d_k と ÷T の後)についてのもので、スケーリングなしの q·k については ‖J‖/(T·√d_k) です。J が消えると Q/K の経路が飢えます:W_Q と W_K への勾配はここを通るからです。V には重み p を通して勾配が届き続けます。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="186" />
+        <location filename="../../gui/lessons.py" line="219" />
+        <source>Divided by √d_k, the scores have variance σ⁴ at every width. Across d_k = 1 … {top} the scaled median ‖J‖_F stays between {jlo} and {jhi} (every 95 % interval within {jci_lo} … {jci_hi}), and max p between {plo} and {phi}; unscaled, ‖J‖_F falls to {jraw_max} at d_k = {top}.&lt;br&gt;&lt;small&gt;Var(q·k) = d_k·σ⁴ is an assumption at initialisation: learned weights and LayerNorm move the variance. ÷√d_k is a fixed temperature, not a normalisation.&lt;/small&gt;</source>
+        <translation>√d_k で割ると、スコアの分散はどの幅でも σ⁴ になります。d_k = 1 … {top} の全域で、スケーリングした ‖J‖_F の中央値は {jlo} から {jhi} の間にあり(どの 95 % 区間も {jci_lo} … {jci_hi} の内側)、最大 p は {plo} から {phi} の間です。スケーリングなしでは、d_k = {top} で ‖J‖_F は {jraw_max} まで落ちます。&lt;br&gt;&lt;small&gt;Var(q·k) = d_k·σ⁴ は初期化時の仮定です。学習された重みや LayerNorm によって分散は変わります。÷√d_k は固定の温度であって、正規化ではありません。&lt;/small&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../gui/lessons.py" line="226" />
+        <source>A head gives each token one probability distribution over all tokens, itself included. When several relations matter at once, one head has to blend them. On the sentence in the panel ({n} tokens) the heads have a mean entropy of {each} nats; their average has {avg} nats (uniform attention: {uni}). Averaging blurs sharp roles.</source>
+        <translation>1 つのヘッドは、各トークンに、自分自身を含むすべてのトークン上の確率分布を 1 つだけ与えます。複数の関係が同時に重要なとき、1 つのヘッドはそれらを混ぜ合わせるしかありません。パネルの文({n} トークン)では、各ヘッドのエントロピーの平均は {each} nats、ヘッドを平均した分布のエントロピーは {avg} nats です(一様なアテンションでは {uni})。平均をとると、鋭い役割がぼやけます。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/lessons.py" line="241" />
+        <source>Same matrix products, more softmax</source>
+        <translation>行列積は同じ、softmax は増える</translation>
+    </message>
+    <message>
+        <location filename="../../gui/lessons.py" line="242" />
+        <source>For n = {n} tokens, QKᵀ and weights·V cost {qk} FLOPs with h = {h} heads, the same as one full-width head ({qk1}). What grows with h is softmax and masking, h score matrices of n² entries: {sm} FLOPs against {sm1}, {sm_share} of the layer at h = {h} (one head: {sm1_share}). The layer costs {total} against {total1}. W_O ({wo} FLOPs, {share}) is part of both; one head without it costs {no_wo}. Play steps h through {sweep_values}.</source>
+        <translation>n = {n} トークンのとき、QKᵀ と 重み·V のコストは、h = {h} ヘッドでは {qk} FLOPs、フル幅のヘッド 1 つでも同じ {qk1} です。h とともに増えるのは softmax とマスク、つまり n² 個の要素を持つ h 個のスコア行列で、{sm} FLOPs 対 {sm1}、h = {h} で層全体の {sm_share}(1 ヘッドでは {sm1_share})です。層全体では {total} 対 {total1} です。W_O({wo} FLOPs、{share})はどちらにも含まれ、W_O なしの 1 ヘッドは {no_wo} です。「再生」を押すと、h を {sweep_values} と順に変えます。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/lessons.py" line="249" />
+        <source>Each attention layer has its own h heads, and an encoder–decoder model has three kinds of attention layer: encoder self-attention, decoder self-attention and cross-attention. A model holds attention layers × heads patterns; the multi-head view shows the h maps of one of them:&lt;br&gt;{table}</source>
+        <translation>アテンション層はそれぞれ自分の h 個のヘッドを持ち、エンコーダ・デコーダのモデルにはエンコーダの自己アテンション、デコーダの自己アテンション、クロスアテンションの 3 種類の層があります。モデル全体のパターン数は アテンション層 × ヘッド で、マルチヘッドの図はそのうち 1 層の h 枚のマップです:&lt;br&gt;{table}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/lessons.py" line="254" />
+        <source>The ÷√d_model toggle is {toggle}: the multi-head view divides by √d_model = {sdm} instead of √d_k = {sdk}, and its maps go flat. Each head's scores have variance {v_bad} instead of {v_ok}. Those are sample variances of h·n² = {count} scores; given these X and weights their expected values are {e_bad} and {e_ok} (≈ 1 for unit-variance X), and d_k / d_model = {ratio}. Mean entropy {h_bad} nats against {h_ok} (uniform is {h_uni}), mean max p {p_bad} against {p_ok}. Switch the toggle off to see the right maps.</source>
+        <translation>÷√d_model の切り替えは {toggle} です:マルチヘッドの図は √d_k = {sdk} ではなく √d_model = {sdm} で割り、マップは平坦になります。各ヘッドのスコアの分散は {v_ok} ではなく {v_bad} です。これは h·n² = {count} 個のスコアから求めた標本分散で、この X と重みのもとでの期待値は {e_bad} と {e_ok}(分散 1 の X なら ≈ 1)、d_k / d_model = {ratio} です。平均エントロピーは {h_bad} nats 対 {h_ok}(一様なら {h_uni})、最大 p の平均は {p_bad} 対 {p_ok} です。切り替えをオフにすると正しいマップが見られます。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/lessons.py" line="218" />
         <source>Dividing by √d_k fixes it</source>
         <translation>√d_k で割れば解決する</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="187" />
-        <source>Divided by √d_k, the scores have variance 1 at every width. Across d_k = 1 … {top} the scaled median ‖J‖_F stays between {jlo} and {jhi}, and max p between {plo} and {phi}; unscaled, ‖J‖_F falls to {jraw_max} at d_k = {top}.</source>
-        <translation>√d_k で割ると、スコアの分散はどの幅でも 1 になります。d_k = 1 … {top} の全域で、スケーリングした ‖J‖_F の中央値は {jlo} から {jhi} の間に、最大 p は {plo} から {phi} の間に収まります。スケーリングしないと、‖J‖_F は d_k = {top} で {jraw_max} まで下がります。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lessons.py" line="190" />
+        <location filename="../../gui/lessons.py" line="225" />
         <source>One head, one distribution</source>
         <translation>1 つのヘッドに 1 つの分布</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="191" />
-        <source>A head gives each token one probability distribution over the others. When several relations matter at once, one head has to blend them. On the sentence in the panel ({n} tokens) the heads have a mean entropy of {each} nats; their average has {avg} nats (uniform attention: {uni}). Averaging blurs sharp roles.</source>
-        <translation>1 つのヘッドは、各トークンに、他のトークン上の確率分布を 1 つだけ与えます。複数の関係が同時に重要なとき、1 つのヘッドはそれらを混ぜ合わせるしかありません。パネルの文({n} トークン)では、各ヘッドのエントロピーの平均は {each} nats、ヘッドを平均した分布のエントロピーは {avg} nats です(一様なアテンションでは {uni})。平均をとると、鋭い役割がぼやけます。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lessons.py" line="195" />
+        <location filename="../../gui/lessons.py" line="230" />
         <source>Split, attend, concatenate, project</source>
         <translation>分割・アテンション・連結・射影</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="170" />
-        <source>q and k have d_k independent components of variance 1. Each product q_i·k_i has variance 1, so their sum q·k has variance d_k. Now, at d_k = {dk}, the sampled variance is {var} ± {se}; theory says {theory}. Press Play to sweep d_k from {sweep_first} to {sweep_last}: the raw histogram's axis widens while the scaled one keeps variance {var_scaled}.</source>
-        <translation>q と k は、分散 1 の独立な成分を d_k 個ずつ持ちます。各積 q_i·k_i の分散は 1 なので、その和 q·k の分散は d_k になります。現在の d_k = {dk} では、サンプルから求めた分散は {var} ± {se} で、理論値は {theory} です。「再生」を押すと d_k を {sweep_first} から {sweep_last} まで動かします。スケーリングなしのヒストグラムは軸が広がっていきますが、スケーリングした方は分散 {var_scaled} を保ちます。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lessons.py" line="175" />
-        <source>Scores ({scores}) give the top key p = {p_raw}. Move the offset: all scores shift together and p does not change, because softmax only sees differences. Softmax gives the top key p = {p_ten} for (10, 1, 1, 1) and p = {p_hundred} for (100, 91, 91, 91): the same. Move the gap: p heads for 1. What saturates softmax is the spread, and the spread of q·k grows like √d_k. Divided by √{dk}, the same scores give p = {p_scaled}.</source>
-        <translation>スコア ({scores}) では、スコア最大のキーの p = {p_raw} です。「オフセット」を動かすと、すべてのスコアが一緒にずれますが、p は変わりません。softmax は差しか見ないからです。スコア最大のキーの p は (10, 1, 1, 1) で {p_ten}、(100, 91, 91, 91) で {p_hundred} と、同じ値になります。「差」を動かすと、p は 1 に近づいていきます。softmax を飽和させるのはスコアの広がりであり、q·k の広がりは √d_k に比例して大きくなります。√{dk} で割ると、同じスコアでも p = {p_scaled} になります。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lessons.py" line="196" />
+        <location filename="../../gui/lessons.py" line="231" />
         <source>d_model = {d} is split into h = {h} heads of d_k = {dk}. Each head makes its own Q, K and V ({n} × {dk}), attends, and returns {n} × {dk}. The outputs are concatenated back to {n} × {d}, and W_O, a full {d} × {d} matrix, mixes the heads. Play steps h through {sweep_values}.</source>
         <translation>d_model = {d} を、d_k = {dk} の h = {h} 個のヘッドに分割します。各ヘッドは自分の Q、K、V ({n} × {dk}) を作ってアテンションを計算し、{n} × {dk} を返します。出力は連結されて {n} × {d} に戻り、{d} × {d} のフルサイズの行列 W_O がヘッドを混ぜ合わせます。「再生」を押すと、h を {sweep_values} と順に変えます。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="200" />
+        <location filename="../../gui/lessons.py" line="235" />
         <source>Heads specialise</source>
         <translation>ヘッドの専門化</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="201" />
+        <location filename="../../gui/lessons.py" line="236" />
         <source>Trained heads often take on roles: one looks at the previous token, another links a pronoun to its noun. The heads shown are built by hand from simple rules to show what such roles look like; they are not learned. Switch on random heads to compare with untrained, seeded attention. The heads shown now have a mean entropy of {each} nats (uniform: {uni}).</source>
         <translation>学習済みのヘッドは、しばしば役割を担います。あるヘッドは直前のトークンを見て、別のヘッドは代名詞をそれが指す名詞に結び付けます。ここに示すヘッドは、そうした役割がどのようなものかを見せるために単純な規則から手作業で作ったもので、学習されたものではありません。「ランダムヘッド」をオンにすると、シード付きの未学習のアテンションと比較できます。いま表示しているヘッドのエントロピーの平均は {each} nats です(一様: {uni})。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="206" />
-        <source>The cost stays the same</source>
-        <translation>コストは変わらない</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lessons.py" line="207" />
-        <source>For n = {n} tokens, QKᵀ and weights·V cost {qk} FLOPs with h = {h} heads, the same as one full-width head ({qk1}). Softmax grows with h ({sm} against {sm1}) but stays small. W_O adds {wo} FLOPs, {share} of the layer.</source>
-        <translation>n = {n} トークンのとき、QKᵀ と 重み·V のコストは h = {h} ヘッドで {qk} FLOPs で、フル幅のヘッド 1 つの場合 ({qk1}) と同じです。softmax は h とともに増えますが ({sm} 対 {sm1})、小さいままです。W_O は {wo} FLOPs を加え、これは層全体の {share} にあたります。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lessons.py" line="210" />
+        <location filename="../../gui/lessons.py" line="248" />
         <source>Layers × heads</source>
         <translation>層 × ヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="211" />
-        <source>Each layer has its own heads, so a model holds layers × heads attention patterns:&lt;br&gt;{table}</source>
-        <translation>各層がそれぞれ独自のヘッドを持つので、モデル全体では 層数 × ヘッド数 個のアテンションパターンを持ちます:&lt;br&gt;{table}</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lessons.py" line="213" />
+        <location filename="../../gui/lessons.py" line="253" />
         <source>A common mistake: √d_model</source>
         <translation>よくある間違い: √d_model</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lessons.py" line="214" />
-        <source>Dividing by √d_model = {sdm} instead of √d_k = {sdk} leaves each head's scores with variance {v_bad} instead of {v_ok} (about d_k / d_model = {ratio}). Attention goes flat: mean entropy {h_bad} nats against {h_ok} (uniform is {h_uni}), mean max p {p_bad} against {p_ok}.</source>
-        <translation>√d_k = {sdk} ではなく √d_model = {sdm} で割ると、各ヘッドのスコアの分散は {v_ok} ではなく {v_bad}(約 d_k / d_model = {ratio})になります。アテンションは平坦になり、平均エントロピーは {h_bad} nats(√d_k なら {h_ok}、一様なら {h_uni})、最大 p の平均は {p_bad}(√d_k なら {p_ok})です。</translation>
     </message>
     <message>
         <location filename="../../gui/model_heads.py" line="87" />

@@ -26,8 +26,9 @@ def bar_heights(win, scaled):
 
 def test_every_named_control_exists(window):
     names = {QSlider: ["dkSlider", "headsSlider", "scoreSlider0", "scoreSlider1"],
-             QSpinBox: ["dkSpin", "headsSpin", "dModelSpin", "seedSpin", "keysSpin", "samplesSpin"],
-             QCheckBox: ["lockDModelCheck", "scaleCheck", "causalCheck"],
+             QSpinBox: ["dkSpin", "headsSpin", "kvHeadsSpin", "dModelSpin", "seedSpin", "keysSpin", "samplesSpin"],
+             QCheckBox: ["lockDModelCheck", "scaleCheck", "causalCheck", "liveScoresCheck",
+                         "scaleByDModelCheck"],
              QLineEdit: ["scoresEdit"], QLabel: ["scoresError"],
              QComboBox: ["scoresPreset", "distributionCombo"], QPushButton: ["sampleScoresButton"]}
     for cls, objs in names.items():
@@ -51,7 +52,7 @@ def test_dk_spin_moves_variance_saturation_and_softmax(window):
     assert "d_k = 4096" in v.stats_raw.toPlainText()
     marker = window.panels["saturationPlot"].markers["max_prob"].value()
     assert marker == pytest.approx(math.log10(4096))
-    scores = np.array(window.model.params.scores)
+    scores = np.asarray(window.model.results.softmax.scores)   # live at first run
     np.testing.assert_allclose(bar_heights(window, True), softmax(scores / 64))
     # Locked at d_model = 512 cannot hold d_k = 4096: the lock opens and says so.
     assert not find(window, QCheckBox, "lockDModelCheck").isChecked()
@@ -141,7 +142,8 @@ def test_sample_button_fills_sampled_scores(window):
 def test_temperature_flattens_softmax(window):
     window.findChild(object, "temperatureSpin").setValue(4.0)
     settle(window)
-    np.testing.assert_allclose(bar_heights(window, False), softmax(window.model.params.scores, 4.0))
+    np.testing.assert_allclose(bar_heights(window, False),
+                               softmax(window.model.results.softmax.scores, 4.0))
 
 
 def test_scale_check_switches_multihead_scaling(window):
@@ -167,6 +169,9 @@ def test_keys_samples_distribution_seed(window):
     combo.activated.emit(combo.currentIndex())
     settle(window)
     assert window.model.params.distribution == "rademacher"
+    assert "exact pmf" in v.stats_scaled.toPlainText()         # ±1 at d_k = 64: a lattice
+    find(window, QSpinBox, "dkSpin").setValue(256)
+    settle(window)
     assert "normal approx." in v.stats_scaled.toPlainText()
     find(window, QSpinBox, "keysSpin").setValue(32)
     settle(window)
@@ -206,7 +211,7 @@ def test_sigma_scales_the_theory(window):
     settle(window)
     v = window.model.results.variance
     assert v.theory_unscaled == pytest.approx(64 * 2.0**4)
-    assert "theory σ⁴ = 16.00" in window.panels["variancePlot"].stats_scaled.toPlainText()
+    assert "theory σ⁴ = 2⁴ = 16.00" in window.panels["variancePlot"].stats_scaled.toPlainText()
     assert v.empirical_scaled == pytest.approx(16.0, rel=0.05)
 
 
@@ -342,7 +347,9 @@ def test_cost_bar_names_follow_h_and_sit_under_their_bars(window):
     assert names == ["1 head", "16 heads", "per head"]
     find(window, QSpinBox, "headsSpin").setValue(1)
     settle(window)
-    assert [label.toPlainText() for label in cost.bar_names] == ["1 head", "1 head", "per head"]
+    # h = 1 is the same layer as one full-width head: identical bars, named once
+    assert [label.toPlainText() for label in cost.bar_names] == ["1 head = h heads", "",
+                                                                 "per head"]
     find(window, QSpinBox, "headsSpin").setValue(16)
     settle(window)
     for label, x in zip(cost.bar_names, (0.0, 1.0, 2.0)):

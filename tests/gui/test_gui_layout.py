@@ -1,4 +1,5 @@
 """The window at projector and laptop sizes: nothing overlaps, nothing is squeezed unreadable."""
+import numpy as np
 import pytest
 from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QApplication, QTabBar
@@ -73,10 +74,15 @@ def test_cost_legend_never_covers_the_notes(window, size, lang):
     set_language(lang)      # the legend's width changes without a resize
     try:
         QApplication.processEvents()
-        legend = cost.legend.sceneBoundingRect()
+        # The legend is in the title; the notes stay inside the plot, above the bars.
+        from PySide6.QtCore import QPointF
+
         info = cost.info.sceneBoundingRect()
-        assert not legend.intersects(info)
-        assert cost.plot.vb.sceneBoundingRect().contains(legend)
+        assert cost.plot.vb.sceneBoundingRect().contains(info)
+        assert "W_O" in cost.title.text
+        top = max(float(np.max(np.asarray(b.opts["y0"]) + np.asarray(b.opts["height"])))
+                  for b in cost.term_bars.values())
+        assert cost.plot.vb.mapViewToScene(QPointF(0, top)).y() > info.bottom()
     finally:
         set_language("en")
 
@@ -84,7 +90,10 @@ def test_cost_legend_never_covers_the_notes(window, size, lang):
 @pytest.mark.parametrize("size", SIZES)
 def test_softmax_legend_fits_its_plot(window, size):
     softmax = show_panel(window, size, "softmaxPlot")
-    assert softmax.plot.vb.sceneBoundingRect().contains(softmax.legend.sceneBoundingRect())
+    # The legend has a row of its own above the plot (the probability axis ends at 1).
+    legend = softmax.legend.sceneBoundingRect()
+    assert softmax.sceneRect().contains(legend)
+    assert not legend.intersects(softmax.plot.vb.sceneBoundingRect())
     label = softmax.legend.items[1][1].text
     assert label.count("<br>") == (2 if softmax._is_narrow() else 1)
     assert "max p" in label

@@ -1,0 +1,354 @@
+"""Issue 11 (teaching truth), window side: each test fails on the old behaviour."""
+import numpy as np
+import pytest
+from PySide6.QtWidgets import QCheckBox, QComboBox, QSpinBox
+
+from engine import Params, compute
+from engine.presets import MODEL_PRESETS, preset_by_slug
+from gui.shape_rules import kv_heads_for
+
+from gui_helpers import settle
+
+
+@pytest.fixture
+def english():
+    from gui.i18n import set_language
+
+    set_language("en")
+    yield
+    set_language("en")
+
+
+def find(win, cls, name):
+    widget = win.findChild(cls, name)
+    assert widget is not None, f"no {cls.__name__} named {name}"
+    return widget
+
+
+def choose_preset(win, slug):
+    combo = find(win, QComboBox, "modelPresetCombo")
+    index = 1 + [p.slug for p in MODEL_PRESETS].index(slug)
+    combo.setCurrentIndex(index)
+    combo.activated.emit(index)
+    settle(win)
+
+
+# -- controls --------------------------------------------------------------------------
+def test_kv_heads_for_keeps_a_valid_g_and_resets_an_invalid_one():
+    assert kv_heads_for(8, 2) == 2
+    assert kv_heads_for(12, 8) is None       # 8 does not divide 12: back to MHA
+    assert kv_heads_for(4, 8) is None        # g > h
+    assert kv_heads_for(16, None) is None
+
+
+def test_kv_heads_spin_offers_divisors_of_h_and_survives_h_changes(window):
+    kv = find(window, QSpinBox, "kvHeadsSpin")
+    assert kv.value() == 8 and kv._allowed == [1, 2, 4, 8]     # MHA at the defaults
+    kv.setValue(2)
+    settle(window)
+    assert window.model.params.kv_heads_used == 2
+    assert window.model.results.cost_multi.kv_heads == 2
+    find(window, QSpinBox, "headsSpin").setValue(4)             # 2 still divides 4: kept
+    settle(window)
+    assert window.model.params.kv_heads_used == 2
+    find(window, QSpinBox, "headsSpin").setValue(1)             # h = 1: g must be 1
+    settle(window)
+    assert window.model.params.kv_heads_used == 1
+    assert kv._allowed == [1]
+    assert "error" not in window.statusBar().currentMessage().lower()
+
+
+def test_model_preset_sets_kv_heads_cached_layers_and_names_its_source(window):
+    choose_preset(window, "llama-2-70b")
+    p = window.model.params
+    preset = preset_by_slug("llama-2-70b")
+    assert (p.d_model, p.heads, p.kv_heads_used, p.cached_layers) == (8192, 64, 8, 80)
+    assert find(window, QSpinBox, "kvHeadsSpin").value() == 8
+    combo = find(window, QComboBox, "modelPresetCombo")
+    assert preset.source in combo.toolTip()
+    assert preset.source in combo.itemData(combo.currentIndex(), 3)   # Qt.ToolTipRole
+
+
+def test_live_scores_are_on_at_first_run_and_follow_dk(window):
+    from gui.controls import score_to_slider
+
+    assert Params().live_scores is False                      # the engine's default
+    check = find(window, QCheckBox, "liveScoresCheck")
+    assert check.isChecked() and window.model.params.live_scores
+    panel = window.panels["softmaxPlot"]
+    for dk in (4, 4096):
+        find(window, QSpinBox, "dkSpin").setValue(dk)
+        settle(window)
+        sm = window.model.results.softmax
+        assert sm.source == "live"
+        # the field and the sliders show the scores in use, not the typed ones
+        shown = [float(x) for x in find(window, type(window.controls.scores_edit),
+                                        "scoresEdit").text().split(",")]
+        np.testing.assert_allclose(shown, sm.scores, rtol=1e-5)
+        assert [s.value() for s in window.controls.score_sliders[:sm.scores.size]] == \
+            [score_to_slider(s) for s in sm.scores]
+        np.testing.assert_allclose(panel.bars_unscaled.opts["height"], sm.probs_unscaled)
+        if dk == 4:
+            scaled_at_4 = np.asarray(sm.probs_scaled)
+            assert sm.max_prob_unscaled < 0.9
+    assert sm.max_prob_unscaled > 0.99                        # raw: one-hot at d_k = 4096
+    # ÷√d_k: the same shape (the ranking and no collapse)
+    assert sm.max_prob_scaled < 0.9
+    assert np.argmax(sm.probs_scaled) == np.argmax(scaled_at_4)
+
+
+def test_typing_scores_switches_live_off(window, qtbot):
+    edit = window.controls.scores_edit
+    edit.setText("3, 1, 0")
+    edit.editingFinished.emit()
+    settle(window)
+    p = window.model.params
+    assert not p.live_scores and p.scores == (3.0, 1.0, 0.0)
+    assert window.model.results.softmax.source == "typed"
+    assert not find(window, QCheckBox, "liveScoresCheck").isChecked()
+
+
+def test_live_field_losing_focus_keeps_live_on(window):
+    window.controls.scores_edit.editingFinished.emit()        # no edit, just focus out
+    settle(window)
+    assert window.model.params.live_scores
+
+
+def test_scale_by_d_model_check(window):
+    check = find(window, QCheckBox, "scaleByDModelCheck")
+    assert not check.isChecked()
+    check.setChecked(True)
+    settle(window)
+    mh = window.model.results.multihead
+    assert window.model.params.scale_by == "d_model"
+    assert mh.divisor == pytest.approx(np.sqrt(512))
+    check.setChecked(False)
+    settle(window)
+    assert window.model.results.multihead.divisor == pytest.approx(8.0)
+
+
+def test_tooltips_explain_each_length(window):
+    tips = {name: window.findChild(QSpinBox, name).toolTip()
+            for name in ("keysSpin", "samplesSpin", "tokensSpin", "seqLenSpin", "seedSpin",
+                         "headsSpin", "kvHeadsSpin")}
+    assert "saturation" in tips["keysSpin"]
+    assert "diagram" in tips["tokensSpin"] and "n × n" in tips["tokensSpin"]
+    assert "cost" in tips["seqLenSpin"] and "KV cache" in tips["seqLenSpin"]
+    assert "MQA" in tips["kvHeadsSpin"] and "GQA" in tips["kvHeadsSpin"]
+    assert "σ⁴" in window.controls.sigma_spin.toolTip()
+    assert "decoder" in window.controls.causal_check.toolTip()
+    box = window.controls.scores_box.toolTip()
+    for word in ("scores", "keys n", "tokens", "sequence length"):
+        assert word in box
+    assert find(window, QComboBox, "modelPresetCombo").toolTip()
+
+
+# -- cost panel ------------------------------------------------------------------------
+def bar_totals(cost):
+    return sum(np.asarray(bar.opts["height"], dtype=float) for bar in cost.term_bars.values())
+
+
+def test_h1_bars_are_identical_and_named_once(window):
+    window.model.update(heads=1, dk=512, d_model=512)
+    settle(window)
+    cost = window.panels["costPlot"]
+    totals = bar_totals(cost)
+    assert totals[0] == totals[1] == window.model.results.cost_multi.flops
+    for bar in cost.term_bars.values():
+        heights = np.asarray(bar.opts["height"])
+        assert heights[0] == heights[1]          # W_O too: the single head has it
+    assert [label.toPlainText() for label in cost.bar_names].count("") == 1
+    r = window.model.results
+    assert "1.05M" in cost.memory_text.text and r.cost_single.params == r.cost_multi.params
+
+
+def test_cost_shows_softmax_share_and_the_labelled_no_w_o_figure(window):
+    from gui.style import format_count
+
+    window.model.update(heads=512, dk=1, d_model=512)
+    settle(window)
+    cost, r = window.panels["costPlot"], window.model.results
+    assert f"{r.cost_multi.softmax_share:.1%}" == "29.4%"
+    assert "29.4% of the layer" in cost.info.toPlainText()
+    no_w_o = r.cost_no_output_projection.flops
+    assert np.all(cost.no_w_o_line.yData == no_w_o) and no_w_o < r.cost_single.flops
+    assert f"without W_O: {format_count(no_w_o)}" in cost.info.toPlainText()
+    assert "1&nbsp;head&nbsp;without&nbsp;W_O" in cost.title.text   # the legend is in the title
+
+
+def test_llama_2_70b_params_and_kv_cache_on_screen(window):
+    choose_preset(window, "llama-2-70b")
+    cost, r = window.panels["costPlot"], window.model.results
+    assert r.cost_multi.params == 2 * 8192**2 + 2 * 8192 * 8 * 128
+    text = cost.memory_text.text
+    assert "attention params per layer: 151M" in text
+    assert "320 KiB per token" in text and "GQA" in text
+    assert "160 MiB at n = 512" in text                         # 320 KiB × 512
+    assert "32 MiB per layer" in text                           # 64 · 512² · 2 bytes
+    combo = find(window, QComboBox, "kvPrecisionCombo")
+    combo.setCurrentIndex(combo.findData(4))
+    combo.activated.emit(combo.currentIndex())
+    assert "80 KiB per token" in cost.memory_text.text
+    find(window, QSpinBox, "kvHeadsSpin").setValue(64)           # MHA: 4d²
+    settle(window)
+    assert "attention params per layer: 268M" in cost.memory_text.text
+
+
+def test_format_bytes_uses_binary_units():
+    from gui.panels.cost_panel import format_bytes
+
+    assert format_bytes(327680) == "320 KiB"
+    assert format_bytes(2**20) == "1 MiB"
+    assert format_bytes(1.5 * 2**30) == "1.5 GiB"
+    assert format_bytes(512) == "512 B"
+
+
+# -- variance, softmax and saturation panels --------------------------------------------
+def test_rademacher_small_dk_draws_exact_pmf_stems_not_a_normal_curve(window):
+    window.model.update(distribution="rademacher", dk=4, heads=128)
+    settle(window)
+    v, r = window.panels["variancePlot"], window.model.results.variance
+    assert r.theory_kind == "exact pmf"
+    assert not v.theory["raw"].isVisible()
+    xs, ys = v.stems["raw"].getData()
+    np.testing.assert_allclose(xs[1::2], [-4, -2, 0, 2, 4])
+    width = r.hist_unscaled.edges[1] - r.hist_unscaled.edges[0]
+    np.testing.assert_allclose(ys[1::2], np.array([1, 4, 6, 4, 1]) / 16 / width)
+    assert np.all(ys[0::2] == 0)
+    # each stem top is what its histogram bin holds in expectation (within sampling error)
+    centres = (r.hist_unscaled.edges[:-1] + r.hist_unscaled.edges[1:]) / 2
+    for x, top in zip(xs[1::2], ys[1::2]):
+        assert r.hist_unscaled.density[np.argmin(abs(centres - x))] == pytest.approx(top, rel=0.05)
+    assert "exact pmf" in v.stats_scaled.toPlainText()
+    window.model.update(distribution="normal")
+    settle(window)
+    assert v.theory["raw"].isVisible() and v.stems["raw"].getData()[0].size == 0
+
+
+def test_dk_1_normal_prints_no_finite_peak_and_fits_the_histogram(window):
+    window.model.update(dk=1, heads=512)
+    settle(window)
+    v, r = window.panels["variancePlot"], window.model.results.variance
+    assert not r.theory_bounded
+    assert "∞" in v.stats_raw.toPlainText()
+    from gui.panels.variance_panel import RAW_HEADROOM, density_top, nice_ceiling, text_headroom
+
+    h = r.hist_unscaled
+    half, top, text_px = v._ranges["raw"]
+    headroom = text_headroom(text_px, v.plot_raw.vb.height(), RAW_HEADROOM)
+    edge = float(h.edges[-1])
+    assert half == nice_ceiling(edge)
+    # fitted to the histogram, not to the finite grid value of a diverging density
+    assert top == pytest.approx(density_top(edge, half, float(h.density.max()), headroom))
+    assert h.theory_density.max() > h.density.max()
+    window.model.update(dk=2, heads=256)
+    settle(window)
+    assert "∞" not in v.stats_raw.toPlainText()
+
+
+def test_variance_band_has_a_legend_and_texts_follow_sigma(window):
+    v = window.panels["variancePlot"]
+    assert "±2σ²&nbsp;band" in v.title.text and window.panels["variancePlot"].theme.scaled in v.title.text
+    window.model.update(sigma=2.0)
+    settle(window)
+    assert "d_k·σ⁴ = 64·2⁴ = 1\u2009024" in v.stats_raw.toPlainText()
+    assert "σ⁴ = 2⁴ = 16.00" in v.stats_scaled.toPlainText()
+
+
+def test_softmax_axis_is_a_probability_and_entropy_carries_its_unit(window):
+    panel = window.panels["softmaxPlot"]
+    left = panel.plot.getAxis("left")
+    assert left.labelText == "probability"
+    assert max(v for v, _ in left._tickLevels[0]) == 1.0
+    assert panel.plot.viewRange()[1][1] < 1.6            # was 1.75
+    assert all("nats" in label.text for _s, label in panel.legend.items)
+    saturation = window.panels["saturationPlot"]
+    assert "(nats)" in saturation.plots["entropy"].getAxis("left").labelText
+
+
+def test_saturation_title_gives_the_real_trial_count(window):
+    window.model.update(distribution="uniform")
+    settle(window)
+    sat = window.model.results.saturation
+    title = window.panels["saturationPlot"].title.text
+    assert int(sat.trials_per_dk[-1]) == 16
+    assert "then fewer: 16 at d_k = 16384" in title
+    assert "128 queries per d_k up to d_k = 128" in title
+    window.model.update(distribution="normal")
+    settle(window)
+    assert "128 queries per d_k)" in window.panels["saturationPlot"].title.text
+
+
+# -- lessons ---------------------------------------------------------------------------
+def lesson_text(window, step):
+    window.lesson.go_to(step)
+    settle(window)
+    window.lesson.refresh_text()
+    return window.lesson.text()
+
+
+def test_lesson_step_2_turns_live_scores_on(window, english):
+    text = lesson_text(window, 1)
+    p, sm = window.model.params, window.model.results.softmax
+    assert p.live_scores and sm.source == "live"
+    assert f"live q·k at d_k = {p.dk}" in text
+
+
+def test_lesson_step_3_quotes_intervals_and_the_q_k_path(window, english):
+    from gui.style import format_number
+
+    text = lesson_text(window, 2)
+    sat = window.model.results.saturation
+    q = sat.quartiles("jacobian_norm", False)
+    i = list(sat.dk_grid).index(1024)
+    assert f"{format_number(q.median[i])} (95 %: {format_number(q.median_lo[i])} … " \
+           f"{format_number(q.median_hi[i])})" in text
+    assert "Q/K path" in text and "V still gets gradient" in text
+    assert "‖J‖/(T·√d_k)" in text
+    assert f"over {int(sat.trials_per_dk[i])} random queries" in text
+
+
+def test_lesson_texts_follow_sigma_and_the_footnote(window, english):
+    window.lesson.go_to(0)
+    window.model.update(sigma=2.0)
+    settle(window)
+    window.lesson.refresh_text()
+    text = window.lesson.text()
+    assert "σ² = 4.00" in text and "σ⁴ = 16.00" in text and "variance 1." not in text
+    assert "assumption at initialisation" in lesson_text(window, 3)
+    assert "itself included" in lesson_text(window, 4)
+
+
+def test_lesson_cost_step_is_written_from_the_numbers(window, english):
+    text = lesson_text(window, 7)
+    assert "The cost stays the same" not in window.lesson.title_label.text()
+    r = window.model.results
+    assert f"{r.cost_multi.softmax_share:.1%} of the layer at h = 8" in text
+    window.model.update(heads=512, dk=1, d_model=512)
+    settle(window)
+    window.lesson.refresh_text()
+    assert "29.4% of the layer at h = 512" in window.lesson.text()
+
+
+def test_lesson_layers_step_counts_encoder_decoder_and_cross(window, english):
+    text = lesson_text(window, 8)
+    assert "Transformer base: 6 encoder + 6 decoder + 6 cross = 18 attention layers × 8 heads = 144" in text
+    assert "× 16 heads = 288" in text
+    assert window.highlighted != "costPlot"
+
+
+def test_lesson_mistake_step_shows_the_flat_maps_and_explains_the_variance(window, english):
+    from gui.style import format_number
+
+    text = lesson_text(window, 9)
+    r = window.model.results
+    assert r.params.scale_by == "d_model"
+    assert r.multihead.divisor == pytest.approx(np.sqrt(512))
+    assert window.findChild(QCheckBox, "scaleByDModelCheck").isChecked()
+    from engine.multihead import divisor_comparison
+
+    mh = r.multihead
+    c = divisor_comparison(mh.q, mh.k, 512, 1.0, x=mh.x)
+    assert format_number(c["score_variance_dk"]) in text
+    assert f"expected values are {format_number(c['score_variance_expected_d_model'])} and " \
+           f"{format_number(c['score_variance_expected_dk'])}" in text
