@@ -6,6 +6,7 @@ import html
 
 import numpy as np
 import pyqtgraph as pg
+import shiboken6
 
 from engine.cost import PRECISION_BITS, TERMS
 
@@ -120,8 +121,8 @@ class CostPanel(Panel):
         key = "&nbsp;&nbsp; ".join(
             f"<span style='color:{colour}'>{mark}</span>&nbsp;"
             + html.escape(text).replace(" ", "&nbsp;") for colour, mark, text in self.key_entries())
-        self.set_title(self.title, f"{html.escape(tr('cost of one attention layer'))}<br>"
-                                   f"<span style='font-size:small'>{key}</span>")
+        title = html.escape(tr("cost of one attention layer"))
+        self.set_title(self.title, f"{title}<br><span style='font-size:small'>{key}</span>")
 
     def retranslate(self) -> None:
         self._set_title()
@@ -144,7 +145,8 @@ class CostPanel(Panel):
     @guarded
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
         super().resizeEvent(event)
-        if getattr(self, "precision_combo", None) is not None:   # Qt resizes before build()
+        if getattr(self, "precision_combo", None) is not None and shiboken6.isValid(
+                self.ci.layout):            # Qt resizes before build() and while deleting
             self._place_precision()
 
     @Slot(int)

@@ -6,6 +6,7 @@ beyond 1); the legend, with each side's entropy in nats, has a row of its own ab
 from __future__ import annotations
 
 import math
+import re
 
 import numpy as np
 import pyqtgraph as pg
@@ -31,8 +32,8 @@ def legend_lines(entry: str, narrow: bool = False) -> str:
     """A legend entry "name: H = …, max p = …" on two lines, or on three in a narrow plot
     (on one line it is wider than the plot at a laptop's panel size, and the legend's
     colour swatches end up clipped)."""
-    entry = entry.replace(": ", "<br>", 1)
-    return entry.replace(", ", "<br>", 1) if narrow else entry
+    entry = re.sub(r"[:：]\s*", "<br>", entry, count=1)        # Japanese writes ":" unspaced
+    return re.sub(r",\s*|、", "<br>", entry, count=1) if narrow else entry
 
 
 class SoftmaxPanel(Panel):

@@ -672,37 +672,42 @@
         <translation>セッションを保存できません</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="29" />
+        <location filename="../../gui/panels/cost_panel.py" line="30" />
         <source>Q/K/V projections</source>
         <translation>Q/K/V 射影</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="29" />
+        <location filename="../../gui/panels/cost_panel.py" line="30" />
         <source>QKᵀ</source>
         <translation>QKᵀ</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="30" />
+        <location filename="../../gui/panels/cost_panel.py" line="31" />
         <source>softmax</source>
         <translation>softmax</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="30" />
+        <location filename="../../gui/panels/cost_panel.py" line="31" />
         <source>weights · V</source>
         <translation>重み · V</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="30" />
+        <location filename="../../gui/panels/cost_panel.py" line="31" />
         <source>W_O</source>
         <translation>W_O</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="116" />
+        <location filename="../../gui/panels/cost_panel.py" line="117" />
         <source>1 head without W_O</source>
         <translation>W_O なしの 1 ヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="221" />
+        <location filename="../../gui/panels/cost_panel.py" line="124" />
+        <source>cost of one attention layer</source>
+        <translation>注意層 1 つのコスト</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/cost_panel.py" line="223" />
         <source>n = {n} tokens: 1 × {d}  vs  {h} × {dk}
 softmax: {sm} FLOPs, {share:.1%} of the layer
    (1 head: {sm1}, {share1:.1%})
@@ -715,73 +720,73 @@ W_O:{wo} FLOPs、{wo_share:.1%}
 W_O なしの 1 ヘッド:{no_wo} FLOPs</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="236" />
+        <location filename="../../gui/panels/cost_panel.py" line="238" />
         <source>MHA</source>
         <translation>MHA</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="236" />
+        <location filename="../../gui/panels/cost_panel.py" line="238" />
         <source>MQA</source>
         <translation>MQA</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="236" />
+        <location filename="../../gui/panels/cost_panel.py" line="238" />
         <source>GQA</source>
         <translation>GQA</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="237" />
+        <location filename="../../gui/panels/cost_panel.py" line="239" />
         <source>attention params per layer: {p}&lt;br&gt;({kind}, {g} K/V heads; 1 full-width head: {p1})</source>
         <translation>層あたりのアテンションのパラメータ:{p}&lt;br&gt;({kind}、K/V ヘッド {g} 個。フル幅の 1 ヘッド:{p1})</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="241" />
+        <location filename="../../gui/panels/cost_panel.py" line="243" />
         <source>KV cache: none (no decoder layer caches keys and values)</source>
         <translation>KV キャッシュ:なし(キーとバリューをキャッシュするデコーダ層がありません)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="243" />
+        <location filename="../../gui/panels/cost_panel.py" line="245" />
         <source>KV cache, {bits}-bit: {per_token} per token&lt;br&gt;(2 × {layers} layers × {g} × {dk} values); {ctx} at n = {n}</source>
         <translation>KV キャッシュ({bits} ビット):トークンあたり {per_token}&lt;br&gt;(2 × {layers} 層 × {g} × {dk} 個の値)、n = {n} では {ctx}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="248" />
+        <location filename="../../gui/panels/cost_panel.py" line="250" />
         <source>scores h·n² = {h} × {n}²: {size} per layer</source>
         <translation>スコア h·n² = {h} × {n}²:層あたり {size}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="128" />
+        <location filename="../../gui/panels/cost_panel.py" line="129" />
         <source>FLOPs per layer</source>
         <translation>1 層あたりの FLOPs</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="130" />
+        <location filename="../../gui/panels/cost_panel.py" line="131" />
         <source>KV cache: {bits}-bit values</source>
         <translation>KV キャッシュ:{bits} ビットの値</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="133" />
+        <location filename="../../gui/panels/cost_panel.py" line="134" />
         <source>Bits per stored key and value in the KV cache and the score memory</source>
         <translation>KV キャッシュとスコアのメモリで、キーとバリュー 1 つを保存するビット数</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="202" />
+        <location filename="../../gui/panels/cost_panel.py" line="204" />
         <source>1 head = h heads</source>
         <translation>1 ヘッド = h ヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="203" />
+        <location filename="../../gui/panels/cost_panel.py" line="205" />
         <source>1 head</source>
         <translation>1 ヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="203" />
+        <location filename="../../gui/panels/cost_panel.py" line="205" />
         <source>{h} heads</source>
         <translation>{h} ヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="202" />
-        <location filename="../../gui/panels/cost_panel.py" line="203" />
+        <location filename="../../gui/panels/cost_panel.py" line="204" />
+        <location filename="../../gui/panels/cost_panel.py" line="205" />
         <source>per head</source>
         <translation>ヘッド別</translation>
     </message>
@@ -898,27 +903,27 @@ W_O なしの 1 ヘッド:{no_wo} FLOPs</translation>
         <translation>d_k による飽和の変化(キー {n} 個、d_k ごとにクエリ {t} 個)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/softmax_panel.py" line="85" />
+        <location filename="../../gui/panels/softmax_panel.py" line="86" />
         <source>softmax: raw vs ÷√d_k</source>
         <translation>softmax: スケーリングなし 対 ÷√d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/softmax_panel.py" line="86" />
+        <location filename="../../gui/panels/softmax_panel.py" line="87" />
         <source>probability</source>
         <translation>確率</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/softmax_panel.py" line="178" />
+        <location filename="../../gui/panels/softmax_panel.py" line="179" />
         <source>raw{t}: H = {h} nats, max p = {m}</source>
         <translation>スケーリングなし{t}:H = {h} nats、最大 p = {m}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/softmax_panel.py" line="182" />
+        <location filename="../../gui/panels/softmax_panel.py" line="183" />
         <source>÷√{dk} = ÷{div}: H = {h} nats, max p = {m}</source>
         <translation>÷√{dk} = ÷{div}:H = {h} nats、最大 p = {m}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/softmax_panel.py" line="87" />
+        <location filename="../../gui/panels/softmax_panel.py" line="88" />
         <source>key</source>
         <translation>キー</translation>
     </message>

@@ -41,7 +41,7 @@ def test_file_open_session_restores_everything(window, tmp_path, monkeypatch):
         window.save_session(path)
         saved = json.loads(path.read_text(encoding="utf-8"))
         assert saved["view"] == {"theme": "dark", "text_scale": 1.5, "presentation": False,
-                                 "colour_safe": True, "language": "ja"}
+                                 "colour_safe": True, "language": "ja", "export_scale": 1}
         assert saved["heads_input"]["sentence"] == "Mary gave John a book."
         fresh = MainWindow()
         try:
