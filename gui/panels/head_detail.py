@@ -26,7 +26,7 @@ from ..model_heads import role_names
 from ..style import ROLE_COLOURS, format_number, plot_font
 from .base import Panel, TitleLabel
 from .label import Label
-from .token_axis import TokenAxis
+from .token_axis import TokenAxis, fit_square_cells
 
 SEQUENTIAL = pg.colormap.get("viridis")
 LINE_MIN = 0.02
@@ -196,13 +196,7 @@ class HeadDetail(Panel):
     @Slot(object)
     def _fit_map(self, vb) -> None:
         """Square cells, the map against its token axes (spare room right and top)."""
-        n = len(self.tokens) or 1
-        rect = vb.boundingRect()
-        w, h = rect.width(), rect.height()
-        if w <= 0 or h <= 0:
-            return
-        span_x, span_y = (n * w / h, n) if w >= h else (n, n * h / w)
-        vb.setRange(xRange=(0, span_x), yRange=(n - span_y, n), padding=0)
+        fit_square_cells(vb, len(self.tokens))
 
     def _update_title(self) -> None:
         data = self.newest_results

@@ -34,7 +34,7 @@ from .. import panel_names as names
 from ..i18n import tr
 from ..style import OKABE_ITO, format_number, plot_font
 from .base import Panel, TitleLabel
-from .token_axis import TokenAxis
+from .token_axis import TokenAxis, fit_square_cells
 
 SEQUENTIAL = pg.colormap.get("viridis")
 HEAD_COUNT = len(ROLE_HEADS)
@@ -184,19 +184,8 @@ class HeadsView(Panel):
 
     @Slot(object)
     def _fit_view(self, vb: pg.ViewBox) -> None:
-        """Square cells, the map in the view's bottom-left corner against its token axes.
-
-        Like setAspectLocked(True), one data unit is as many pixels across as down; the
-        spare room goes to the right and the top instead of both sides, so the labels
-        stay next to the cells they name.
-        """
-        n = self._shown_n or 1
-        rect = vb.boundingRect()
-        w, h = rect.width(), rect.height()
-        if w <= 0 or h <= 0:
-            return
-        span_x, span_y = (n * w / h, n) if w >= h else (n, n * h / w)
-        vb.setRange(xRange=(0, span_x), yRange=(n - span_y, n), padding=0)
+        """Square cells against the token axes (token_axis.fit_square_cells)."""
+        fit_square_cells(vb, self._shown_n or 1)
 
     # -- texts and style -----------------------------------------------------------
     def _update_texts(self) -> None:

@@ -95,3 +95,17 @@ class TokenAxis(pg.AxisItem):
                 p.drawText(QRectF(-(self.height() - gap), -h / 2, self.height() - gap, h),
                            int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter), text)
                 p.restore()
+
+
+def fit_square_cells(vb, n: int) -> None:
+    """Square cells for an n×n map in `vb`, the map in the view's bottom-left corner against
+    its token axes. Like setAspectLocked(True), one data unit is as many pixels across as
+    down; the spare room goes to the right and the top instead of both sides, so the labels
+    stay next to the cells they name."""
+    n = n or 1
+    rect = vb.boundingRect()
+    w, h = rect.width(), rect.height()
+    if w <= 0 or h <= 0:
+        return
+    span_x, span_y = (n * w / h, n) if w >= h else (n, n * h / w)
+    vb.setRange(xRange=(0, span_x), yRange=(n - span_y, n), padding=0)
