@@ -79,7 +79,7 @@ def diagram_layout(width: float, height: float, line: float, text_width, texts: 
         lo, hi = MIN_BOX, room
         if row_width(lo, names) > room:
             return 0.0
-        for _ in range(30):
+        while hi - lo > 0.25:                     # a quarter pixel is as close as it shows
             mid = (lo + hi) / 2
             lo, hi = (mid, hi) if row_width(mid, names) <= room else (lo, mid)
         return lo

@@ -88,7 +88,7 @@ class MultiHeadView(Panel):
         self._hover: int | None = None
         self._layout_key = None
         self._lay = None
-        self._shown_texts: dict = {}
+        self._variant_shown = 0
         self._wrapped: dict = {}
         self._collision_key = None
         self._words_key = None
@@ -194,8 +194,29 @@ class MultiHeadView(Panel):
         label = self.labels["x"]
         return label._metrics.height() + 2 * Label.MARGIN
 
-    def _apply_layout(self, texts: dict, mh) -> dict:
-        """Place every item for `texts`; returns the texts to show (shapes dropped from the
+    @staticmethod
+    def _variant(texts: dict, which: int) -> dict:
+        """The texts at one of three heights: "name\nshape", "name  shape" on one line,
+        or names only (the readout has the shapes)."""
+        if which == 0:
+            return texts
+        if which == 1:
+            return {k: t.replace("\n", "  ") if k in MATRICES else t for k, t in texts.items()}
+        return {k: t.split("\n")[0] if k in MATRICES else t for k, t in texts.items()}
+
+    def _layout_signature(self, texts: dict, mh) -> tuple:
+        """What the layout depends on: the view, the line height, every text line's width
+        and the heads. Shapes change on every d_k step, their widths rarely (digits share
+        one advance), so most results keep the layout they had."""
+        size = self.view.size()
+        advance = self.labels["x"]._metrics.horizontalAdvance
+        widths = tuple((k, tuple(round(advance(part), 1) for part in t.split("\n")) if t else ())
+                       for k, t in texts.items())
+        return (size.width(), size.height(), self._line_height(), widths,
+                mh.x.shape[0], mh.computed_heads, mh.computed_kv_heads)
+
+    def _apply_layout(self, texts: dict, mh) -> int:
+        """Place every item for `texts`; returns the variant shown (shapes dropped from the
         matrix labels when the view is too short for two lines each)."""
         size = self.view.size()
         w, h = max(50.0, size.width()), max(50.0, size.height())
@@ -206,14 +227,10 @@ class MultiHeadView(Panel):
             return diagram_layout(w, h, line, label.width_of, texts, mh.x.shape[0],
                                   mh.computed_heads, mh.computed_kv_heads, MAX_HEADS_DRAWN)
 
-        # Short of height: "name  shape" on one line, then names only (the readout has shapes).
-        for variant in (texts, {k: t.replace("\n", "  ") if k in MATRICES else t
-                                for k, t in texts.items()},
-                        {k: t.split("\n")[0] if k in MATRICES else t for k, t in texts.items()}):
-            lay = lay_out(variant)
+        for which in range(3):
+            lay = lay_out(self._variant(texts, which))
             if lay.boxes >= 3 * line and not lay.squeezed:
                 break
-        texts = variant
         self._lay = lay
         self.rects.clear()
         self.rects.update({k: QRectF(*r) for k, r in lay.rects.items()})
@@ -224,7 +241,7 @@ class MultiHeadView(Panel):
                 label.setPos(*lay.head_labels[i])
         self.view.setRange(QRectF(0, 0, w, h), padding=0)
         self._place_lines(mh)
-        return texts
+        return which
 
     def _place_lines(self, mh) -> None:
         """Block boundaries, where a block is at least 4 px wide (the colour strips and the
@@ -313,13 +330,11 @@ class MultiHeadView(Panel):
         mh = results.multihead
         texts = self._texts(results)
         texts["note"] = "\n".join(self._wrap(line) for line in texts["note"])
-        size = self.view.size()
-        key = (size.width(), size.height(), self._line_height(), tuple(texts.items()),
-               mh.x.shape[0], mh.computed_heads, mh.computed_kv_heads)
+        key = self._layout_signature(texts, mh)
         if key != self._layout_key:
             self._layout_key = key
-            self._shown_texts = self._apply_layout(texts, mh)
-        for name, text in self._shown_texts.items():
+            self._variant_shown = self._apply_layout(texts, mh)
+        for name, text in self._variant(texts, self._variant_shown).items():
             self.set_text(self.labels[name], text)
         lay, rects = self._lay, self.rects
         drawn = lay.drawn
