@@ -12,7 +12,7 @@ import pytest
 from PySide6.QtCore import QThread, QTimer
 from PySide6.QtWidgets import QApplication
 
-from gui.app import configure_pyqtgraph
+from gui.app import configure_pyqtgraph, limit_blas_threads
 
 _started_threads: "list[weakref.ref]" = []
 
@@ -28,6 +28,12 @@ def track_threads():
     QThread.start = start
     yield
     QThread.start = original
+
+
+@pytest.fixture(scope="session", autouse=True)
+def one_blas_thread():
+    """As create_application sets up the app's process."""
+    limit_blas_threads()
 
 
 @pytest.fixture(scope="session", autouse=True)
