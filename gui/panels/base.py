@@ -20,10 +20,30 @@ class TitleLabel(pg.LabelItem):
     columns equal; a title wider than its column wraps onto a second line."""
 
     def __init__(self):
+        self._hold_geometry = False
         super().__init__()
         option = QTextOption(Qt.AlignmentFlag.AlignHCenter)
         option.setWrapMode(QTextOption.WrapMode.WordWrap)
         self.item.document().setDefaultTextOption(option)
+
+    def setText(self, text, **args) -> None:  # noqa: N802 (pyqtgraph naming)
+        """As LabelItem.setText, but the panel is laid out again only when the title's
+        height changes: a new number in a title of the same height leaves every other item
+        where it is (pyqtgraph's setText asks for a new layout of the whole panel four
+        times)."""
+        height = self.itemRect().height()
+        self._hold_geometry = True
+        try:
+            super().setText(text, **args)
+        finally:
+            self._hold_geometry = False
+        if self.itemRect().height() != height:
+            self.updateGeometry()
+
+    @guarded
+    def updateGeometry(self) -> None:  # noqa: N802 (Qt naming)
+        if not self._hold_geometry:
+            super().updateGeometry()
 
     @guarded
     def resizeEvent(self, ev) -> None:  # noqa: N802 (Qt naming)

@@ -28,6 +28,7 @@ from .multihead_layout import diagram_layout
 from ..i18n import tr
 
 MAX_HEADS_DRAWN = 8
+LAYOUTS_KEPT = 32      # a drag goes back and forth over a few shapes
 MATRICES = ("x", "w_q", "w_k", "w_v", "q", "k", "v", "concat", "w_o", "output")
 SYMBOLS = {"x": "X", "w_q": "W_Q", "w_k": "W_K", "w_v": "W_V", "q": "Q", "k": "K", "v": "V",
            "concat": "concat", "w_o": "W_O", "output": "output"}
@@ -68,7 +69,7 @@ class MultiHeadView(Panel):
         self.w_o_strip = self._image()                  # W_O's rows: the head each one reads
         self.head_maps = [self._image() for _ in range(MAX_HEADS_DRAWN)]
         self.head_outputs = [self._image() for _ in range(MAX_HEADS_DRAWN)]
-        self.boundaries = pg.PlotCurveItem(connect="pairs")
+        self.boundaries = pg.PlotCurveItem(connect="pairs", antialias=False)  # axis-aligned lines
         self.view.addItem(self.boundaries)
         self.highlights = {}
         for name in HIGHLIGHTS:
@@ -90,6 +91,7 @@ class MultiHeadView(Panel):
         self._lay = None
         self._variant_shown = 0
         self._wrapped: dict = {}
+        self._layouts: dict = {}      # layout signature → (variant, Layout)
         self._collision_key = None
         self._words_key = None
         self.view.sigResized.connect(self._on_resized)
@@ -227,10 +229,16 @@ class MultiHeadView(Panel):
             return diagram_layout(w, h, line, label.width_of, texts, mh.x.shape[0],
                                   mh.computed_heads, mh.computed_kv_heads, MAX_HEADS_DRAWN)
 
-        for which in range(3):
-            lay = lay_out(self._variant(texts, which))
-            if lay.boxes >= 3 * line and not lay.squeezed:
-                break
+        known = self._layouts.get(self._layout_key)
+        if known is None:
+            for which in range(3):
+                lay = lay_out(self._variant(texts, which))
+                if lay.boxes >= 3 * line and not lay.squeezed:
+                    break
+            if len(self._layouts) >= LAYOUTS_KEPT:
+                self._layouts.pop(next(iter(self._layouts)))
+            known = self._layouts[self._layout_key] = (which, lay)
+        which, lay = known
         self._lay = lay
         self.rects.clear()
         self.rects.update({k: QRectF(*r) for k, r in lay.rects.items()})

@@ -16,7 +16,7 @@ QT_OVERRIDES = {"showEvent", "hideEvent", "changeEvent", "resizeEvent", "paintEv
                 "closeEvent", "keyPressEvent", "mousePressEvent", "wheelEvent", "event",
                 "eventFilter", "stepBy", "validate", "fixup", "sizeHint", "minimumSizeHint",
                 "boundingRect", "paint", "updateMin", "drawPicture", "setTickFont",
-                "timerEvent", "moveEvent", "focusInEvent", "focusOutEvent"}
+                "timerEvent", "moveEvent", "focusInEvent", "focusOutEvent", "updateGeometry"}
 
 
 def test_every_qt_override_in_gui_is_guarded():
