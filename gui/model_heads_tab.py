@@ -107,8 +107,9 @@ class ModelHeadsTab(QWidget):
         texts = QWidget(objectName="modelHeadsTexts")
         text_column = QVBoxLayout(texts)
         text_column.setContentsMargins(2, 2, 2, 2)
-        for label in (self.summary_label, self.variance_label, self.scores_label,
-                      self.compare_label):
+        # The Japanese note heads the texts: above the maps it took their room at 300 % text.
+        for label in (self.japanese_note, self.summary_label, self.variance_label,
+                      self.scores_label, self.compare_label):
             text_column.addWidget(label)
         text_column.addStretch(1)
         # The texts scroll: at 300 % text they would otherwise squeeze the maps to nothing.
@@ -129,7 +130,6 @@ class ModelHeadsTab(QWidget):
         layout.addLayout(top)
         layout.addLayout(sentence)
         layout.addWidget(self.message_label)
-        layout.addWidget(self.japanese_note)
         layout.addWidget(body, 1)
 
         self._debounce = QTimer(self, singleShot=True, interval=DEBOUNCE_MS)

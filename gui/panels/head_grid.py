@@ -407,7 +407,7 @@ class CompareGrid(Panel):
             left = tr("Left: trained from scratch (step {step})").format(step=trained.step)
         random = hand is not None and hand.own_roles[:1] == ("random",)
         right = (tr("right: random heads (seeded, untrained)") if random else
-                 tr("right: hand-built heads (1–6 as in “Head roles”)"))
+                 tr("right: hand-built heads"))
         self.title_text = f"<b>{left}</b> · <b>{right}</b>"
         parts = []
         roles = self.cells["trained"].roles + self.cells["hand"].roles
@@ -416,7 +416,7 @@ class CompareGrid(Panel):
         if hand is None:
             parts.append(tr("Hand-built heads: type a sentence"))
         self.key_text = "<br>".join(parts) or " "
-        size = f"{self.theme.font_pt * 0.9:.1f}pt"
+        size = f"{self.theme.font_pt * 0.85:.1f}pt"   # small: the thumbnails need the room
         self._set_label(self.title, self.title_text, size)
         self._set_label(self.key, self.key_text, size)
 
