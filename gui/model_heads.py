@@ -16,6 +16,7 @@ import unicodedata
 from dataclasses import dataclass
 
 import numpy as np
+from threadpoolctl import threadpool_limits
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 from engine.models import (ForwardResult, HeadRole, ModelError, RoleSummary, TokenError,
@@ -150,9 +151,12 @@ class HeadDetailData:
 def compute_model_heads(request: ModelHeadsRequest) -> ModelHeadsResult:
     """The study: ModelHeadsRequest → ModelHeadsResult (on the study's thread)."""
     try:
-        model = load_model(request.folder)
-        forward = run_sentence(model, request.sentence)
-        roles = head_roles(forward, model)
+        # One BLAS thread: on a 2-core machine a forward on both cores starved the
+        # simulation's worker and the GUI thread (benchmarks/model_forward.py --ui).
+        with threadpool_limits(limits=1, user_api="blas"):
+            model = load_model(request.folder)
+            forward = run_sentence(model, request.sentence)
+            roles = head_roles(forward, model)
     except (ModelError, TokenError) as exc:
         return ModelHeadsResult(request=request, error=str(exc))
     cfg = model.config
