@@ -9,6 +9,8 @@ sentence repeated, [SEP]) it reports the median and p95 milliseconds of
   forward_ms  engine.models.attentions (every layer's and head's attention and score variance)
   roles_ms    engine.models.head_roles on that result (an encoder runs no extra pass)
 over --repeats runs after 3 warm-up runs, and the cold load time (safetensors + tokenizer).
+BLAS runs on one thread, as in the Real heads tab's study (gui/model_heads.py); --blas-threads
+changes that.
 
     python benchmarks/model_forward.py --ui [--changes N]
 
@@ -42,6 +44,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import numpy as np  # noqa: E402
+from threadpoolctl import threadpool_limits  # noqa: E402
 
 from engine.models import attentions, head_roles, load_model  # noqa: E402
 from engine.models.fetch import cached_model  # noqa: E402
@@ -168,6 +171,8 @@ def main() -> int:
     parser.add_argument("--ui", action="store_true",
                         help="also time the GUI thread while the Real heads tab re-runs")
     parser.add_argument("--changes", type=int, default=40, help="d_k changes per --ui series")
+    parser.add_argument("--blas-threads", type=int, default=1,
+                        help="BLAS threads of the forward series (the app's study uses 1)")
     args = parser.parse_args()
     folder = args.model_dir or cached_model("minilm")
     if folder is None:
@@ -179,17 +184,20 @@ def main() -> int:
     model = load_model(folder)
     load_s = time.perf_counter() - start
     rows = []
+    limits = threadpool_limits(limits=args.blas_threads, user_api="blas")
     for n in TOKEN_COUNTS:
         ids = ids_of_length(model, n)
         fwd_med, fwd_p95, result = timed(lambda: attentions(model, ids), args.repeats)
         roles_med, roles_p95, _ = timed(lambda: head_roles(result, model), args.repeats)
         rows.append({"tokens": n, "forward_median_ms": fwd_med, "forward_p95_ms": fwd_p95,
                      "roles_median_ms": roles_med, "roles_p95_ms": roles_p95})
+    limits.restore_original_limits()
     cfg = model.config
     report = {
         "model": {"name": model.name, "layers": cfg.layers, "heads": cfg.heads,
                   "d_model": cfg.d_model, "d_k": cfg.d_k},
-        "cold_load_s": load_s, "repeats": args.repeats, "forward": rows,
+        "cold_load_s": load_s, "repeats": args.repeats, "blas_threads": args.blas_threads,
+        "forward": rows,
         "machine": {"python": platform.python_version(), "numpy": np.__version__,
                     "cpu_count": os.cpu_count(), "platform": platform.platform(),
                     "loadavg_1m_before": round(os.getloadavg()[0], 2)},
