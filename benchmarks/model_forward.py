@@ -9,7 +9,26 @@ sentence repeated, [SEP]) it reports the median and p95 milliseconds of
   forward_ms  engine.models.attentions (every layer's and head's attention and score variance)
   roles_ms    engine.models.head_roles on that result (an encoder runs no extra pass)
 over --repeats runs after 3 warm-up runs, and the cold load time (safetensors + tokenizer).
-Timings on a shared 2-core machine are noisy: compare medians, not single runs.
+BLAS runs on one thread, as in the Real heads tab's study (gui/model_heads.py); --blas-threads
+changes that.
+
+    python benchmarks/model_forward.py --ui [--changes N]
+
+adds "ui": the GUI thread while the Real heads tab re-runs a sentence (the real MainWindow,
+offscreen, driven by benchmarks/harness.py at 1600×1000, the tab shown on MiniLM):
+  dk_idle         N d_k changes (dkSpin.setValue → results shown → plots repainted), no
+                  real-heads forward running
+  dk_busy         the same changes, each made right after a new sentence was asked of the
+                  real-heads study (its forward of UI_TOKENS tokens runs on its thread
+                  while the d_k change is timed); busy_overlap says in how many of them the
+                  forward was still running when the change was shown
+  keystroke       one key typed into the sentence field (QTest.keyClick; the state update,
+                  the head-roles request and the debounce restart all run on the GUI thread)
+  typing_stall    the longest single pass of the event loop while typing UI_KEYS keys at
+                  one per TYPE_INTERVAL_MS: the longest the GUI thread is ever busy at once,
+                  result shows of both studies included
+against the frame budget (FRAME_BUDGET_MS). Timings on a shared 2-core machine are noisy:
+compare medians, not single runs.
 """
 from __future__ import annotations
 
@@ -25,6 +44,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import numpy as np  # noqa: E402
+from threadpoolctl import threadpool_limits  # noqa: E402
 
 from engine.models import attentions, head_roles, load_model  # noqa: E402
 from engine.models.fetch import cached_model  # noqa: E402
@@ -53,10 +73,106 @@ def timed(fn, repeats: int) -> tuple[float, float, object]:
     return float(np.median(times)), float(np.percentile(times, 95)), out
 
 
+FRAME_BUDGET_MS = 1000.0 / 60.0
+UI_TOKENS = 128
+UI_KEYS = 40
+TYPE_INTERVAL_MS = 60.0
+DK_VALUES = (48, 64, 80, 96, 112, 96, 80, 64)
+
+
+def ms_summary(values_ms) -> dict:
+    values = np.asarray(values_ms, dtype=float)
+    return {"median_ms": round(float(np.median(values)), 3),
+            "p95_ms": round(float(np.percentile(values, 95)), 3),
+            "max_ms": round(float(values.max()), 3), "count": int(values.size),
+            "within_budget": round(float((values <= FRAME_BUDGET_MS).mean()), 3)}
+
+
+def ui_sentence(model, n: int, variant: int) -> str:
+    """About n tokens of the lesson sentence; `variant` changes the last word so each request
+    is new (the study would not re-run an unchanged one)."""
+    _, ids = model.encode(SENTENCE)
+    words = SENTENCE.split()
+    per_word = (len(ids) - 2) / len(words)
+    text = " ".join((words * (n // len(words) + 2))[: int((n - 2) / per_word)])
+    return f"{text} {'ab'[variant % 2]}"
+
+
+def ui_report(folder: str, changes: int) -> dict:
+    """The GUI thread while the Real heads tab re-runs a sentence (see the module docstring)."""
+    from benchmarks.harness import Harness, app_environment
+
+    with app_environment():
+        from PySide6.QtCore import Qt
+        from PySide6.QtTest import QTest
+
+        h = Harness()
+        try:
+            win, app = h.win, h.app
+            tab = win.model_heads
+            win.state.update_model_view(model="minilm", model_dir="")
+            win.bottom_tabs.setCurrentWidget(tab)
+            model = load_model(folder)
+            sentences = [ui_sentence(model, UI_TOKENS, k) for k in range(2)]
+            win.state.update_heads_input(sentence=sentences[0])
+            if not tab.wait_idle(120000) or tab.result is None or tab.result.forward is None:
+                raise RuntimeError(f"the Real heads tab showed no result: {tab.message}")
+            tokens = len(tab.result.forward.tokens)
+            h.drain()
+            values = [DK_VALUES[i % len(DK_VALUES)] for i in range(changes)]
+            idle = []
+            for value in values:
+                row = h.timed_change(h.dk_spin, value)
+                if row is not None:
+                    idle.append(1e3 * row["total"])
+            busy, overlap = [], 0
+            for i, value in enumerate(values):
+                tab.wait_idle(60000)
+                h.drain()
+                win.state.update_heads_input(sentence=sentences[(i + 1) % 2])
+                tab.request()                         # the debounce skipped: the forward starts now
+                row = h.timed_change(h.dk_spin, value)
+                if row is not None:
+                    busy.append(1e3 * row["total"])
+                    overlap += bool(tab.study.busy)
+            tab.wait_idle(60000)
+            h.drain()
+            keys, stalls = [], []
+            tab.sentence_edit.setFocus()
+            tab.sentence_edit.end(False)
+            for i in range(UI_KEYS):
+                start = time.perf_counter()
+                QTest.keyClick(tab.sentence_edit, "x" if i % 5 else Qt.Key.Key_Backspace)
+                keys.append(1e3 * (time.perf_counter() - start))
+                until = start + TYPE_INTERVAL_MS / 1e3
+                while time.perf_counter() < until:
+                    t = time.perf_counter()
+                    app.processEvents()
+                    stalls.append(1e3 * (time.perf_counter() - t))
+                    time.sleep(0.001)
+            tab.wait_idle(60000)
+            return {"tokens": tokens, "frame_budget_ms": round(FRAME_BUDGET_MS, 3),
+                    "dk_idle": ms_summary(idle), "dk_busy": ms_summary(busy),
+                    "busy_overlap": f"{overlap} of {len(busy)}",
+                    "keystroke": ms_summary(keys),
+                    "typing_stall": {"max_ms": round(max(stalls), 3),
+                                     "p99_ms": round(float(np.percentile(stalls, 99)), 3),
+                                     "passes": len(stalls)},
+                    "real_heads_forwards": tab.study.generation,
+                    "real_heads_last_compute_ms": round(1e3 * tab.study.last_seconds, 3)}
+        finally:
+            h.close()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--model-dir")
     parser.add_argument("--repeats", type=int, default=30)
+    parser.add_argument("--ui", action="store_true",
+                        help="also time the GUI thread while the Real heads tab re-runs")
+    parser.add_argument("--changes", type=int, default=40, help="d_k changes per --ui series")
+    parser.add_argument("--blas-threads", type=int, default=1,
+                        help="BLAS threads of the forward series (the app's study uses 1)")
     args = parser.parse_args()
     folder = args.model_dir or cached_model("minilm")
     if folder is None:
@@ -68,20 +184,28 @@ def main() -> int:
     model = load_model(folder)
     load_s = time.perf_counter() - start
     rows = []
+    limits = threadpool_limits(limits=args.blas_threads, user_api="blas")
     for n in TOKEN_COUNTS:
         ids = ids_of_length(model, n)
         fwd_med, fwd_p95, result = timed(lambda: attentions(model, ids), args.repeats)
         roles_med, roles_p95, _ = timed(lambda: head_roles(result, model), args.repeats)
         rows.append({"tokens": n, "forward_median_ms": fwd_med, "forward_p95_ms": fwd_p95,
                      "roles_median_ms": roles_med, "roles_p95_ms": roles_p95})
+    limits.restore_original_limits()
     cfg = model.config
-    json.dump({
+    report = {
         "model": {"name": model.name, "layers": cfg.layers, "heads": cfg.heads,
                   "d_model": cfg.d_model, "d_k": cfg.d_k},
-        "cold_load_s": load_s, "repeats": args.repeats, "forward": rows,
+        "cold_load_s": load_s, "repeats": args.repeats, "blas_threads": args.blas_threads,
+        "forward": rows,
         "machine": {"python": platform.python_version(), "numpy": np.__version__,
-                    "cpu_count": os.cpu_count(), "platform": platform.platform()},
-    }, sys.stdout, indent=2)
+                    "cpu_count": os.cpu_count(), "platform": platform.platform(),
+                    "loadavg_1m_before": round(os.getloadavg()[0], 2)},
+    }
+    if args.ui:
+        report["ui"] = ui_report(str(folder), args.changes)
+        report["machine"]["loadavg_1m_after"] = round(os.getloadavg()[0], 2)
+    json.dump(report, sys.stdout, indent=2)
     sys.stdout.write("\n")
     return 0
 

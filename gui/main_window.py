@@ -77,6 +77,10 @@ class MainWindow(QMainWindow):
         self.training_panel = TrainingPanel(state, self)
         self.bottom_tabs.addTab(self.training_panel, tr("Training"))
         self.studies += (self.training_panel.runner,)
+        # Real heads: a finished training run's learned heads and the head-roles study's
+        # hand-built heads go beside the pretrained grid (ModelHeadsTab.set_*_heads).
+        self.training_panel.runner.result_ready.connect(self.model_heads.set_trained_heads)
+        self.heads_study.result_ready.connect(self.model_heads.set_hand_heads)
         self._build_menus()
         self._build_lesson_dock()
         self._build_shortcuts()

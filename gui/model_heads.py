@@ -16,10 +16,13 @@ import unicodedata
 from dataclasses import dataclass
 
 import numpy as np
+from threadpoolctl import threadpool_limits
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 from engine.models import (ForwardResult, HeadRole, ModelError, RoleSummary, TokenError,
-                           head_roles, load_model, run_sentence, summarize_roles)
+                           head_roles, load_model, repeat_span, roles_of_maps, run_sentence,
+                           summarize_roles)
+from engine.models.roles import induction_scores
 from engine.models.fetch import FetchError, fetch_model
 
 from .i18n import tr
@@ -45,6 +48,7 @@ class ModelHeadsResult:
     forward: ForwardResult | None = None
     roles: tuple[HeadRole, ...] = ()
     summary: RoleSummary | None = None
+    unknown: int = 0     # tokens the tokenizer could not spell ([UNK])
     error: str = ""
 
     def role(self, layer: int, head: int) -> HeadRole:
@@ -52,34 +56,115 @@ class ModelHeadsResult:
 
 
 @dataclass(frozen=True, eq=False)
+class HeadSet:
+    """Heads from outside the pretrained model, beside its grid: the training lab's learned
+    heads (kind "trained") or the hand-built heads (kind "hand").
+
+    maps (L, h, n, n) over `tokens` (n,), rows = queries; `roles` the pretrained model's role
+    detector on them (engine.models.roles_of_maps, L·h entries); `own_roles` what each head is
+    called where it comes from (the training lab's role id, the hand-built rule);
+    `own_scores` the training lab's scores on its scoring batch (empty for hand-built heads);
+    `step` the training step (0 for hand-built heads)."""
+
+    kind: str
+    tokens: tuple[str, ...]
+    maps: np.ndarray
+    roles: tuple[HeadRole, ...]
+    own_roles: tuple[str, ...]
+    own_scores: tuple[dict, ...] = ()
+    step: int = 0
+
+    @property
+    def layers(self) -> int:
+        return self.maps.shape[0]
+
+    @property
+    def heads(self) -> int:
+        return self.maps.shape[1]
+
+    def role(self, layer: int, head: int) -> HeadRole:
+        return self.roles[layer * self.heads + head]
+
+
+def trained_head_set(result) -> HeadSet | None:
+    """The learned heads of a finished "roles" run (engine.training RolesResult) on its sample
+    sequence [BOS] r r, scored by the pretrained detector (causal; induction measured on the
+    sample itself). None for a result without square per-head maps (the other experiments)."""
+    heads = getattr(result, "heads", ())
+    if getattr(result, "experiment", "") != "roles" or not heads:
+        return None
+    layers, per_layer = max(h.layer for h in heads) + 1, max(h.head for h in heads) + 1
+    n = heads[0].weights.shape[-1]
+    if len(heads) != layers * per_layer or any(h.weights.shape != (n, n) for h in heads):
+        return None
+    maps = np.zeros((layers, per_layer, n, n), dtype=np.float32)
+    for h in heads:
+        maps[h.layer, h.head] = h.weights
+    tokens = tuple(result.sample_tokens[:n])
+    span = repeat_span(tokens)
+    induction = None if span is None else induction_scores(maps, *span)
+    ordered = sorted(heads, key=lambda h: (h.layer, h.head))
+    step = int(result.run.curve.steps[-1]) if len(result.run.curve.steps) else 0
+    return HeadSet(kind="trained", tokens=tokens, maps=maps,
+                   roles=roles_of_maps(maps, tokens, causal=True, induction=induction),
+                   own_roles=tuple(h.role for h in ordered),
+                   own_scores=tuple(dict(h.scores) for h in ordered), step=step)
+
+
+def hand_head_set(result) -> HeadSet | None:
+    """The hand-built (or random) heads of a head-roles study result (engine.head_roles
+    HeadsResult: weights (h, n, n)) as one layer; None when the sentence has no tokens."""
+    if getattr(result, "weights", None) is None:
+        return None
+    from engine.head_roles import ROLE_HEADS
+
+    maps = np.asarray(result.weights, dtype=np.float32)[None]
+    tokens = tuple(t.text for t in result.tokens)
+    own = ("random",) * maps.shape[1] if result.random else tuple(ROLE_HEADS[:maps.shape[1]])
+    return HeadSet(kind="hand", tokens=tokens, maps=maps,
+                   roles=roles_of_maps(maps, tokens, causal=False), own_roles=own)
+
+
+@dataclass(frozen=True, eq=False)
 class HeadDetailData:
-    """One head for the detail view: tokens (n,), weights (n, n) rows = queries, its role."""
+    """One head for the detail view: tokens (n,), weights (n, n) rows = queries, its role;
+    `title` names a head from outside the model (empty: "layer ℓ · head h: role")."""
 
     tokens: tuple[str, ...]
     weights: np.ndarray
     layer: int
     head: int
     role: str
+    title: str = ""
 
     @classmethod
     def of(cls, result: ModelHeadsResult, layer: int, head: int) -> "HeadDetailData":
         return cls(tokens=result.forward.tokens, weights=result.forward.attentions[layer, head],
                    layer=layer, head=head, role=result.role(layer, head).role)
 
+    @classmethod
+    def of_set(cls, heads: HeadSet, layer: int, head: int, title: str) -> "HeadDetailData":
+        return cls(tokens=heads.tokens, weights=heads.maps[layer, head], layer=layer, head=head,
+                   role=heads.role(layer, head).role, title=title)
+
 
 def compute_model_heads(request: ModelHeadsRequest) -> ModelHeadsResult:
     """The study: ModelHeadsRequest → ModelHeadsResult (on the study's thread)."""
     try:
-        model = load_model(request.folder)
-        forward = run_sentence(model, request.sentence)
-        roles = head_roles(forward, model)
+        # One BLAS thread: on a 2-core machine a forward on both cores starved the
+        # simulation's worker and the GUI thread (benchmarks/model_forward.py --ui).
+        with threadpool_limits(limits=1, user_api="blas"):
+            model = load_model(request.folder)
+            forward = run_sentence(model, request.sentence)
+            roles = head_roles(forward, model)
     except (ModelError, TokenError) as exc:
         return ModelHeadsResult(request=request, error=str(exc))
     cfg = model.config
     return ModelHeadsResult(request=request, model_name=model.name,
                             architecture=cfg.architecture, layers=cfg.layers, heads=cfg.heads,
                             d_model=cfg.d_model, d_k=cfg.d_k, forward=forward, roles=roles,
-                            summary=summarize_roles(roles, forward))
+                            summary=summarize_roles(roles, forward),
+                            unknown=model.unknown_count(forward.token_ids))
 
 
 def role_names() -> dict[str, str]:
@@ -87,6 +172,15 @@ def role_names() -> dict[str, str]:
     return {"previous": tr("previous token"), "next": tr("next token"), "self": tr("self"),
             "first": tr("first token"), "separator": tr("separator / punctuation"),
             "induction": tr("induction"), "broad": tr("broad"), "mixed": tr("mixed")}
+
+
+def hand_rule_names() -> dict[str, str]:
+    """Translated name of each hand-built head (engine.head_roles.ROLE_HEADS), as the
+    head-roles tab names them."""
+    return {"previous": tr("previous token"), "next": tr("next token"),
+            "first": tr("first token"), "same_word": tr("same word"),
+            "punct_to_all": tr("punctuation → whole sentence"),
+            "pronoun_to_noun": tr("pronoun → nearest preceding noun")}
 
 
 def looks_japanese(text: str) -> bool:

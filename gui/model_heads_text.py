@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.models import HeadRole
 
 from .i18n import tr
-from .model_heads import ModelHeadsResult, role_names
+from .model_heads import HeadSet, ModelHeadsResult, hand_rule_names, role_names
 from .style import format_number
 
 
@@ -14,8 +14,11 @@ def summary_html(r: ModelHeadsResult) -> str:
     the count of each role."""
     s, names = r.summary, role_names()
     counts = " · ".join(f"{names[role]} {count}" for role, count in s.role_counts)
+    first = r.forward.tokens[0]
+    token = s.first_token if first == s.first_token else tr("the first token (“{t}”)").format(
+        t=first)
     summary = tr("{k} of {n} heads put more than half their attention on {token}").format(
-        k=s.first_token_heads, n=s.heads, token=s.first_token)
+        k=s.first_token_heads, n=s.heads, token=token)
     shape = tr("{model}: {layers} layers × {heads} heads, d_model {d}, d_k {dk}").format(
         model=r.model_name, layers=r.layers, heads=r.heads, d=r.d_model, dk=r.d_k)
     return f"<b>{summary}</b><br>{shape} · {counts}"
@@ -37,11 +40,35 @@ def variance_html(r: ModelHeadsResult) -> str:
     return (f"<b>{heading}</b>: {theory}"
             f"<table cellspacing='0'><tr><th></th>{layer_cells}</tr>"
             f"<tr><td>{raw_name}</td>{row(f.raw_score_variance)}</tr>"
-            f"<tr><td>{scaled_name}</td>{row(f.scaled_score_variance)}</tr></table>")
+            f"<tr><td>{scaled_name}</td>{row(f.scaled_score_variance)}</tr></table>"
+            f"{variance_finding(r)}")
 
 
-def head_scores_text(role: HeadRole) -> str:
-    """One head's role and every score the role was chosen from."""
+def variance_finding(r: ModelHeadsResult) -> str:
+    """The finding in one line: the range of Var(q·k/√d_k) over the layers against 1."""
+    scaled = r.forward.scaled_score_variance
+    lo, hi = int(scaled.argmin()), int(scaled.argmax())
+    return tr("Here Var(q·k/√d_k) runs from {lo} (L{i}) to {hi} (L{j}) instead of 1: the "
+              "trained q and k are not independent unit-variance vectors, so ÷√d_k alone does "
+              "not bring the scores to variance 1.").format(
+        lo=format_number(float(scaled[lo])), i=lo, hi=format_number(float(scaled[hi])), j=hi)
+
+
+def japanese_note(r: ModelHeadsResult | None) -> str:
+    """What an English WordPiece vocabulary (MiniLM's) does with Japanese, and how many
+    tokens of this sentence it could not spell."""
+    note = tr("MiniLM is English-only. Its tokenizer splits off every kanji: common ones are in "
+              "its vocabulary as single characters, the rest become [UNK]. Kana runs are cut "
+              "into single-character ##-pieces, and voiced marks are dropped (が → か, で → て).")
+    if r is not None and r.forward is not None:
+        note += " " + tr("Here {k} of {n} tokens are [UNK].").format(
+            k=r.unknown, n=len(r.forward.tokens))
+    return note
+
+
+def head_scores_text(role: HeadRole, heading: str | None = None) -> str:
+    """One head's role and every score the role was chosen from; `heading` names a head from
+    outside the model (default "Layer ℓ head h is “role”: ")."""
     names = role_names()
     parts = [tr("previous {v}").format(v=format_number(role.prev_token_score)),
              tr("next {v}").format(v=format_number(role.next_token_score)),
@@ -52,5 +79,45 @@ def head_scores_text(role: HeadRole) -> str:
              tr("broad {v}").format(v=format_number(role.broad_score))]
     if role.induction_score is not None:
         parts.append(tr("induction {v}").format(v=format_number(role.induction_score)))
-    return tr("Layer {layer} head {head} is “{role}”: ").format(
-        layer=role.layer, head=role.head, role=names[role.role]) + " · ".join(parts)
+    if heading is None:
+        heading = tr("Layer {layer} head {head} is “{role}”: ").format(
+            layer=role.layer, head=role.head, role=names[role.role])
+    return heading + " · ".join(parts)
+
+
+def compare_heading(heads: HeadSet, layer: int, head: int) -> str:
+    """'Trained L1·H2 is “induction”: ' or 'Hand-built head 3 (first token) is “first
+    token”: ', the detector's role of a head from outside the model."""
+    role = role_names()[heads.role(layer, head).role]
+    if heads.kind == "trained":
+        return tr("Trained L{layer}·H{head} is “{role}”: ").format(layer=layer, head=head,
+                                                                    role=role)
+    return tr("Hand-built head {i} ({rule}) is “{role}”: ").format(
+        i=head + 1, rule=compare_rule(heads, head), role=role)
+
+
+def compare_rule(heads: HeadSet, head: int) -> str:
+    own = heads.own_roles[head]
+    return tr("random head {i}").format(i=head + 1) if own == "random" else \
+        hand_rule_names()[own]
+
+
+def compare_title(heads: HeadSet, layer: int, head: int) -> str:
+    """The detail view's title for a head from outside the model."""
+    role = role_names()[heads.role(layer, head).role]
+    if heads.kind == "trained":
+        return tr("trained from scratch · L{layer}·H{head}: {role}").format(
+            layer=layer, head=head, role=role)
+    return tr("hand-built {i} · {rule}: {role}").format(i=head + 1,
+                                                        rule=compare_rule(heads, head), role=role)
+
+
+def lab_scores_text(heads: HeadSet, layer: int, head: int, lab_names: dict[str, str]) -> str:
+    """The training lab's own role and scores of a learned head (on its scoring batch)."""
+    index = layer * heads.heads + head
+    s, own = heads.own_scores[index], heads.own_roles[index]
+    return tr("The training lab, on its scoring batch: “{role}” (previous {p} · induction {i} · "
+              "BOS {b} · self {s} · entropy {e} nats)").format(
+        role=lab_names.get(own, own), p=format_number(s["previous_token"]),
+        i=format_number(s["induction"]), b=format_number(s["bos"]),
+        s=format_number(s["self"]), e=format_number(s["entropy"]))

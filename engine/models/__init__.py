@@ -10,8 +10,9 @@ from .catalog import ModelEntry, available_models, hf_cache_dir
 from .forward import ForwardResult, attentions, run_sentence
 from .loader import Model, ModelError, TokenError, load_model
 from .report import result_to_dict
-from .roles import HeadRole, RoleSummary, head_roles, summarize_roles
+from .roles import HeadRole, RoleSummary, head_roles, repeat_span, roles_of_maps, summarize_roles
 
 __all__ = ["ForwardResult", "HeadRole", "Model", "ModelEntry", "ModelError", "RoleSummary",
            "TokenError", "attentions", "available_models", "head_roles", "hf_cache_dir",
-           "load_model", "result_to_dict", "run_sentence", "summarize_roles"]
+           "load_model", "repeat_span", "result_to_dict", "roles_of_maps", "run_sentence",
+           "summarize_roles"]

@@ -95,6 +95,13 @@ class Model:
         self.check_ids(ids)
         return tuple(enc.tokens), ids
 
+    def unknown_count(self, ids) -> int:
+        """How many of `ids` are the tokenizer's unknown token ([UNK] for WordPiece); 0 for a
+        tokenizer without one (byte-level BPE, which can spell any text)."""
+        unk = getattr(self.tokenizer.model, "unk_token", None)
+        unk_id = None if unk is None else self.tokenizer.token_to_id(unk)
+        return 0 if unk_id is None else sum(int(i) == unk_id for i in ids)
+
     def tokens_for_ids(self, ids) -> tuple[str, ...]:
         """The vocabulary string of each id (no tokenizer run); raises TokenError for bad ids."""
         ids = tuple(int(i) for i in ids)
@@ -209,47 +216,55 @@ def _norm(get, name: str, d: int):
     return get(name + ".weight", d), get(name + ".bias", d)
 
 
-def _build_bert(cfg: ModelConfig, get) -> dict:
-    d, f = cfg.d_model, cfg.d_ff
+@dataclass(frozen=True)
+class EncoderNames:
+    """Where a BERT-style encoder keeps each weight: the layer prefix (with {i}) and, inside
+    a layer, the Linear and LayerNorm names in LayerWeights order."""
+
+    layer: str
+    query: str
+    key: str
+    value: str
+    attn_out: str
+    attn_norm: str
+    ffn_in: str
+    ffn_out: str
+    out_norm: str
+    token_types: bool   # BERT has token_type_embeddings, DistilBERT none
+
+
+ENCODER_NAMES = {
+    "bert": EncoderNames("encoder.layer.{i}.", "attention.self.query", "attention.self.key",
+                         "attention.self.value", "attention.output.dense",
+                         "attention.output.LayerNorm", "intermediate.dense", "output.dense",
+                         "output.LayerNorm", token_types=True),
+    "distilbert": EncoderNames("transformer.layer.{i}.", "attention.q_lin", "attention.k_lin",
+                               "attention.v_lin", "attention.out_lin", "sa_layer_norm",
+                               "ffn.lin1", "ffn.lin2", "output_layer_norm", token_types=False),
+}
+
+
+def _build_encoder(cfg: ModelConfig, get) -> dict:
+    """BERT or DistilBERT weights, named by ENCODER_NAMES[cfg.model_type]."""
+    names, d, f = ENCODER_NAMES[cfg.model_type], cfg.d_model, cfg.d_ff
     layers = []
     for i in range(cfg.layers):
-        p = f"encoder.layer.{i}."
-        w_q, b_q = _linear(get, p + "attention.self.query", d, d)
-        w_k, b_k = _linear(get, p + "attention.self.key", d, d)
-        w_v, b_v = _linear(get, p + "attention.self.value", d, d)
-        w_o, b_o = _linear(get, p + "attention.output.dense", d, d)
-        w_in, b_in = _linear(get, p + "intermediate.dense", d, f)
-        w_out, b_out = _linear(get, p + "output.dense", f, d)
+        p = names.layer.format(i=i)
+        w_q, b_q = _linear(get, p + names.query, d, d)
+        w_k, b_k = _linear(get, p + names.key, d, d)
+        w_v, b_v = _linear(get, p + names.value, d, d)
+        w_o, b_o = _linear(get, p + names.attn_out, d, d)
+        w_in, b_in = _linear(get, p + names.ffn_in, d, f)
+        w_out, b_out = _linear(get, p + names.ffn_out, f, d)
         layers.append(LayerWeights(w_q, b_q, w_k, b_k, w_v, b_v, w_o, b_o,
-                                   _norm(get, p + "attention.output.LayerNorm", d),
-                                   w_in, b_in, w_out, b_out, _norm(get, p + "output.LayerNorm", d)))
+                                   _norm(get, p + names.attn_norm, d),
+                                   w_in, b_in, w_out, b_out, _norm(get, p + names.out_norm, d)))
     token_type = (get("embeddings.token_type_embeddings.weight", cfg.type_vocab_size, d)[0]
-                  if cfg.type_vocab_size else None)
+                  if names.token_types and cfg.type_vocab_size else None)
     return dict(word_embeddings=get("embeddings.word_embeddings.weight", cfg.vocab_size, d),
                 position_embeddings=get("embeddings.position_embeddings.weight",
                                         cfg.max_positions, d),
                 token_type_embedding=token_type,
-                embedding_ln=_norm(get, "embeddings.LayerNorm", d), layers=tuple(layers))
-
-
-def _build_distilbert(cfg: ModelConfig, get) -> dict:
-    d, f = cfg.d_model, cfg.d_ff
-    layers = []
-    for i in range(cfg.layers):
-        p = f"transformer.layer.{i}."
-        w_q, b_q = _linear(get, p + "attention.q_lin", d, d)
-        w_k, b_k = _linear(get, p + "attention.k_lin", d, d)
-        w_v, b_v = _linear(get, p + "attention.v_lin", d, d)
-        w_o, b_o = _linear(get, p + "attention.out_lin", d, d)
-        w_in, b_in = _linear(get, p + "ffn.lin1", d, f)
-        w_out, b_out = _linear(get, p + "ffn.lin2", f, d)
-        layers.append(LayerWeights(w_q, b_q, w_k, b_k, w_v, b_v, w_o, b_o,
-                                   _norm(get, p + "sa_layer_norm", d), w_in, b_in, w_out, b_out,
-                                   _norm(get, p + "output_layer_norm", d)))
-    return dict(word_embeddings=get("embeddings.word_embeddings.weight", cfg.vocab_size, d),
-                position_embeddings=get("embeddings.position_embeddings.weight",
-                                        cfg.max_positions, d),
-                token_type_embedding=None,
                 embedding_ln=_norm(get, "embeddings.LayerNorm", d), layers=tuple(layers))
 
 
@@ -279,7 +294,7 @@ _PREFIXES = {
     "distilbert": (("", "distilbert."), "embeddings.word_embeddings.weight"),
     "gpt2": (("", "transformer."), "wte.weight"),
 }
-_BUILDERS = {"bert": _build_bert, "distilbert": _build_distilbert, "gpt2": _build_gpt2}
+_BUILDERS = {"bert": _build_encoder, "distilbert": _build_encoder, "gpt2": _build_gpt2}
 
 
 def _read_tokenizer(folder: Path, config: ModelConfig):

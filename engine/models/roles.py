@@ -146,10 +146,19 @@ def _role(scores: dict[str, float]) -> str:
 def head_roles(result: ForwardResult, model: Model) -> tuple[HeadRole, ...]:
     """Scores and role of every head, layer by layer (L·h entries). For a decoder the induction
     sequence is also run through `model` (once per model; the scores are kept)."""
-    sinks = np.array([is_sink_token(t) for t in result.tokens])
-    scores = head_scores(result.attentions, sinks, result.causal)
     induction = model_induction_scores(model) if result.causal else None
-    layers, heads = result.attentions.shape[:2]
+    return roles_of_maps(result.attentions, result.tokens, result.causal, induction)
+
+
+def roles_of_maps(attn: np.ndarray, tokens, causal: bool,
+                  induction: np.ndarray | None = None) -> tuple[HeadRole, ...]:
+    """The same scores and role as head_roles, for maps from anywhere (the training lab's
+    learned heads, the hand-built heads): attn (L, h, n, n) over `tokens` (n,), causal when
+    a query sees only itself and earlier keys; induction (L, h) or None where it does not
+    apply. L·h entries, layer by layer."""
+    sinks = np.array([is_sink_token(t) for t in tokens])
+    scores = head_scores(attn, sinks, causal)
+    layers, heads = attn.shape[:2]
     roles = []
     for layer in range(layers):
         for head in range(heads):
@@ -158,6 +167,17 @@ def head_roles(result: ForwardResult, model: Model) -> tuple[HeadRole, ...]:
                                          else float(induction[layer, head]))
             roles.append(HeadRole(layer=layer, head=head, role=_role(values), **values))
     return tuple(roles)
+
+
+def repeat_span(tokens) -> tuple[int, int] | None:
+    """(offset, length) when `tokens` are r r or one start token then r r (r of length ≥ 2),
+    the sequence induction is measured on; None otherwise."""
+    tokens = tuple(tokens)
+    for offset in (1, 0):
+        length, rest = divmod(len(tokens) - offset, 2)
+        if not rest and length >= 2 and tokens[offset:offset + length] == tokens[offset + length:]:
+            return offset, length
+    return None
 
 
 @dataclass(frozen=True)

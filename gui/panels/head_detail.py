@@ -203,7 +203,7 @@ class HeadDetail(Panel):
         if data is None:
             self.set_title(self.title, tr("click a head in the grid"))
             return
-        self.set_title(self.title, tr("layer {layer} · head {head}: {role}").format(
+        self.set_title(self.title, data.title or tr("layer {layer} · head {head}: {role}").format(
             layer=data.layer, head=data.head, role=role_names()[data.role]))
 
     def restyle(self) -> None:

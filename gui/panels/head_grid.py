@@ -7,6 +7,11 @@ legend above counts the roles. A click on a cell emits head_clicked(layer, head)
 
 show_results takes a gui.model_heads.ModelHeadsResult; the items are made when the model's
 shape (layers × heads) changes and updated in place for every new sentence.
+
+CompareGrid, beside it, draws the same thumbnails for heads from elsewhere
+(gui.model_heads.HeadSet): the training lab's learned heads (one "roles" run, layers × heads)
+and the hand-built heads (one row), tinted by the same detector's role in the same colours.
+A click emits compare_clicked(kind, layer, head).
 """
 from __future__ import annotations
 
@@ -19,15 +24,157 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem
 from ..i18n import tr
 from ..model_heads import role_names
 from ..style import ROLE_COLOURS, plot_font
-from .base import Panel
+from .base import Panel, TitleLabel
+from .label import Label
 
 MARGIN = 0.09      # of a cell, around its thumbnail
 FRAME_PX = 3.0
 SELECTED_PX = 3.0
+GROUP_GAP = 0.6   # cells between the learned and the hand-built heads
 
 
 def role_colormap(colour: str, background: str) -> pg.ColorMap:
     return pg.ColorMap([0.0, 1.0], [background, colour])
+
+
+class ThumbnailCells:
+    """The thumbnails of one grid in `plot`: cell (ℓ, h) spans x ∈ x0 + [h, h+1],
+    y ∈ y0 + [ℓ, ℓ+1] ((x0, y0) = origin), its map in a ramp from the background to its
+    role's colour inside a frame of that colour, and a dashed outline on the selected cell.
+    Items are made per shape, updated in place. With fit, make() sets the view's range."""
+
+    def __init__(self, plot: pg.PlotItem, origin=(0.0, 0.0), fit: bool = True):
+        self.plot = plot
+        self.x0, self.y0 = float(origin[0]), float(origin[1])
+        self.fit = fit
+        self.images: list[list[pg.ImageItem]] = []
+        self.frames: list[list[QGraphicsRectItem]] = []
+        self.roles: list[list[str]] = []
+        self.selection = QGraphicsRectItem()
+        self.selection.setZValue(10)
+        self.selection.setBrush(QBrush(Qt.BrushStyle.NoBrush))
+        self.selection.setVisible(False)
+        plot.addItem(self.selection)
+        self.selected: tuple[int, int] | None = None
+        self._maps: dict[str, pg.ColorMap] = {}
+        self._tints: dict[tuple[int, int], tuple[str, str]] = {}   # what each image is tinted
+        self._shown_n: int | None = None    # tokens of the maps on screen
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        return len(self.images), len(self.images[0]) if self.images else 0
+
+    def make(self, layers: int, heads: int) -> None:
+        for row in self.images + self.frames:
+            for item in row:
+                self.plot.removeItem(item)
+        self.images, self.frames = [], []
+        self._tints.clear()
+        self._shown_n = None
+        for layer in range(layers):
+            images, frames = [], []
+            for head in range(heads):
+                frame = QGraphicsRectItem(QRectF(self.x0 + head + MARGIN / 2,
+                                                 self.y0 + layer + MARGIN / 2,
+                                                 1 - MARGIN, 1 - MARGIN))
+                frame.setBrush(QBrush(Qt.BrushStyle.NoBrush))
+                frame.setZValue(5)
+                image = pg.ImageItem(axisOrder="row-major")
+                self.plot.addItem(image)
+                self.plot.addItem(frame)
+                images.append(image)
+                frames.append(frame)
+            self.images.append(images)
+            self.frames.append(frames)
+        if self.fit:
+            self.plot.setRange(xRange=(0, heads), yRange=(0, layers), padding=0.03)
+
+    def show(self, maps: np.ndarray, roles: list[list[str]], background: str) -> None:
+        """maps (L, h, n, n), roles [L][h] role ids; makes the items if the shape changed."""
+        layers, heads = maps.shape[:2]
+        if self.shape != (layers, heads):
+            self.make(layers, heads)
+        inner = 1 - 2 * MARGIN
+        new_size = maps.shape[-1] != self._shown_n
+        self._shown_n = maps.shape[-1]
+        self.roles = roles
+        for layer in range(layers):
+            for head in range(heads):
+                role = roles[layer][head]
+                image = self.images[layer][head]
+                if self._tints.get((layer, head)) != (role, background):
+                    self._tints[layer, head] = (role, background)
+                    image.setColorMap(self._colormap(role, background))
+                if new_size:
+                    image.setImage(maps[layer, head], levels=(0.0, 1.0),
+                                   rect=QRectF(self.x0 + head + MARGIN, self.y0 + layer + MARGIN,
+                                               inner, inner))
+                else:   # same n: the item's transform to its cell still holds
+                    image.setImage(maps[layer, head], levels=(0.0, 1.0))
+                image.setVisible(True)
+                pen = QPen(pg.mkColor(ROLE_COLOURS[role]), FRAME_PX)
+                pen.setCosmetic(True)
+                frame = self.frames[layer][head]
+                frame.setPen(pen)
+                frame.setVisible(True)
+        self.select(self.selected)
+
+    def hide(self) -> None:
+        for row in self.images + self.frames:
+            for item in row:
+                item.setVisible(False)
+        self.selection.setVisible(False)
+        self.roles = []
+
+    def select(self, cell: tuple[int, int] | None) -> None:
+        """Outline `cell` (the head shown in the detail view); None: no outline."""
+        self.selected = cell
+        layers, heads = self.shape
+        if cell is None or not self.roles or cell[0] >= layers or cell[1] >= heads:
+            self.selection.setVisible(False)
+            return
+        self.selection.setRect(QRectF(self.x0 + cell[1], self.y0 + cell[0], 1, 1))
+        self.selection.setVisible(True)
+
+    def cell_at(self, scene_pos) -> tuple[int, int] | None:
+        vb = self.plot.vb
+        if not self.roles or not vb.sceneBoundingRect().contains(scene_pos):
+            return None
+        point = vb.mapSceneToView(scene_pos)
+        layer, head = int(np.floor(point.y() - self.y0)), int(np.floor(point.x() - self.x0))
+        layers, heads = self.shape
+        return (layer, head) if 0 <= layer < layers and 0 <= head < heads else None
+
+    def centre(self, layer: int, head: int):
+        """Scene position of cell (layer, head)'s centre."""
+        return self.plot.vb.mapViewToScene(pg.Point(self.x0 + head + 0.5, self.y0 + layer + 0.5))
+
+    def frame_colour(self, layer: int, head: int) -> str:
+        return self.frames[layer][head].pen().color().name().upper()
+
+    def restyle(self, theme) -> None:
+        pen = QPen(pg.mkColor(theme.foreground), SELECTED_PX, Qt.PenStyle.DashLine)
+        pen.setCosmetic(True)
+        self.selection.setPen(pen)
+        self._maps.clear()
+        self._tints.clear()
+
+    def _colormap(self, role: str, background: str) -> pg.ColorMap:
+        key = f"{role}:{background}"
+        if key not in self._maps:
+            self._maps[key] = role_colormap(ROLE_COLOURS[role], background)
+        return self._maps[key]
+
+
+def role_legend(roles, names: dict[str, str]) -> str:
+    """■ role count for each role present, in ROLE_COLOURS order (rich text)."""
+    counts: dict[str, int] = {}
+    for row in roles:
+        for role in row:
+            counts[role] = counts.get(role, 0) + 1
+    return " &nbsp; ".join(f'<span style="color:{ROLE_COLOURS[role]}">■</span>&nbsp;'
+                           f'{names[role].replace(" ", "&nbsp;")}&nbsp;{counts[role]}'
+                           for role in ROLE_COLOURS if counts.get(role))
 
 
 class HeadGrid(Panel):
@@ -50,123 +197,56 @@ class HeadGrid(Panel):
         self.plot.hideAxis("bottom")
         self.plot.getAxis("top").setLabel("")
         self.ci.layout.setRowStretchFactor(1, 1)
-        self.images: list[list[pg.ImageItem]] = []
-        self.frames: list[list[QGraphicsRectItem]] = []
-        self.roles: list[list[str]] = []
-        self.selection = QGraphicsRectItem()
-        self.selection.setZValue(10)
-        self.selection.setBrush(QBrush(Qt.BrushStyle.NoBrush))
-        self.plot.addItem(self.selection)
-        self.selected = (0, 0)
-        self._maps: dict[str, pg.ColorMap] = {}
-        self._tints: dict[tuple[int, int], tuple[str, str]] = {}   # what each image is tinted
-        self._shown_n: int | None = None    # tokens of the maps on screen
+        self.cells = ThumbnailCells(self.plot)
+        self.cells.selected = (0, 0)
         self.scene().sigMouseClicked.connect(self._on_click)
 
-    # -- items ---------------------------------------------------------------------
-    def _make_cells(self, layers: int, heads: int) -> None:
-        for row in self.images:
-            for image in row:
-                self.plot.removeItem(image)
-        for row in self.frames:
-            for frame in row:
-                self.plot.removeItem(frame)
-        self.images, self.frames = [], []
-        self._tints.clear()
-        self._shown_n = None
-        for layer in range(layers):
-            images, frames = [], []
-            for head in range(heads):
-                frame = QGraphicsRectItem(QRectF(head + MARGIN / 2, layer + MARGIN / 2,
-                                                 1 - MARGIN, 1 - MARGIN))
-                frame.setBrush(QBrush(Qt.BrushStyle.NoBrush))
-                frame.setZValue(5)
-                image = pg.ImageItem(axisOrder="row-major")
-                self.plot.addItem(image)
-                self.plot.addItem(frame)
-                images.append(image)
-                frames.append(frame)
-            self.images.append(images)
-            self.frames.append(frames)
-        self.plot.getAxis("left").setTicks(
-            [[(layer + 0.5, tr("L{i}").format(i=layer)) for layer in range(layers)]])
-        self.plot.getAxis("top").setTicks([[(head + 0.5, str(head)) for head in range(heads)]])
-        self.plot.setRange(xRange=(0, heads), yRange=(0, layers), padding=0.03)
+    @property
+    def images(self) -> list[list[pg.ImageItem]]:
+        return self.cells.images
 
-    def _colormap(self, role: str) -> pg.ColorMap:
-        key = f"{role}:{self.theme.background}"
-        if key not in self._maps:
-            self._maps[key] = role_colormap(ROLE_COLOURS[role], self.theme.background)
-        return self._maps[key]
+    @property
+    def frames(self) -> list[list[QGraphicsRectItem]]:
+        return self.cells.frames
+
+    @property
+    def roles(self) -> list[list[str]]:
+        return self.cells.roles
+
+    @property
+    def selected(self) -> tuple[int, int] | None:
+        return self.cells.selected
 
     # -- results -------------------------------------------------------------------
     def show_results(self, result) -> None:
         if result.forward is None:
-            for row in self.images:
-                for image in row:
-                    image.setVisible(False)
-            for row in self.frames:
-                for frame in row:
-                    frame.setVisible(False)
-            self.selection.setVisible(False)
-            self.roles = []
+            self.cells.hide()
             self._set_legend(" ")
             return
         layers, heads = result.layers, result.heads
-        if (len(self.images), len(self.images[0]) if self.images else 0) != (layers, heads):
-            self._make_cells(layers, heads)
-        attn = result.forward.attentions
-        inner = 1 - 2 * MARGIN
-        new_size = attn.shape[-1] != self._shown_n
-        self._shown_n = attn.shape[-1]
-        self.roles = [[result.role(layer, head).role for head in range(heads)]
-                      for layer in range(layers)]
-        for layer in range(layers):
-            for head in range(heads):
-                role = self.roles[layer][head]
-                image = self.images[layer][head]
-                if self._tints.get((layer, head)) != (role, self.theme.background):
-                    self._tints[layer, head] = (role, self.theme.background)
-                    image.setColorMap(self._colormap(role))
-                if new_size:
-                    image.setImage(attn[layer, head], levels=(0.0, 1.0),
-                                   rect=QRectF(head + MARGIN, layer + MARGIN, inner, inner))
-                else:   # same n: the item's transform to its cell still holds
-                    image.setImage(attn[layer, head], levels=(0.0, 1.0))
-                image.setVisible(True)
-                pen = QPen(pg.mkColor(ROLE_COLOURS[role]), FRAME_PX)
-                pen.setCosmetic(True)
-                frame = self.frames[layer][head]
-                frame.setPen(pen)
-                frame.setVisible(True)
-        self._update_legend()
-        self.set_selected(*self.selected)
+        if self.cells.shape != (layers, heads):
+            self.cells.make(layers, heads)
+            self.plot.getAxis("left").setTicks(
+                [[(layer + 0.5, tr("L{i}").format(i=layer)) for layer in range(layers)]])
+            self.plot.getAxis("top").setTicks([[(h + 0.5, str(h)) for h in range(heads)]])
+        roles = [[result.role(layer, head).role for head in range(heads)]
+                 for layer in range(layers)]
+        self.cells.show(result.forward.attentions, roles, self.theme.background)
+        self._set_legend(role_legend(self.roles, role_names()))
 
     def set_selected(self, layer: int, head: int) -> None:
         """Outline the head shown in the detail view."""
-        self.selected = (layer, head)
-        if not self.images or layer >= len(self.images) or head >= len(self.images[0]):
-            self.selection.setVisible(False)
-            return
-        self.selection.setRect(QRectF(head, layer, 1, 1))
-        self.selection.setVisible(True)
+        self.cells.select((layer, head))
+
+    def clear_selection(self) -> None:
+        """No outline: the detail view shows a head from elsewhere (CompareGrid)."""
+        self.cells.select(None)
 
     def role_at(self, layer: int, head: int) -> str:
         return self.roles[layer][head]
 
     def frame_colour(self, layer: int, head: int) -> str:
-        return self.frames[layer][head].pen().color().name().upper()
-
-    def _update_legend(self) -> None:
-        names = role_names()
-        counts: dict[str, int] = {}
-        for row in self.roles:
-            for role in row:
-                counts[role] = counts.get(role, 0) + 1
-        parts = [f'<span style="color:{ROLE_COLOURS[role]}">■</span>&nbsp;'
-                 f'{names[role].replace(" ", "&nbsp;")}&nbsp;{counts[role]}'
-                 for role in ROLE_COLOURS if counts.get(role)]
-        self._set_legend(" &nbsp; ".join(parts))
+        return self.cells.frame_colour(layer, head)
 
     def _set_legend(self, text: str) -> None:
         """The legend in the theme's colour and size; set only when one of them changes."""
@@ -178,20 +258,13 @@ class HeadGrid(Panel):
     # -- clicks --------------------------------------------------------------------
     @Slot(object)
     def _on_click(self, event) -> None:
-        if not self.images:
-            return
-        vb = self.plot.vb
-        if not vb.sceneBoundingRect().contains(event.scenePos()):
-            return
-        point = vb.mapSceneToView(event.scenePos())
-        layer, head = int(np.floor(point.y())), int(np.floor(point.x()))
-        if 0 <= layer < len(self.images) and 0 <= head < len(self.images[0]):
-            self.head_clicked.emit(layer, head)
+        cell = self.cells.cell_at(event.scenePos())
+        if cell is not None:
+            self.head_clicked.emit(*cell)
 
     def cell_centre(self, layer: int, head: int):
         """Where cell (layer, head) is in widget pixels (tests click there)."""
-        scene = self.plot.vb.mapViewToScene(pg.Point(head + 0.5, layer + 0.5))
-        return self.mapFromScene(scene)
+        return self.mapFromScene(self.cells.centre(layer, head))
 
     def cache_text(self) -> None:
         """As Panel's, but legend changes with every result (or mouse move): a device cache
@@ -206,17 +279,169 @@ class HeadGrid(Panel):
         top.setPen(self.theme.foreground)
         top.setTextPen(self.theme.foreground)
         top.setTickFont(plot_font(self.theme, 0.85))
-        pen = QPen(pg.mkColor(self.theme.foreground), SELECTED_PX, Qt.PenStyle.DashLine)
-        pen.setCosmetic(True)
-        self.selection.setPen(pen)
-        self._maps.clear()
+        self.cells.restyle(self.theme)
 
     def retranslate(self) -> None:
-        if self.images:
-            layers = len(self.images)
+        layers = self.cells.shape[0]
+        if layers:
             self.plot.getAxis("left").setTicks(
                 [[(layer + 0.5, tr("L{i}").format(i=layer)) for layer in range(layers)]])
-        if self.roles:
-            self._update_legend()
+        self._set_legend(role_legend(self.roles, role_names()) if self.roles else " ")
+
+
+class CompareGrid(Panel):
+    """The training lab's learned heads and the hand-built heads, side by side, as thumbnails
+    tinted like the pretrained grid's (see the module docstring).
+
+    show_results takes (trained, hand), each a gui.model_heads.HeadSet or None."""
+
+    compare_clicked = Signal(str, int, int)   # "trained" | "hand", layer, head
+
+    KINDS = ("trained", "hand")
+
+    def __init__(self, parent=None):
+        super().__init__("headCompareGrid", parent)
+
+    def build(self) -> None:
+        # One view: the learned heads on the left (layers down), the hand-built heads on the
+        # right, one row centred beside them; the title above names both, the key below.
+        self.title = self.add_title(row=0)
+        self.plot = self.addPlot(row=1, col=0)
+        self.plot.setMouseEnabled(False, False)
+        self.plot.setMenuEnabled(False)
+        self.plot.hideButtons()
+        self.plot.invertY(True)
+        self.plot.setAspectLocked(True)
+        self.plot.showAxis("top")
+        self.plot.hideAxis("bottom")
+        self.key = TitleLabel()
+        self.addItem(self.key, row=2, col=0)
+        self.ci.layout.setRowStretchFactor(1, 1)
+        self.cells = {"trained": ThumbnailCells(self.plot, fit=False),
+                      "hand": ThumbnailCells(self.plot, fit=False)}
+        self.sets: dict = {"trained": None, "hand": None}
+        self.scene().sigMouseClicked.connect(self._on_click)
+
+    def show_results(self, sets) -> None:
+        self.sets = dict(zip(self.KINDS, sets))
+        self._place()
+        for kind, heads in self.sets.items():
+            cells = self.cells[kind]
+            if heads is None:
+                cells.hide()
+                continue
+            if cells.shape != (heads.layers, heads.heads):
+                cells.make(heads.layers, heads.heads)
+            roles = [[heads.role(layer, head).role for head in range(heads.heads)]
+                     for layer in range(heads.layers)]
+            cells.show(heads.maps, roles, self.theme.background)
+        self._set_ticks()
+        self._update_texts()
+
+    def _shapes(self) -> tuple[tuple[int, int], tuple[int, int]]:
+        """(layers, heads) of the learned and the hand-built heads; a roles run's default
+        2 × 4 and the six rules while there are none, so the layout does not jump."""
+        trained, hand = self.sets["trained"], self.sets["hand"]
+        return ((trained.layers, trained.heads) if trained is not None else (2, 4),
+                (hand.layers, hand.heads) if hand is not None else (1, 6))
+
+    def _place(self) -> None:
+        """The hand-built row right of the learned heads, centred on their height."""
+        (tl, th), (hl, hh) = self._shapes()
+        hand = self.cells["hand"]
+        origin = (th + GROUP_GAP, max(0.0, (tl - hl) / 2))
+        if (hand.x0, hand.y0) != origin:
+            hand.x0, hand.y0 = origin
+            hand.make(*hand.shape)       # the items again, at their new place
+        width, height = th + GROUP_GAP + hh, max(tl, hl)
+        if self._shown.get((self.plot, "range")) != (width, height):
+            self._shown[self.plot, "range"] = (width, height)
+            self.plot.setRange(xRange=(0, width), yRange=(0, height), padding=0.03)
+
+    def _set_ticks(self) -> None:
+        trained, hand = self.cells["trained"], self.cells["hand"]
+        top = [(h + 0.5, str(h)) for h in range(trained.shape[1])]
+        top += [(hand.x0 + h + 0.5, str(h + 1)) for h in range(hand.shape[1])]
+        self.set_ticks(self.plot.getAxis("top"), top)
+        self.set_ticks(self.plot.getAxis("left"), [(layer + 0.5, tr("L{i}").format(i=layer))
+                                                   for layer in range(trained.shape[0])])
+
+    def select(self, kind: str | None, layer: int = 0, head: int = 0) -> None:
+        """Outline the head of `kind` shown in the detail view; None: none of these."""
+        for name, cells in self.cells.items():
+            cells.select((layer, head) if name == kind else None)
+
+    @property
+    def selected(self) -> tuple[str, int, int] | None:
+        for kind, cells in self.cells.items():
+            if cells.selected is not None:
+                return (kind, *cells.selected)
+        return None
+
+    def role_at(self, kind: str, layer: int, head: int) -> str:
+        return self.cells[kind].roles[layer][head]
+
+    def frame_colour(self, kind: str, layer: int, head: int) -> str:
+        return self.cells[kind].frame_colour(layer, head)
+
+    def cell_centre(self, kind: str, layer: int, head: int):
+        """Where a cell is in widget pixels (tests click there)."""
+        return self.mapFromScene(self.cells[kind].centre(layer, head))
+
+    @Slot(object)
+    def _on_click(self, event) -> None:
+        for kind, cells in self.cells.items():
+            cell = cells.cell_at(event.scenePos())
+            if cell is not None:
+                self.compare_clicked.emit(kind, *cell)
+                return
+
+    # -- texts ---------------------------------------------------------------------
+    def _update_texts(self) -> None:
+        names = role_names()
+        trained, hand = self.sets["trained"], self.sets["hand"]
+        if trained is None:
+            left = tr("Left: trained from scratch, no run yet (Training tab → “Heads specialise” "
+                      "→ Start)")
         else:
-            self._set_legend(" ")
+            left = tr("Left: trained from scratch (step {step})").format(step=trained.step)
+        random = hand is not None and hand.own_roles[:1] == ("random",)
+        right = (tr("right: random heads (seeded, untrained)") if random else
+                 tr("right: hand-built heads"))
+        self.title_text = f"<b>{left}</b> · <b>{right}</b>"
+        parts = []
+        roles = self.cells["trained"].roles + self.cells["hand"].roles
+        if roles:
+            parts.append(role_legend(roles, names))
+        if hand is None:
+            parts.append(tr("Hand-built heads: type a sentence"))
+        self.key_text = "<br>".join(parts) or " "
+        size = f"{self.theme.font_pt * 0.85:.1f}pt"   # small: the thumbnails need the room
+        self._set_label(self.title, self.title_text, size)
+        self._set_label(self.key, self.key_text, size)
+
+    def _set_label(self, label, text: str, size: str) -> None:
+        colour = self.theme.foreground
+        if self._shown.get((label, "label")) != (text, colour, size):
+            self._shown[label, "label"] = (text, colour, size)
+            label.setText(text, color=colour, size=size)
+
+    def cache_text(self) -> None:
+        """As Panel's, but the title and the key change with every sentence."""
+        super().cache_text()
+        for label in (self.title, self.key):
+            label.item.setCacheMode(QGraphicsItem.CacheMode.NoCache)
+
+    def restyle(self) -> None:
+        self.style_plot(self.plot)
+        top = self.plot.getAxis("top")
+        top.setPen(self.theme.foreground)
+        top.setTextPen(self.theme.foreground)
+        top.setTickFont(plot_font(self.theme, 0.85))
+        for cells in self.cells.values():
+            cells.restyle(self.theme)
+
+    def retranslate(self) -> None:
+        self._shown.pop((self.plot.getAxis("left"), "ticks"), None)
+        self._set_ticks()
+        self._update_texts()

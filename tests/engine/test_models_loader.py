@@ -211,3 +211,15 @@ def test_missing_folder_and_sharded_weights(folders, tmp_path):
     _refused(folder, "sharded")
     (folder / "model.safetensors.index.json").unlink()
     _refused(folder, "no model.safetensors in")
+
+
+def test_unknown_count_counts_the_unknown_token(tmp_path):
+    from tiny_models import write_bert, write_gpt2
+
+    bert = load_model(write_bert(tmp_path / "bert"))
+    tokens, ids = bert.encode("the cat 猫 sat")
+    assert "[UNK]" in tokens
+    assert bert.unknown_count(ids) == sum(t == "[UNK]" for t in tokens) >= 1
+    assert bert.unknown_count(bert.encode("the cat sat")[1]) == 0
+    gpt2 = load_model(write_gpt2(tmp_path / "gpt2"))
+    assert gpt2.unknown_count(gpt2.encode("the cat sat")[1]) == 0

@@ -93,3 +93,23 @@ def test_second_fetch_does_nothing(minilm, monkeypatch):
     seen = []
     assert fetch_model("minilm", progress=lambda f, t: seen.append(f)).resolve() == minilm.folder
     assert seen == [1.0]
+
+
+def test_what_the_japanese_note_says(minilm):
+    """The Real heads tab's note: every kanji is split off alone, common ones kept as single
+    characters and the rest [UNK]; kana runs become single-character ##-pieces; voiced marks
+    are dropped (で → て). unknown_count counts the [UNK]s."""
+    import unicodedata
+
+    tokens, ids = minilm.encode("東京は日本の首都です。カタカナ")
+    assert tokens == ("[CLS]", "東", "京", "は", "日", "本", "の", "[UNK]", "都", "て", "##す", "。",
+                      "カ", "##タ", "##カ", "##ナ", "[SEP]")
+    assert minilm.unknown_count(ids) == 1
+    for text in ("猫がマットの上に座った。猫は疲れていたので、それから眠った。",
+                 "東京は日本の首都です。"):
+        tokens, ids = minilm.encode(text)
+        pieces = [t.removeprefix("##") for t in tokens[1:-1] if t != "[UNK]"]
+        assert all(len(p) == 1 for p in pieces)            # one character each
+        assert not any(unicodedata.name(c).endswith("LETTER GA") or c == "で" for p in pieces
+                       for c in p)
+        assert minilm.unknown_count(ids) == tokens.count("[UNK]") >= 1

@@ -137,3 +137,49 @@ def test_planted_induction_circuit_is_found(tmp_path):
     ids = induction_ids(model)
     reference, _ = reference_attentions(model.folder, ids)
     assert np.abs(attentions(model, ids).attentions - reference).max() < 1e-5
+
+
+def test_roles_of_maps_scores_hand_made_maps_in_closed_form():
+    """Maps from outside a model: a shift-by-one map, an induction map on [BOS] r r and a
+    uniform causal map, scored as head_roles scores a model's heads."""
+    from engine.models import repeat_span, roles_of_maps
+
+    r = ["5", "9", "2", "7"]
+    tokens = ["BOS", *r, *r]
+    n, offset, length = len(tokens), 1, len(r)
+    assert repeat_span(tokens) == (offset, length)
+    assert repeat_span(r + r) == (0, length)
+    assert repeat_span(["the", "cat", "sat"]) is None and repeat_span(["a", "a"]) is None
+    previous = np.zeros((n, n))
+    previous[0, 0] = 1.0
+    previous[np.arange(1, n), np.arange(n - 1)] = 1.0
+    induction = np.zeros((n, n))
+    induction[np.arange(n), np.arange(n)] = 1.0            # self where there is no earlier copy
+    for t in range(length - 1):                            # the copy's next token, except the last
+        induction[offset + length + t] = 0.0
+        induction[offset + length + t, offset + t + 1] = 1.0
+    uniform = np.tril(np.ones((n, n)))
+    uniform /= uniform.sum(axis=1, keepdims=True)
+    attn = np.stack([previous, induction, uniform])[None]  # (1, 3, n, n)
+    ind = induction_scores(attn, offset, length)
+    roles = roles_of_maps(attn, tokens, causal=True, induction=ind)
+    assert [(x.layer, x.head) for x in roles] == [(0, 0), (0, 1), (0, 2)]
+    assert roles[0].role == "previous" and roles[0].prev_token_score == pytest.approx(1.0)
+    # induction: length − 1 of the length rows of the second copy hit the next token
+    assert roles[1].induction_score == pytest.approx((length - 1) / length)
+    assert roles[1].role == "induction"
+    # uniform causal rows: entropy ln(i+1), broad score exactly 1, role "broad"
+    expected_entropy = np.mean([math.log(i + 1) for i in range(1, n)])
+    assert roles[2].entropy == pytest.approx(expected_entropy)
+    assert roles[2].broad_score == pytest.approx(1.0) and roles[2].role == "broad"
+    assert roles[2].first_token_score == pytest.approx(np.mean([1 / (i + 1) for i in range(1, n)]))
+    # no induction where it does not apply
+    assert roles_of_maps(attn, tokens, causal=True)[1].induction_score is None
+
+
+def test_head_roles_is_roles_of_maps_on_the_forward_pass(planted):
+    from engine.models import roles_of_maps
+
+    model = load_model(planted["bert"])
+    result = attentions(model, model.encode(SENTENCE)[1])
+    assert head_roles(result, model) == roles_of_maps(result.attentions, result.tokens, False)

@@ -8,6 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from PySide6.QtCore import QPointF, Qt
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QFileDialog
 
 from engine.models import load_model, run_sentence
@@ -300,3 +301,146 @@ def test_a_hidden_tab_loads_its_model_only_when_shown(window, tiny_bert):
     show_tab(window)
     assert tab.study.generation == 1
     assert tab.result.forward.tokens[1:-1] == ("the", "cat", "sat", "on", "the", "mat", ".")
+
+
+# -- the heads beside the grid: trained from scratch, hand-built ---------------------------
+SHORT_ROLES = {"steps": 40, "snapshot_every": 10, "log_every": 10}
+
+
+@pytest.fixture(scope="module")
+def resource_tracker_first():
+    """multiprocessing's resource tracker lives as long as the test session and starts with
+    the first spawn-context queue: start it before the leak check counts the children."""
+    import multiprocessing.resource_tracker
+
+    multiprocessing.resource_tracker.ensure_running()
+
+
+def click(panel, pos):
+    QTest.mouseClick(panel.viewport(), Qt.MouseButton.LeftButton, pos=pos)
+    QApplication.processEvents()
+
+
+def test_a_short_roles_run_shows_its_learned_heads_beside_the_grid(resource_tracker_first, window,
+                                                                   qtbot):
+    from engine.models import roles_of_maps
+    from engine.models.roles import induction_scores
+
+    tab = show_tab(window)
+    compare = tab.compare
+    assert tab.trained_heads is None and compare.cells["trained"].shape == (0, 0)
+    assert "no run yet" in compare.title_text
+    panel = window.training_panel
+    assert panel.start("roles", SHORT_ROLES)
+    qtbot.waitUntil(lambda: panel.result is not None, timeout=60000)
+    QApplication.processEvents()
+    result = panel.result
+    assert tab.trained_heads is not None
+    assert compare.cells["trained"].shape == (2, 4)
+    # roles from the result, by the pretrained detector (causal, induction on [BOS] r r)
+    maps = np.zeros((2, 4) + result.heads[0].weights.shape, dtype=np.float32)
+    for h in result.heads:
+        maps[h.layer, h.head] = h.weights
+    tokens = result.sample_tokens
+    n = (len(tokens) - 1) // 2
+    assert tokens[0] == "BOS" and tokens[1:n + 1] == tokens[n + 1:]
+    expected = roles_of_maps(maps, tokens, causal=True,
+                             induction=induction_scores(maps, 1, n))
+    for role in expected:
+        layer, head = role.layer, role.head
+        assert compare.role_at("trained", layer, head) == role.role
+        assert compare.frame_colour("trained", layer, head) == ROLE_COLOURS[role.role].upper()
+        np.testing.assert_array_equal(compare.cells["trained"].images[layer][head].image,
+                                      maps[layer, head])
+        assert role.induction_score is not None
+    assert f"step {SHORT_ROLES['steps']}" in compare.title_text
+    # a click shows that head in the detail view, with the lab's own scores beside ours
+    click(compare, compare.cell_centre("trained", 1, 2))
+    assert tab.focus == ("trained", 1, 2) and compare.selected == ("trained", 1, 2)
+    assert tab.grid.selected is None
+    assert tab.detail.tokens == tuple(tokens)
+    np.testing.assert_array_equal(tab.detail.image.image, maps[1, 2])
+    assert tab.detail.title.text.startswith("trained from scratch · L1·H2")
+    lab = next(h for h in result.heads if (h.layer, h.head) == (1, 2))
+    text = tab.scores_label.text()
+    assert text.startswith("Trained L1·H2 is") and "training lab" in text
+    assert format_number(lab.scores["previous_token"]) in text
+    # a run of another experiment leaves the roles run shown
+    tab.set_trained_heads(type("Other", (), {"experiment": "scaling", "heads": ()})())
+    assert tab.trained_heads is not None
+
+
+def test_the_hand_built_heads_are_scored_and_clickable(window, tiny_bert):
+    from engine.head_roles import ROLE_HEADS
+    from engine.models import roles_of_maps
+
+    tab = show_tab(window)
+    tab.add_model_folder(str(tiny_bert))
+    window.state.update_heads_input(sentence="The cat sat on the mat, and it slept.")
+    assert window.heads_panel.wait_idle() and tab.wait_idle()
+    QApplication.processEvents()
+    heads = window.heads_panel.view.newest_results
+    compare = tab.compare
+    assert compare.cells["hand"].shape == (1, len(ROLE_HEADS))
+    tokens = [t.text for t in heads.tokens]
+    expected = roles_of_maps(np.asarray(heads.weights)[None], tokens, causal=False)
+    assert [compare.role_at("hand", 0, h) for h in range(len(ROLE_HEADS))] == \
+        [r.role for r in expected]
+    # the hand-built previous-token head is found as one, the first-token head as one
+    assert compare.role_at("hand", 0, ROLE_HEADS.index("previous")) == "previous"
+    assert compare.role_at("hand", 0, ROLE_HEADS.index("first")) == "first"
+    images = [image for row in compare.cells["hand"].images for image in row]
+    click(compare, compare.cell_centre("hand", 0, 0))
+    assert tab.focus == ("hand", 0, 0)
+    assert tab.detail.tokens == tuple(tokens)
+    assert tab.detail.title.text.startswith("hand-built 1 · previous token")
+    assert tab.scores_label.text().startswith("Hand-built head 1 (previous token) is")
+    # a new sentence updates the same items, and the detail follows the head in focus
+    window.state.update_heads_input(sentence="the dog ran home.")
+    assert window.heads_panel.wait_idle() and tab.wait_idle()
+    QApplication.processEvents()
+    assert [image for row in compare.cells["hand"].images for image in row] == images
+    assert tab.detail.tokens == ("the", "dog", "ran", "home", ".")
+    # a click on the pretrained grid takes the focus back
+    click(tab.grid, tab.grid.cell_centre(1, 1))
+    assert tab.focus is None and compare.selected is None and tab.grid.selected == (1, 1)
+    assert tab.detail.title.text.startswith("layer 1 · head 1")
+
+
+JAPANESE = "猫がマットの上に座った。猫は疲れていたので、それから眠った。"
+
+
+@pytest.mark.skipif(cached_model("minilm") is None, reason="MiniLM is not fetched "
+                    "(python main.py fetch-model minilm)")
+@pytest.mark.parametrize("sentence", [LESSON, JAPANESE])
+def test_minilm_summary_finding_and_note_in_both_languages(window, sentence):
+    from engine.models import head_roles, summarize_roles
+
+    window.state.update_model_view(model="minilm", model_dir="")
+    window.state.update_heads_input(sentence=sentence)
+    tab = show_tab(window)
+    model = load_model(cached_model("minilm"))
+    forward = run_sentence(model, sentence)
+    summary = summarize_roles(head_roles(forward, model), forward)
+    assert summary.first_token == "[CLS]"
+    assert summary.line() in tab.summary_label.text()
+    scaled = forward.scaled_score_variance
+    finding = (f"Here Var(q·k/√d_k) runs from {format_number(float(scaled.min()))} "
+               f"(L{int(scaled.argmin())}) to {format_number(float(scaled.max()))} "
+               f"(L{int(scaled.argmax())}) instead of 1")
+    assert finding in tab.variance_label.text()
+    assert (scaled > 1).all()   # on both sentences every layer is above the premise's 1
+    note = tab.japanese_note
+    if sentence == JAPANESE:
+        assert note.isVisible()
+        unknown = forward.tokens.count("[UNK]")
+        assert f"Here {unknown} of {len(forward.tokens)} tokens are [UNK]." in note.text()
+    else:
+        assert not note.isVisible()
+    window.switch_language("ja")
+    try:
+        assert f"{summary.first_token_heads}" in tab.summary_label.text()
+        assert "[CLS]" in tab.summary_label.text()
+        assert format_number(float(scaled.max())) in tab.variance_label.text()
+    finally:
+        window.switch_language("en")
