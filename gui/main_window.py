@@ -122,6 +122,7 @@ class MainWindow(QMainWindow):
         """Every panel File → Export and Edit → Copy offer, by objectName."""
         return {**self.panels, names.HEADS_VIEW: self.heads_panel.view,
                 names.HEAD_GRID: self.model_heads.grid, names.HEAD_DETAIL: self.model_heads.detail,
+                names.HEAD_COMPARE: self.model_heads.compare,
                 **self.training_panel.exportable()}
 
     # -- construction ------------------------------------------------------------
@@ -306,6 +307,7 @@ class MainWindow(QMainWindow):
                 names.COST: tr("Cost"), names.HEADS_PANEL: tr("Head roles"),
                 names.HEADS_VIEW: tr("Head roles"), names.MODEL_HEADS: tr("Real heads"),
                 names.HEAD_GRID: tr("Real heads: grid"), names.HEAD_DETAIL: tr("Real heads: head"),
+                names.HEAD_COMPARE: tr("Real heads: learned and hand-built"),
                 **TrainingPanel.titles()}
 
     def retranslate(self) -> None:

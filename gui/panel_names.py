@@ -9,6 +9,7 @@ HEADS_VIEW = "headsView"        # the head-roles maps alone (exported, copied)
 MODEL_HEADS = "modelHeadsView"  # the "Real heads" tab (a pretrained model's heads)
 HEAD_GRID = "headGrid"          # its layers × heads thumbnails
 HEAD_DETAIL = "headDetail"      # its clicked head's map and line view
+HEAD_COMPARE = "headCompareGrid"  # learned and hand-built heads beside the grid
 TRAINING_PANEL = "trainingPanel"  # the training lab: controls and its three plots
 TRAIN_LOSS = "trainLossPlot"      # training curves (exported, copied)
 TRAIN_HEADS = "trainHeadsView"    # the learned heads' maps (exported, copied)
@@ -22,5 +23,6 @@ BOTTOM_ROW = (MULTIHEAD, HEADS_PANEL, COST)
 EXPORT_STEMS = {SOFTMAX: "softmax", VARIANCE: "variance", SATURATION: "saturation",
                 MULTIHEAD: "multihead", COST: "cost", HEADS_VIEW: "heads",
                 HEAD_GRID: "real_heads_grid", HEAD_DETAIL: "real_heads_head",
+                HEAD_COMPARE: "real_heads_compare",
                 TRAIN_LOSS: "training", TRAIN_HEADS: "training-heads",
                 TRAIN_VS_H: "training-vs-h"}

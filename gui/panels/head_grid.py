@@ -21,6 +21,7 @@ from PySide6.QtCore import QRectF, Qt, Signal, Slot
 from PySide6.QtGui import QBrush, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem
 
+from .. import panel_names as names
 from ..i18n import tr
 from ..model_heads import role_names
 from ..style import ROLE_COLOURS, plot_font
@@ -183,7 +184,7 @@ class HeadGrid(Panel):
     head_clicked = Signal(int, int)   # layer, head
 
     def __init__(self, parent=None):
-        super().__init__("headGrid", parent)
+        super().__init__(names.HEAD_GRID, parent)
 
     def build(self) -> None:
         self.legend = self.add_title(row=0)
@@ -300,7 +301,7 @@ class CompareGrid(Panel):
     KINDS = ("trained", "hand")
 
     def __init__(self, parent=None):
-        super().__init__("headCompareGrid", parent)
+        super().__init__(names.HEAD_COMPARE, parent)
 
     def build(self) -> None:
         # One view: the learned heads on the left (layers down), the hand-built heads on the
