@@ -50,8 +50,8 @@ def real_heads_text(context: LessonContext) -> str:
     text = tr(
         "{model} ({layers} layers × {heads} heads, d_k = {dk}) on the sentence ({t} tokens): "
         "<b>{summary}</b>. Roles found from the scores: {counts}. The clearest "
-        "previous-token head is layer {layer}, head {head} (score {score}). A sink on "
-        "[CLS] or a separator is how a trained head says “nothing to add here”.<br>"
+        "previous-token head is layer {layer}, head {head} (score {score}). Clark et al. "
+        "(2019) read heavy attention on [CLS] or [SEP] as a head with nothing to add.<br>"
         "The first idea on real weights: Var(q·k) per layer is {raw}, where unit-variance q "
         "and k would give d_k = {dk}; trained weights and LayerNorm move it by a factor "
         "{lo} … {hi}, so ÷√d_k leaves a variance of {lo} … {hi}, not 1. Click a head in "
