@@ -31,6 +31,8 @@ from .guard import guarded
 DEFAULT_CONTROLS = (Params(live_scores=True), True)
 
 PLAY_INTERVAL_MS = 700
+#: The step text asks for at most this share of the window's height; the rest scrolls.
+TEXT_MAX_SHARE = 0.26
 
 
 class LessonPanel(QWidget):
@@ -351,6 +353,10 @@ class LessonPanel(QWidget):
         (only a change of that height re-lays out the dock)."""
         document = self.text_view.document()
         height = math.ceil(document.size().height()) + 2 * self.text_view.frameWidth()
+        window = self.window()
+        if window is not self:   # a long text at 300 % scrolls rather than crush the plots
+            line = self.text_view.fontMetrics().lineSpacing()
+            height = min(height, max(3 * line, int(window.height() * TEXT_MAX_SHARE)))
         if self.text_view.viewport().width() > 50 and height != self.text_view.minimumHeight():
             self.text_view.setMinimumHeight(height)
 

@@ -45,8 +45,8 @@ def _summary_row(rows, task: str, d_k: int, scaled: bool):
 
 def _step_to_95(row, steps: int) -> str:
     if row["median_step_to_95"] is None:
-        return tr("not within {n} steps").format(n=steps)
-    return tr("step {s}").format(s=int(row["median_step_to_95"]))
+        return tr("not reached in {n}").format(n=steps)
+    return str(int(row["median_step_to_95"]))
 
 
 def scaling_facts(result) -> dict | None:
@@ -95,7 +95,7 @@ def gradients_run_text(context: LessonContext) -> str:
         "random token gives {copy}). Unscaled, the top attention weight is {max_u} against "
         "{max_s}, the attention entropy {ent_u} against {ent_s} nats, and |∇W_Q| {g_u} "
         "against {g_s}. On the lookup task the unscaled head reaches {look_u} (scaled "
-        "{look_s}); 95 % at {to95_u} against {to95_s}.").format(
+        "{look_s}); steps to 95 %: unscaled {to95_u}, scaled {to95_s}.").format(
         seeds=f["seeds"], steps=f["steps"], dk=f["d_k"], acc_s=percent(f["acc_s"]),
         acc_u=percent(f["acc_u"]), copy=percent(f["copy"]), max_u=format_number(f["max_u"]),
         max_s=format_number(f["max_s"]), ent_u=format_number(f["ent_u"]),

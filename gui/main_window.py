@@ -298,13 +298,14 @@ class MainWindow(QMainWindow):
         def context() -> LessonContext:
             return LessonContext(
                 results=self.model.results, head_roles=self.heads_panel.view.newest_results,
-                training=lesson.training_results, running=lesson.training_now,
+                training=lesson.training_results,
+                running=self.state.training.experiment if runner.is_running() else None,
                 real_heads=self.model_heads.result, minilm_ready=cached_model() is not None)
 
         def frame_tab(name: str) -> None:
-            for key, tab in tabs.items():
-                tab.setStyleSheet("" if key != name else
-                                  f"#{key} {{ border: 5px solid {self.current_theme().scaled}; }}")
+            self.bottom_tabs.setStyleSheet("" if name not in tabs else
+                                           f"QTabWidget#bottomTabs::pane {{ border: 5px solid "
+                                           f"{self.current_theme().scaled}; }}")
             if name not in tabs:
                 return
             self.bottom_tabs.setCurrentWidget(tabs[name])
