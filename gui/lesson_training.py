@@ -152,8 +152,8 @@ def roles_run_text(context: LessonContext) -> str:
         parts.append(tr("{n} × {role} ({heads})").format(n=len(heads), role=role_label(role),
                                                           heads=listed))
     roles = "; ".join(parts) if parts else tr("no head reached a role's threshold")
-    text = tr("<b>Trained</b> from random weights ({steps} steps, accuracy {acc}), the {n} "
-              "heads of {layers} layers took these roles by themselves: {roles}.").format(
+    text = tr("<b>Trained</b> ({steps} steps, accuracy {acc}), the {n} heads of {layers} "
+              "layers took these roles by themselves: {roles}.").format(
         steps=f["steps"], acc=percent(f["accuracy"]), n=f["heads"], layers=f["layers"],
         roles=roles)
     if f["mixed"]:

@@ -126,7 +126,7 @@ def test_roles_text_counts_the_roles_from_the_scores(roles_result, languages):
                     assert f"L{layer} H{head} {format_number(score)}" in text
         if f["mixed"]:
             assert f"{f['mixed']}" in text
-        assert ("ランダムな重み" in text) == (lang == "ja")
+        assert ("役割を担いました" in text) == (lang == "ja")
 
 
 def test_heads_text_names_the_best_h_and_says_whether_many_heads_hurt(heads_result, languages):
