@@ -310,10 +310,24 @@ class MainWindow(QMainWindow):
                 return
             self.bottom_tabs.setCurrentWidget(tabs[name])
             self.row_tabs.setCurrentIndex(1)
-            if self.presentation:      # the tab row alone, as large as the screen allows
+            show_tab_in_presentation()
+
+        def show_tab_in_presentation() -> None:
+            if self.presentation and self.highlighted in tabs:   # that tab alone, large
                 self.top_splitter.setVisible(False)
                 self.bottom_splitter.setVisible(True)
                 self.bottom_tabs.setVisible(True)
+                self.panels[names.COST].setVisible(False)
+
+        # _apply_focus knows only the simulation panels; after it, a step about the Training
+        # or Real heads tab keeps that tab on screen in presentation mode.
+        apply_focus = self._apply_focus
+
+        def apply_focus_with_tabs() -> None:
+            apply_focus()
+            show_tab_in_presentation()
+
+        self._apply_focus = apply_focus_with_tabs
 
         def train(experiment: str, options) -> None:
             if training.start(experiment, options):

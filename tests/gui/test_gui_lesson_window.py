@@ -189,3 +189,22 @@ def test_the_grid_keeps_labels_inside_and_cells_apart_at_300_percent(window, eng
 def test_params_restored_by_the_default_reset_are_valid():
     params, lock = DEFAULT_CONTROLS
     assert isinstance(params, Params) and params.live_scores and lock is True
+
+
+def test_presentation_keeps_the_training_tab_of_a_training_step_on_screen(window, english):
+    go(window, "roles")
+    try:
+        window.presentation_action.setChecked(True)
+        settle(window)
+        assert window.bottom_tabs.isVisibleTo(window)
+        assert window.bottom_tabs.currentWidget() is window.training_panel
+        assert not window.top_splitter.isVisibleTo(window)
+        go(window, "real_heads")
+        assert window.bottom_tabs.currentWidget() is window.model_heads
+        assert window.bottom_tabs.isVisibleTo(window)
+        go(window, "fix")                       # back to a simulation panel: the top row
+        assert window.top_splitter.isVisibleTo(window)
+        assert not window.bottom_tabs.isVisibleTo(window)
+    finally:
+        window.presentation_action.setChecked(False)
+        settle(window)
