@@ -99,15 +99,21 @@ class LayersHeadsGrid(QWidget):
         metrics = QFontMetrics(self.font())
         line = metrics.height()
         caption = self.caption()
-        labels = [(metrics.elidedText(caption, Qt.TextElideMode.ElideRight, int(width)),
-                   QRectF(0, 0, width, line))]
+        if metrics.horizontalAdvance(caption) <= width:
+            labels = [(caption, QRectF(0, 0, width, line))]
+        else:                             # the name, then the count on a line of its own
+            p = self.preset
+            count = f"{p.attention_layers} × {p.heads} = {p.attention_heads_total:,}"
+            labels = [(metrics.elidedText(p.name, Qt.TextElideMode.ElideRight, int(width)),
+                       QRectF(0, 0, width, line)), (count, QRectF(0, line, width, line))]
+        caption_lines = len(labels)
         sections = grid_sections(self.preset)
         names = kind_names()
         texts = [f"{names[kind]} ×{n}" for kind, n in sections]
         label_w = max(metrics.horizontalAdvance(t) for t in texts) + line // 2
         if label_w > width * 0.45:        # too narrow for labels: the colours alone
             texts, label_w = [], 0
-        top, gap = line * 1.25, max(2.0, line * 0.25)
+        top, gap = line * (caption_lines + 0.25), max(2.0, line * 0.25)
         area_h = max(1.0, height - top - gap * (len(sections) - 1))
         cell_w = max(1.0, width - label_w) / self.preset.heads
         heights = section_heights([n for _, n in sections], area_h, line if texts else 0.0)

@@ -180,8 +180,12 @@ def test_the_grid_keeps_labels_inside_and_cells_apart_at_300_percent(window, eng
                 assert rect.right() <= bounds.width() + 0.5
             cells = [r for _, r in grid.cells]
             assert max(r.bottom() for r in cells) <= bounds.height() + 0.5
-            for rect in label_rects[1:]:          # section labels sit left of every cell
+            sections = [r for text, r in grid.labels if "=" not in text and "×" in text]
+            assert len(sections) == 3                # encoder self, decoder self, cross
+            for rect in sections:                    # section labels sit left of every cell
                 assert rect.right() <= min(r.left() for r in cells) + 0.5
+            assert any(text.endswith("= 144") for text, _ in grid.labels), grid.labels
+            assert max(r.bottom() for r in label_rects) <= bounds.height() + 0.5
     finally:
         window.set_ui_scale(1.0)
 
