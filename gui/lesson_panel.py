@@ -291,6 +291,10 @@ class LessonPanel(QWidget):
         """A run finished (or was stopped: its result says so and the text ignores it)."""
         self.training_results[result.experiment] = result
         self.training_ended()
+        run = LESSON_RUNS.get(self.step.train) if self.step.train else None
+        if run is not None and run[0] == result.experiment:   # the new result ends the text
+            bar = self.text_view.verticalScrollBar()
+            bar.setValue(bar.maximum())
 
     @Slot()
     @Slot(str)

@@ -48,7 +48,7 @@ def real_heads_text(context: LessonContext) -> str:
     summary = tr("{k} of {n} heads put more than half their attention on {token}").format(
         k=f["first_heads"], n=f["total"], token=f["first_token"])
     text = tr(
-        "{model} ({layers} layers × {heads} heads, d_k = {dk}) on the sentence ({t} tokens): "
+        "{model} ({layers} layers × {heads} heads, d_k = {dk}), {t} tokens: "
         "<b>{summary}</b>. Roles found from the scores: {counts}. The clearest "
         "previous-token head is layer {layer}, head {head} (score {score}). Clark et al. "
         "(2019) read heavy attention on [CLS] or [SEP] as a head with nothing to add.<br>"

@@ -262,7 +262,7 @@ def step_text(key: str) -> tuple[str, str]:
             "The Head roles tab keeps hand-built heads as an illustration of what such roles "
             "look like (mean entropy {each} nats; uniform: {uni}).")),
         "real_heads": (tr("Real heads"), tr(
-            "A pretrained model, on the sentence of the Head roles tab. {run}")),
+            "A pretrained model on the sentence of the Head roles tab. {run}")),
         "cost": (tr("Same matrix products, more softmax"), tr(
             "For n = {n} tokens, QKᵀ and weights·V cost {qk} FLOPs with h = {h} heads, the same as "
             "one full-width head ({qk1}). What grows with h is softmax and masking, h score "

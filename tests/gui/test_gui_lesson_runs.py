@@ -193,7 +193,7 @@ def test_real_heads_text_from_the_study_result(tiny_bert_result, languages):
         assert format_number(min(f["ratio"])) in text and format_number(max(f["ratio"])) in text
         layer, head, score = f["prev"]
         assert format_number(score) in text
-        assert ("事前学習" in text or "適用" in text) == (lang == "ja")
+        assert ("スコアから見つかった役割" in text) == (lang == "ja")
 
 
 def test_real_heads_text_without_minilm_says_how_to_get_it(languages):
