@@ -1,21 +1,38 @@
-"""The lesson panel: step text with live numbers, Back / Play / Next, and a step indicator."""
+"""The lesson panel: step text with live numbers, Back / Play / Train / Next, a step
+indicator, and the layers × heads picture of the layers step.
+
+The step's numbers come from a LessonContext (gui/lesson_context.py) that `context_source()`
+builds; the window replaces the default (simulation and head roles only) with one that
+also holds the training runs and the Real heads result.
+
+Entering the lesson (the first step change or Play) remembers the user's Params and lock;
+`leave()` (the lesson strip closed) and `reset_controls()` (Edit → Reset) put them back.
+"""
 from __future__ import annotations
 
 import html
 import math
 
 from PySide6.QtCore import QEvent, QSizeF, QTimer, Qt, Signal, Slot
-from PySide6.QtGui import QPalette
+from PySide6.QtGui import QAction, QKeySequence, QPalette
 from PySide6.QtWidgets import (QFrame, QHBoxLayout, QLabel, QPushButton, QSlider, QTextBrowser,
                                QVBoxLayout, QWidget)
 
-from engine import ParamsError
+from engine import Params, ParamsError
 
 from .i18n import tr
+from .lesson_context import LessonContext
+from .lesson_layers_grid import LayersHeadsGrid, preset_for
+from .lesson_training import LESSON_RUNS
 from .lessons import STEPS, step_params, step_text, sweep_facts
 from .guard import guarded
 
+#: What Edit → Reset puts back when the lesson has not changed the controls: the first run's.
+DEFAULT_CONTROLS = (Params(live_scores=True), True)
+
 PLAY_INTERVAL_MS = 700
+#: The step text asks for at most this share of the window's height; the rest scrolls.
+TEXT_MAX_SHARE = 0.26
 
 
 class LessonPanel(QWidget):
@@ -23,6 +40,7 @@ class LessonPanel(QWidget):
 
     highlight = Signal(str)
     lock_requested = Signal(bool)
+    train_requested = Signal(str, object)   # experiment, options for TrainingPanel.start
 
     def __init__(self, model, parent=None):
         super().__init__(parent)
@@ -30,13 +48,21 @@ class LessonPanel(QWidget):
         self.model = model
         self.state = model.state
         self.heads_view = None      # the head-roles view, when the window has one
+        self.context_source = self.default_context
+        self.training_results: dict = {}   # experiment → its last finished result
+        self.training_now: str | None = None
+        self.user_controls: tuple | None = None   # (Params, lock) from before the lesson
         self._sweep_pos = 0
         self._rendered_key = None
+        # Edit → Reset (the window puts it in its Edit menu)
+        self.reset_action = QAction(self, objectName="resetAction")
+        self.reset_action.setShortcut(QKeySequence("Ctrl+R"))
+        self.reset_action.triggered.connect(self.reset_controls)
         self.timer = QTimer(self)
         self.timer.setInterval(PLAY_INTERVAL_MS)
         self.timer.timeout.connect(self._advance_sweep)
         self._build()
-        self.offset_gap.setVisible(self.step.offset_gap)
+        self._show_step_widgets()
         self.retranslate()
         model.results_ready.connect(self.refresh_text)
         self.state.events.lesson_step.connect(self._on_step_state)
@@ -51,12 +77,14 @@ class LessonPanel(QWidget):
         self.play_button = QPushButton(objectName="lessonPlay")
         self.play_button.setCheckable(True)
         self.next_button = QPushButton(objectName="lessonNext")
-        for w in (self.back_button, self.play_button, self.next_button):
+        self.train_button = QPushButton(objectName="lessonTrain")
+        for w in (self.back_button, self.play_button, self.train_button, self.next_button):
             w.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # keys go to the window's lesson shortcuts
         top.addWidget(self.step_label)
         top.addWidget(self.title_label, 1)
         top.addWidget(self.back_button)
         top.addWidget(self.play_button)
+        top.addWidget(self.train_button)
         top.addWidget(self.next_button)
         layout.addLayout(top)
         # A text view, not a QLabel: a word-wrapped label's new text re-lays out the whole
@@ -72,7 +100,11 @@ class LessonPanel(QWidget):
         self._shown_text = None
         # a new width wraps the text into more or fewer lines
         self.text_view.document().documentLayout().documentSizeChanged.connect(self._fit_text)
-        layout.addWidget(self.text_view, 1)
+        self.layers_grid = LayersHeadsGrid()
+        body = QHBoxLayout()
+        body.addWidget(self.text_view, 3)
+        body.addWidget(self.layers_grid, 2)
+        layout.addLayout(body, 1)
         self.offset_gap = QWidget(objectName="lessonOffsetGap")
         row = QHBoxLayout(self.offset_gap)
         row.setContentsMargins(0, 0, 0, 0)
@@ -90,6 +122,8 @@ class LessonPanel(QWidget):
         self.back_button.clicked.connect(self.back)
         self.next_button.clicked.connect(self.next)
         self.play_button.toggled.connect(self._on_play)
+        self.train_button.clicked.connect(self.train)
+        self.model.state.events.params.connect(self._on_params)
 
     def retranslate(self) -> None:
         self.back_button.setText(tr("◀ Back"))
@@ -98,6 +132,11 @@ class LessonPanel(QWidget):
         self.back_button.setToolTip(tr("Previous step (PageUp, ←)"))
         self.next_button.setToolTip(tr("Next step (PageDown, →)"))
         self.play_button.setToolTip(tr("Animate this step's sweep"))
+        self.train_button.setText(tr("Training…") if self._training_this_step() else
+                                  tr("▶ Train"))
+        self.train_button.setToolTip(tr("Train this step's tiny models in the Training tab"))
+        self.reset_action.setText(tr("Reset controls"))
+        self.reset_action.setToolTip(tr("Put back the controls from before the lesson"))
         self.offset_label.setText(tr("offset"))
         self.gap_label.setText(tr("gap"))
         self.refresh_text()
@@ -119,9 +158,18 @@ class LessonPanel(QWidget):
         self.state.set_lesson_step(max(0, min(len(STEPS) - 1, value)))
 
     def _on_step_state(self, _step: int) -> None:
-        self.offset_gap.setVisible(self.step.offset_gap)
-        self.play_button.setEnabled(bool(self.step.sweep))
+        self._show_step_widgets()
         self.refresh_text()
+
+    def _show_step_widgets(self) -> None:
+        step = self.step
+        self.offset_gap.setVisible(step.offset_gap)
+        self.play_button.setEnabled(bool(step.sweep))
+        self.train_button.setVisible(step.train is not None)
+        self.train_button.setEnabled(not self._training_this_step())
+        self.train_button.setText(tr("Training…") if self._training_this_step() else
+                                  tr("▶ Train"))
+        self.layers_grid.setVisible(step.grid)
 
     @property
     def step(self):
@@ -130,11 +178,11 @@ class LessonPanel(QWidget):
     def go_to(self, index: int) -> None:
         """Show step `index` (0-based, clamped) and set the controls for it."""
         self.stop()
+        self.remember_user_controls()
         self.index = max(0, min(len(STEPS) - 1, index))
         step = self.step
         self.lock_requested.emit(step.lock_d_model)
-        self.offset_gap.setVisible(step.offset_gap)
-        self.play_button.setEnabled(bool(step.sweep))
+        self._show_step_widgets()
         if step.offset_gap:
             scores = step.settings["scores"]
             self.offset_slider.blockSignals(True)
@@ -159,6 +207,7 @@ class LessonPanel(QWidget):
     @Slot(bool)
     def _on_play(self, on: bool) -> None:
         if on:
+            self.remember_user_controls()
             self._sweep_pos = 0
             self._advance_sweep()
             self.timer.start()
@@ -188,6 +237,85 @@ class LessonPanel(QWidget):
         offset, gap = float(self.offset_slider.value()), float(self.gap_slider.value())
         self.model.update(scores=(offset + gap, offset, offset, offset), live_scores=False)
 
+    # -- entering and leaving: the user's controls ------------------------------------
+    def remember_user_controls(self) -> None:
+        """Keep the user's Params and lock the first time the lesson changes them."""
+        if self.user_controls is None:
+            self.user_controls = (self.model.params, self.state.lock_d_model)
+
+    @Slot()
+    def leave(self) -> None:
+        """Leaving the lesson: stop Play and put back the controls the user had before it."""
+        self.stop()
+        if self.user_controls is not None:
+            self._put_back(self.user_controls)
+
+    @Slot(bool)
+    def on_strip_shown(self, on: bool) -> None:
+        if not on:
+            self.leave()
+
+    @Slot()
+    def reset_controls(self) -> None:
+        """Edit → Reset: the controls from before the lesson, or the first run's if the
+        lesson has not changed them."""
+        self.stop()
+        self._put_back(self.user_controls or DEFAULT_CONTROLS)
+
+    def _put_back(self, controls: tuple) -> None:
+        params, lock = controls
+        self.user_controls = None
+        self.lock_requested.emit(lock)
+        self.model.set_params(params)
+
+    # -- training runs --------------------------------------------------------------
+    def _training_this_step(self) -> bool:
+        run = LESSON_RUNS.get(self.step.train) if self.step.train else None
+        return run is not None and self.training_now == run[0]
+
+    @Slot()
+    def train(self) -> None:
+        """Start the step's training run (the window shows it in the Training tab)."""
+        if self.step.train is None:
+            return
+        experiment, options = LESSON_RUNS[self.step.train]
+        self.train_requested.emit(experiment, dict(options))
+
+    def training_started(self, experiment: str) -> None:
+        self.training_now = experiment
+        self._show_step_widgets()
+        self.refresh_text()
+
+    @Slot(object)
+    def on_training_result(self, result) -> None:
+        """A run finished (or was stopped: its result says so and the text ignores it)."""
+        self.training_results[result.experiment] = result
+        self.training_ended()
+        run = LESSON_RUNS.get(self.step.train) if self.step.train else None
+        if run is not None and run[0] == result.experiment:   # the new result ends the text
+            bar = self.text_view.verticalScrollBar()
+            bar.setValue(bar.maximum())
+
+    @Slot()
+    @Slot(str)
+    @Slot(int)
+    def training_ended(self, _why=None) -> None:
+        self.training_now = None
+        self._show_step_widgets()
+        self.refresh_text()
+
+    def default_context(self) -> LessonContext:
+        """The simulation's Results and the head-roles heads on screen (the window's
+        context_source adds the training runs and the Real heads result)."""
+        view = self.heads_view
+        return LessonContext(results=self.model.results,
+                             head_roles=None if view is None else view.newest_results,
+                             training=self.training_results, running=self.training_now)
+
+    def _on_params(self, params) -> None:
+        if self.step.grid:
+            self.layers_grid.set_preset(preset_for(params))
+
     # -- text --------------------------------------------------------------------
     @Slot()
     @Slot(object)
@@ -196,13 +324,20 @@ class LessonPanel(QWidget):
         self.step_label.setText(tr("Step {i} / {n}").format(i=self.index + 1, n=len(STEPS)))
         # <big> is relative to the label's font, so the title follows the UI scale.
         self.title_label.setText(f"<b><big>{html.escape(title)}</big></b>")
+        step = self.step
         results = self.model.results
-        if results is None or results.params != self.model.params:
-            if self._rendered_key != self.step.key:  # keep the last numbers while a sweep runs
+        if step.facts is not None and (results is None or results.params != self.model.params):
+            if self._rendered_key != step.key:  # keep the last numbers while a sweep runs
                 self._set_text(html.escape(tr("computing…")))
             return
-        self._rendered_key = self.step.key
-        facts = {**sweep_facts(self.step), **self.step.facts(results, self.heads_view)}
+        self._rendered_key = step.key
+        facts = sweep_facts(step)
+        if step.facts is not None:
+            facts.update(step.facts(results))
+        if step.run_facts is not None:
+            facts.update(step.run_facts(self.context_source()))
+        if step.grid:
+            self.layers_grid.set_preset(preset_for(self.model.params))
         self._set_text(body.format(**facts))
 
     def _set_text(self, text: str) -> None:
@@ -222,6 +357,10 @@ class LessonPanel(QWidget):
         (only a change of that height re-lays out the dock)."""
         document = self.text_view.document()
         height = math.ceil(document.size().height()) + 2 * self.text_view.frameWidth()
+        window = self.window()
+        if window is not self:   # a long text at 300 % scrolls rather than crush the plots
+            line = self.text_view.fontMetrics().lineSpacing()
+            height = min(height, max(3 * line, int(window.height() * TEXT_MAX_SHARE)))
         if self.text_view.viewport().width() > 50 and height != self.text_view.minimumHeight():
             self.text_view.setMinimumHeight(height)
 

@@ -7,7 +7,7 @@ templates; every number in them is filled from the engine at display time.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Callable
 
 import numpy as np
@@ -18,6 +18,11 @@ from engine.presets import MODEL_PRESETS
 from engine.softmax import softmax
 
 from .i18n import tr
+from .lesson_context import LessonContext
+from .lesson_real_heads import real_heads_text
+from .lesson_layers_grid import preset_for
+from .lesson_training import gradients_run_text, heads_run_text, paper_text, roles_run_text
+from . import panel_names as names
 from .style import format_count, format_number
 
 
@@ -28,21 +33,25 @@ class LessonStep:
     settings: dict                               # Params fields the step sets
     lock_d_model: bool = True
     sweep: tuple = ()                            # successive Params changes for Play
-    facts: Callable[[Results, object], dict] = field(default=lambda r, heads: {})
+    facts: Callable[[Results], dict] | None = None  # numbers of the simulation Results
     offset_gap: bool = False                     # show the offset and gap sliders
+    run_facts: Callable[[LessonContext], dict] | None = None  # numbers of the other studies
+    train: str | None = None                     # LESSON_RUNS key of the step's Train button
+    tab: str | None = None                       # bottom tab the step brings to the front
+    grid: bool = False                           # show the layers × heads picture
 
 
 def _nearest_grid(grid: np.ndarray, dk: int) -> int:
     return int(np.argmin(np.abs(np.log2(grid) - math.log2(dk))))
 
 
-def _variance_facts(r: Results, heads_view=None) -> dict:
+def _variance_facts(r: Results) -> dict:
     v = r.variance
     return {"dk": v.dk, "s2": format_number(v.sigma**2), "s4": format_number(v.sigma**4), "var": format_number(v.empirical_unscaled), "se": format_number(v.stderr_unscaled),
             "theory": format_number(v.theory_unscaled), "var_scaled": format_number(v.empirical_scaled)}
 
 
-def _softmax_facts(r: Results, heads_view=None) -> dict:
+def _softmax_facts(r: Results) -> dict:
     s = r.softmax
     t = r.params.temperature
     return {"p_ten": format_number(float(softmax(TEN, t).max())),
@@ -61,7 +70,7 @@ def _median_with_interval(q, i: int) -> str:
         hi=format_number(float(q.median_hi[i])))
 
 
-def _gradient_facts(r: Results, heads_view=None) -> dict:
+def _gradient_facts(r: Results) -> dict:
     sat = r.saturation
     i = _nearest_grid(sat.dk_grid, r.params.dk)
     j_raw = sat.quartiles("jacobian_norm", False)
@@ -71,7 +80,7 @@ def _gradient_facts(r: Results, heads_view=None) -> dict:
             "grid_dk": int(sat.dk_grid[i]), "p_dk": format_number(float(p_raw.median[i]))}
 
 
-def _fix_facts(r: Results, heads_view=None) -> dict:
+def _fix_facts(r: Results) -> dict:
     sat = r.saturation
     j = sat.quartiles("jacobian_norm", True)
     p = sat.quartiles("max_prob", True).median
@@ -83,12 +92,12 @@ def _fix_facts(r: Results, heads_view=None) -> dict:
             "top": int(sat.dk_grid[-1])}
 
 
-def _split_facts(r: Results, heads_view=None) -> dict:
+def _split_facts(r: Results) -> dict:
     p = r.params
     return {"d": p.d_model, "h": p.heads, "dk": p.dk, "n": p.tokens}
 
 
-def _cost_facts(r: Results, heads_view=None) -> dict:
+def _cost_facts(r: Results) -> dict:
     single, multi = r.cost_single, r.cost_multi
     both = ("scores", "weighted_sum")
     return {"h": multi.heads, "qk": format_count(sum(multi.total[t] for t in both)),
@@ -106,7 +115,7 @@ LAYERS_TABLE = ("transformer-base", "transformer-big", "bert-base", "bert-large"
                 "gpt-2-xl", "gpt-3-175b", "llama-2-7b", "llama-2-70b")
 
 
-def _layers_facts(r: Results, heads_view=None) -> dict:
+def _layers_facts(r: Results) -> dict:
     def kinds(p) -> str:
         parts = [(p.encoder_layers, tr("{k} encoder")), (p.decoder_layers, tr("{k} decoder")),
                  (p.cross_layers, tr("{k} cross"))]
@@ -116,10 +125,10 @@ def _layers_facts(r: Results, heads_view=None) -> dict:
         name=p.name, kinds=kinds(p), layers=p.attention_layers, heads=p.heads,
         total=f"{p.attention_heads_total:,}")
         for p in MODEL_PRESETS if p.slug in LAYERS_TABLE]
-    return {"table": "<br>".join(rows)}
+    return {"table": "<br>".join(rows), "name": preset_for(r.params).name}
 
 
-def _mistake_facts(r: Results, heads_view=None) -> dict:
+def _mistake_facts(r: Results) -> dict:
     mh = r.multihead
     c = divisor_comparison(mh.q, mh.k, mh.computed_heads * mh.computed_dk, r.params.temperature,
                            x=mh.x)
@@ -134,14 +143,19 @@ def _mistake_facts(r: Results, heads_view=None) -> dict:
             "toggle": tr("on") if r.params.scale_by == "d_model" else tr("off")}
 
 
-def _heads_facts(r: Results, heads_view=None) -> dict:
-    """Entropies of the head-roles panel's current heads and of their average."""
-    if heads_view is None or heads_view.entropies is None:
+def _heads_facts(context: LessonContext) -> dict:
+    """Entropies of the hand-built heads on screen in the Head roles tab and of their average."""
+    h = context.head_roles
+    if h is None or h.per_head_entropy is None:
         return {"each": "–", "avg": "–", "uni": "–", "n": 0}
-    per_head, average = heads_view.entropies
-    n = len(heads_view.tokens)
-    return {"each": format_number(float(per_head.mean())), "avg": format_number(average),
+    n = len(h.tokens)
+    return {"each": format_number(float(h.per_head_entropy.mean())),
+            "avg": format_number(float(h.average_entropy)),
             "uni": format_number(math.log(n)) if n else "–", "n": n}
+
+
+def _roles_facts(context: LessonContext) -> dict:
+    return {**_heads_facts(context), "run": roles_run_text(context)}
 
 
 TEN = (10.0, 1.0, 1.0, 1.0)
@@ -156,16 +170,23 @@ STEPS = (
                offset_gap=True),
     LessonStep("gradients", "saturationPlot", {"dk": 1024, "heads": 1, "d_model": 1024, "scale": False},
                False,
-               tuple({"dk": 4**i, "heads": 1, "d_model": 4**i} for i in range(8)), _gradient_facts),
+               tuple({"dk": 4**i, "heads": 1, "d_model": 4**i} for i in range(8)), _gradient_facts,
+               run_facts=lambda c: {"run": gradients_run_text(c)}, train="gradients"),
     LessonStep("fix", "saturationPlot", {**SPLIT, "scale": True}, True, (), _fix_facts),
-    LessonStep("one_head", "headsPanel", SPLIT, True, (), _heads_facts),
+    LessonStep("one_head", "headsPanel", SPLIT, True, (), run_facts=_heads_facts),
     LessonStep("split", "multiheadView", {**SPLIT, "tokens": 6}, True,
                tuple({"dk": 512 // h, "heads": h, "d_model": 512} for h in (1, 2, 4, 8, 16)), _split_facts),
-    LessonStep("roles", "headsPanel", SPLIT, True, (), _heads_facts),
+    LessonStep("roles", names.TRAINING_PANEL, SPLIT, True, (), run_facts=_roles_facts,
+               train="roles"),
+    LessonStep("real_heads", names.MODEL_HEADS, SPLIT, True, (),
+               run_facts=lambda c: {"run": real_heads_text(c)}),
     LessonStep("cost", "costPlot", {**SPLIT, "seq_len": 512}, True,
                tuple({"dk": 512 // h, "heads": h, "d_model": 512} for h in (1, 4, 16, 64, 256, 512)),
                _cost_facts),
-    LessonStep("layers", "multiheadView", SPLIT, True, (), _layers_facts),
+    LessonStep("many_heads", names.TRAINING_PANEL, SPLIT, True, (),
+               run_facts=lambda c: {"run": heads_run_text(c), "paper": paper_text()},
+               train="many_heads"),
+    LessonStep("layers", "multiheadView", SPLIT, True, (), _layers_facts, grid=True),
     LessonStep("mistake", "multiheadView", {**SPLIT, "scale": True, "scale_by": "d_model"}, True, (),
                _mistake_facts),
 )
@@ -214,7 +235,7 @@ def step_text(key: str) -> tuple[str, str]:
             "already takes p = {p_dk}. The ‖J‖ plotted is taken w.r.t. the logits softmax sees "
             "(after ÷√d_k and ÷T); w.r.t. the raw q·k it is ‖J‖/(T·√d_k). A vanishing J starves "
             "the Q/K path: the gradient to W_Q and W_K flows through it. V still gets gradient "
-            "through the weights p.")),
+            "through the weights p.") + "<br>{run}"),
         "fix": (tr("Dividing by √d_k fixes it"), tr(
             "Divided by √d_k, the scores have variance σ⁴ at every width. Across d_k = 1 … {top} "
             "the scaled median ‖J‖_F stays between {jlo} and {jhi} (every 95 % interval within "
@@ -233,11 +254,15 @@ def step_text(key: str) -> tuple[str, str]:
             "to {n} × {d}, and W_O, a full {d} × {d} matrix, mixes the heads. Play steps h through "
             "{sweep_values}.")),
         "roles": (tr("Heads specialise"), tr(
-            "Trained heads often take on roles: one looks at the previous token, another links a "
-            "pronoun to its noun. The heads shown are built by hand from simple rules to show what "
-            "such roles look like; they are not learned. Switch on random heads to compare with "
-            "untrained, seeded attention. The heads shown now have a mean entropy of {each} nats "
-            "(uniform: {uni}).")),
+            "Nobody assigns roles to heads: trained from random weights, they find them, and "
+            "the Training tab shows the learned heads with the scores each role is named "
+            "from. {run}<br>In trained Transformers, too, roles emerge rather than being "
+            "assigned, are rarely clean, and many heads are redundant: most can be pruned "
+            "with little loss (Clark et al. 2019; Michel et al. 2019; Voita et al. 2019). "
+            "The Head roles tab keeps hand-built heads as an illustration of what such roles "
+            "look like (mean entropy {each} nats; uniform: {uni}).")),
+        "real_heads": (tr("Real heads"), tr(
+            "A pretrained model on the sentence of the Head roles tab. {run}")),
         "cost": (tr("Same matrix products, more softmax"), tr(
             "For n = {n} tokens, QKᵀ and weights·V cost {qk} FLOPs with h = {h} heads, the same as "
             "one full-width head ({qk1}). What grows with h is softmax and masking, h score "
@@ -245,11 +270,16 @@ def step_text(key: str) -> tuple[str, str]:
             "(one head: {sm1_share}). The layer costs {total} against {total1}. W_O ({wo} FLOPs, "
             "{share}) is part of both; one head without it costs {no_wo}. Play steps h through "
             "{sweep_values}.")),
+        "many_heads": (tr("Many thin heads or one wide one?"), tr(
+            "At a fixed d_model, more heads means thinner heads: h heads of d_k = d_model / h "
+            "cost the same matrix products as one wide head. Do they learn better? {run}<br>"
+            "{paper}")),
         "layers": (tr("Layers × heads"), tr(
             "Each attention layer has its own h heads, and an encoder–decoder model has three "
             "kinds of attention layer: encoder self-attention, decoder self-attention and "
-            "cross-attention. A model holds attention layers × heads patterns; the multi-head "
-            "view shows the h maps of one of them:<br>{table}")),
+            "cross-attention. A model holds attention layers × heads patterns; the picture "
+            "draws one cell per head of {name}, and the multi-head view shows the h maps of "
+            "one layer. Pick a model in the controls' model box to redraw it.<br>{table}")),
         "mistake": (tr("A common mistake: √d_model"), tr(
             "The ÷√d_model toggle is {toggle}: the multi-head view divides by √d_model = {sdm} "
             "instead of √d_k = {sdk}, and its maps go flat. Each head's scores have variance "

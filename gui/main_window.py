@@ -286,6 +286,71 @@ class MainWindow(QMainWindow):
         self.blank = QWidget(self, objectName="blankScreen")
         self.blank.setStyleSheet("background: black;")
         self.blank.hide()
+        self._connect_lesson()
+
+    # -- the lesson's hook (branch lessons): its context, Train, tabs, leaving, Reset --------
+    def _connect_lesson(self) -> None:
+        """The lesson reads a LessonContext built here, starts its runs in the Training tab,
+        frames the Training / Real heads tabs, and puts the user's controls back when the
+        strip is closed (F7) or on Edit → Reset (Ctrl+R)."""
+        from engine.models.fetch import cached_model
+
+        from .lesson_context import LessonContext
+
+        lesson, training, runner = self.lesson, self.training_panel, self.training_panel.runner
+        tabs = {names.TRAINING_PANEL: training, names.MODEL_HEADS: self.model_heads}
+
+        def context() -> LessonContext:
+            return LessonContext(
+                results=self.model.results, head_roles=self.heads_panel.view.newest_results,
+                training=lesson.training_results,
+                running=self.state.training.experiment if runner.is_running() else None,
+                real_heads=self.model_heads.result, minilm_ready=cached_model() is not None)
+
+        def frame_tab(name: str) -> None:
+            self.bottom_tabs.setStyleSheet("" if name not in tabs else
+                                           f"QTabWidget#bottomTabs::pane {{ border: 5px solid "
+                                           f"{self.current_theme().scaled}; }}")
+            if name not in tabs:
+                return
+            self.bottom_tabs.setCurrentWidget(tabs[name])
+            self.row_tabs.setCurrentIndex(1)
+            show_tab_in_presentation()
+
+        def show_tab_in_presentation() -> None:
+            if self.presentation and self.highlighted in tabs:   # that tab alone, large
+                self.top_splitter.setVisible(False)
+                self.bottom_splitter.setVisible(True)
+                self.bottom_tabs.setVisible(True)
+                self.panels[names.COST].setVisible(False)
+
+        # _apply_focus knows only the simulation panels; after it, a step about the Training
+        # or Real heads tab keeps that tab on screen in presentation mode.
+        apply_focus = self._apply_focus
+
+        def apply_focus_with_tabs() -> None:
+            apply_focus()
+            show_tab_in_presentation()
+
+        self._apply_focus = apply_focus_with_tabs
+
+        def train(experiment: str, options) -> None:
+            if training.start(experiment, options):
+                lesson.training_started(experiment)
+            self.bottom_tabs.setCurrentWidget(training)
+            self.row_tabs.setCurrentIndex(1)
+
+        lesson.context_source = context
+        lesson.train_requested.connect(train)
+        lesson.highlight.connect(frame_tab)
+        runner.result_ready.connect(lesson.on_training_result)
+        for ended in (runner.failed, runner.crashed, runner.stopped):
+            ended.connect(lesson.training_ended)
+        self.model_heads.study.result_ready.connect(lesson.refresh_text)
+        self.model_heads.fetcher.finished.connect(lesson.refresh_text)
+        self.lesson_action.toggled.connect(lesson.on_strip_shown)
+        self.edit_menu.addSeparator()
+        self.edit_menu.addAction(lesson.reset_action)
 
     def _build_shortcuts(self) -> None:
         """Presentation clickers send PageDown/PageUp, arrows and B."""

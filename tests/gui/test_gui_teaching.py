@@ -281,6 +281,11 @@ def test_saturation_title_gives_the_real_trial_count(window):
 
 # -- lessons ---------------------------------------------------------------------------
 def lesson_text(window, step):
+    """The text of lesson step `step` (an index or a step key)."""
+    if isinstance(step, str):
+        from gui.lessons import STEPS
+
+        step = [s.key for s in STEPS].index(step)
     window.lesson.go_to(step)
     settle(window)
     window.lesson.refresh_text()
@@ -320,7 +325,7 @@ def test_lesson_texts_follow_sigma_and_the_footnote(window, english):
 
 
 def test_lesson_cost_step_is_written_from_the_numbers(window, english):
-    text = lesson_text(window, 7)
+    text = lesson_text(window, "cost")
     assert "The cost stays the same" not in window.lesson.title_label.text()
     r = window.model.results
     assert f"{r.cost_multi.softmax_share:.1%} of the layer at h = 8" in text
@@ -331,7 +336,7 @@ def test_lesson_cost_step_is_written_from_the_numbers(window, english):
 
 
 def test_lesson_layers_step_counts_encoder_decoder_and_cross(window, english):
-    text = lesson_text(window, 8)
+    text = lesson_text(window, "layers")
     assert "Transformer base: 6 encoder + 6 decoder + 6 cross = 18 attention layers × 8 heads = 144" in text
     assert "× 16 heads = 288" in text
     assert window.highlighted != "costPlot"
@@ -340,7 +345,7 @@ def test_lesson_layers_step_counts_encoder_decoder_and_cross(window, english):
 def test_lesson_mistake_step_shows_the_flat_maps_and_explains_the_variance(window, english):
     from gui.style import format_number
 
-    text = lesson_text(window, 9)
+    text = lesson_text(window, "mistake")
     r = window.model.results
     assert r.params.scale_by == "d_model"
     assert r.multihead.divisor == pytest.approx(np.sqrt(512))

@@ -1,0 +1,214 @@
+"""The lesson in the window: Train buttons start their runs in the Training tab and the text
+quotes them, the Real heads step shows its tab, the layers step draws layers × heads, and
+leaving the lesson or Edit → Reset puts back the user's controls (issues 10, 11, 12, 13)."""
+import multiprocessing.resource_tracker
+
+import pytest
+from PySide6.QtWidgets import QCheckBox
+
+from engine import Params
+from engine.presets import preset_by_slug
+from gui import panel_names as names
+from gui.lesson_panel import DEFAULT_CONTROLS
+from gui.lessons import STEPS
+from gui.style import format_number
+from gui_helpers import settle
+
+SHORT = {"steps": 20, "seeds": 1, "log_every": 5, "snapshot_every": 5}
+
+
+@pytest.fixture(scope="module", autouse=True)
+def resource_tracker_first():
+    """multiprocessing's resource tracker lives as long as the session and starts with the
+    first training queue: start it before a leak check counts this process's children."""
+    multiprocessing.resource_tracker.ensure_running()
+
+
+def step_index(key):
+    return [s.key for s in STEPS].index(key)
+
+
+@pytest.fixture
+def english():
+    from gui.i18n import set_language
+
+    set_language("en")
+    yield
+    set_language("en")
+
+
+def go(window, key):
+    window.lesson.go_to(step_index(key))
+    settle(window)
+    window.lesson.refresh_text()
+    return window.lesson.text()
+
+
+def test_new_steps_sit_where_the_issues_put_them():
+    keys = [s.key for s in STEPS]
+    assert keys.index("real_heads") == keys.index("roles") + 1
+    assert keys.index("many_heads") == keys.index("cost") + 1
+    assert [s.key for s in STEPS if s.train] == ["gradients", "roles", "many_heads"]
+
+
+def test_leaving_the_lesson_puts_back_the_users_controls(window, english):
+    lock = window.findChild(QCheckBox, "lockDModelCheck")
+    lock.setChecked(False)
+    window.model.update(dk=100, heads=3, d_model=300, seed=7, scale=True)
+    settle(window)
+    mine = window.model.params
+    window.lesson.go_to(step_index("gradients"))        # unticks ÷√d_k and the lock
+    settle(window)
+    assert not window.model.params.scale and not window.state.lock_d_model
+    window.lesson.next()
+    settle(window)
+    window.lesson_action.setChecked(False)              # F7: the strip closes
+    settle(window)
+    assert window.model.params == mine and window.state.lock_d_model is False
+    assert not lock.isChecked()
+    window.lesson_action.setChecked(True)
+
+
+def test_edit_reset_puts_back_what_play_changed(window, qtbot, english):
+    lock = window.findChild(QCheckBox, "lockDModelCheck")
+    window.model.update(dk=32, heads=16, d_model=512, seed=11)
+    settle(window)
+    mine, locked = window.model.params, window.state.lock_d_model
+    window.lesson.go_to(0)
+    window.lesson.timer.setInterval(10)
+    window.lesson.play_button.setChecked(True)
+    qtbot.waitUntil(lambda: not window.lesson.play_button.isChecked(), timeout=10000)
+    settle(window)
+    assert window.model.params != mine and not window.state.lock_d_model
+    assert window.lesson.reset_action.shortcut().toString() == "Ctrl+R"
+    assert window.lesson.reset_action in window.edit_menu.actions()
+    window.lesson.reset_action.trigger()
+    settle(window)
+    assert window.model.params == mine and window.state.lock_d_model == locked == lock.isChecked()
+    window.lesson.reset_action.trigger()                       # nothing from the lesson left: defaults
+    settle(window)
+    assert (window.model.params, window.state.lock_d_model) == DEFAULT_CONTROLS
+
+
+def test_gradients_train_button_runs_in_the_training_tab_and_the_text_quotes_it(
+        window, qtbot, english, monkeypatch):
+    from gui import lesson_training
+    from gui.lesson_training import percent, scaling_facts
+
+    experiment, options = lesson_training.LESSON_RUNS["gradients"]
+    monkeypatch.setitem(lesson_training.LESSON_RUNS, "gradients",
+                        (experiment, {**options, **SHORT}))
+    text = go(window, "gradients")
+    button = window.lesson.train_button
+    assert button.isVisible() and "Press Train" in text
+    button.click()
+    assert window.bottom_tabs.currentWidget() is window.training_panel
+    assert window.state.training.experiment == "scaling"
+    qtbot.waitUntil(lambda: "scaling" in window.lesson.training_results, timeout=30000)
+    settle(window)
+    window.lesson.refresh_text()
+    result = window.lesson.training_results["scaling"]
+    assert result.config.d_ks == (256,) and result.config.tasks == ("averaging", "lookup")
+    f = scaling_facts(result)
+    text = window.lesson.text()
+    for value in (percent(f["acc_s"]), percent(f["acc_u"]), format_number(f["g_u"]),
+                  format_number(f["ent_s"])):
+        assert value in text
+    assert button.isEnabled()
+    assert not window.training_panel.runner.is_running()
+
+
+def test_roles_step_frames_the_learned_heads_and_keeps_the_hand_built_ones(window, english):
+    text = go(window, "roles")
+    assert window.highlighted == names.TRAINING_PANEL
+    assert window.bottom_tabs.currentWidget() is window.training_panel
+    assert "emerge rather than being assigned" in text and "Voita et al. 2019" in text
+    assert "Head roles tab keeps hand-built heads" in text
+    view = window.heads_panel.view
+    if view.entropies is not None:
+        assert format_number(float(view.entropies[0].mean())) in text
+
+
+def test_real_heads_step_shows_the_tab_and_its_result(window, english):
+    text = go(window, "real_heads")
+    assert window.bottom_tabs.currentWidget() is window.model_heads
+    assert window.highlighted == names.MODEL_HEADS
+    tab = window.model_heads
+    if tab.model_folder() is None:
+        assert "Fetch MiniLM" in text
+        return
+    assert tab.wait_idle(60000)
+    settle(window)
+    window.lesson.refresh_text()
+    r = tab.result
+    text = window.lesson.text()
+    assert f"{r.summary.first_token_heads} of {r.summary.heads} heads" in text
+    assert format_number(float(r.forward.raw_score_variance[0])) in text
+
+
+def test_layers_step_draws_one_cell_per_head_of_the_chosen_model(window, english):
+    go(window, "layers")
+    grid = window.lesson.layers_grid
+    assert grid.isVisible()
+    window.lesson.repaint()
+    grid.repaint()
+    base = preset_by_slug("transformer-base")
+    assert grid.preset == base and len(grid.cells) == 18 * 8 == 144
+    assert {kind for kind, _ in grid.cells} == {"encoder", "decoder", "cross"}
+    llama = preset_by_slug("llama-2-70b")
+    window.model.update(dk=llama.dk, heads=llama.heads, d_model=llama.d_model,
+                        kv_heads=llama.kv_heads, cached_layers=llama.cached_layers)
+    settle(window)
+    grid.repaint()
+    assert grid.preset == llama and len(grid.cells) == 80 * 64
+    assert "LLaMA" in window.lesson.text() or llama.name in window.lesson.text()
+    window.lesson.next()
+    assert not grid.isVisible()
+
+
+def test_the_grid_keeps_labels_inside_and_cells_apart_at_300_percent(window, english):
+    go(window, "layers")
+    grid = window.lesson.layers_grid
+    try:
+        for scale in (1.0, 3.0):
+            window.set_ui_scale(scale)
+            settle(window)
+            grid.repaint()
+            bounds = grid.rect()
+            label_rects = [r for _, r in grid.labels]
+            for rect in label_rects:
+                assert rect.right() <= bounds.width() + 0.5
+            cells = [r for _, r in grid.cells]
+            assert max(r.bottom() for r in cells) <= bounds.height() + 0.5
+            sections = [r for text, r in grid.labels if "=" not in text and "×" in text]
+            assert len(sections) == 3                # encoder self, decoder self, cross
+            for rect in sections:                    # section labels sit left of every cell
+                assert rect.right() <= min(r.left() for r in cells) + 0.5
+            assert any(text.endswith("= 144") for text, _ in grid.labels), grid.labels
+            assert max(r.bottom() for r in label_rects) <= bounds.height() + 0.5
+    finally:
+        window.set_ui_scale(1.0)
+
+
+def test_params_restored_by_the_default_reset_are_valid():
+    params, lock = DEFAULT_CONTROLS
+    assert isinstance(params, Params) and params.live_scores and lock is True
+
+
+def test_presentation_keeps_the_training_tab_of_a_training_step_on_screen(window, english):
+    go(window, "roles")
+    try:
+        window.presentation_action.setChecked(True)
+        settle(window)
+        assert window.bottom_tabs.isVisibleTo(window)
+        assert window.bottom_tabs.currentWidget() is window.training_panel
+        assert not window.top_splitter.isVisibleTo(window)
+        go(window, "real_heads")
+        assert window.bottom_tabs.currentWidget() is window.model_heads
+        assert window.bottom_tabs.isVisibleTo(window)
+        go(window, "fix")                       # back to a simulation panel: the top row
+        assert window.top_splitter.isVisibleTo(window)
+        assert not window.bottom_tabs.isVisibleTo(window)
+    finally:
+        window.presentation_action.setChecked(False)
+        settle(window)
