@@ -31,6 +31,9 @@ from .state import AppState, SessionError, Snapshot, read_session, write_session
 from .state.app_state import EXPORT_SCALES, snap_text_scale
 from .style import make_theme
 
+#: The panels that live in the bottom tabs (presentation mode shows the tab widget for them).
+TAB_PANELS = (names.MULTIHEAD, names.HEADS_PANEL, names.TRAINING_PANEL, names.MODEL_HEADS)
+
 # Below this height of the window's central area (1366×768 and 1280×720 with the lesson
 # shown), two rows of panels leave each plot too short to read: one row is shown at a time.
 COMPACT_BELOW_PX = 620
@@ -315,24 +318,7 @@ class MainWindow(QMainWindow):
                 return
             self.bottom_tabs.setCurrentWidget(tabs[name])
             self.row_tabs.setCurrentIndex(1)
-            show_tab_in_presentation()
-
-        def show_tab_in_presentation() -> None:
-            if self.presentation and self.highlighted in tabs:   # that tab alone, large
-                self.top_splitter.setVisible(False)
-                self.bottom_splitter.setVisible(True)
-                self.bottom_tabs.setVisible(True)
-                self.panels[names.COST].setVisible(False)
-
-        # _apply_focus knows only the simulation panels; after it, a step about the Training
-        # or Real heads tab keeps that tab on screen in presentation mode.
-        apply_focus = self._apply_focus
-
-        def apply_focus_with_tabs() -> None:
-            apply_focus()
-            show_tab_in_presentation()
-
-        self._apply_focus = apply_focus_with_tabs
+            self._apply_focus()
 
         def train(experiment: str, options) -> None:
             if training.start(experiment, options):
@@ -412,6 +398,7 @@ class MainWindow(QMainWindow):
         self.bottom_tabs.setTabText(1, titles[names.HEADS_PANEL])
         self.bottom_tabs.setTabText(self.bottom_tabs.indexOf(self.model_heads),
                                     titles[names.MODEL_HEADS])
+        self.bottom_tabs.setTabText(self.bottom_tabs.indexOf(self.training_panel), tr("Training"))
         self.open_model_action.setText(tr("Open &model folder…"))
         self.lesson_dock.setWindowTitle(tr("Lesson"))
         self.help_menu.setTitle(tr("&Help"))
@@ -597,7 +584,7 @@ class MainWindow(QMainWindow):
         self.bottom_splitter.setVisible(show_bottom)
         for key in TOP_ROW:
             self.panels[key].setVisible(name is None or key == name)
-        self.bottom_tabs.setVisible(name is None or name in (names.MULTIHEAD, names.HEADS_PANEL))
+        self.bottom_tabs.setVisible(name is None or name in TAB_PANELS)
         self.panels[names.COST].setVisible(name is None or name == names.COST)
 
     @Slot(bool)
@@ -761,6 +748,7 @@ class MainWindow(QMainWindow):
         """Apply a session file; raises SessionError and changes nothing if it is unusable."""
         snapshot = read_session(path)
         self.lesson.stop()
+        self.lesson.user_controls = None     # Reset and leaving the lesson keep the session's
         self.state.restore(snapshot)
         self.lesson.refresh_text()
 
