@@ -11,12 +11,13 @@ rules of their own.
 """
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, Qt, Signal, Slot
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QGroupBox,
-                               QHBoxLayout, QLabel, QLineEdit, QPushButton, QSlider, QSpinBox,
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QGroupBox,
+                               QHBoxLayout, QLabel, QLineEdit, QPushButton, QSlider,
                                QVBoxLayout, QWidget)
 from superqt.utils import qdebounced, signals_blocked
 
@@ -32,7 +33,9 @@ from .i18n import tr
 from .qt_util import all_signals_blocked
 from .shape_rules import (Shape, allowed_heads, change_d_model, change_dk, change_heads,
                           kv_heads_for, nearest)
-from .guard import SUPER, guarded
+from .control_spins import (ExplainedDoubleSpinBox, ExplainedSpinBox, HeadsSpinBox, StepSpinBox,
+                            set_spin)
+from .guard import guarded
 
 DK_SLIDER_STEPS_PER_OCTAVE = 8
 SCORE_SLIDER_SCALE = 10        # slider units per score unit (0.1 steps)
@@ -117,48 +120,6 @@ def score_to_slider(score: float) -> int:
     return int(max(-limit, min(limit, round(score * SCORE_SLIDER_SCALE))))
 
 
-def set_spin(spin, value) -> None:
-    """setValue only on a change: Qt repaints a spin box on every setValue, even to the
-    value it shows, and sync_from runs after every change of any control."""
-    if spin.value() != value:
-        spin.setValue(value)
-
-
-class HeadsSpinBox(QSpinBox):
-    """A spin box that steps through, and snaps typed values to, the allowed values
-    (h: the divisors of d_model when locked; K/V heads: the divisors of h)."""
-
-    def __init__(self, parent=None):
-        super().__init__(parent)
-        self._allowed = [1]
-
-    def set_allowed(self, values: list[int]) -> None:
-        self._allowed = values
-        self.setRange(values[0], values[-1])
-
-    @guarded
-    def stepBy(self, steps: int) -> None:
-        values = self._allowed
-        i = values.index(nearest(values, self.value()))
-        self.setValue(values[max(0, min(len(values) - 1, i + steps))])
-
-    @guarded(fallback=SUPER)
-    def validate(self, text: str, pos: int):
-        from PySide6.QtGui import QValidator
-
-        state, text, pos = super().validate(text, pos)
-        if state == QValidator.State.Acceptable and int(text) not in self._allowed:
-            state = QValidator.State.Intermediate
-        return state, text, pos
-
-    @guarded(fallback=SUPER)
-    def fixup(self, text: str) -> str:
-        try:
-            return str(nearest(self._allowed, int(text)))
-        except ValueError:
-            return str(self.value())
-
-
 class ControlPanel(QWidget):
     """Left-hand controls. `note` carries short messages for the status bar."""
 
@@ -177,7 +138,7 @@ class ControlPanel(QWidget):
         self.state.events.lock_d_model.connect(self._on_lock_state)
 
     # -- construction ----------------------------------------------------------
-    def _spin(self, name, low, high, cls=QSpinBox):
+    def _spin(self, name, low, high, cls=ExplainedSpinBox):
         spin = cls()
         spin.setObjectName(name)
         spin.setRange(low, high)
@@ -190,7 +151,9 @@ class ControlPanel(QWidget):
         form = QFormLayout(self.shape_box)
         self.dk_slider = QSlider(Qt.Orientation.Horizontal, objectName="dkSlider")
         self.dk_slider.setRange(0, dk_to_slider(DK_MAX))
-        self.dk_spin = self._spin("dkSpin", 1, DK_MAX)
+        self.dk_spin = self._spin("dkSpin", 1, DK_MAX, StepSpinBox)
+        self._dk_slider_values: list[int] | None = None   # locked: the divisors of d_model
+        self._drag_start: tuple | None = None             # (h, K/V heads) when a drag began
         self.heads_slider = QSlider(Qt.Orientation.Horizontal, objectName="headsSlider")
         self.heads_spin = HeadsSpinBox()
         self.heads_spin.setObjectName("headsSpin")
@@ -262,6 +225,8 @@ class ControlPanel(QWidget):
         layout.addStretch(1)
 
         self.dk_slider.valueChanged.connect(self._on_dk_slider)
+        self.dk_slider.sliderPressed.connect(self._on_dk_drag_start)
+        self.dk_slider.sliderReleased.connect(self._on_dk_drag_end)
         self.dk_spin.valueChanged.connect(self._on_dk)
         self.heads_slider.valueChanged.connect(self._on_heads_slider)
         self.heads_spin.valueChanged.connect(self._on_heads)
@@ -288,7 +253,7 @@ class ControlPanel(QWidget):
             widget.activated.connect(self._on_field_choice)
         else:
             widget = self._spin(spec.object_name, spec.low, spec.high,
-                                QDoubleSpinBox if spec.kind == "float" else QSpinBox)
+                                ExplainedDoubleSpinBox if spec.kind == "float" else ExplainedSpinBox)
             widget.setSingleStep(spec.step)
             if spec.kind == "float":
                 widget.setDecimals(spec.decimals)
@@ -387,8 +352,7 @@ class ControlPanel(QWidget):
                    self.d_model_spin, self.lock_check, self.scores_edit,
                    *self.field_widgets.values(), *self.score_sliders]
         with all_signals_blocked(widgets):
-            self.dk_slider.setValue(dk_to_slider(params.dk))
-            set_spin(self.dk_spin, params.dk)
+            self._show_dk(params)
             self.lock_check.setChecked(self.state.lock_d_model)
             allowed = allowed_heads(Shape(params.dk, params.heads, params.d_model,
                                           self.state.lock_d_model))
@@ -414,6 +378,23 @@ class ControlPanel(QWidget):
                         slider.setToolTip(tip)
             for spec in FIELD_CONTROLS:
                 self._show_field(spec, getattr(params, spec.field))
+
+    def _show_dk(self, params: Params) -> None:
+        """Locked, the d_k slider and the spin's arrows go through the divisors of d_model
+        only (d_k = d_model / h), so a drag never breaks the lock; unlocked, the slider
+        moves in steps of 2^(1/8)."""
+        if self.state.lock_d_model:
+            values = divisors(params.d_model)
+            position = values.index(nearest(values, params.dk))
+        else:
+            values, position = None, dk_to_slider(params.dk)
+        self._dk_slider_values = values
+        self.dk_spin.set_steps(values)
+        top = len(values) - 1 if values is not None else dk_to_slider(DK_MAX)
+        if self.dk_slider.maximum() != top:
+            self.dk_slider.setRange(0, top)
+        self.dk_slider.setValue(position)
+        set_spin(self.dk_spin, params.dk)
 
     @staticmethod
     def shown_scores(params: Params) -> tuple[float, ...]:
@@ -454,13 +435,15 @@ class ControlPanel(QWidget):
             return False
         return True
 
-    def _apply_shape(self, result) -> None:
+    def _apply_shape(self, result, kv_heads: int | None = None) -> None:
         shape, note = result
         self.state.set_lock_d_model(shape.locked)
         if note is not None:
             self.note.emit(self.describe_note(note))
+        if kv_heads is None:
+            kv_heads = self.model.params.kv_heads
         self._update(dk=shape.dk, heads=shape.heads, d_model=shape.d_model,
-                     kv_heads=kv_heads_for(shape.heads, self.model.params.kv_heads))
+                     kv_heads=kv_heads_for(shape.heads, kv_heads))
 
     @staticmethod
     def describe_note(note: tuple) -> str:
@@ -473,7 +456,26 @@ class ControlPanel(QWidget):
 
     @Slot(int)
     def _on_dk_slider(self, position: int) -> None:
-        self._on_dk(slider_to_dk(position))
+        values = self._dk_slider_values
+        if values is not None:       # locked: a divisor of d_model, the lock holds
+            self._on_dk(values[max(0, min(position, len(values) - 1))])
+            return
+        shape, kv_heads = self.shape(), None
+        if self._drag_start is not None:
+            # Unlocked, a drag to a wide d_k lowers h (d_model ≤ D_MODEL_MAX); dragging
+            # back within the same drag gives the h and K/V heads it started with.
+            heads, kv_heads = self._drag_start
+            shape = dataclasses.replace(shape, heads=heads)
+        self._apply_shape(change_dk(shape, slider_to_dk(position)), kv_heads)
+
+    @Slot()
+    def _on_dk_drag_start(self) -> None:
+        p = self.model.params
+        self._drag_start = (p.heads, p.kv_heads_used)
+
+    @Slot()
+    def _on_dk_drag_end(self) -> None:
+        self._drag_start = None
 
     @Slot(int)
     def _on_dk(self, dk: int) -> None:

@@ -7,6 +7,7 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QLineEdit, QPushButt
 
 from engine import random_scores
 from engine.softmax import softmax
+from engine.params import divisors
 from gui.controls import dk_to_slider
 
 from gui_helpers import settle
@@ -62,11 +63,86 @@ def test_dk_spin_moves_variance_saturation_and_softmax(window):
 
 
 def test_dk_slider_moves_in_log_steps(window):
+    find(window, QCheckBox, "lockDModelCheck").setChecked(False)
     slider = find(window, QSlider, "dkSlider")
+    assert slider.maximum() == dk_to_slider(16384)
     slider.setValue(dk_to_slider(256))
     settle(window)
     assert window.model.params.dk == 256
     assert find(window, QSpinBox, "dkSpin").value() == 256
+    slider.setValue(dk_to_slider(76))
+    settle(window)
+    assert window.model.params.dk == 76 and window.model.params.d_model == 8 * 76
+
+
+def drag(slider, positions):
+    """What a mouse drag does: press, move through the positions (tracking on), release."""
+    slider.setSliderDown(True)
+    for position in positions:
+        slider.setSliderPosition(position)
+    slider.setSliderDown(False)
+
+
+def test_locked_dk_drag_offers_only_divisors_and_keeps_the_lock(window):
+    """Issue 10: locked, 64 → 1 used to untick the lock and set d_model = 8; 64 → 16 384
+    dropped h to 1 and back left h = 1, d_model = 70."""
+    slider, lock = find(window, QSlider, "dkSlider"), find(window, QCheckBox, "lockDModelCheck")
+    seen = []
+    window.state.events.params.connect(seen.append)
+    values = divisors(512)
+    assert (slider.minimum(), slider.maximum()) == (0, len(values) - 1)
+    assert values[slider.value()] == 64
+    drag(slider, range(slider.value(), -1, -1))                 # down to the left end
+    p = window.model.params
+    assert (p.dk, p.heads, p.d_model) == (1, 512, 512)
+    drag(slider, range(0, slider.maximum() + 1))                # up to the right end
+    p = window.model.params
+    assert (p.dk, p.heads, p.d_model) == (512, 1, 512)
+    drag(slider, range(slider.maximum(), values.index(64) - 1, -1))   # and back to 64
+    p = window.model.params
+    assert (p.dk, p.heads, p.d_model) == (64, 8, 512)
+    assert [q.dk for q in seen] == [32, 16, 8, 4, 2, 1, 2, 4, 8, 16, 32, 64, 128, 256, 512,
+                                    256, 128, 64]
+    assert all(q.d_model == 512 and q.heads * q.dk == 512 for q in seen)
+    assert lock.isChecked() and window.state.lock_d_model
+    assert "unlocked" not in window.statusBar().currentMessage()
+    settle(window)
+    assert find(window, QSpinBox, "dkSpin").value() == 64
+
+
+def test_locked_dk_arrows_step_through_divisors(window):
+    spin = find(window, QSpinBox, "dkSpin")
+    spin.stepBy(1)
+    assert (window.model.params.dk, window.model.params.heads) == (128, 4)
+    spin.stepBy(-2)
+    assert (window.model.params.dk, window.model.params.heads) == (32, 16)
+    find(window, QSpinBox, "dModelSpin").setValue(768)          # the divisors follow d_model
+    spin.setValue(64)
+    spin.stepBy(1)
+    assert window.model.params.dk == 96 and window.model.params.d_model == 768
+    assert window.state.lock_d_model
+    spin.setValue(100)           # a typed non-divisor is a request: unlocked, and said so
+    assert not window.state.lock_d_model and window.model.params.dk == 100
+    assert "unlocked" in window.statusBar().currentMessage()
+    spin.stepBy(1)               # unlocked: steps of 1
+    assert window.model.params.dk == 101
+
+
+def test_unlocked_dk_drag_gives_back_h_within_the_drag(window):
+    find(window, QCheckBox, "lockDModelCheck").setChecked(False)
+    find(window, QSpinBox, "kvHeadsSpin").setValue(2)
+    slider = find(window, QSlider, "dkSlider")
+    start = slider.value()
+    drag(slider, list(range(start, slider.maximum() + 1)) + list(range(slider.maximum(),
+                                                                        start - 1, -1)))
+    p = window.model.params
+    assert (p.dk, p.heads, p.d_model, p.kv_heads_used) == (64, 8, 512, 2)
+    drag(slider, range(start, slider.maximum() + 1))
+    p = window.model.params
+    assert (p.dk, p.heads, p.d_model) == (16384, 1, 16384)
+    assert "h lowered to 1" in window.statusBar().currentMessage()
+    slider.setValue(start)                     # a new change, not the same drag: h stays 1
+    assert (window.model.params.dk, window.model.params.heads) == (64, 1)
 
 
 def test_heads_locked_changes_dk_and_multihead_view(window):
