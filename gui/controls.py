@@ -240,6 +240,13 @@ class ControlPanel(QWidget):
         self.scores_edit.textEdited.connect(self._apply_scores_text_later)
         self.scores_preset.activated.connect(self._on_scores_preset)
         self.sample_button.clicked.connect(self._on_sample_scores)
+        # Say why a typed value was not taken as typed (issue 10: "without a word").
+        self.heads_spin.snapped.connect(self._on_heads_snapped)
+        self.kv_heads_spin.snapped.connect(self._on_kv_heads_snapped)
+        for spin in (self.dk_spin, self.d_model_spin, *(
+                self.field_widgets[spec.field] for spec in FIELD_CONTROLS
+                if spec.kind in ("int", "float"))):
+            spin.refused.connect(self._on_refused)
 
     def _field_widget(self, spec: FieldControl) -> QWidget:
         """The widget of one table row, wired to the shared slot."""
@@ -453,6 +460,40 @@ class ControlPanel(QWidget):
         if kind == "heads_lowered":
             return tr("h lowered to {h} so that d_model stays ≤ {m}").format(h=v[0], m=v[1])
         return tr("h = {h} does not divide d_model = {d}; using h = {s}").format(h=v[0], d=v[1], s=v[2])
+
+    # -- typed values that were not taken as typed --------------------------------------
+    @Slot(int, int)
+    def _on_heads_snapped(self, typed: int, used: int) -> None:
+        p = self.model.params
+        if self.state.lock_d_model and 1 <= typed <= p.d_model:
+            self.note.emit(self.describe_note(("not_divisor", typed, p.d_model, used)))
+        else:
+            self.note.emit(tr("h = {h} is out of range: h goes from 1 to {top}; using h = {s}")
+                           .format(h=typed, top=self.heads_spin.maximum(), s=used))
+
+    @Slot(int, int)
+    def _on_kv_heads_snapped(self, typed: int, used: int) -> None:
+        self.note.emit(tr("K/V heads g = {g} must divide h = {h}; using g = {s}").format(
+            g=typed, h=self.model.params.heads, s=used))
+
+    @Slot(str)
+    def _on_refused(self, text: str) -> None:
+        self.note.emit(self.refusal_text(self.sender(), text.strip()))
+
+    def refusal_text(self, spin, typed: str) -> str:
+        """Why `typed` was thrown away and the last value kept: the spin box's range."""
+        kept = spin.textFromValue(spin.value())
+        if spin is self.temperature_spin:
+            return tr("T = {typed} not applied: the temperature must be > 0, as softmax(s / T) "
+                      "divides by T (from {low} to {high}); kept T = {kept}").format(
+                typed=typed, low=spin.textFromValue(spin.minimum()),
+                high=spin.textFromValue(spin.maximum()), kept=kept)
+        names = {self.dk_spin: "d_k", self.d_model_spin: "d_model"}
+        spec = self._field_of.get(spin.objectName())
+        name = names.get(spin) or (tr(spec.label) if spec is not None else spin.objectName())
+        return tr("{name} = {typed} not applied: it must be from {low} to {high}; kept {kept}"
+                  ).format(name=name, typed=typed, low=spin.textFromValue(spin.minimum()),
+                           high=spin.textFromValue(spin.maximum()), kept=kept)
 
     @Slot(int)
     def _on_dk_slider(self, position: int) -> None:

@@ -431,3 +431,39 @@ def test_cost_bar_names_follow_h_and_sit_under_their_bars(window):
     for label, x in zip(cost.bar_names, (0.0, 1.0, 2.0)):
         bar_x = cost.plot.vb.mapViewToScene(QPointF(x, 0)).x()
         assert label.scenePos().x() == pytest.approx(bar_x, abs=1.0)
+
+
+def type_into(spin, text):
+    """Type `text` into a spin box and press Enter, as a user does."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    spin.setFocus()
+    spin.lineEdit().selectAll()
+    QTest.keyClicks(spin, text)
+    QTest.keyClick(spin, Qt.Key.Key_Return)
+
+
+def test_typed_values_that_are_changed_or_refused_say_why(window):
+    """Issue 10: h = 7 snapped to 8 and temperature 0 went back to 1, both without a word."""
+    status = window.statusBar()
+    heads = find(window, QSpinBox, "headsSpin")
+    type_into(heads, "7")
+    assert heads.value() == 8 == window.model.params.heads
+    assert status.currentMessage() == "h = 7 does not divide d_model = 512; using h = 8"
+    type_into(find(window, QSpinBox, "kvHeadsSpin"), "3")
+    assert window.model.params.kv_heads_used in (2, 4)
+    assert status.currentMessage().startswith("K/V heads g = 3 must divide h = 8; using g = ")
+    temperature = window.controls.temperature_spin
+    type_into(temperature, "0")
+    assert temperature.value() == 1.0 == window.model.params.temperature
+    message = status.currentMessage()
+    assert "T = 0 not applied" in message and "> 0" in message and "kept T = 1.00" in message
+    type_into(find(window, QSpinBox, "keysSpin"), "1")
+    assert status.currentMessage() == "keys n = 1 not applied: it must be from 2 to 64; kept 8"
+    type_into(find(window, QSpinBox, "dkSpin"), "0")
+    assert "d_k = 0 not applied: it must be from 1 to 16384" in status.currentMessage()
+    assert window.model.params.dk == 64
+    status.clearMessage()
+    type_into(temperature, "2")                  # a good value: no message
+    assert window.model.params.temperature == 2.0 and status.currentMessage() == ""
