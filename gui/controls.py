@@ -15,7 +15,7 @@ import dataclasses
 import math
 from dataclasses import dataclass
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, Qt, Signal, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QGroupBox,
                                QHBoxLayout, QLabel, QLineEdit, QPushButton, QSlider,
                                QVBoxLayout, QWidget)
@@ -40,6 +40,7 @@ from .guard import guarded
 DK_SLIDER_STEPS_PER_OCTAVE = 8
 SCORE_SLIDER_SCALE = 10        # slider units per score unit (0.1 steps)
 SCORE_SLIDER_RANGE = 100       # ± score range the sliders cover
+CATCH_UP_DELAY_MS = 150        # the plots lag this long before "catching up" is shown
 SEED_MAX_WIDGET = SEED_MAX     # 2³¹ − 1, the engine's own range: QSpinBox holds a signed 32-bit int
 
 
@@ -135,6 +136,8 @@ class ControlPanel(QWidget):
         self.retranslate()
         self.sync_from(model.params)
         model.params_changed.connect(self.sync_from)
+        model.results_ready.connect(self._on_results)
+        model.compute_failed.connect(self._on_compute_failed)
         self.state.events.lock_d_model.connect(self._on_lock_state)
 
     # -- construction ----------------------------------------------------------
@@ -172,6 +175,20 @@ class ControlPanel(QWidget):
         form.addRow(self.d_model_label, self._pair(self.d_model_spin, self.lock_check))
         self.model_preset_label = QLabel()
         form.addRow(self.model_preset_label, self.model_preset)
+        # Shown while the plots still show older Params than the controls (a slow compute
+        # during a drag), in a row of fixed height: showing it never moves the controls.
+        self.catching_up = QLabel(objectName="plotsCatchingUp")
+        self.catching_up.setWordWrap(True)
+        self.catching_up.setStyleSheet("color: #8A6D00; font-style: italic;")
+        self.catching_up.hide()
+        self._catching_up_row = QWidget()      # a form row of its own, never hidden
+        row = QVBoxLayout(self._catching_up_row)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.catching_up)
+        self._fit_catching_up()
+        form.addRow(self._catching_up_row)
+        self._catch_up_timer = QTimer(self, singleShot=True, interval=CATCH_UP_DELAY_MS)
+        self._catch_up_timer.timeout.connect(self._show_catching_up)
         layout.addWidget(self.shape_box)
 
         self.scores_box = QGroupBox()
@@ -293,6 +310,10 @@ class ControlPanel(QWidget):
             "multi-query (MQA), between them grouped-query (GQA): h / g query heads share one "
             "K and V. Fewer K/V heads: fewer parameters and a smaller KV cache."))
         self.model_preset_label.setText(tr("model"))
+        self.catching_up.setToolTip(tr(
+            "The controls show the newest settings; the plots are still computing them and "
+            "show the values named here until the result arrives"))
+        self._set_catching_up_text()
         current = self.model_preset.currentIndex()
         with signals_blocked(self.model_preset):
             self.model_preset.clear()
@@ -345,7 +366,14 @@ class ControlPanel(QWidget):
     def changeEvent(self, event) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
+        elif event.type() in (QEvent.Type.FontChange, QEvent.Type.ApplicationFontChange):
+            self._fit_catching_up()
         super().changeEvent(event)
+
+    def _fit_catching_up(self) -> None:
+        """Two lines of the current font, whatever it says: showing, hiding or changing the
+        marker's text never moves the controls below it."""
+        self._catching_up_row.setFixedHeight(2 * self.catching_up.fontMetrics().lineSpacing() + 2)
 
     # -- model → widgets ---------------------------------------------------------
     def shape(self) -> Shape:
@@ -385,6 +413,7 @@ class ControlPanel(QWidget):
                         slider.setToolTip(tip)
             for spec in FIELD_CONTROLS:
                 self._show_field(spec, getattr(params, spec.field))
+        self._check_catching_up()
 
     def _show_dk(self, params: Params) -> None:
         """Locked, the d_k slider and the spin's arrows go through the divisors of d_model
@@ -402,6 +431,45 @@ class ControlPanel(QWidget):
             self.dk_slider.setRange(0, top)
         self.dk_slider.setValue(position)
         set_spin(self.dk_spin, params.dk)
+
+    # -- the plots catching up ---------------------------------------------------------
+    def plots_behind(self) -> bool:
+        """Whether the plots show other Params than the controls (a result still coming)."""
+        results = self.model.results
+        return results is None or results.params != self.model.params
+
+    def _check_catching_up(self) -> None:
+        if not self.plots_behind():
+            self._catch_up_timer.stop()
+            self.catching_up.hide()
+            self._set_catching_up_text()   # the space kept fits the text shown next
+        elif not self.catching_up.isHidden():
+            self._set_catching_up_text()
+        elif not self._catch_up_timer.isActive():
+            self._catch_up_timer.start()
+
+    def _set_catching_up_text(self) -> None:
+        results = self.model.results
+        text = tr("plots catching up…") if results is None else tr(
+            "plots catching up: they still show d_k = {dk}, h = {h}").format(
+            dk=results.params.dk, h=results.params.heads)
+        if self.catching_up.text() != text:
+            self.catching_up.setText(text)
+
+    @Slot()
+    def _show_catching_up(self) -> None:
+        if self.plots_behind():
+            self._set_catching_up_text()
+            self.catching_up.show()
+
+    @Slot(object)
+    def _on_results(self, _results) -> None:
+        self._check_catching_up()
+
+    @Slot(str)
+    def _on_compute_failed(self, _message: str) -> None:
+        self._catch_up_timer.stop()      # nothing is coming: the status bar says why
+        self.catching_up.hide()
 
     @staticmethod
     def shown_scores(params: Params) -> tuple[float, ...]:

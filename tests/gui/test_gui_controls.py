@@ -467,3 +467,63 @@ def test_typed_values_that_are_changed_or_refused_say_why(window):
     status.clearMessage()
     type_into(temperature, "2")                  # a good value: no message
     assert window.model.params.temperature == 2.0 and status.currentMessage() == ""
+
+
+class SlowCompute:
+    def __init__(self, delay):
+        self.delay = delay
+
+    def __call__(self, params):
+        import time
+
+        from engine import compute
+
+        time.sleep(self.delay)
+        return compute(params)
+
+
+def test_plots_catching_up_is_marked_until_their_result_arrives(qtbot):
+    """Issue 10: the spin box showed 128 while the plots still showed d_k = 76."""
+    from PySide6.QtWidgets import QApplication
+
+    from gui.controls import CATCH_UP_DELAY_MS, ControlPanel
+    from gui.model import SimulationModel
+    from gui.state import AppState
+
+    slow = SlowCompute(delay=0.6)
+    model = SimulationModel(AppState(), slow)
+    panel = ControlPanel(model)
+    qtbot.addWidget(panel)
+    try:
+        panel.show()
+        marker = panel.findChild(QLabel, "plotsCatchingUp")
+        model.request()
+        qtbot.waitUntil(lambda: not marker.isHidden(), timeout=2000)   # the first result
+        assert marker.text() == "plots catching up…"
+        assert model.wait_idle(5000)
+        QApplication.processEvents()
+        assert marker.isHidden() and not panel.plots_behind()
+        height = panel.sizeHint().height()
+        panel.dk_spin.setValue(128)
+        assert marker.isHidden()            # a short lag is not marked
+        qtbot.wait(CATCH_UP_DELAY_MS + 100)
+        assert not marker.isHidden() and model.busy
+        assert marker.text() == "plots catching up: they still show d_k = 64, h = 8"
+        assert panel.dk_spin.value() == 128 and model.results.params.dk == 64
+        assert panel.sizeHint().height() == height    # its space was kept: nothing moved
+        assert model.wait_idle(5000)
+        QApplication.processEvents()
+        assert model.results.params.dk == 128 and marker.isHidden()
+    finally:
+        panel.close()
+        model.shutdown()
+
+
+def test_plots_catching_up_stays_hidden_when_they_keep_up(window):
+    marker = window.findChild(QLabel, "plotsCatchingUp")
+    shown = []
+    window.model.results_ready.connect(lambda _r: shown.append(not marker.isHidden()))
+    for dk in (128, 256, 32):
+        find(window, QSpinBox, "dkSpin").setValue(dk)
+        settle(window)
+    assert marker.isHidden() and shown and not any(shown)
