@@ -33,6 +33,8 @@ from .i18n import tr
 from .qt_util import all_signals_blocked
 from .shape_rules import (Shape, allowed_heads, change_d_model, change_dk, change_heads,
                           kv_heads_for, nearest)
+from .control_presets import (SCORE_PRESET_KEYS, model_preset_index, preset_scores,
+                              scores_preset_key)
 from .control_spins import (ExplainedDoubleSpinBox, ExplainedSpinBox, HeadsSpinBox, StepSpinBox,
                             set_spin)
 from .guard import guarded
@@ -119,6 +121,17 @@ def score_to_slider(score: float) -> int:
     """Slider position of a score, pinned to the slider's ends for scores beyond ±100."""
     limit = SCORE_SLIDER_RANGE * SCORE_SLIDER_SCALE
     return int(max(-limit, min(limit, round(score * SCORE_SLIDER_SCALE))))
+
+
+def fill_combo(combo: QComboBox, entries) -> None:
+    """Replace a combo's entries by (text, data, tooltip or None) triples, signals blocked;
+    the caller selects the entry the state asks for."""
+    with signals_blocked(combo):
+        combo.clear()
+        for i, (text, data, tooltip) in enumerate(entries):
+            combo.addItem(text, data)
+            if tooltip:
+                combo.setItemData(i, tooltip, Qt.ItemDataRole.ToolTipRole)
 
 
 class ControlPanel(QWidget):
@@ -314,17 +327,12 @@ class ControlPanel(QWidget):
             "The controls show the newest settings; the plots are still computing them and "
             "show the values named here until the result arrives"))
         self._set_catching_up_text()
-        current = self.model_preset.currentIndex()
-        with signals_blocked(self.model_preset):
-            self.model_preset.clear()
-            self.model_preset.addItem(tr("published shapes…"))
-            for i, p in enumerate(MODEL_PRESETS, start=1):
-                self.model_preset.addItem(
-                    tr("{name}: {d} = {h} × {dk}, {layers} layers").format(
-                        name=p.name, d=p.d_model, h=p.heads, dk=p.dk, layers=p.layers))
-                self.model_preset.setItemData(i, self.preset_tooltip(p), Qt.ItemDataRole.ToolTipRole)
-            self.model_preset.setCurrentIndex(max(current, 0))
-        self._set_preset_tooltip()
+        fill_combo(self.model_preset, [(tr("custom shape"), None, tr(
+            "The shape is none of the published ones; choose one to set d_model, h, d_k, "
+            "K/V heads and cached layers"))] + [
+            (tr("{name}: {d} = {h} × {dk}, {layers} layers").format(
+                name=p.name, d=p.d_model, h=p.heads, dk=p.dk, layers=p.layers), p.slug,
+             self.preset_tooltip(p)) for p in MODEL_PRESETS])
         self.scores_box.setTitle(tr("Scores"))
         self.scores_box.setToolTip(tr(
             "The softmax panel's scores: one query against 2 to 16 keys. Four lengths in this "
@@ -337,14 +345,10 @@ class ControlPanel(QWidget):
             "choosing scores switches it off."))
         self.scores_edit.setPlaceholderText(tr("2 to 16 numbers, e.g. 10, 1, 1, 1"))
         self.scores_edit.setToolTip(tr("Scores separated by commas or spaces"))
-        current = self.scores_preset.currentIndex()
-        with signals_blocked(self.scores_preset):
-            self.scores_preset.clear()
-            for text, key in ((tr("preset…"), None), ("(10, 1, 1, 1)", "ten"),
-                              ("(100, 91, 91, 91)", "hundred"), (tr("uniform"), "uniform"),
-                              (tr("one large gap"), "gap"), (tr("random at current d_k"), "random")):
-                self.scores_preset.addItem(text, key)
-            self.scores_preset.setCurrentIndex(max(current, 0))
+        names = {"ten": "(10, 1, 1, 1)", "hundred": "(100, 91, 91, 91)", "uniform": tr("uniform"),
+                 "gap": tr("one large gap"), "random": tr("random at current d_k")}
+        fill_combo(self.scores_preset, [(tr("preset…"), None, None)] + [
+            (names[key], key, None) for key in SCORE_PRESET_KEYS])
         self.sample_button.setText(tr("Sample q·k"))
         self.sample_button.setToolTip(tr("Fill the scores with q·k_j sampled at the current d_k"))
         self.other_box.setTitle(tr("Sampling and softmax"))
@@ -361,6 +365,7 @@ class ControlPanel(QWidget):
             elif spec.kind == "choice":
                 for i, (_value, text) in enumerate(spec.choices):
                     widget.setItemText(i, tr(text))
+        self._show_presets(self.model.params)
 
     @guarded
     def changeEvent(self, event) -> None:
@@ -413,6 +418,7 @@ class ControlPanel(QWidget):
                         slider.setToolTip(tip)
             for spec in FIELD_CONTROLS:
                 self._show_field(spec, getattr(params, spec.field))
+        self._show_presets(params)
         self._check_catching_up()
 
     def _show_dk(self, params: Params) -> None:
@@ -484,12 +490,26 @@ class ControlPanel(QWidget):
             name=preset.name, layers=preset.attention_layers, h=preset.heads,
             total=f"{preset.attention_heads_total:,}", kv=preset.kv_heads, source=preset.source)
 
-    def _set_preset_tooltip(self) -> None:
-        index = self.model_preset.currentIndex()
-        self.model_preset.setToolTip(
-            self.preset_tooltip(MODEL_PRESETS[index - 1]) if index > 0 else tr(
-                "Published model shapes: d_model, h, d_k, K/V heads and cached layers of a "
-                "real model, with the paper they come from"))
+    def _show_presets(self, params: Params) -> None:
+        """Each preset box shows the preset the Params match now, or its first entry: a
+        custom shape, custom scores (or no preset while the scores are live)."""
+        index = model_preset_index(params)
+        if self.model_preset.currentIndex() != index:
+            with signals_blocked(self.model_preset):
+                self.model_preset.setCurrentIndex(index)
+        tip = self.preset_tooltip(MODEL_PRESETS[index - 1]) if index > 0 else tr(
+            "Published model shapes: d_model, h, d_k, K/V heads and cached layers of a "
+            "real model, with the paper they come from. \"custom shape\": the values are "
+            "none of them.")
+        if self.model_preset.toolTip() != tip:
+            self.model_preset.setToolTip(tip)
+        none_text = tr("preset…") if params.live_scores else tr("custom scores")
+        if self.scores_preset.itemText(0) != none_text:
+            self.scores_preset.setItemText(0, none_text)
+        index = self.scores_preset.findData(scores_preset_key(params))
+        if self.scores_preset.currentIndex() != max(index, 0):
+            with signals_blocked(self.scores_preset):
+                self.scores_preset.setCurrentIndex(max(index, 0))
 
     def _show_field(self, spec: FieldControl, value) -> None:
         widget = self.field_widgets[spec.field]
@@ -616,7 +636,6 @@ class ControlPanel(QWidget):
             return
         preset = MODEL_PRESETS[index - 1]
         self.state.set_lock_d_model(True)
-        self._set_preset_tooltip()
         self._update(dk=preset.dk, heads=preset.heads, d_model=preset.d_model,
                      kv_heads=preset.kv_heads, cached_layers=preset.cached_layers)
 
@@ -663,26 +682,13 @@ class ControlPanel(QWidget):
         self.scores_error.setVisible(False)
         self._update(scores=tuple(scores), live_scores=False)
 
-    def preset_scores(self, key: str) -> tuple[float, ...]:
-        p = self.model.params
-        n = len(p.scores)
-        if key == "ten":
-            return (10.0, 1.0, 1.0, 1.0)
-        if key == "hundred":
-            return (100.0, 91.0, 91.0, 91.0)
-        if key == "uniform":
-            return (1.0,) * n
-        if key == "gap":
-            return (30.0,) + (0.0,) * (n - 1)
-        return random_scores(p.dk, n, p.seed, p.distribution, p.sigma)
-
     @Slot(int)
     def _on_scores_preset(self, index: int) -> None:
         key = self.scores_preset.itemData(index)
         if key is None:
             return
         self.scores_error.setVisible(False)
-        self._update(scores=self.preset_scores(key), live_scores=False)
+        self._update(scores=preset_scores(key, self.model.params), live_scores=False)
 
     @Slot()
     def _on_sample_scores(self) -> None:

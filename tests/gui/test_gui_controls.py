@@ -527,3 +527,55 @@ def test_plots_catching_up_stays_hidden_when_they_keep_up(window):
         find(window, QSpinBox, "dkSpin").setValue(dk)
         settle(window)
     assert marker.isHidden() and shown and not any(shown)
+
+
+def test_preset_boxes_follow_the_values_not_the_last_choice(window):
+    """Issue 10: the preset and model boxes kept showing a choice after the values left it."""
+    from engine.presets import MODEL_PRESETS
+
+    model, scores = find(window, QComboBox, "modelPresetCombo"), find(window, QComboBox, "scoresPreset")
+    assert model.currentIndex() == 0 and model.currentText() == "custom shape"  # 1 cached layer
+    gpt2 = 1 + [m.slug for m in MODEL_PRESETS].index("gpt-2-small")
+    model.setCurrentIndex(gpt2)
+    model.activated.emit(gpt2)
+    assert model.currentIndex() == gpt2 and "GPT-2 small" in model.currentText()
+    find(window, QSpinBox, "headsSpin").setValue(6)               # left the preset
+    assert model.currentIndex() == 0 and model.currentText() == "custom shape"
+    assert "GPT-2" not in model.toolTip()
+    find(window, QSpinBox, "headsSpin").setValue(12)              # back on it
+    assert model.currentIndex() == gpt2 and "GPT-2 small" in model.toolTip()
+    find(window, QSpinBox, "kvHeadsSpin").setValue(4)             # GQA is not GPT-2's shape
+    assert model.currentIndex() == 0
+
+    assert window.model.params.live_scores and scores.currentIndex() == 0
+    assert scores.currentText() == "preset…"
+    ten = scores.findData("ten")
+    scores.setCurrentIndex(ten)
+    scores.activated.emit(ten)
+    assert scores.currentData() == "ten" and window.model.params.scores == (10.0, 1.0, 1.0, 1.0)
+    find(window, QSlider, "scoreSlider0").setValue(55)            # 5.5: left the preset
+    assert window.model.params.scores[0] == 5.5
+    assert scores.currentIndex() == 0 and scores.currentText() == "custom scores"
+    edit = find(window, QLineEdit, "scoresEdit")
+    edit.setText("1, 1, 1, 1")                                    # typed: equals "uniform"
+    edit.editingFinished.emit()
+    assert scores.currentData() == "uniform"
+    find(window, QCheckBox, "liveScoresCheck").setChecked(True)
+    assert scores.currentIndex() == 0 and scores.currentText() == "preset…"
+
+
+def test_the_preset_boxes_keep_their_choice_across_a_language_switch(window):
+    from engine.presets import MODEL_PRESETS
+
+    model = find(window, QComboBox, "modelPresetCombo")
+    index = 1 + [m.slug for m in MODEL_PRESETS].index("llama-2-70b")
+    model.setCurrentIndex(index)
+    model.activated.emit(index)
+    english = model.itemText(index)
+    try:
+        window.switch_language("ja")
+        assert model.currentIndex() == index and model.count() == 1 + len(MODEL_PRESETS)
+        assert model.itemText(index) != english                   # refilled, translated
+    finally:
+        window.switch_language("en")
+    assert model.currentIndex() == index
