@@ -212,6 +212,7 @@ class ControlPanel(QWidget):
         self.scores_error.setWordWrap(True)
         self.scores_error.setStyleSheet("color: #C0392B; font-weight: bold;")
         self.scores_error.setVisible(False)
+        self._scores_error_for: tuple | None = None   # the scores shown when it was raised
         self.scores_preset = QComboBox(objectName="scoresPreset")
         self.sample_button = QPushButton(objectName="sampleScoresButton")
         slider_row = QHBoxLayout()
@@ -407,7 +408,9 @@ class ControlPanel(QWidget):
             self.scale_by_check.setChecked(params.scale_by == "d_model")
             scores = self.shown_scores(params)
             text = format_scores(scores)
-            if not self.scores_error.isVisible() and self.scores_edit.text() != text:
+            if self._scores_error_for is not None and scores != self._scores_error_for:
+                self._set_scores_error(None)   # the scores moved on: the message is stale
+            if self._scores_error_for is None and self.scores_edit.text() != text:
                 self.scores_edit.setText(text)
             for i, slider in enumerate(self.score_sliders):
                 slider.setVisible(i < len(scores))
@@ -645,7 +648,7 @@ class ControlPanel(QWidget):
 
     @Slot(bool)
     def _on_live_scores(self, on: bool) -> None:
-        self.scores_error.setVisible(False)
+        self._set_scores_error(None)
         self._update(live_scores=on)
 
     @Slot(bool)
@@ -658,15 +661,31 @@ class ControlPanel(QWidget):
         try:
             scores = parse_scores(text)
         except ParamsError as exc:
-            self.scores_error.setText(tr("Not applied: {reason}. Showing the last valid scores.")
-                                      .format(reason=exc))
-            self.scores_error.setVisible(True)
+            self._set_scores_error(tr("Not applied: {reason}. Showing the last valid scores.")
+                                   .format(reason=exc))
             return
-        self.scores_error.setVisible(False)
+        self._set_scores_error(None)
         p = self.model.params
         shown = parse_scores(format_scores(self.shown_scores(p)))   # as the field shows them
         if scores != shown or (scores != p.scores and not p.live_scores):
             self._update(scores=scores, live_scores=False)
+
+    def _set_scores_error(self, message: str | None) -> None:
+        """Show why the typed scores were not applied, for as long as the field holds that
+        text: it goes when the scores change by any other way (a slider, a preset, live
+        scores at a new d_k, a session, a lesson step), shown or hidden alike."""
+        if message is None:
+            self._scores_error_for = None
+            self.scores_error.setVisible(False)
+            return
+        self._scores_error_for = self.shown_scores(self.model.params)
+        self.scores_error.setText(message)
+        self.scores_error.setVisible(True)
+
+    @property
+    def scores_error_text(self) -> str:
+        """The message shown under the scores field ("" when none), hidden controls or not."""
+        return self.scores_error.text() if self._scores_error_for is not None else ""
 
     @qdebounced(timeout=300)
     def _apply_scores_text_later(self, _text: str = "") -> None:
@@ -679,7 +698,7 @@ class ControlPanel(QWidget):
             slider_value = self.score_sliders[i].value() / SCORE_SLIDER_SCALE
             if score_to_slider(scores[i]) != self.score_sliders[i].value():
                 scores[i] = slider_value
-        self.scores_error.setVisible(False)
+        self._set_scores_error(None)
         self._update(scores=tuple(scores), live_scores=False)
 
     @Slot(int)
@@ -687,14 +706,14 @@ class ControlPanel(QWidget):
         key = self.scores_preset.itemData(index)
         if key is None:
             return
-        self.scores_error.setVisible(False)
+        self._set_scores_error(None)
         self._update(scores=preset_scores(key, self.model.params), live_scores=False)
 
     @Slot()
     def _on_sample_scores(self) -> None:
         p = self.model.params
         self._sample_presses += 1
-        self.scores_error.setVisible(False)
+        self._set_scores_error(None)
         self._update(scores=random_scores(p.dk, len(p.scores), p.seed + self._sample_presses,
                                           p.distribution, p.sigma), live_scores=False)
 

@@ -3,11 +3,13 @@ import math
 
 import numpy as np
 import pytest
-from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QLineEdit, QPushButton, QSlider, QSpinBox
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QLabel, QLineEdit, QPushButton,
+                               QSlider, QSpinBox)
 
 from engine import random_scores
 from engine.softmax import softmax
 from engine.params import divisors
+from engine.scores import format_scores
 from gui.controls import dk_to_slider
 
 from gui_helpers import settle
@@ -579,3 +581,37 @@ def test_the_preset_boxes_keep_their_choice_across_a_language_switch(window):
     finally:
         window.switch_language("en")
     assert model.currentIndex() == index
+
+
+def test_scores_error_follows_the_scores_shown_or_hidden(window):
+    """Issue 10: scoresError kept a stale message after the scores changed while the controls
+    were hidden. The message lasts as long as the field holds the refused text."""
+    edit, error = find(window, QLineEdit, "scoresEdit"), find(window, QLabel, "scoresError")
+    controls = window.controls
+
+    def refuse(text):
+        edit.setText(text)
+        edit.editingFinished.emit()
+        assert "Not applied" in controls.scores_error_text and not error.isHidden()
+
+    find(window, QCheckBox, "liveScoresCheck").setChecked(False)
+    refuse("1, x")
+    find(window, QDoubleSpinBox, "temperatureSpin").setValue(2.0)   # scores unchanged: kept
+    assert "'x'" in controls.scores_error_text and edit.text() == "1, x"
+    window.set_controls_visible(False)
+    window.state.update_params(scores=(3.0, 1.0))                   # a lesson step, a session
+    assert controls.scores_error_text == "" and error.isHidden()
+    window.set_controls_visible(True)
+    assert error.isHidden() and edit.text() == "3, 1"
+    # live scores: a new d_k gives new scores, so the message about the old text goes
+    find(window, QCheckBox, "liveScoresCheck").setChecked(True)
+    refuse("nan, 1")
+    window.set_controls_visible(False)
+    find(window, QSpinBox, "dkSpin").setValue(128)
+    window.set_controls_visible(True)
+    assert controls.scores_error_text == "" and error.isHidden()
+    assert edit.text() == format_scores(controls.shown_scores(window.model.params))
+    refuse("1,,2")                                  # and a good text clears it at once
+    edit.setText("2, 1")
+    edit.editingFinished.emit()
+    assert controls.scores_error_text == "" and error.isHidden()
