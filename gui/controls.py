@@ -109,6 +109,10 @@ FIELD_CONTROLS = (
 )
 
 
+#: The controls whose tooltip ends with the note on the window's four lengths.
+LENGTH_FIELDS = ("keys", "tokens", "seq_len")
+
+
 def dk_to_slider(dk: int) -> int:
     return round(math.log2(dk) * DK_SLIDER_STEPS_PER_OCTAVE)
 
@@ -314,10 +318,20 @@ class ControlPanel(QWidget):
         self.d_model_label.setText(tr("d_model"))
         self.lock_check.setText(tr("lock"))
         self.lock_check.setToolTip(tr("Keep d_model fixed: changing h changes d_k = d_model / h"))
-        self.dk_slider.setToolTip(tr("Width of q and k; the slider moves in powers of 2^(1/8)"))
+        self.dk_slider.setToolTip(tr(
+            "Width d_k of each head's q and k. Locked, the slider offers only the divisors of "
+            "d_model (d_k = d_model / h), so the lock holds; unlocked, it moves in steps of "
+            "2^(1/8) and d_model = h · d_k follows."))
+        self.dk_spin.setToolTip(tr(
+            "Width d_k of each head's q and k, 1 to 16384. Locked, the arrows go through the "
+            "divisors of d_model; typing another width unlocks d_model and says so."))
         self.heads_spin.setToolTip(tr(
             "Number of query heads h; d_model = h · d_k. Every head reads all of X through its "
             "own W_Q, W_K, W_V columns; what is split is the projected Q, K, V."))
+        self.heads_slider.setToolTip(self.heads_spin.toolTip())
+        self.d_model_spin.setToolTip(tr(
+            "Model width d_model = h · d_k: the columns of X and the size of W_Q, W_K, W_V and "
+            "W_O. A new d_model keeps h if h divides it, else takes the nearest divisor."))
         self.kv_heads_label.setText(tr("K/V heads"))
         self.kv_heads_spin.setToolTip(tr(
             "Key/value heads g, a divisor of h: g = h is multi-head attention (MHA), g = 1 "
@@ -345,11 +359,15 @@ class ControlPanel(QWidget):
             "they spread like √d_k and softmax goes one-hot; ÷√d_k keeps their shape. Typing or "
             "choosing scores switches it off."))
         self.scores_edit.setPlaceholderText(tr("2 to 16 numbers, e.g. 10, 1, 1, 1"))
-        self.scores_edit.setToolTip(tr("Scores separated by commas or spaces"))
+        self.scores_edit.setToolTip(tr("Scores separated by commas or spaces") + "\n\n"
+                                    + self.lengths_note())
         names = {"ten": "(10, 1, 1, 1)", "hundred": "(100, 91, 91, 91)", "uniform": tr("uniform"),
                  "gap": tr("one large gap"), "random": tr("random at current d_k")}
         fill_combo(self.scores_preset, [(tr("preset…"), None, None)] + [
             (names[key], key, None) for key in SCORE_PRESET_KEYS])
+        self.scores_preset.setToolTip(tr(
+            "Example scores; choosing one switches live scores off. The box shows \"custom "
+            "scores\" once the scores are none of them."))
         self.sample_button.setText(tr("Sample q·k"))
         self.sample_button.setToolTip(tr("Fill the scores with q·k_j sampled at the current d_k"))
         self.other_box.setTitle(tr("Sampling and softmax"))
@@ -360,12 +378,20 @@ class ControlPanel(QWidget):
         for spec in FIELD_CONTROLS:
             widget = self.field_widgets[spec.field]
             self.field_labels[spec.field].setText(tr(spec.label) if spec.label else "")
-            widget.setToolTip(tr(spec.tooltip))
+            tip = tr(spec.tooltip)
+            if spec.field in LENGTH_FIELDS:
+                tip += "\n\n" + self.lengths_note()
+            widget.setToolTip(tip)
+            self.field_labels[spec.field].setToolTip(tip)
             if spec.kind == "check":
                 widget.setText(tr(spec.text))
             elif spec.kind == "choice":
                 for i, (_value, text) in enumerate(spec.choices):
                     widget.setItemText(i, tr(text))
+        for label, widget in ((self.dk_label, self.dk_slider), (self.heads_label, self.heads_spin),
+                              (self.kv_heads_label, self.kv_heads_spin),
+                              (self.d_model_label, self.d_model_spin)):
+            label.setToolTip(widget.toolTip())
         self._show_presets(self.model.params)
 
     @guarded
@@ -487,6 +513,13 @@ class ControlPanel(QWidget):
         return live_scores_for(params) if params.live_scores else params.scores
 
     @staticmethod
+    def lengths_note() -> str:
+        """The four lengths of the window, told apart (issue 10: never explained)."""
+        return tr("Four lengths in this window: the 2 to 16 scores of the softmax panel, the "
+                  "keys n per query of the saturation study, the tokens of the multi-head "
+                  "diagram and the sequence length of the cost panel.")
+
+    @staticmethod
     def preset_tooltip(preset) -> str:
         return tr("{name}: {layers} attention layers × {h} heads = {total} patterns; "
                   "{kv} K/V heads; source: {source}").format(
@@ -506,6 +539,7 @@ class ControlPanel(QWidget):
             "none of them.")
         if self.model_preset.toolTip() != tip:
             self.model_preset.setToolTip(tip)
+            self.model_preset_label.setToolTip(tip)
         none_text = tr("preset…") if params.live_scores else tr("custom scores")
         if self.scores_preset.itemText(0) != none_text:
             self.scores_preset.setItemText(0, none_text)

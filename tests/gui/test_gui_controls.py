@@ -4,7 +4,7 @@ import math
 import numpy as np
 import pytest
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QLabel, QLineEdit, QPushButton,
-                               QSlider, QSpinBox)
+                               QSlider, QSpinBox, QWidget)
 
 from engine import random_scores
 from engine.softmax import softmax
@@ -615,3 +615,30 @@ def test_scores_error_follows_the_scores_shown_or_hidden(window):
     edit.setText("2, 1")
     edit.editingFinished.emit()
     assert controls.scores_error_text == "" and error.isHidden()
+
+
+def test_every_control_and_its_label_has_a_tooltip(window):
+    """Issue 10: keys n, samples, tokens, sequence length, σ, seed, causal mask, h and the
+    model box had no tooltip, and the four lengths were never told apart."""
+    from PySide6.QtWidgets import QAbstractSpinBox, QFormLayout
+
+    controls = window.controls
+    widgets = [w for cls in (QAbstractSpinBox, QSlider, QCheckBox, QComboBox, QLineEdit,
+                             QPushButton) for w in controls.findChildren(cls)
+               if not isinstance(w.parent(), QAbstractSpinBox)   # a spin box's own line edit
+               and w.isVisibleTo(controls)]
+    missing = [w.objectName() or type(w).__name__ for w in widgets if not w.toolTip()]
+    assert not missing, missing
+    for form in controls.findChildren(QFormLayout):
+        for row in range(form.rowCount()):
+            item = form.itemAt(row, QFormLayout.ItemRole.LabelRole)
+            label = item.widget() if item is not None else None
+            if isinstance(label, QLabel) and label.text():
+                assert label.toolTip(), label.text()
+    for name in ("keysSpin", "tokensSpin", "seqLenSpin", "scoresEdit"):
+        tip = window.findChild(QWidget, name).toolTip()
+        for length in ("2 to 16 scores", "keys n", "tokens", "sequence length"):
+            assert length in tip, (name, length)
+    assert controls.field_labels["keys"].toolTip() == controls.keys_spin.toolTip()
+    assert "divisors of d_model" in controls.dk_slider.toolTip()
+    assert controls.model_preset_label.toolTip() == controls.model_preset.toolTip()
