@@ -12,20 +12,15 @@ rules of their own.
 from __future__ import annotations
 
 import dataclasses
-import math
-from dataclasses import dataclass
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, Qt, QTimer, Signal, Slot
+from PySide6.QtCore import QEvent, Qt, Signal, Slot
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QGroupBox,
                                QHBoxLayout, QLabel, QLineEdit, QPushButton, QSlider,
                                QVBoxLayout, QWidget)
 from superqt.utils import qdebounced, signals_blocked
 
 from engine import Params, ParamsError, live_scores_for, random_scores
-from engine.params import divisors
-from engine.params import (D_MODEL_MAX, DK_MAX, KEYS_MAX, KEYS_MIN, SAMPLES_MAX, SAMPLES_MIN,
-                           SCORES_MAX, SEED_MAX, SEQ_LEN_MAX, SIGMA_MAX, SIGMA_MIN, TEMPERATURE_MAX,
-                           TEMPERATURE_MIN, TOKENS_MAX, TOKENS_MIN)
+from engine.params import D_MODEL_MAX, DK_MAX, SCORES_MAX, divisors
 from engine.presets import MODEL_PRESETS
 from engine.scores import format_scores, parse_scores
 
@@ -33,99 +28,15 @@ from .i18n import tr
 from .qt_util import all_signals_blocked
 from .shape_rules import (Shape, allowed_heads, change_d_model, change_dk, change_heads,
                           kv_heads_for, nearest)
+from .control_fields import (FIELD_CONTROLS, LENGTH_FIELDS, SCORE_SLIDER_RANGE,  # noqa: F401
+                             SCORE_SLIDER_SCALE, FieldControl, dk_to_slider, score_to_slider,
+                             slider_to_dk)
+from .control_marker import CatchingUpMarker
 from .control_presets import (SCORE_PRESET_KEYS, model_preset_index, preset_scores,
                               scores_preset_key)
 from .control_spins import (ExplainedDoubleSpinBox, ExplainedSpinBox, HeadsSpinBox, StepSpinBox,
                             set_spin)
 from .guard import guarded
-
-DK_SLIDER_STEPS_PER_OCTAVE = 8
-SCORE_SLIDER_SCALE = 10        # slider units per score unit (0.1 steps)
-SCORE_SLIDER_RANGE = 100       # ± score range the sliders cover
-CATCH_UP_DELAY_MS = 150        # the plots lag this long before "catching up" is shown
-SEED_MAX_WIDGET = SEED_MAX     # 2³¹ − 1, the engine's own range: QSpinBox holds a signed 32-bit int
-
-
-@dataclass(frozen=True)
-class FieldControl:
-    """One Params field edited by one widget: a row of the control table.
-
-    kind: "int" (QSpinBox), "float" (QDoubleSpinBox), "check" (QCheckBox) or "choice"
-    (QComboBox of `choices`, (value, label) pairs). Texts are untranslated sources, marked
-    for Qt Linguist with QT_TRANSLATE_NOOP and translated by tr() when shown.
-    """
-
-    field: str
-    object_name: str
-    kind: str
-    label: str
-    tooltip: str
-    low: float = 0
-    high: float = 0
-    step: float = 1
-    decimals: int = 2
-    text: str = ""          # a check box's own text
-    choices: tuple = ()
-
-
-FIELD_CONTROLS = (
-    FieldControl("scale", "scaleCheck", "check", QT_TRANSLATE_NOOP("", "÷√d_k"),
-                 QT_TRANSLATE_NOOP("", "Divide the scores by √d_k before softmax"), text=QT_TRANSLATE_NOOP("", "scale scores")),
-    FieldControl("temperature", "temperatureSpin", "float", QT_TRANSLATE_NOOP("", "temperature T"),
-                 QT_TRANSLATE_NOOP("", "Softmax temperature: softmax(s / T)"),
-                 TEMPERATURE_MIN, TEMPERATURE_MAX, 0.1, 2),
-    FieldControl("keys", "keysSpin", "int", QT_TRANSLATE_NOOP("", "keys n"),
-                 QT_TRANSLATE_NOOP("", "Keys n per query in the saturation study: each of its softmaxes sees n "
-                                       "scores q·k_j. (The softmax panel has its own scores; tokens and "
-                                       "sequence are other lengths.)"),
-                 KEYS_MIN, KEYS_MAX),
-    FieldControl("samples", "samplesSpin", "int", QT_TRANSLATE_NOOP("", "samples"),
-                 QT_TRANSLATE_NOOP("", "How many pairs q, k are drawn for the variance histogram: more samples, "
-                                       "a smoother histogram and a smaller ± on the variance"),
-                 SAMPLES_MIN, SAMPLES_MAX, 1000),
-    FieldControl("distribution", "distributionCombo", "choice", QT_TRANSLATE_NOOP("", "components"),
-                 QT_TRANSLATE_NOOP("", "Law of each component of q and k"),
-                 choices=(("normal", QT_TRANSLATE_NOOP("", "normal")), ("uniform", QT_TRANSLATE_NOOP("", "uniform")),
-                          ("rademacher", QT_TRANSLATE_NOOP("", "±1 (Rademacher)")))),
-    FieldControl("sigma", "sigmaSpin", "float", QT_TRANSLATE_NOOP("", "σ"),
-                 QT_TRANSLATE_NOOP("", "Standard deviation σ of each component of q and k: Var(q·k) = d_k·σ⁴, "
-                                       "and d_k·σ⁴ / d_k = σ⁴ after ÷√d_k"),
-                 SIGMA_MIN, SIGMA_MAX, 0.1, 2),
-    FieldControl("seed", "seedSpin", "int", QT_TRANSLATE_NOOP("", "seed"),
-                 QT_TRANSLATE_NOOP("", "Seed of every random draw (samples, live scores, saturation queries, the "
-                                       "diagram's X and weights): the same seed gives the same numbers"),
-                 0, SEED_MAX_WIDGET),
-    FieldControl("tokens", "tokensSpin", "int", QT_TRANSLATE_NOOP("", "tokens"),
-                 QT_TRANSLATE_NOOP("", "Tokens n of the multi-head diagram: the rows of X and the size of each "
-                                       "n × n attention map. Kept small so every matrix can be drawn."), TOKENS_MIN, TOKENS_MAX),
-    FieldControl("seq_len", "seqLenSpin", "int", QT_TRANSLATE_NOOP("", "sequence (cost)"),
-                 QT_TRANSLATE_NOOP("", "Sequence length n of the cost panel: FLOPs, the h·n² score memory and "
-                                       "the KV cache at this context. Only counted, never drawn, so it "
-                                       "can be long."), 1, SEQ_LEN_MAX),
-    FieldControl("causal", "causalCheck", "check", "",
-                 QT_TRANSLATE_NOOP("", "Mask future tokens in the multi-head diagram: token i attends to tokens "
-                                       "1 … i only, as in a decoder (the upper triangle of each map is 0)"),
-                 text=QT_TRANSLATE_NOOP("", "causal mask")),
-)
-
-
-#: The controls whose tooltip ends with the note on the window's four lengths.
-LENGTH_FIELDS = ("keys", "tokens", "seq_len")
-
-
-def dk_to_slider(dk: int) -> int:
-    return round(math.log2(dk) * DK_SLIDER_STEPS_PER_OCTAVE)
-
-
-def slider_to_dk(position: int) -> int:
-    return max(1, min(DK_MAX, round(2 ** (position / DK_SLIDER_STEPS_PER_OCTAVE))))
-
-
-def score_to_slider(score: float) -> int:
-    """Slider position of a score, pinned to the slider's ends for scores beyond ±100."""
-    limit = SCORE_SLIDER_RANGE * SCORE_SLIDER_SCALE
-    return int(max(-limit, min(limit, round(score * SCORE_SLIDER_SCALE))))
-
 
 def fill_combo(combo: QComboBox, entries) -> None:
     """Replace a combo's entries by (text, data, tooltip or None) triples, signals blocked;
@@ -153,8 +64,6 @@ class ControlPanel(QWidget):
         self.retranslate()
         self.sync_from(model.params)
         model.params_changed.connect(self.sync_from)
-        model.results_ready.connect(self._on_results)
-        model.compute_failed.connect(self._on_compute_failed)
         self.state.events.lock_d_model.connect(self._on_lock_state)
 
     # -- construction ----------------------------------------------------------
@@ -192,20 +101,10 @@ class ControlPanel(QWidget):
         form.addRow(self.d_model_label, self._pair(self.d_model_spin, self.lock_check))
         self.model_preset_label = QLabel()
         form.addRow(self.model_preset_label, self.model_preset)
-        # Shown while the plots still show older Params than the controls (a slow compute
-        # during a drag), in a row of fixed height: showing it never moves the controls.
-        self.catching_up = QLabel(objectName="plotsCatchingUp")
-        self.catching_up.setWordWrap(True)
-        self.catching_up.setStyleSheet("color: #8A6D00; font-style: italic;")
-        self.catching_up.hide()
-        self._catching_up_row = QWidget()      # a form row of its own, never hidden
-        row = QVBoxLayout(self._catching_up_row)
-        row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(self.catching_up)
-        self._fit_catching_up()
-        form.addRow(self._catching_up_row)
-        self._catch_up_timer = QTimer(self, singleShot=True, interval=CATCH_UP_DELAY_MS)
-        self._catch_up_timer.timeout.connect(self._show_catching_up)
+        # "plots catching up" while the plots still show older Params (gui/control_marker.py)
+        self.catching_up_marker = CatchingUpMarker(self.model)
+        self.catching_up = self.catching_up_marker.label
+        form.addRow(self.catching_up_marker)
         layout.addWidget(self.shape_box)
 
         self.scores_box = QGroupBox()
@@ -338,10 +237,6 @@ class ControlPanel(QWidget):
             "multi-query (MQA), between them grouped-query (GQA): h / g query heads share one "
             "K and V. Fewer K/V heads: fewer parameters and a smaller KV cache."))
         self.model_preset_label.setText(tr("model"))
-        self.catching_up.setToolTip(tr(
-            "The controls show the newest settings; the plots are still computing them and "
-            "show the values named here until the result arrives"))
-        self._set_catching_up_text()
         fill_combo(self.model_preset, [(tr("custom shape"), None, tr(
             "The shape is none of the published ones; choose one to set d_model, h, d_k, "
             "K/V heads and cached layers"))] + [
@@ -398,14 +293,7 @@ class ControlPanel(QWidget):
     def changeEvent(self, event) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
-        elif event.type() in (QEvent.Type.FontChange, QEvent.Type.ApplicationFontChange):
-            self._fit_catching_up()
         super().changeEvent(event)
-
-    def _fit_catching_up(self) -> None:
-        """Two lines of the current font, whatever it says: showing, hiding or changing the
-        marker's text never moves the controls below it."""
-        self._catching_up_row.setFixedHeight(2 * self.catching_up.fontMetrics().lineSpacing() + 2)
 
     # -- model → widgets ---------------------------------------------------------
     def shape(self) -> Shape:
@@ -448,7 +336,6 @@ class ControlPanel(QWidget):
             for spec in FIELD_CONTROLS:
                 self._show_field(spec, getattr(params, spec.field))
         self._show_presets(params)
-        self._check_catching_up()
 
     def _show_dk(self, params: Params) -> None:
         """Locked, the d_k slider and the spin's arrows go through the divisors of d_model
@@ -466,45 +353,6 @@ class ControlPanel(QWidget):
             self.dk_slider.setRange(0, top)
         self.dk_slider.setValue(position)
         set_spin(self.dk_spin, params.dk)
-
-    # -- the plots catching up ---------------------------------------------------------
-    def plots_behind(self) -> bool:
-        """Whether the plots show other Params than the controls (a result still coming)."""
-        results = self.model.results
-        return results is None or results.params != self.model.params
-
-    def _check_catching_up(self) -> None:
-        if not self.plots_behind():
-            self._catch_up_timer.stop()
-            self.catching_up.hide()
-            self._set_catching_up_text()   # the space kept fits the text shown next
-        elif not self.catching_up.isHidden():
-            self._set_catching_up_text()
-        elif not self._catch_up_timer.isActive():
-            self._catch_up_timer.start()
-
-    def _set_catching_up_text(self) -> None:
-        results = self.model.results
-        text = tr("plots catching up…") if results is None else tr(
-            "plots catching up: they still show d_k = {dk}, h = {h}").format(
-            dk=results.params.dk, h=results.params.heads)
-        if self.catching_up.text() != text:
-            self.catching_up.setText(text)
-
-    @Slot()
-    def _show_catching_up(self) -> None:
-        if self.plots_behind():
-            self._set_catching_up_text()
-            self.catching_up.show()
-
-    @Slot(object)
-    def _on_results(self, _results) -> None:
-        self._check_catching_up()
-
-    @Slot(str)
-    def _on_compute_failed(self, _message: str) -> None:
-        self._catch_up_timer.stop()      # nothing is coming: the status bar says why
-        self.catching_up.hide()
 
     @staticmethod
     def shown_scores(params: Params) -> tuple[float, ...]:

@@ -488,7 +488,8 @@ def test_plots_catching_up_is_marked_until_their_result_arrives(qtbot):
     """Issue 10: the spin box showed 128 while the plots still showed d_k = 76."""
     from PySide6.QtWidgets import QApplication
 
-    from gui.controls import CATCH_UP_DELAY_MS, ControlPanel
+    from gui.control_marker import CATCH_UP_DELAY_MS
+    from gui.controls import ControlPanel
     from gui.model import SimulationModel
     from gui.state import AppState
 
@@ -504,7 +505,7 @@ def test_plots_catching_up_is_marked_until_their_result_arrives(qtbot):
         assert marker.text() == "plots catching up…"
         assert model.wait_idle(5000)
         QApplication.processEvents()
-        assert marker.isHidden() and not panel.plots_behind()
+        assert marker.isHidden() and not panel.catching_up_marker.plots_behind()
         height = panel.sizeHint().height()
         panel.dk_spin.setValue(128)
         assert marker.isHidden()            # a short lag is not marked
