@@ -116,6 +116,7 @@ class ControlPanel(QWidget):
         self.scores_error.setStyleSheet("color: #C0392B; font-weight: bold;")
         self.scores_error.setVisible(False)
         self._scores_error_for: tuple | None = None   # the scores shown when it was raised
+        self._scores_error_reason: str | None = None
         self.scores_preset = QComboBox(objectName="scoresPreset")
         self.sample_button = QPushButton(objectName="sampleScoresButton")
         slider_row = QHBoxLayout()
@@ -288,6 +289,7 @@ class ControlPanel(QWidget):
                               (self.d_model_label, self.d_model_spin)):
             label.setToolTip(widget.toolTip())
         self._show_presets(self.model.params)
+        self._show_scores_error_text()
 
     @guarded
     def changeEvent(self, event) -> None:
@@ -543,8 +545,7 @@ class ControlPanel(QWidget):
         try:
             scores = parse_scores(text)
         except ParamsError as exc:
-            self._set_scores_error(tr("Not applied: {reason}. Showing the last valid scores.")
-                                   .format(reason=exc))
+            self._set_scores_error(str(exc))
             return
         self._set_scores_error(None)
         p = self.model.params
@@ -552,17 +553,24 @@ class ControlPanel(QWidget):
         if scores != shown or (scores != p.scores and not p.live_scores):
             self._update(scores=scores, live_scores=False)
 
-    def _set_scores_error(self, message: str | None) -> None:
+    def _set_scores_error(self, reason: str | None) -> None:
         """Show why the typed scores were not applied, for as long as the field holds that
         text: it goes when the scores change by any other way (a slider, a preset, live
         scores at a new d_k, a session, a lesson step), shown or hidden alike."""
-        if message is None:
+        self._scores_error_reason = reason
+        if reason is None:
             self._scores_error_for = None
             self.scores_error.setVisible(False)
             return
         self._scores_error_for = self.shown_scores(self.model.params)
-        self.scores_error.setText(message)
+        self._show_scores_error_text()
         self.scores_error.setVisible(True)
+
+    def _show_scores_error_text(self) -> None:
+        """The message in the current language (retranslate calls it too)."""
+        if self._scores_error_reason is not None:
+            self.scores_error.setText(tr("Not applied: {reason}. Showing the last valid "
+                                         "scores.").format(reason=self._scores_error_reason))
 
     @property
     def scores_error_text(self) -> str:
