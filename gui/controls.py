@@ -6,8 +6,11 @@ with its signals blocked. Widgets never talk to each other, and nothing reads a
 setting back out of a widget: the d_model lock is AppState.lock_d_model.
 
 The plain controls (one Params field, one widget) are rows of FIELD_CONTROLS and
-share one slot; the shape (d_k, h, d_model, lock, preset) and the scores have
-rules of their own.
+share one slot (gui/control_fields.py); the shape (d_k, h, d_model, lock, preset)
+and the scores have rules of their own. Locked, the d_k slider and arrows offer only
+the divisors of d_model, so a drag never breaks the lock. A typed value that is
+snapped or refused says why in the status bar (gui/control_spins.py). The preset
+boxes show the preset the Params match, or "custom" (gui/control_presets.py).
 """
 from __future__ import annotations
 
@@ -28,7 +31,7 @@ from .i18n import tr
 from .qt_util import all_signals_blocked
 from .shape_rules import (Shape, allowed_heads, change_d_model, change_dk, change_heads,
                           kv_heads_for, nearest)
-from .control_fields import (FIELD_CONTROLS, LENGTH_FIELDS, SCORE_SLIDER_RANGE,  # noqa: F401
+from .control_fields import (FIELD_CONTROLS, LENGTH_FIELDS, SCORE_SLIDER_RANGE,
                              SCORE_SLIDER_SCALE, FieldControl, dk_to_slider, score_to_slider,
                              slider_to_dk)
 from .control_marker import CatchingUpMarker
@@ -37,6 +40,7 @@ from .control_presets import (SCORE_PRESET_KEYS, model_preset_index, preset_scor
 from .control_spins import (ExplainedDoubleSpinBox, ExplainedSpinBox, HeadsSpinBox, StepSpinBox,
                             set_spin)
 from .guard import guarded
+
 
 def fill_combo(combo: QComboBox, entries) -> None:
     """Replace a combo's entries by (text, data, tooltip or None) triples, signals blocked;
