@@ -6,25 +6,24 @@ with its signals blocked. Widgets never talk to each other, and nothing reads a
 setting back out of a widget: the d_model lock is AppState.lock_d_model.
 
 The plain controls (one Params field, one widget) are rows of FIELD_CONTROLS and
-share one slot; the shape (d_k, h, d_model, lock, preset) and the scores have
-rules of their own.
+share one slot (gui/control_fields.py); the shape (d_k, h, d_model, lock, preset)
+and the scores have rules of their own. Locked, the d_k slider and arrows offer only
+the divisors of d_model, so a drag never breaks the lock. A typed value that is
+snapped or refused says why in the status bar (gui/control_spins.py). The preset
+boxes show the preset the Params match, or "custom" (gui/control_presets.py).
 """
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass
+import dataclasses
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, Qt, Signal, Slot
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QGroupBox,
-                               QHBoxLayout, QLabel, QLineEdit, QPushButton, QSlider, QSpinBox,
+from PySide6.QtCore import QEvent, Qt, Signal, Slot
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QGroupBox,
+                               QHBoxLayout, QLabel, QLineEdit, QPushButton, QSlider,
                                QVBoxLayout, QWidget)
 from superqt.utils import qdebounced, signals_blocked
 
 from engine import Params, ParamsError, live_scores_for, random_scores
-from engine.params import divisors
-from engine.params import (D_MODEL_MAX, DK_MAX, KEYS_MAX, KEYS_MIN, SAMPLES_MAX, SAMPLES_MIN,
-                           SCORES_MAX, SEED_MAX, SEQ_LEN_MAX, SIGMA_MAX, SIGMA_MIN, TEMPERATURE_MAX,
-                           TEMPERATURE_MIN, TOKENS_MAX, TOKENS_MIN)
+from engine.params import D_MODEL_MAX, DK_MAX, SCORES_MAX, divisors
 from engine.presets import MODEL_PRESETS
 from engine.scores import format_scores, parse_scores
 
@@ -32,131 +31,26 @@ from .i18n import tr
 from .qt_util import all_signals_blocked
 from .shape_rules import (Shape, allowed_heads, change_d_model, change_dk, change_heads,
                           kv_heads_for, nearest)
-from .guard import SUPER, guarded
-
-DK_SLIDER_STEPS_PER_OCTAVE = 8
-SCORE_SLIDER_SCALE = 10        # slider units per score unit (0.1 steps)
-SCORE_SLIDER_RANGE = 100       # ± score range the sliders cover
-SEED_MAX_WIDGET = SEED_MAX     # 2³¹ − 1, the engine's own range: QSpinBox holds a signed 32-bit int
-
-
-@dataclass(frozen=True)
-class FieldControl:
-    """One Params field edited by one widget: a row of the control table.
-
-    kind: "int" (QSpinBox), "float" (QDoubleSpinBox), "check" (QCheckBox) or "choice"
-    (QComboBox of `choices`, (value, label) pairs). Texts are untranslated sources, marked
-    for Qt Linguist with QT_TRANSLATE_NOOP and translated by tr() when shown.
-    """
-
-    field: str
-    object_name: str
-    kind: str
-    label: str
-    tooltip: str
-    low: float = 0
-    high: float = 0
-    step: float = 1
-    decimals: int = 2
-    text: str = ""          # a check box's own text
-    choices: tuple = ()
+from .control_fields import (FIELD_CONTROLS, LENGTH_FIELDS, SCORE_SLIDER_RANGE,
+                             SCORE_SLIDER_SCALE, FieldControl, dk_to_slider, score_to_slider,
+                             slider_to_dk)
+from .control_marker import CatchingUpMarker
+from .control_presets import (SCORE_PRESET_KEYS, model_preset_index, preset_scores,
+                              scores_preset_key)
+from .control_spins import (ExplainedDoubleSpinBox, ExplainedSpinBox, HeadsSpinBox, StepSpinBox,
+                            set_spin)
+from .guard import guarded
 
 
-FIELD_CONTROLS = (
-    FieldControl("scale", "scaleCheck", "check", QT_TRANSLATE_NOOP("", "÷√d_k"),
-                 QT_TRANSLATE_NOOP("", "Divide the scores by √d_k before softmax"), text=QT_TRANSLATE_NOOP("", "scale scores")),
-    FieldControl("temperature", "temperatureSpin", "float", QT_TRANSLATE_NOOP("", "temperature T"),
-                 QT_TRANSLATE_NOOP("", "Softmax temperature: softmax(s / T)"),
-                 TEMPERATURE_MIN, TEMPERATURE_MAX, 0.1, 2),
-    FieldControl("keys", "keysSpin", "int", QT_TRANSLATE_NOOP("", "keys n"),
-                 QT_TRANSLATE_NOOP("", "Keys n per query in the saturation study: each of its softmaxes sees n "
-                                       "scores q·k_j. (The softmax panel has its own scores; tokens and "
-                                       "sequence are other lengths.)"),
-                 KEYS_MIN, KEYS_MAX),
-    FieldControl("samples", "samplesSpin", "int", QT_TRANSLATE_NOOP("", "samples"),
-                 QT_TRANSLATE_NOOP("", "How many pairs q, k are drawn for the variance histogram: more samples, "
-                                       "a smoother histogram and a smaller ± on the variance"),
-                 SAMPLES_MIN, SAMPLES_MAX, 1000),
-    FieldControl("distribution", "distributionCombo", "choice", QT_TRANSLATE_NOOP("", "components"),
-                 QT_TRANSLATE_NOOP("", "Law of each component of q and k"),
-                 choices=(("normal", QT_TRANSLATE_NOOP("", "normal")), ("uniform", QT_TRANSLATE_NOOP("", "uniform")),
-                          ("rademacher", QT_TRANSLATE_NOOP("", "±1 (Rademacher)")))),
-    FieldControl("sigma", "sigmaSpin", "float", QT_TRANSLATE_NOOP("", "σ"),
-                 QT_TRANSLATE_NOOP("", "Standard deviation σ of each component of q and k: Var(q·k) = d_k·σ⁴, "
-                                       "and d_k·σ⁴ / d_k = σ⁴ after ÷√d_k"),
-                 SIGMA_MIN, SIGMA_MAX, 0.1, 2),
-    FieldControl("seed", "seedSpin", "int", QT_TRANSLATE_NOOP("", "seed"),
-                 QT_TRANSLATE_NOOP("", "Seed of every random draw (samples, live scores, saturation queries, the "
-                                       "diagram's X and weights): the same seed gives the same numbers"),
-                 0, SEED_MAX_WIDGET),
-    FieldControl("tokens", "tokensSpin", "int", QT_TRANSLATE_NOOP("", "tokens"),
-                 QT_TRANSLATE_NOOP("", "Tokens n of the multi-head diagram: the rows of X and the size of each "
-                                       "n × n attention map. Kept small so every matrix can be drawn."), TOKENS_MIN, TOKENS_MAX),
-    FieldControl("seq_len", "seqLenSpin", "int", QT_TRANSLATE_NOOP("", "sequence (cost)"),
-                 QT_TRANSLATE_NOOP("", "Sequence length n of the cost panel: FLOPs, the h·n² score memory and "
-                                       "the KV cache at this context. Only counted, never drawn, so it "
-                                       "can be long."), 1, SEQ_LEN_MAX),
-    FieldControl("causal", "causalCheck", "check", "",
-                 QT_TRANSLATE_NOOP("", "Mask future tokens in the multi-head diagram: token i attends to tokens "
-                                       "1 … i only, as in a decoder (the upper triangle of each map is 0)"),
-                 text=QT_TRANSLATE_NOOP("", "causal mask")),
-)
-
-
-def dk_to_slider(dk: int) -> int:
-    return round(math.log2(dk) * DK_SLIDER_STEPS_PER_OCTAVE)
-
-
-def slider_to_dk(position: int) -> int:
-    return max(1, min(DK_MAX, round(2 ** (position / DK_SLIDER_STEPS_PER_OCTAVE))))
-
-
-def score_to_slider(score: float) -> int:
-    """Slider position of a score, pinned to the slider's ends for scores beyond ±100."""
-    limit = SCORE_SLIDER_RANGE * SCORE_SLIDER_SCALE
-    return int(max(-limit, min(limit, round(score * SCORE_SLIDER_SCALE))))
-
-
-def set_spin(spin, value) -> None:
-    """setValue only on a change: Qt repaints a spin box on every setValue, even to the
-    value it shows, and sync_from runs after every change of any control."""
-    if spin.value() != value:
-        spin.setValue(value)
-
-
-class HeadsSpinBox(QSpinBox):
-    """A spin box that steps through, and snaps typed values to, the allowed values
-    (h: the divisors of d_model when locked; K/V heads: the divisors of h)."""
-
-    def __init__(self, parent=None):
-        super().__init__(parent)
-        self._allowed = [1]
-
-    def set_allowed(self, values: list[int]) -> None:
-        self._allowed = values
-        self.setRange(values[0], values[-1])
-
-    @guarded
-    def stepBy(self, steps: int) -> None:
-        values = self._allowed
-        i = values.index(nearest(values, self.value()))
-        self.setValue(values[max(0, min(len(values) - 1, i + steps))])
-
-    @guarded(fallback=SUPER)
-    def validate(self, text: str, pos: int):
-        from PySide6.QtGui import QValidator
-
-        state, text, pos = super().validate(text, pos)
-        if state == QValidator.State.Acceptable and int(text) not in self._allowed:
-            state = QValidator.State.Intermediate
-        return state, text, pos
-
-    @guarded(fallback=SUPER)
-    def fixup(self, text: str) -> str:
-        try:
-            return str(nearest(self._allowed, int(text)))
-        except ValueError:
-            return str(self.value())
+def fill_combo(combo: QComboBox, entries) -> None:
+    """Replace a combo's entries by (text, data, tooltip or None) triples, signals blocked;
+    the caller selects the entry the state asks for."""
+    with signals_blocked(combo):
+        combo.clear()
+        for i, (text, data, tooltip) in enumerate(entries):
+            combo.addItem(text, data)
+            if tooltip:
+                combo.setItemData(i, tooltip, Qt.ItemDataRole.ToolTipRole)
 
 
 class ControlPanel(QWidget):
@@ -177,7 +71,7 @@ class ControlPanel(QWidget):
         self.state.events.lock_d_model.connect(self._on_lock_state)
 
     # -- construction ----------------------------------------------------------
-    def _spin(self, name, low, high, cls=QSpinBox):
+    def _spin(self, name, low, high, cls=ExplainedSpinBox):
         spin = cls()
         spin.setObjectName(name)
         spin.setRange(low, high)
@@ -190,7 +84,9 @@ class ControlPanel(QWidget):
         form = QFormLayout(self.shape_box)
         self.dk_slider = QSlider(Qt.Orientation.Horizontal, objectName="dkSlider")
         self.dk_slider.setRange(0, dk_to_slider(DK_MAX))
-        self.dk_spin = self._spin("dkSpin", 1, DK_MAX)
+        self.dk_spin = self._spin("dkSpin", 1, DK_MAX, StepSpinBox)
+        self._dk_slider_values: list[int] | None = None   # locked: the divisors of d_model
+        self._drag_start: tuple | None = None             # (h, K/V heads) when a drag began
         self.heads_slider = QSlider(Qt.Orientation.Horizontal, objectName="headsSlider")
         self.heads_spin = HeadsSpinBox()
         self.heads_spin.setObjectName("headsSpin")
@@ -209,6 +105,10 @@ class ControlPanel(QWidget):
         form.addRow(self.d_model_label, self._pair(self.d_model_spin, self.lock_check))
         self.model_preset_label = QLabel()
         form.addRow(self.model_preset_label, self.model_preset)
+        # "plots catching up" while the plots still show older Params (gui/control_marker.py)
+        self.catching_up_marker = CatchingUpMarker(self.model)
+        self.catching_up = self.catching_up_marker.label
+        form.addRow(self.catching_up_marker)
         layout.addWidget(self.shape_box)
 
         self.scores_box = QGroupBox()
@@ -219,6 +119,8 @@ class ControlPanel(QWidget):
         self.scores_error.setWordWrap(True)
         self.scores_error.setStyleSheet("color: #C0392B; font-weight: bold;")
         self.scores_error.setVisible(False)
+        self._scores_error_for: tuple | None = None   # the scores shown when it was raised
+        self._scores_error_reason: str | None = None
         self.scores_preset = QComboBox(objectName="scoresPreset")
         self.sample_button = QPushButton(objectName="sampleScoresButton")
         slider_row = QHBoxLayout()
@@ -262,6 +164,8 @@ class ControlPanel(QWidget):
         layout.addStretch(1)
 
         self.dk_slider.valueChanged.connect(self._on_dk_slider)
+        self.dk_slider.sliderPressed.connect(self._on_dk_drag_start)
+        self.dk_slider.sliderReleased.connect(self._on_dk_drag_end)
         self.dk_spin.valueChanged.connect(self._on_dk)
         self.heads_slider.valueChanged.connect(self._on_heads_slider)
         self.heads_spin.valueChanged.connect(self._on_heads)
@@ -275,6 +179,13 @@ class ControlPanel(QWidget):
         self.scores_edit.textEdited.connect(self._apply_scores_text_later)
         self.scores_preset.activated.connect(self._on_scores_preset)
         self.sample_button.clicked.connect(self._on_sample_scores)
+        # Say why a typed value was not taken as typed (issue 10: "without a word").
+        self.heads_spin.snapped.connect(self._on_heads_snapped)
+        self.kv_heads_spin.snapped.connect(self._on_kv_heads_snapped)
+        for spin in (self.dk_spin, self.d_model_spin, *(
+                self.field_widgets[spec.field] for spec in FIELD_CONTROLS
+                if spec.kind in ("int", "float"))):
+            spin.refused.connect(self._on_refused)
 
     def _field_widget(self, spec: FieldControl) -> QWidget:
         """The widget of one table row, wired to the shared slot."""
@@ -288,7 +199,7 @@ class ControlPanel(QWidget):
             widget.activated.connect(self._on_field_choice)
         else:
             widget = self._spin(spec.object_name, spec.low, spec.high,
-                                QDoubleSpinBox if spec.kind == "float" else QSpinBox)
+                                ExplainedDoubleSpinBox if spec.kind == "float" else ExplainedSpinBox)
             widget.setSingleStep(spec.step)
             if spec.kind == "float":
                 widget.setDecimals(spec.decimals)
@@ -311,27 +222,32 @@ class ControlPanel(QWidget):
         self.d_model_label.setText(tr("d_model"))
         self.lock_check.setText(tr("lock"))
         self.lock_check.setToolTip(tr("Keep d_model fixed: changing h changes d_k = d_model / h"))
-        self.dk_slider.setToolTip(tr("Width of q and k; the slider moves in powers of 2^(1/8)"))
+        self.dk_slider.setToolTip(tr(
+            "Width d_k of each head's q and k. Locked, the slider offers only the divisors of "
+            "d_model (d_k = d_model / h), so the lock holds; unlocked, it moves in steps of "
+            "2^(1/8) and d_model = h · d_k follows."))
+        self.dk_spin.setToolTip(tr(
+            "Width d_k of each head's q and k, 1 to 16384. Locked, the arrows go through the "
+            "divisors of d_model; typing another width unlocks d_model and says so."))
         self.heads_spin.setToolTip(tr(
             "Number of query heads h; d_model = h · d_k. Every head reads all of X through its "
             "own W_Q, W_K, W_V columns; what is split is the projected Q, K, V."))
+        self.heads_slider.setToolTip(self.heads_spin.toolTip())
+        self.d_model_spin.setToolTip(tr(
+            "Model width d_model = h · d_k: the columns of X and the size of W_Q, W_K, W_V and "
+            "W_O. A new d_model keeps h if h divides it, else takes the nearest divisor."))
         self.kv_heads_label.setText(tr("K/V heads"))
         self.kv_heads_spin.setToolTip(tr(
             "Key/value heads g, a divisor of h: g = h is multi-head attention (MHA), g = 1 "
             "multi-query (MQA), between them grouped-query (GQA): h / g query heads share one "
             "K and V. Fewer K/V heads: fewer parameters and a smaller KV cache."))
         self.model_preset_label.setText(tr("model"))
-        current = self.model_preset.currentIndex()
-        with signals_blocked(self.model_preset):
-            self.model_preset.clear()
-            self.model_preset.addItem(tr("published shapes…"))
-            for i, p in enumerate(MODEL_PRESETS, start=1):
-                self.model_preset.addItem(
-                    tr("{name}: {d} = {h} × {dk}, {layers} layers").format(
-                        name=p.name, d=p.d_model, h=p.heads, dk=p.dk, layers=p.layers))
-                self.model_preset.setItemData(i, self.preset_tooltip(p), Qt.ItemDataRole.ToolTipRole)
-            self.model_preset.setCurrentIndex(max(current, 0))
-        self._set_preset_tooltip()
+        fill_combo(self.model_preset, [(tr("custom shape"), None, tr(
+            "The shape is none of the published ones; choose one to set d_model, h, d_k, "
+            "K/V heads and cached layers"))] + [
+            (tr("{name}: {d} = {h} × {dk}, {layers} layers").format(
+                name=p.name, d=p.d_model, h=p.heads, dk=p.dk, layers=p.layers), p.slug,
+             self.preset_tooltip(p)) for p in MODEL_PRESETS])
         self.scores_box.setTitle(tr("Scores"))
         self.scores_box.setToolTip(tr(
             "The softmax panel's scores: one query against 2 to 16 keys. Four lengths in this "
@@ -343,15 +259,15 @@ class ControlPanel(QWidget):
             "they spread like √d_k and softmax goes one-hot; ÷√d_k keeps their shape. Typing or "
             "choosing scores switches it off."))
         self.scores_edit.setPlaceholderText(tr("2 to 16 numbers, e.g. 10, 1, 1, 1"))
-        self.scores_edit.setToolTip(tr("Scores separated by commas or spaces"))
-        current = self.scores_preset.currentIndex()
-        with signals_blocked(self.scores_preset):
-            self.scores_preset.clear()
-            for text, key in ((tr("preset…"), None), ("(10, 1, 1, 1)", "ten"),
-                              ("(100, 91, 91, 91)", "hundred"), (tr("uniform"), "uniform"),
-                              (tr("one large gap"), "gap"), (tr("random at current d_k"), "random")):
-                self.scores_preset.addItem(text, key)
-            self.scores_preset.setCurrentIndex(max(current, 0))
+        self.scores_edit.setToolTip(tr("Scores separated by commas or spaces") + "\n\n"
+                                    + self.lengths_note())
+        names = {"ten": "(10, 1, 1, 1)", "hundred": "(100, 91, 91, 91)", "uniform": tr("uniform"),
+                 "gap": tr("one large gap"), "random": tr("random at current d_k")}
+        fill_combo(self.scores_preset, [(tr("preset…"), None, None)] + [
+            (names[key], key, None) for key in SCORE_PRESET_KEYS])
+        self.scores_preset.setToolTip(tr(
+            "Example scores; choosing one switches live scores off. The box shows \"custom "
+            "scores\" once the scores are none of them."))
         self.sample_button.setText(tr("Sample q·k"))
         self.sample_button.setToolTip(tr("Fill the scores with q·k_j sampled at the current d_k"))
         self.other_box.setTitle(tr("Sampling and softmax"))
@@ -362,12 +278,22 @@ class ControlPanel(QWidget):
         for spec in FIELD_CONTROLS:
             widget = self.field_widgets[spec.field]
             self.field_labels[spec.field].setText(tr(spec.label) if spec.label else "")
-            widget.setToolTip(tr(spec.tooltip))
+            tip = tr(spec.tooltip)
+            if spec.field in LENGTH_FIELDS:
+                tip += "\n\n" + self.lengths_note()
+            widget.setToolTip(tip)
+            self.field_labels[spec.field].setToolTip(tip)
             if spec.kind == "check":
                 widget.setText(tr(spec.text))
             elif spec.kind == "choice":
                 for i, (_value, text) in enumerate(spec.choices):
                     widget.setItemText(i, tr(text))
+        for label, widget in ((self.dk_label, self.dk_slider), (self.heads_label, self.heads_spin),
+                              (self.kv_heads_label, self.kv_heads_spin),
+                              (self.d_model_label, self.d_model_spin)):
+            label.setToolTip(widget.toolTip())
+        self._show_presets(self.model.params)
+        self._show_scores_error_text()
 
     @guarded
     def changeEvent(self, event) -> None:
@@ -387,8 +313,7 @@ class ControlPanel(QWidget):
                    self.d_model_spin, self.lock_check, self.scores_edit,
                    *self.field_widgets.values(), *self.score_sliders]
         with all_signals_blocked(widgets):
-            self.dk_slider.setValue(dk_to_slider(params.dk))
-            set_spin(self.dk_spin, params.dk)
+            self._show_dk(params)
             self.lock_check.setChecked(self.state.lock_d_model)
             allowed = allowed_heads(Shape(params.dk, params.heads, params.d_model,
                                           self.state.lock_d_model))
@@ -403,7 +328,9 @@ class ControlPanel(QWidget):
             self.scale_by_check.setChecked(params.scale_by == "d_model")
             scores = self.shown_scores(params)
             text = format_scores(scores)
-            if not self.scores_error.isVisible() and self.scores_edit.text() != text:
+            if self._scores_error_for is not None and scores != self._scores_error_for:
+                self._set_scores_error(None)   # the scores moved on: the message is stale
+            if self._scores_error_for is None and self.scores_edit.text() != text:
                 self.scores_edit.setText(text)
             for i, slider in enumerate(self.score_sliders):
                 slider.setVisible(i < len(scores))
@@ -414,6 +341,24 @@ class ControlPanel(QWidget):
                         slider.setToolTip(tip)
             for spec in FIELD_CONTROLS:
                 self._show_field(spec, getattr(params, spec.field))
+        self._show_presets(params)
+
+    def _show_dk(self, params: Params) -> None:
+        """Locked, the d_k slider and the spin's arrows go through the divisors of d_model
+        only (d_k = d_model / h), so a drag never breaks the lock; unlocked, the slider
+        moves in steps of 2^(1/8)."""
+        if self.state.lock_d_model:
+            values = divisors(params.d_model)
+            position = values.index(nearest(values, params.dk))
+        else:
+            values, position = None, dk_to_slider(params.dk)
+        self._dk_slider_values = values
+        self.dk_spin.set_steps(values)
+        top = len(values) - 1 if values is not None else dk_to_slider(DK_MAX)
+        if self.dk_slider.maximum() != top:
+            self.dk_slider.setRange(0, top)
+        self.dk_slider.setValue(position)
+        set_spin(self.dk_spin, params.dk)
 
     @staticmethod
     def shown_scores(params: Params) -> tuple[float, ...]:
@@ -422,18 +367,40 @@ class ControlPanel(QWidget):
         return live_scores_for(params) if params.live_scores else params.scores
 
     @staticmethod
+    def lengths_note() -> str:
+        """The four lengths of the window, told apart (issue 10: never explained)."""
+        return tr("Four lengths in this window: the 2 to 16 scores of the softmax panel, the "
+                  "keys n per query of the saturation study, the tokens of the multi-head "
+                  "diagram and the sequence length of the cost panel.")
+
+    @staticmethod
     def preset_tooltip(preset) -> str:
         return tr("{name}: {layers} attention layers × {h} heads = {total} patterns; "
                   "{kv} K/V heads; source: {source}").format(
             name=preset.name, layers=preset.attention_layers, h=preset.heads,
             total=f"{preset.attention_heads_total:,}", kv=preset.kv_heads, source=preset.source)
 
-    def _set_preset_tooltip(self) -> None:
-        index = self.model_preset.currentIndex()
-        self.model_preset.setToolTip(
-            self.preset_tooltip(MODEL_PRESETS[index - 1]) if index > 0 else tr(
-                "Published model shapes: d_model, h, d_k, K/V heads and cached layers of a "
-                "real model, with the paper they come from"))
+    def _show_presets(self, params: Params) -> None:
+        """Each preset box shows the preset the Params match now, or its first entry: a
+        custom shape, custom scores (or no preset while the scores are live)."""
+        index = model_preset_index(params)
+        if self.model_preset.currentIndex() != index:
+            with signals_blocked(self.model_preset):
+                self.model_preset.setCurrentIndex(index)
+        tip = self.preset_tooltip(MODEL_PRESETS[index - 1]) if index > 0 else tr(
+            "Published model shapes: d_model, h, d_k, K/V heads and cached layers of a "
+            "real model, with the paper they come from. \"custom shape\": the values are "
+            "none of them.")
+        if self.model_preset.toolTip() != tip:
+            self.model_preset.setToolTip(tip)
+            self.model_preset_label.setToolTip(tip)
+        none_text = tr("preset…") if params.live_scores else tr("custom scores")
+        if self.scores_preset.itemText(0) != none_text:
+            self.scores_preset.setItemText(0, none_text)
+        index = self.scores_preset.findData(scores_preset_key(params))
+        if self.scores_preset.currentIndex() != max(index, 0):
+            with signals_blocked(self.scores_preset):
+                self.scores_preset.setCurrentIndex(max(index, 0))
 
     def _show_field(self, spec: FieldControl, value) -> None:
         widget = self.field_widgets[spec.field]
@@ -454,13 +421,15 @@ class ControlPanel(QWidget):
             return False
         return True
 
-    def _apply_shape(self, result) -> None:
+    def _apply_shape(self, result, kv_heads: int | None = None) -> None:
         shape, note = result
         self.state.set_lock_d_model(shape.locked)
         if note is not None:
             self.note.emit(self.describe_note(note))
+        if kv_heads is None:
+            kv_heads = self.model.params.kv_heads
         self._update(dk=shape.dk, heads=shape.heads, d_model=shape.d_model,
-                     kv_heads=kv_heads_for(shape.heads, self.model.params.kv_heads))
+                     kv_heads=kv_heads_for(shape.heads, kv_heads))
 
     @staticmethod
     def describe_note(note: tuple) -> str:
@@ -471,9 +440,62 @@ class ControlPanel(QWidget):
             return tr("h lowered to {h} so that d_model stays ≤ {m}").format(h=v[0], m=v[1])
         return tr("h = {h} does not divide d_model = {d}; using h = {s}").format(h=v[0], d=v[1], s=v[2])
 
+    # -- typed values that were not taken as typed --------------------------------------
+    @Slot(int, int)
+    def _on_heads_snapped(self, typed: int, used: int) -> None:
+        p = self.model.params
+        if self.state.lock_d_model and 1 <= typed <= p.d_model:
+            self.note.emit(self.describe_note(("not_divisor", typed, p.d_model, used)))
+        else:
+            self.note.emit(tr("h = {h} is out of range: h goes from 1 to {top}; using h = {s}")
+                           .format(h=typed, top=self.heads_spin.maximum(), s=used))
+
+    @Slot(int, int)
+    def _on_kv_heads_snapped(self, typed: int, used: int) -> None:
+        self.note.emit(tr("K/V heads g = {g} must divide h = {h}; using g = {s}").format(
+            g=typed, h=self.model.params.heads, s=used))
+
+    @Slot(str)
+    def _on_refused(self, text: str) -> None:
+        self.note.emit(self.refusal_text(self.sender(), text.strip()))
+
+    def refusal_text(self, spin, typed: str) -> str:
+        """Why `typed` was thrown away and the last value kept: the spin box's range."""
+        kept = spin.textFromValue(spin.value())
+        if spin is self.temperature_spin:
+            return tr("T = {typed} not applied: the temperature must be > 0, as softmax(s / T) "
+                      "divides by T (from {low} to {high}); kept T = {kept}").format(
+                typed=typed, low=spin.textFromValue(spin.minimum()),
+                high=spin.textFromValue(spin.maximum()), kept=kept)
+        names = {self.dk_spin: "d_k", self.d_model_spin: "d_model"}
+        spec = self._field_of.get(spin.objectName())
+        name = names.get(spin) or (tr(spec.label) if spec is not None else spin.objectName())
+        return tr("{name} = {typed} not applied: it must be from {low} to {high}; kept {kept}"
+                  ).format(name=name, typed=typed, low=spin.textFromValue(spin.minimum()),
+                           high=spin.textFromValue(spin.maximum()), kept=kept)
+
     @Slot(int)
     def _on_dk_slider(self, position: int) -> None:
-        self._on_dk(slider_to_dk(position))
+        values = self._dk_slider_values
+        if values is not None:       # locked: a divisor of d_model, the lock holds
+            self._on_dk(values[max(0, min(position, len(values) - 1))])
+            return
+        shape, kv_heads = self.shape(), None
+        if self._drag_start is not None:
+            # Unlocked, a drag to a wide d_k lowers h (d_model ≤ D_MODEL_MAX); dragging
+            # back within the same drag gives the h and K/V heads it started with.
+            heads, kv_heads = self._drag_start
+            shape = dataclasses.replace(shape, heads=heads)
+        self._apply_shape(change_dk(shape, slider_to_dk(position)), kv_heads)
+
+    @Slot()
+    def _on_dk_drag_start(self) -> None:
+        p = self.model.params
+        self._drag_start = (p.heads, p.kv_heads_used)
+
+    @Slot()
+    def _on_dk_drag_end(self) -> None:
+        self._drag_start = None
 
     @Slot(int)
     def _on_dk(self, dk: int) -> None:
@@ -505,7 +527,6 @@ class ControlPanel(QWidget):
             return
         preset = MODEL_PRESETS[index - 1]
         self.state.set_lock_d_model(True)
-        self._set_preset_tooltip()
         self._update(dk=preset.dk, heads=preset.heads, d_model=preset.d_model,
                      kv_heads=preset.kv_heads, cached_layers=preset.cached_layers)
 
@@ -515,7 +536,7 @@ class ControlPanel(QWidget):
 
     @Slot(bool)
     def _on_live_scores(self, on: bool) -> None:
-        self.scores_error.setVisible(False)
+        self._set_scores_error(None)
         self._update(live_scores=on)
 
     @Slot(bool)
@@ -528,15 +549,37 @@ class ControlPanel(QWidget):
         try:
             scores = parse_scores(text)
         except ParamsError as exc:
-            self.scores_error.setText(tr("Not applied: {reason}. Showing the last valid scores.")
-                                      .format(reason=exc))
-            self.scores_error.setVisible(True)
+            self._set_scores_error(str(exc))
             return
-        self.scores_error.setVisible(False)
+        self._set_scores_error(None)
         p = self.model.params
         shown = parse_scores(format_scores(self.shown_scores(p)))   # as the field shows them
         if scores != shown or (scores != p.scores and not p.live_scores):
             self._update(scores=scores, live_scores=False)
+
+    def _set_scores_error(self, reason: str | None) -> None:
+        """Show why the typed scores were not applied, for as long as the field holds that
+        text: it goes when the scores change by any other way (a slider, a preset, live
+        scores at a new d_k, a session, a lesson step), shown or hidden alike."""
+        self._scores_error_reason = reason
+        if reason is None:
+            self._scores_error_for = None
+            self.scores_error.setVisible(False)
+            return
+        self._scores_error_for = self.shown_scores(self.model.params)
+        self._show_scores_error_text()
+        self.scores_error.setVisible(True)
+
+    def _show_scores_error_text(self) -> None:
+        """The message in the current language (retranslate calls it too)."""
+        if self._scores_error_reason is not None:
+            self.scores_error.setText(tr("Not applied: {reason}. Showing the last valid "
+                                         "scores.").format(reason=self._scores_error_reason))
+
+    @property
+    def scores_error_text(self) -> str:
+        """The message shown under the scores field ("" when none), hidden controls or not."""
+        return self.scores_error.text() if self._scores_error_for is not None else ""
 
     @qdebounced(timeout=300)
     def _apply_scores_text_later(self, _text: str = "") -> None:
@@ -549,35 +592,22 @@ class ControlPanel(QWidget):
             slider_value = self.score_sliders[i].value() / SCORE_SLIDER_SCALE
             if score_to_slider(scores[i]) != self.score_sliders[i].value():
                 scores[i] = slider_value
-        self.scores_error.setVisible(False)
+        self._set_scores_error(None)
         self._update(scores=tuple(scores), live_scores=False)
-
-    def preset_scores(self, key: str) -> tuple[float, ...]:
-        p = self.model.params
-        n = len(p.scores)
-        if key == "ten":
-            return (10.0, 1.0, 1.0, 1.0)
-        if key == "hundred":
-            return (100.0, 91.0, 91.0, 91.0)
-        if key == "uniform":
-            return (1.0,) * n
-        if key == "gap":
-            return (30.0,) + (0.0,) * (n - 1)
-        return random_scores(p.dk, n, p.seed, p.distribution, p.sigma)
 
     @Slot(int)
     def _on_scores_preset(self, index: int) -> None:
         key = self.scores_preset.itemData(index)
         if key is None:
             return
-        self.scores_error.setVisible(False)
-        self._update(scores=self.preset_scores(key), live_scores=False)
+        self._set_scores_error(None)
+        self._update(scores=preset_scores(key, self.model.params), live_scores=False)
 
     @Slot()
     def _on_sample_scores(self) -> None:
         p = self.model.params
         self._sample_presses += 1
-        self.scores_error.setVisible(False)
+        self._set_scores_error(None)
         self._update(scores=random_scores(p.dk, len(p.scores), p.seed + self._sample_presses,
                                           p.distribution, p.sigma), live_scores=False)
 

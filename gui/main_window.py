@@ -65,6 +65,7 @@ class MainWindow(QMainWindow):
                         self.model_heads.fetcher)
         self.controls = ControlPanel(self.model)
         self.panels = {p.objectName(): p for p in create_panels()}
+        self.panels[names.COST].bind_state(state)   # the KV precision lives in AppState.cost
         self.heads_panel = HeadsPanel(state, self.heads_study)
         self.lesson = LessonPanel(self.model)
         self.lesson.heads_view = self.heads_panel.view

@@ -13,6 +13,7 @@ from engine.cost import PRECISION_BITS, TERMS
 from PySide6.QtCore import QPointF, Qt, Slot
 from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QComboBox
+from superqt.utils import signals_blocked
 
 from ..guard import guarded
 
@@ -71,7 +72,8 @@ class CostPanel(Panel):
         self.plot.addItem(self.no_w_o_line)
         self.info = self.overlay_text(self.plot, (0, 0))
         self.memory_text = self.add_title(row=2)
-        self.kv_bits = DEFAULT_KV_BITS
+        self._cost_state = None          # AppState, once bind_state() is called
+        self._kv_bits = DEFAULT_KV_BITS   # used until then (a panel built on its own)
         # A child widget of the view at its bottom left (a proxy in the scene would be a
         # top-level widget of its own); the layout keeps a margin free for it.
         self.precision_combo = QComboBox(self, objectName="kvPrecisionCombo")
@@ -149,10 +151,30 @@ class CostPanel(Panel):
                 self.ci.layout):            # Qt resizes before build() and while deleting
             self._place_precision()
 
+    # -- the KV precision: AppState.cost (branch controls) --------------------------
+    def bind_state(self, state) -> None:
+        """Render AppState.cost.kv_bits and send the combo's choice to it as an intent."""
+        self._cost_state = state
+        state.events.cost.connect(self._show_cost_settings)
+        self._show_cost_settings(state.cost)
+
+    @property
+    def kv_bits(self) -> int:
+        return self._cost_state.cost.kv_bits if self._cost_state is not None else self._kv_bits
+
+    def _show_cost_settings(self, cost) -> None:
+        with signals_blocked(self.precision_combo):
+            self.precision_combo.setCurrentIndex(self.precision_combo.findData(cost.kv_bits))
+        self.redraw()
+
     @Slot(int)
     def _on_precision(self, index: int) -> None:
-        self.kv_bits = int(self.precision_combo.itemData(index))
-        self.redraw()
+        bits = int(self.precision_combo.itemData(index))
+        if self._cost_state is not None:
+            self._cost_state.update_cost(kv_bits=bits)     # renders through events.cost
+        else:
+            self._kv_bits = bits
+            self.redraw()
 
     def _name_positions(self) -> tuple:
         return (SAME_NAME_X, 1.0, 2.0) if self._heads == 1 else BAR_NAME_X

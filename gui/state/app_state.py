@@ -10,6 +10,7 @@ validates the new value and emits the matching psygnal signal only on a change:
     heads_input  the head-roles sentence, token mode, random heads  events.heads_input(HeadsInput)
     training     the training lab's run settings                   events.training(TrainingSettings)
     model_view   the pretrained-model view's choice                 events.model_view(ModelViewSettings)
+    cost         the cost panel's KV-cache precision                events.cost(CostSettings)
 
 Callbacks run synchronously on the caller's thread; the window calls intents on
 the GUI thread only.
@@ -23,6 +24,7 @@ from dataclasses import dataclass
 from psygnal import Signal, SignalGroup
 
 from engine import Params, ParamsError
+from engine.cost import PRECISION_BITS
 from engine.head_roles import MODES
 
 THEMES = ("light", "dark")
@@ -153,6 +155,20 @@ class ModelViewSettings:
 
 
 @dataclass(frozen=True)
+class CostSettings:
+    """The cost panel's choice: bits per stored key and value for the KV-cache and
+    score-memory figures. Results hold the bytes at every precision in PRECISION_BITS;
+    this picks the one shown (Params, and so `report`, do not depend on it)."""
+
+    kv_bits: int = 16
+
+    def __post_init__(self) -> None:
+        if type(self.kv_bits) is not int or self.kv_bits not in PRECISION_BITS:
+            raise StateError(f"KV cache precision must be one of "
+                             f"{', '.join(map(str, PRECISION_BITS))} bits, got {self.kv_bits!r}")
+
+
+@dataclass(frozen=True)
 class Snapshot:
     """All of AppState at one moment: what a session file holds."""
 
@@ -163,6 +179,7 @@ class Snapshot:
     heads_input: HeadsInput = HeadsInput()
     training: TrainingSettings = TrainingSettings()
     model_view: ModelViewSettings = ModelViewSettings()
+    cost: CostSettings = CostSettings()
 
     def __post_init__(self) -> None:
         if not isinstance(self.params, Params):
@@ -170,7 +187,8 @@ class Snapshot:
         _check_bool("lock_d_model", self.lock_d_model)
         _check_int("lesson_step", self.lesson_step, 0, LESSON_STEP_MAX)
         for name, kind in (("view", ViewSettings), ("heads_input", HeadsInput),
-                           ("training", TrainingSettings), ("model_view", ModelViewSettings)):
+                           ("training", TrainingSettings), ("model_view", ModelViewSettings),
+                           ("cost", CostSettings)):
             if not isinstance(getattr(self, name), kind):
                 raise StateError(f"{name} must be a {kind.__name__}")
 
@@ -186,6 +204,7 @@ class StateEvents(SignalGroup):
     heads_input = Signal(object)
     training = Signal(object)
     model_view = Signal(object)
+    cost = Signal(object)
 
 
 class AppState:
@@ -224,6 +243,10 @@ class AppState:
     @property
     def model_view(self) -> ModelViewSettings:
         return self._values["model_view"]
+
+    @property
+    def cost(self) -> CostSettings:
+        return self._values["cost"]
 
     def snapshot(self) -> Snapshot:
         return Snapshot(**self._values)
@@ -273,15 +296,20 @@ class AppState:
         self._set("model_view", model_view)
         return model_view
 
+    def update_cost(self, **changes) -> CostSettings:
+        cost = dataclasses.replace(self.cost, **changes)
+        self._set("cost", cost)
+        return cost
+
     def restore(self, snapshot: Snapshot) -> None:
         """Take every part from `snapshot` (a loaded session); each changed part is emitted,
         the view first so that texts are in the right language when numbers arrive."""
         if not isinstance(snapshot, Snapshot):
             raise StateError("restore needs a Snapshot")
         for name in ("view", "lock_d_model", "lesson_step", "heads_input", "training",
-                     "model_view", "params"):
+                     "model_view", "cost", "params"):
             self._set(name, getattr(snapshot, name))
 
 
-__all__ = ["AppState", "DEFAULT_SENTENCES", "HeadsInput", "ModelViewSettings", "ParamsError",
+__all__ = ["AppState", "CostSettings", "DEFAULT_SENTENCES", "HeadsInput", "ModelViewSettings", "ParamsError",
            "Snapshot", "StateError", "TrainingSettings", "ViewSettings", "snap_text_scale"]

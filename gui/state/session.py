@@ -1,16 +1,17 @@
 """Session files: all of AppState as versioned JSON.
 
-    {"format": "attention-lab-session", "version": 2,
+    {"format": "attention-lab-session", "version": 3,
      "params": {...Params fields...}, "lock_d_model": true, "lesson_step": 0,
      "view": {"theme": "light", "text_scale": 1.0, "presentation": false,
               "colour_safe": true, "language": "en"},
      "heads_input": {"sentence": "...", "token_mode": "en", "random_heads": false, "seed": 0},
      "training": {"experiment": "scaling", "options": {...}},
-     "model_view": {"model": "minilm", "model_dir": "", "layer": 0, "head": 0}}
+     "model_view": {"model": "minilm", "model_dir": "", "layer": 0, "head": 0},
+     "cost": {"kv_bits": 16}}
 
-Version 1 files (params, lock_d_model, lesson_step) are still read; the parts
-they lack take their defaults. Params fields added after a file was written
-take their defaults too.
+Version 1 files (params, lock_d_model, lesson_step) and version 2 files (no
+"cost") are still read; the parts they lack take their defaults. Params fields
+added after a file was written take their defaults too.
 
 `read_session` reads only a regular file of at most MAX_BYTES, with a bounded
 read (a FIFO or /dev/zero is refused, never read to the end), accepts a UTF-8
@@ -27,11 +28,11 @@ from pathlib import Path
 
 from engine import Params, ParamsError
 
-from .app_state import (HeadsInput, ModelViewSettings, Snapshot, StateError, TrainingSettings,
-                        ViewSettings)
+from .app_state import (CostSettings, HeadsInput, ModelViewSettings, Snapshot, StateError,
+                        TrainingSettings, ViewSettings)
 
 FORMAT = "attention-lab-session"
-VERSION = 2
+VERSION = 3
 MAX_BYTES = 1_000_000
 INT_FIELDS = ("dk", "heads", "d_model", "keys", "samples", "seed", "tokens", "seq_len",
               "kv_heads", "cached_layers")
@@ -52,7 +53,7 @@ def _part_to_dict(value) -> dict:
 def session_to_dict(snapshot: Snapshot) -> dict:
     data = {"format": FORMAT, "version": VERSION, "params": snapshot.params.to_dict(),
             "lock_d_model": snapshot.lock_d_model, "lesson_step": snapshot.lesson_step}
-    for name in ("view", "heads_input", "training", "model_view"):
+    for name in ("view", "heads_input", "training", "model_view", "cost"):
         data[name] = _part_to_dict(getattr(snapshot, name))
     return data
 
@@ -144,6 +145,8 @@ def session_from_dict(data) -> Snapshot:
         parts = {name: _part_from(data, name, kind) for name, kind in (
             ("view", ViewSettings), ("heads_input", HeadsInput),
             ("training", TrainingSettings), ("model_view", ModelViewSettings))}
+    if version >= 3:
+        parts["cost"] = _part_from(data, "cost", CostSettings)
     return Snapshot(params=params, lock_d_model=lock, lesson_step=step, **parts)
 
 

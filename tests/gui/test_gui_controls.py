@@ -3,10 +3,13 @@ import math
 
 import numpy as np
 import pytest
-from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QLineEdit, QPushButton, QSlider, QSpinBox
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QLabel, QLineEdit, QPushButton,
+                               QSlider, QSpinBox, QWidget)
 
 from engine import random_scores
 from engine.softmax import softmax
+from engine.params import divisors
+from engine.scores import format_scores
 from gui.controls import dk_to_slider
 
 from gui_helpers import settle
@@ -62,11 +65,86 @@ def test_dk_spin_moves_variance_saturation_and_softmax(window):
 
 
 def test_dk_slider_moves_in_log_steps(window):
+    find(window, QCheckBox, "lockDModelCheck").setChecked(False)
     slider = find(window, QSlider, "dkSlider")
+    assert slider.maximum() == dk_to_slider(16384)
     slider.setValue(dk_to_slider(256))
     settle(window)
     assert window.model.params.dk == 256
     assert find(window, QSpinBox, "dkSpin").value() == 256
+    slider.setValue(dk_to_slider(76))
+    settle(window)
+    assert window.model.params.dk == 76 and window.model.params.d_model == 8 * 76
+
+
+def drag(slider, positions):
+    """What a mouse drag does: press, move through the positions (tracking on), release."""
+    slider.setSliderDown(True)
+    for position in positions:
+        slider.setSliderPosition(position)
+    slider.setSliderDown(False)
+
+
+def test_locked_dk_drag_offers_only_divisors_and_keeps_the_lock(window):
+    """Issue 10: locked, 64 → 1 used to untick the lock and set d_model = 8; 64 → 16 384
+    dropped h to 1 and back left h = 1, d_model = 70."""
+    slider, lock = find(window, QSlider, "dkSlider"), find(window, QCheckBox, "lockDModelCheck")
+    seen = []
+    window.state.events.params.connect(seen.append)
+    values = divisors(512)
+    assert (slider.minimum(), slider.maximum()) == (0, len(values) - 1)
+    assert values[slider.value()] == 64
+    drag(slider, range(slider.value(), -1, -1))                 # down to the left end
+    p = window.model.params
+    assert (p.dk, p.heads, p.d_model) == (1, 512, 512)
+    drag(slider, range(0, slider.maximum() + 1))                # up to the right end
+    p = window.model.params
+    assert (p.dk, p.heads, p.d_model) == (512, 1, 512)
+    drag(slider, range(slider.maximum(), values.index(64) - 1, -1))   # and back to 64
+    p = window.model.params
+    assert (p.dk, p.heads, p.d_model) == (64, 8, 512)
+    assert [q.dk for q in seen] == [32, 16, 8, 4, 2, 1, 2, 4, 8, 16, 32, 64, 128, 256, 512,
+                                    256, 128, 64]
+    assert all(q.d_model == 512 and q.heads * q.dk == 512 for q in seen)
+    assert lock.isChecked() and window.state.lock_d_model
+    assert "unlocked" not in window.statusBar().currentMessage()
+    settle(window)
+    assert find(window, QSpinBox, "dkSpin").value() == 64
+
+
+def test_locked_dk_arrows_step_through_divisors(window):
+    spin = find(window, QSpinBox, "dkSpin")
+    spin.stepBy(1)
+    assert (window.model.params.dk, window.model.params.heads) == (128, 4)
+    spin.stepBy(-2)
+    assert (window.model.params.dk, window.model.params.heads) == (32, 16)
+    find(window, QSpinBox, "dModelSpin").setValue(768)          # the divisors follow d_model
+    spin.setValue(64)
+    spin.stepBy(1)
+    assert window.model.params.dk == 96 and window.model.params.d_model == 768
+    assert window.state.lock_d_model
+    spin.setValue(100)           # a typed non-divisor is a request: unlocked, and said so
+    assert not window.state.lock_d_model and window.model.params.dk == 100
+    assert "unlocked" in window.statusBar().currentMessage()
+    spin.stepBy(1)               # unlocked: steps of 1
+    assert window.model.params.dk == 101
+
+
+def test_unlocked_dk_drag_gives_back_h_within_the_drag(window):
+    find(window, QCheckBox, "lockDModelCheck").setChecked(False)
+    find(window, QSpinBox, "kvHeadsSpin").setValue(2)
+    slider = find(window, QSlider, "dkSlider")
+    start = slider.value()
+    drag(slider, list(range(start, slider.maximum() + 1)) + list(range(slider.maximum(),
+                                                                        start - 1, -1)))
+    p = window.model.params
+    assert (p.dk, p.heads, p.d_model, p.kv_heads_used) == (64, 8, 512, 2)
+    drag(slider, range(start, slider.maximum() + 1))
+    p = window.model.params
+    assert (p.dk, p.heads, p.d_model) == (16384, 1, 16384)
+    assert "h lowered to 1" in window.statusBar().currentMessage()
+    slider.setValue(start)                     # a new change, not the same drag: h stays 1
+    assert (window.model.params.dk, window.model.params.heads) == (64, 1)
 
 
 def test_heads_locked_changes_dk_and_multihead_view(window):
@@ -355,3 +433,213 @@ def test_cost_bar_names_follow_h_and_sit_under_their_bars(window):
     for label, x in zip(cost.bar_names, (0.0, 1.0, 2.0)):
         bar_x = cost.plot.vb.mapViewToScene(QPointF(x, 0)).x()
         assert label.scenePos().x() == pytest.approx(bar_x, abs=1.0)
+
+
+def type_into(spin, text):
+    """Type `text` into a spin box and press Enter, as a user does."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    spin.setFocus()
+    spin.lineEdit().selectAll()
+    QTest.keyClicks(spin, text)
+    QTest.keyClick(spin, Qt.Key.Key_Return)
+
+
+def test_typed_values_that_are_changed_or_refused_say_why(window):
+    """Issue 10: h = 7 snapped to 8 and temperature 0 went back to 1, both without a word."""
+    status = window.statusBar()
+    heads = find(window, QSpinBox, "headsSpin")
+    type_into(heads, "7")
+    assert heads.value() == 8 == window.model.params.heads
+    assert status.currentMessage() == "h = 7 does not divide d_model = 512; using h = 8"
+    type_into(find(window, QSpinBox, "kvHeadsSpin"), "3")
+    assert window.model.params.kv_heads_used in (2, 4)
+    assert status.currentMessage().startswith("K/V heads g = 3 must divide h = 8; using g = ")
+    temperature = window.controls.temperature_spin
+    type_into(temperature, "0")
+    assert temperature.value() == 1.0 == window.model.params.temperature
+    message = status.currentMessage()
+    assert "T = 0 not applied" in message and "> 0" in message and "kept T = 1.00" in message
+    type_into(find(window, QSpinBox, "keysSpin"), "1")
+    assert status.currentMessage() == "keys n = 1 not applied: it must be from 2 to 64; kept 8"
+    type_into(find(window, QSpinBox, "dkSpin"), "0")
+    assert "d_k = 0 not applied: it must be from 1 to 16384" in status.currentMessage()
+    assert window.model.params.dk == 64
+    status.clearMessage()
+    type_into(temperature, "2")                  # a good value: no message
+    assert window.model.params.temperature == 2.0 and status.currentMessage() == ""
+
+
+class SlowCompute:
+    def __init__(self, delay):
+        self.delay = delay
+
+    def __call__(self, params):
+        import time
+
+        from engine import compute
+
+        time.sleep(self.delay)
+        return compute(params)
+
+
+def test_plots_catching_up_is_marked_until_their_result_arrives(qtbot):
+    """Issue 10: the spin box showed 128 while the plots still showed d_k = 76."""
+    from PySide6.QtWidgets import QApplication
+
+    from gui.control_marker import CATCH_UP_DELAY_MS
+    from gui.controls import ControlPanel
+    from gui.model import SimulationModel
+    from gui.state import AppState
+
+    slow = SlowCompute(delay=0.6)
+    model = SimulationModel(AppState(), slow)
+    panel = ControlPanel(model)
+    qtbot.addWidget(panel)
+    try:
+        panel.show()
+        marker = panel.findChild(QLabel, "plotsCatchingUp")
+        model.request()
+        qtbot.waitUntil(lambda: not marker.isHidden(), timeout=2000)   # the first result
+        assert marker.text() == "plots catching up…"
+        assert model.wait_idle(5000)
+        QApplication.processEvents()
+        assert marker.isHidden() and not panel.catching_up_marker.plots_behind()
+        height = panel.sizeHint().height()
+        panel.dk_spin.setValue(128)
+        assert marker.isHidden()            # a short lag is not marked
+        qtbot.wait(CATCH_UP_DELAY_MS + 100)
+        assert not marker.isHidden() and model.busy
+        assert marker.text() == "plots catching up: they still show d_k = 64, h = 8"
+        assert panel.dk_spin.value() == 128 and model.results.params.dk == 64
+        assert panel.sizeHint().height() == height    # its space was kept: nothing moved
+        assert model.wait_idle(5000)
+        QApplication.processEvents()
+        assert model.results.params.dk == 128 and marker.isHidden()
+    finally:
+        panel.close()
+        model.shutdown()
+
+
+def test_plots_catching_up_stays_hidden_when_they_keep_up(window):
+    marker = window.findChild(QLabel, "plotsCatchingUp")
+    shown = []
+    window.model.results_ready.connect(lambda _r: shown.append(not marker.isHidden()))
+    for dk in (128, 256, 32):
+        find(window, QSpinBox, "dkSpin").setValue(dk)
+        settle(window)
+    assert marker.isHidden() and shown and not any(shown)
+
+
+def test_preset_boxes_follow_the_values_not_the_last_choice(window):
+    """Issue 10: the preset and model boxes kept showing a choice after the values left it."""
+    from engine.presets import MODEL_PRESETS
+
+    model, scores = find(window, QComboBox, "modelPresetCombo"), find(window, QComboBox, "scoresPreset")
+    assert model.currentIndex() == 0 and model.currentText() == "custom shape"  # 1 cached layer
+    gpt2 = 1 + [m.slug for m in MODEL_PRESETS].index("gpt-2-small")
+    model.setCurrentIndex(gpt2)
+    model.activated.emit(gpt2)
+    assert model.currentIndex() == gpt2 and "GPT-2 small" in model.currentText()
+    find(window, QSpinBox, "headsSpin").setValue(6)               # left the preset
+    assert model.currentIndex() == 0 and model.currentText() == "custom shape"
+    assert "GPT-2" not in model.toolTip()
+    find(window, QSpinBox, "headsSpin").setValue(12)              # back on it
+    assert model.currentIndex() == gpt2 and "GPT-2 small" in model.toolTip()
+    find(window, QSpinBox, "kvHeadsSpin").setValue(4)             # GQA is not GPT-2's shape
+    assert model.currentIndex() == 0
+
+    assert window.model.params.live_scores and scores.currentIndex() == 0
+    assert scores.currentText() == "preset…"
+    ten = scores.findData("ten")
+    scores.setCurrentIndex(ten)
+    scores.activated.emit(ten)
+    assert scores.currentData() == "ten" and window.model.params.scores == (10.0, 1.0, 1.0, 1.0)
+    find(window, QSlider, "scoreSlider0").setValue(55)            # 5.5: left the preset
+    assert window.model.params.scores[0] == 5.5
+    assert scores.currentIndex() == 0 and scores.currentText() == "custom scores"
+    edit = find(window, QLineEdit, "scoresEdit")
+    edit.setText("1, 1, 1, 1")                                    # typed: equals "uniform"
+    edit.editingFinished.emit()
+    assert scores.currentData() == "uniform"
+    find(window, QCheckBox, "liveScoresCheck").setChecked(True)
+    assert scores.currentIndex() == 0 and scores.currentText() == "preset…"
+
+
+def test_the_preset_boxes_keep_their_choice_across_a_language_switch(window):
+    from engine.presets import MODEL_PRESETS
+
+    model = find(window, QComboBox, "modelPresetCombo")
+    index = 1 + [m.slug for m in MODEL_PRESETS].index("llama-2-70b")
+    model.setCurrentIndex(index)
+    model.activated.emit(index)
+    english = model.itemText(index)
+    try:
+        window.switch_language("ja")
+        assert model.currentIndex() == index and model.count() == 1 + len(MODEL_PRESETS)
+        assert model.itemText(index) != english                   # refilled, translated
+    finally:
+        window.switch_language("en")
+    assert model.currentIndex() == index
+
+
+def test_scores_error_follows_the_scores_shown_or_hidden(window):
+    """Issue 10: scoresError kept a stale message after the scores changed while the controls
+    were hidden. The message lasts as long as the field holds the refused text."""
+    edit, error = find(window, QLineEdit, "scoresEdit"), find(window, QLabel, "scoresError")
+    controls = window.controls
+
+    def refuse(text):
+        edit.setText(text)
+        edit.editingFinished.emit()
+        assert "Not applied" in controls.scores_error_text and not error.isHidden()
+
+    find(window, QCheckBox, "liveScoresCheck").setChecked(False)
+    refuse("1, x")
+    find(window, QDoubleSpinBox, "temperatureSpin").setValue(2.0)   # scores unchanged: kept
+    assert "'x'" in controls.scores_error_text and edit.text() == "1, x"
+    window.set_controls_visible(False)
+    window.state.update_params(scores=(3.0, 1.0))                   # a lesson step, a session
+    assert controls.scores_error_text == "" and error.isHidden()
+    window.set_controls_visible(True)
+    assert error.isHidden() and edit.text() == "3, 1"
+    # live scores: a new d_k gives new scores, so the message about the old text goes
+    find(window, QCheckBox, "liveScoresCheck").setChecked(True)
+    refuse("nan, 1")
+    window.set_controls_visible(False)
+    find(window, QSpinBox, "dkSpin").setValue(128)
+    window.set_controls_visible(True)
+    assert controls.scores_error_text == "" and error.isHidden()
+    assert edit.text() == format_scores(controls.shown_scores(window.model.params))
+    refuse("1,,2")                                  # and a good text clears it at once
+    edit.setText("2, 1")
+    edit.editingFinished.emit()
+    assert controls.scores_error_text == "" and error.isHidden()
+
+
+def test_every_control_and_its_label_has_a_tooltip(window):
+    """Issue 10: keys n, samples, tokens, sequence length, σ, seed, causal mask, h and the
+    model box had no tooltip, and the four lengths were never told apart."""
+    from PySide6.QtWidgets import QAbstractSpinBox, QFormLayout
+
+    controls = window.controls
+    widgets = [w for cls in (QAbstractSpinBox, QSlider, QCheckBox, QComboBox, QLineEdit,
+                             QPushButton) for w in controls.findChildren(cls)
+               if not isinstance(w.parent(), QAbstractSpinBox)   # a spin box's own line edit
+               and w.isVisibleTo(controls)]
+    missing = [w.objectName() or type(w).__name__ for w in widgets if not w.toolTip()]
+    assert not missing, missing
+    for form in controls.findChildren(QFormLayout):
+        for row in range(form.rowCount()):
+            item = form.itemAt(row, QFormLayout.ItemRole.LabelRole)
+            label = item.widget() if item is not None else None
+            if isinstance(label, QLabel) and label.text():
+                assert label.toolTip(), label.text()
+    for name in ("keysSpin", "tokensSpin", "seqLenSpin", "scoresEdit"):
+        tip = window.findChild(QWidget, name).toolTip()
+        for length in ("2 to 16 scores", "keys n", "tokens", "sequence length"):
+            assert length in tip, (name, length)
+    assert controls.field_labels["keys"].toolTip() == controls.keys_spin.toolTip()
+    assert "divisors of d_model" in controls.dk_slider.toolTip()
+    assert controls.model_preset_label.toolTip() == controls.model_preset.toolTip()

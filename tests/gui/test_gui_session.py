@@ -102,3 +102,36 @@ def test_token_mode_choice_is_part_of_the_session(window, tmp_path):
     window.save_session(path)
     assert read_session(path).heads_input.token_mode == "ja_words"
     assert read_session(path).heads_input.sentence == "猫がマットに座った。それは暖かかった。"
+
+
+def choose_precision(win, bits):
+    combo = win.findChild(QComboBox, "kvPrecisionCombo")
+    combo.setCurrentIndex(combo.findData(bits))
+    combo.activated.emit(combo.currentIndex())
+
+
+def test_kv_precision_is_state_and_part_of_the_session(window, tmp_path):
+    """The combo sends an intent; AppState.cost renders it (combo and text); a session keeps it;
+    a version 2 file (before the precision was state) opens at 16 bits."""
+    cost = window.panels["costPlot"]
+    combo = window.findChild(QComboBox, "kvPrecisionCombo")
+    assert window.state.cost.kv_bits == 16 and combo.currentData() == 16
+    choose_precision(window, 4)
+    assert window.state.cost.kv_bits == 4
+    assert "KV cache, 4-bit" in cost.memory_text.text
+    path = tmp_path / "s.json"
+    window.save_session(path)
+    assert json.loads(path.read_text(encoding="utf-8"))["cost"] == {"kv_bits": 4}
+    window.state.update_cost(kv_bits=32)              # state → widget, no widget reads back
+    assert combo.currentData() == 32 and "KV cache, 32-bit" in cost.memory_text.text
+    window.load_session(path)
+    settle(window)
+    assert combo.currentData() == 4 and "KV cache, 4-bit" in cost.memory_text.text
+    old = json.loads(path.read_text(encoding="utf-8"))
+    old["version"] = 2
+    del old["cost"]
+    path.write_text(json.dumps(old), encoding="utf-8")
+    window.load_session(path)
+    settle(window)
+    assert window.state.cost.kv_bits == 16 and combo.currentData() == 16
+    assert "KV cache, 16-bit" in cost.memory_text.text

@@ -4,7 +4,7 @@ import dataclasses
 import pytest
 
 from engine import Params, ParamsError
-from gui.state import AppState, HeadsInput, Snapshot, TrainingSettings, ViewSettings
+from gui.state import AppState, CostSettings, HeadsInput, Snapshot, TrainingSettings, ViewSettings
 from gui.state.app_state import StateError, snap_text_scale
 
 
@@ -58,15 +58,19 @@ def test_text_scale_snaps_to_quarters_from_one_to_three(scale, snapped):
 def test_each_part_has_its_own_event():
     state = AppState()
     events = {name: recorder(getattr(state.events, name)) for name in (
-        "params", "lock_d_model", "lesson_step", "view", "heads_input", "training", "model_view")}
+        "params", "lock_d_model", "lesson_step", "view", "heads_input", "training", "model_view",
+        "cost")}
     state.set_lock_d_model(False)
     state.set_lesson_step(3)
     state.update_heads_input(random_heads=True, seed=9)
     state.set_training(TrainingSettings("roles", {"steps": 300}))
     state.update_model_view(layer=2)
+    state.update_cost(kv_bits=8)
+    state.update_cost(kv_bits=8)
     assert {k: len(v) for k, v in events.items()} == {
         "params": 0, "lock_d_model": 1, "lesson_step": 1, "view": 0, "heads_input": 1,
-        "training": 1, "model_view": 1}
+        "training": 1, "model_view": 1, "cost": 1}
+    assert state.cost == CostSettings(kv_bits=8)
     assert state.training.option("steps") == 300
 
 
@@ -99,3 +103,18 @@ def test_training_options_must_be_plain_json_scalars():
     with pytest.raises(StateError):
         TrainingSettings("scaling", {"lr": float("inf")})
     assert TrainingSettings("scaling", {"b": 1, "a": 2}).options == (("a", 2), ("b", 1))
+
+
+def test_kv_precision_is_one_of_the_engine_precisions():
+    from engine.cost import PRECISION_BITS
+
+    state = AppState()
+    assert state.cost.kv_bits == 16
+    for bits in PRECISION_BITS:
+        assert state.update_cost(kv_bits=bits).kv_bits == bits
+    for bad in (12, 0, True, 16.0, "8"):
+        with pytest.raises(StateError, match="KV cache precision"):
+            state.update_cost(kv_bits=bad)
+    assert state.cost.kv_bits == PRECISION_BITS[-1]   # a refused change changes nothing
+    state.restore(Snapshot(cost=CostSettings(kv_bits=32)))
+    assert state.snapshot().cost.kv_bits == 32

@@ -6,8 +6,8 @@ import os
 import pytest
 
 from engine import Params
-from gui.state import (HeadsInput, ModelViewSettings, SessionError, Snapshot, TrainingSettings,
-                       ViewSettings, read_session, write_session)
+from gui.state import (CostSettings, HeadsInput, ModelViewSettings, SessionError, Snapshot,
+                       TrainingSettings, ViewSettings, read_session, write_session)
 from gui.state.session import MAX_BYTES, VERSION, session_to_dict
 
 FULL = Snapshot(params=Params(dk=32, heads=16, d_model=512, seed=7, scores=(3.0, 1.0, 0.5)),
@@ -16,7 +16,8 @@ FULL = Snapshot(params=Params(dk=32, heads=16, d_model=512, seed=7, scores=(3.0,
                                   colour_safe=False, language="ja"),
                 heads_input=HeadsInput("猫がマットに座った。", "ja_words", True, 12),
                 training=TrainingSettings("roles", {"steps": 400, "seed": 2}),
-                model_view=ModelViewSettings("minilm", "", 3, 5))
+                model_view=ModelViewSettings("minilm", "", 3, 5),
+                cost=CostSettings(kv_bits=4))
 
 
 def write(tmp_path, data, name="s.json"):
@@ -29,7 +30,9 @@ def test_round_trip_keeps_every_part(tmp_path):
     path = tmp_path / "s.json"
     write_session(FULL, path)
     assert read_session(path) == FULL
-    assert json.loads(path.read_text(encoding="utf-8"))["version"] == VERSION == 2
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["version"] == VERSION == 3
+    assert data["cost"] == {"kv_bits": 4}
 
 
 def test_version_1_files_are_still_read(tmp_path):
@@ -40,6 +43,31 @@ def test_version_1_files_are_still_read(tmp_path):
     assert snapshot.params == Params(dk=128, heads=4, d_model=512)
     assert snapshot.lock_d_model is False and snapshot.lesson_step == 3
     assert snapshot.view == ViewSettings() and snapshot.heads_input == HeadsInput()
+
+
+def test_version_2_files_are_still_read_with_the_default_precision(tmp_path):
+    data = session_to_dict(FULL)
+    data["version"] = 2
+    del data["cost"]
+    snapshot = read_session(write(tmp_path, data))
+    assert snapshot == Snapshot(**{**FULL.__dict__, "cost": CostSettings()})
+    assert snapshot.cost.kv_bits == 16
+    data["cost"] = {"kv_bits": 4}        # version 2 had no cost part: not read from it
+    assert read_session(write(tmp_path, data)).cost == CostSettings()
+
+
+@pytest.mark.parametrize("cost, message", [
+    ({"kv_bits": 12}, "one of 32, 16, 8, 4 bits"),
+    ({"kv_bits": True}, "one of 32, 16, 8, 4 bits"),
+    ({"kv_bits": "16"}, "one of 32, 16, 8, 4 bits"),
+    ({"bits": 16}, "unknown cost setting"),
+    ([16], "cost must be an object"),
+])
+def test_bad_precision_is_refused(tmp_path, cost, message):
+    data = session_to_dict(FULL)
+    data["cost"] = cost
+    with pytest.raises(SessionError, match=message):
+        read_session(write(tmp_path, data))
 
 
 def test_params_fields_missing_from_an_old_file_take_their_defaults(tmp_path):
