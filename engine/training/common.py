@@ -74,10 +74,75 @@ def check_tuple(name: str, values, check_item, allowed_empty: bool = False) -> t
     return items
 
 
+#: A field check: (field name, value, the config being built) → the clean value, or
+#: TrainingConfigError. Bounds may be callables of the config, for bounds that depend on
+#: fields checked before.
+FieldCheck = Callable[[str, Any, Any], Any]
+
+
+def _bound(bound, config):
+    return bound(config) if callable(bound) else bound
+
+
+def whole(low, high) -> FieldCheck:
+    """A whole number in [low, high]."""
+    return lambda name, value, config: check_int(name, value, _bound(low, config),
+                                                 _bound(high, config))
+
+
+def number(low: float, high: float) -> FieldCheck:
+    """A finite number in [low, high]."""
+    return lambda name, value, config: check_float(name, value, low, high)
+
+
+def flag() -> FieldCheck:
+    return lambda name, value, config: check_bool(name, value)
+
+
+def one_of(choices) -> FieldCheck:
+    def check(name, value, config):
+        if value not in choices:
+            raise TrainingConfigError(f"{name} must be one of {', '.join(choices)}, got {value!r}")
+        return value
+    return check
+
+
+def distinct(item: FieldCheck) -> FieldCheck:
+    """A non-empty tuple of distinct values, each checked by `item`."""
+    return lambda name, values, config: check_tuple(
+        name, values, lambda n, v: item(n, v, config))
+
+
+#: The fields every experiment has, with their limits.
+COMMON_CHECKS: dict[str, FieldCheck] = {
+    "seed": whole(0, 2**31 - 1),
+    "steps": whole(1, 100_000),
+    "batch": whole(1, 4096),
+    "lr": number(1e-6, 1.0),
+    "eval_size": whole(1, 100_000),
+    "log_every": whole(1, 100_000),
+    "snapshot_every": whole(1, 100_000),
+}
+
+
 class ConfigMixin:
-    """`to_dict` / `from_dict` for a frozen config dataclass whose fields are ints, floats,
-    bools, strings or tuples of them. `from_dict` rejects unknown keys; missing keys keep
-    their defaults; the dataclass's own __post_init__ validates the values."""
+    """Validation and `to_dict` / `from_dict` for a frozen config dataclass whose fields
+    are ints, floats, bools, strings or tuples of them.
+
+    A subclass lists its field checks in `CHECKS` (a class attribute, not a field; usually
+    `{**COMMON_CHECKS, ...}`): __post_init__ runs them in order and stores the clean
+    values, then `check_together()` checks what involves several fields. `from_dict`
+    rejects unknown keys; missing keys keep their defaults."""
+
+    CHECKS: dict[str, FieldCheck] = {}
+
+    def __post_init__(self) -> None:
+        for name, check in self.CHECKS.items():
+            object.__setattr__(self, name, check(name, getattr(self, name), self))
+        self.check_together()
+
+    def check_together(self) -> None:
+        """Constraints between fields (subclasses); raise TrainingConfigError."""
 
     def to_dict(self) -> dict:
         out = {}

@@ -1,5 +1,6 @@
 """engine.training experiments: reproducibility, stopping, snapshots, config round trips,
 role scoring on planted heads, and the qualitative shapes at small sizes."""
+import dataclasses
 import json
 import multiprocessing
 import pickle
@@ -213,3 +214,12 @@ def test_worker_reports_errors():
     q = ListQueue()
     train_worker("roles", {"steps": -1}, q)
     assert q[0][0] == "error" and "steps" in q[0][1].splitlines()[0]
+
+
+@pytest.mark.parametrize("name", EXPERIMENTS)
+def test_every_config_field_is_checked(name):
+    config_class = type(SMALL[name])
+    assert list(config_class.CHECKS) and set(config_class.CHECKS) == {
+        f.name for f in dataclasses.fields(config_class)}
+    with pytest.raises(TrainingConfigError, match="seed"):
+        config_class(seed=True)          # a bool is not a whole number
