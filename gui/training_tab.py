@@ -171,13 +171,17 @@ class TrainingPanel(QWidget):
         now = time.perf_counter()
         if self._first_seen is None:
             self._first_seen = (now, snapshot.step)
-        self.progress.setRange(0, max(1, snapshot.total_steps))
-        self.progress.setValue(snapshot.step)
         t0, s0 = self._first_seen
         left = None
         if snapshot.step > s0 and now > t0:
             left = (snapshot.total_steps - snapshot.step) * (now - t0) / (snapshot.step - s0)
+        # QProgressBar.setValue repaints at once (a paint pass of its own for each
+        # snapshot); with updates off it is painted with the plots in Qt's next pass.
+        self.progress.setUpdatesEnabled(False)
+        self.progress.setRange(0, max(1, snapshot.total_steps))
+        self.progress.setValue(snapshot.step)
         self.progress.setFormat(self._progress_text(snapshot.step, snapshot.total_steps, left))
+        self.progress.setUpdatesEnabled(True)
         for plot in self.plots:
             plot.offer_results(snapshot)
         if self.message[0] == "starting":

@@ -15,6 +15,7 @@ Curves are logged every `log_every` steps on a fixed evaluation batch:
 """
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field, fields
 from contextlib import contextmanager
 from typing import Any, Callable, Mapping
@@ -299,9 +300,22 @@ class Progress:
     run_count: int
     on_snapshot: OnSnapshot = None
     should_stop: ShouldStop = None
+    snapshot_period_s: float | None = None
     step: int = 0
     finished: list = field(default_factory=list)
     stopped: bool = False
+    sent_at: float = float("-inf")
+
+    def snapshot_due(self, step: int, every: int, last: bool = False) -> bool:
+        """Whether to send a snapshot after `step` of the current run. Without a
+        snapshot_period_s: every `every` steps and at the `last` step. With one: once
+        that many seconds (wall clock) have passed since the last snapshot, whatever the
+        step; a window then gets a steady rate however fast or slow the run trains."""
+        if self.on_snapshot is None:
+            return False
+        if self.snapshot_period_s is None:
+            return step % every == 0 or last
+        return time.perf_counter() - self.sent_at >= self.snapshot_period_s
 
     def stop_requested(self) -> bool:
         if not self.stopped and self.should_stop is not None and self.should_stop():
@@ -316,6 +330,7 @@ class Progress:
         if self.on_snapshot is None:
             return
         runs = tuple(self.finished) + tuple(current)
+        self.sent_at = time.perf_counter()
         self.on_snapshot(Snapshot(
             experiment=self.experiment, step=self.step, total_steps=self.total_steps,
             run_index=min(len(self.finished), self.run_count - 1), run_count=self.run_count,

@@ -159,18 +159,18 @@ def _train_one(config, progress, heads, seed, sample, sample_labels):
         progress.step += 1
         if step % config.log_every == 0 or step == config.steps:
             scores = evaluate(step, wq_grad_norm(grads, 1))
-        if step % config.snapshot_every == 0:
+        if progress.snapshot_due(step, config.snapshot_every):
             views = _views(params, shape, sample, scores)
             progress.send(Run(label, log.freeze()), views, sample_labels)
     return Run(label, log.freeze()), _views(params, shape, sample, scores)
 
 
-def run_heads(config: HeadsConfig | None = None, on_snapshot=None,
-              should_stop=None) -> HeadsResult:
+def run_heads(config: HeadsConfig | None = None, on_snapshot=None, should_stop=None,
+              snapshot_period_s: float | None = None) -> HeadsResult:
     config = HeadsConfig() if config is None else config
     start = time.perf_counter()
     progress = Progress("heads", config.run_count * config.steps, config.run_count,
-                        on_snapshot, should_stop)
+                        on_snapshot, should_stop, snapshot_period_s)
     sample = relation_batch(np.random.default_rng((config.seed, 4)), 1)[0]
     sample_labels = tuple(_token_label(int(t)) for t in sample[0])
     views: list[HeadView] = []

@@ -101,12 +101,13 @@ def _views(params, shape, sample, scores) -> list[HeadView]:
             for l, w in enumerate(cache["weights"]) for h in range(w.shape[1])]
 
 
-def run_roles(config: RolesConfig | None = None, on_snapshot=None,
-              should_stop=None) -> RolesResult:
+def run_roles(config: RolesConfig | None = None, on_snapshot=None, should_stop=None,
+              snapshot_period_s: float | None = None) -> RolesResult:
     config = RolesConfig() if config is None else config
     start = time.perf_counter()
     shape = config.shape()
-    progress = Progress("roles", config.steps, 1, on_snapshot, should_stop)
+    progress = Progress("roles", config.steps, 1, on_snapshot, should_stop,
+                        snapshot_period_s)
     params = init_stack(shape, np.random.default_rng((config.seed, 1)), DTYPE)
     data = np.random.default_rng((config.seed, 2))
     ev_tokens, ev_targets, ev_weight, ev_n = repeat_batch(
@@ -122,7 +123,6 @@ def run_roles(config: RolesConfig | None = None, on_snapshot=None,
     log = CurveLog()
     label = {"seed": config.seed}
     score_steps, history = [], []
-    views: list[HeadView] = []
 
     def evaluate(step, grad_norm):
         logits, cache = stack_forward(params, shape, ev_tokens)
@@ -137,10 +137,13 @@ def run_roles(config: RolesConfig | None = None, on_snapshot=None,
         scores = score_heads(cache["weights"], ev_n)
         score_steps.append(step)
         history.append([[[s[name] for name in SCORE_NAMES] for s in layer] for layer in scores])
+        return scores
+
+    def views_now(scores):
         return _views(params, shape, (s_tokens, sample_len), scores)
 
     with single_thread_blas():
-        views = score(0, evaluate(0, float("nan")))
+        scores = score(0, evaluate(0, float("nan")))
         step = 0
         for step in range(1, config.steps + 1):
             if progress.stop_requested():
@@ -151,16 +154,20 @@ def run_roles(config: RolesConfig | None = None, on_snapshot=None,
             _, _, grads, _ = stack_loss_and_grads(params, shape, tokens, targets, weight)
             optimizer.step(grads)
             progress.step += 1
-            logged = step % config.log_every == 0 or step == config.steps
-            snap = step % config.snapshot_every == 0 or step == config.steps
-            if logged or snap:
+            last = step == config.steps
+            logged = step % config.log_every == 0 or last
+            scored = step % config.snapshot_every == 0 or last   # by step: reproducible
+            if logged or scored:
                 cache = evaluate(step, wq_grad_norm(grads, shape.layers)) if logged else \
                     stack_forward(params, shape, ev_tokens)[1]
-                if snap:
-                    views = score(step, cache)
-                    progress.send(Run(label, log.freeze()), views, sample_tokens)
+                if scored:
+                    scores = score(step, cache)
+            if progress.snapshot_due(step, config.snapshot_every, last):
+                # The maps are of the weights now; the scores are the latest ones.
+                progress.send(Run(label, log.freeze()), views_now(scores), sample_tokens)
         if score_steps[-1] != step:
-            views = score(step, stack_forward(params, shape, ev_tokens)[1])
+            scores = score(step, stack_forward(params, shape, ev_tokens)[1])
+        views = views_now(scores)
     run = Run(label, log.freeze())
     progress.finished.append(run)
     progress.send(None, views, sample_tokens, done=True)

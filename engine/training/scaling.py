@@ -153,18 +153,18 @@ def _train_group(config, progress, task_index, tasks, d_k):
             norms = np.sqrt((grads["wq"].astype(np.float64) ** 2).sum(axis=(1, 2)))
             for log, norm, point in zip(logs, norms, _evaluate(params, tables, eval_batch, inv_divisor)):
                 log.add(step, grad_norm_wq=norm, **point)
-        if step % config.snapshot_every == 0:
+        if progress.snapshot_due(step, config.snapshot_every):
             progress.send_many(current())
     return current()
 
 
-def run_scaling(config: ScalingConfig | None = None, on_snapshot=None,
-                should_stop=None) -> ScalingResult:
+def run_scaling(config: ScalingConfig | None = None, on_snapshot=None, should_stop=None,
+                snapshot_period_s: float | None = None) -> ScalingResult:
     """Train every (task, d_k, scaled, seed) of `config`; see the module doc."""
     config = ScalingConfig() if config is None else config
     start = time.perf_counter()
     progress = Progress("scaling", config.run_count * config.steps, config.run_count,
-                        on_snapshot, should_stop)
+                        on_snapshot, should_stop, snapshot_period_s)
     with single_thread_blas():
         for task_index, task_name in enumerate(config.tasks):
             tasks = [SCALING_TASKS[task_name](np.random.default_rng((seed, task_index, 0)),
