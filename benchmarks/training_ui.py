@@ -20,7 +20,10 @@ snapshots   painted_hz = distinct snapshots painted per second: a snapshot count
             follows it, and only if its step differs from the last one painted; received_hz
             = snapshots read off the pipe (runner.snapshots_received), shown_hz = snapshots
             handed to the tab (the newest of each wake-up); steps_per_s = steps done /
-            seconds between the first and the last snapshot of the phase.
+            seconds between the first and the last snapshot of the phase;
+            window_cpu_share / training_cpu_share = CPU seconds per second of the window's
+            process (all its threads) and of the training process: less noisy than the
+            times on a shared machine.
 --hidden    the Training tab behind another tab: what the training process alone costs
             the window (CPU shared with it), nothing drawn.
 --niceness / --steps-snapshots   the runner's public knobs (TrainingRunner.niceness,
@@ -42,6 +45,7 @@ import argparse  # noqa: E402
 import json  # noqa: E402
 import time  # noqa: E402
 
+import psutil  # noqa: E402
 from PySide6.QtCore import QEvent, QEventLoop, QObject, QTimer  # noqa: E402
 
 from .harness import Harness, app_environment  # noqa: E402
@@ -85,13 +89,22 @@ class SnapshotClock(QObject):
         for widget in self.widgets:
             widget.removeEventFilter(self)
 
+    def child_cpu_s(self) -> float:
+        try:
+            times = psutil.Process(self.runner.pid).cpu_times()
+            return times.user + times.system
+        except (psutil.Error, TypeError, ValueError):
+            return float("nan")
+
     def mark(self) -> tuple:
         return (time.perf_counter(), len(self.shown), len(self.painted),
-                self.runner.snapshots_received)
+                self.runner.snapshots_received, time.process_time(), self.child_cpu_s())
 
     def rates(self, start: tuple) -> dict:
-        t0, shown0, painted0, received0 = start
+        t0, shown0, painted0, received0, cpu0, child0 = start
         seconds = time.perf_counter() - t0
+        window_cpu = time.process_time() - cpu0
+        child_cpu = self.child_cpu_s() - child0
         shown = self.shown[shown0:]
         steps_per_s = ((shown[-1][1] - shown[0][1]) / (shown[-1][0] - shown[0][0])
                        if len(shown) > 1 and shown[-1][0] > shown[0][0] else float("nan"))
@@ -100,7 +113,9 @@ class SnapshotClock(QObject):
                 "snapshots_shown_hz": rate(len(shown), seconds),
                 "snapshots_received_hz": rate(self.runner.snapshots_received - received0,
                                               seconds),
-                "steps_per_s": round(steps_per_s, 1)}
+                "steps_per_s": round(steps_per_s, 1),
+                "window_cpu_share": round(window_cpu / seconds, 3) if seconds > 0 else None,
+                "training_cpu_share": round(child_cpu / seconds, 3) if seconds > 0 else None}
 
 
 def rate(count: int, seconds: float) -> float:
@@ -160,7 +175,9 @@ def summary(report: dict, experiments) -> dict:
             "painted_hz_during_changes": m["during_changes"]["snapshots_painted_hz"],
             "painted_hz_watching": m["watching"]["snapshots_painted_hz"],
             "steps_per_s_during_changes": m["during_changes"]["steps_per_s"],
-            "steps_per_s_watching": m["watching"]["steps_per_s"]}
+            "steps_per_s_watching": m["watching"]["steps_per_s"],
+            "window_cpu_share_watching": m["watching"]["window_cpu_share"],
+            "training_cpu_share_watching": m["watching"]["training_cpu_share"]}
     return out
 
 
