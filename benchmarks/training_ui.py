@@ -195,6 +195,8 @@ def main(argv=None) -> int:
     parser.add_argument("--niceness", type=int, default=None,
                         help="os.nice increment of the training process (default: the "
                              "runner's)")
+    parser.add_argument("--idle-class", action="store_true",
+                        help="the training process in Linux's SCHED_IDLE class")
     parser.add_argument("--steps-snapshots", action="store_true",
                         help="snapshots every config.snapshot_every steps, not by wall clock")
     args = parser.parse_args(argv)
@@ -208,6 +210,8 @@ def main(argv=None) -> int:
         runner = h.win.training_panel.runner
         if args.niceness is not None:
             runner.niceness = args.niceness
+        if args.idle_class:
+            runner.idle_class = True
         if args.steps_snapshots:
             runner.snapshot_period_s = None
         if not args.hidden:
@@ -218,7 +222,7 @@ def main(argv=None) -> int:
         report = {"loadavg_1m_at_start": round(os.getloadavg()[0], 2), "cpus": os.cpu_count(),
                   "targets": TARGETS, "changes": args.changes,
                   "training_tab_shown": not args.hidden,
-                  "runner": {"niceness": runner.niceness,
+                  "runner": {"niceness": runner.niceness, "idle_class": runner.idle_class,
                              "snapshot_period_s": runner.snapshot_period_s}}
         try:
             for experiment in experiments:

@@ -87,7 +87,7 @@ class TrainingRunner(QObject):
 
     def __init__(self, parent=None, target=pipe_worker,
                  snapshot_period_s: float | None = SNAPSHOT_PERIOD_S,
-                 niceness: int = TRAINING_NICENESS):
+                 niceness: int = TRAINING_NICENESS, idle_class: bool = False):
         super().__init__(parent)
         self.setObjectName("trainingRunner")
         self._target = target
@@ -95,6 +95,7 @@ class TrainingRunner(QObject):
         # 0 = the process keeps its parent's priority. Read at the next start().
         self.snapshot_period_s = snapshot_period_s
         self.niceness = niceness
+        self.idle_class = idle_class      # Linux SCHED_IDLE for the training process
         self._context = multiprocessing.get_context("spawn")
         self._process = None
         self._reader = None
@@ -120,7 +121,8 @@ class TrainingRunner(QObject):
         self.snapshots_received = self.snapshots_shown = 0
         self._process = self._context.Process(
             target=self._target, args=(experiment, dict(config_dict), writer, self._stop_event,
-                                       self.snapshot_period_s, self.niceness),
+                                       self.snapshot_period_s, self.niceness,
+                                       self.idle_class),
             name=f"attention-lab-train-{experiment}", daemon=True)
         self.started_at = time.perf_counter()
         self._process.start()

@@ -63,15 +63,27 @@ def decode_payload(message: bytes):
     return pickle.loads(memoryview(message)[1:])
 
 
-def pipe_worker(name: str, config_dict: dict, connection, stop_event=None,
-                snapshot_period_s: float | None = None,
-                niceness: int = TRAINING_NICENESS) -> None:
-    """train_worker over a pipe, at a lower priority (see the module doc)."""
+def lower_priority(niceness: int, idle_class: bool = False) -> None:
+    """os.nice(niceness) for this process, and with `idle_class` Linux's SCHED_IDLE (it runs
+    only when no other thread of its group wants the CPU). Where either is missing or not
+    allowed, the process runs as it is."""
     if niceness:
         try:
             os.nice(niceness)
-        except (AttributeError, OSError):   # no os.nice (Windows) or not allowed: run as is
+        except (AttributeError, OSError):
             pass
+    if idle_class:
+        try:
+            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+        except (AttributeError, OSError):
+            pass
+
+
+def pipe_worker(name: str, config_dict: dict, connection, stop_event=None,
+                snapshot_period_s: float | None = None,
+                niceness: int = TRAINING_NICENESS, idle_class: bool = False) -> None:
+    """train_worker over a pipe, at a lower priority (see the module doc)."""
+    lower_priority(niceness, idle_class)
     try:
         train_worker(name, config_dict, PipeSender(connection), stop_event, snapshot_period_s)
     except (BrokenPipeError, EOFError, OSError):   # the window went away first: nothing to tell

@@ -254,11 +254,12 @@ def test_pipe_worker_sends_bytes_at_low_priority():
     ctx = multiprocessing.get_context("spawn")
     reader, writer = ctx.Pipe(duplex=False)
     config = RolesConfig(steps=200, log_every=10, snapshot_every=10, eval_size=32)
+    idle_class = hasattr(os, "SCHED_IDLE")
     proc = ctx.Process(target=pipe_worker, args=("roles", config.to_dict(), writer, None,
-                                                 None, 7))
+                                                 None, 7, idle_class))
     proc.start()
     writer.close()
-    kinds, niceness = [], None
+    kinds, niceness, policy = [], None, None
     while not kinds or kinds[-1] not in ("result", "error"):
         assert reader.poll(60)
         message = reader.recv_bytes()
@@ -266,7 +267,8 @@ def test_pipe_worker_sends_bytes_at_low_priority():
         if niceness is None:
             try:
                 niceness = psutil.Process(proc.pid).nice()
-            except psutil.NoSuchProcess:
+                policy = os.sched_getscheduler(proc.pid) if idle_class else None
+            except (psutil.NoSuchProcess, ProcessLookupError):
                 pass
     result = decode_payload(message)
     proc.join(timeout=30)
@@ -274,6 +276,8 @@ def test_pipe_worker_sends_bytes_at_low_priority():
     assert kinds.count("snapshot") == 200 // 10 + 1          # by step, and the done one
     assert result.run.curve.steps[-1] == 200
     assert niceness == os.nice(0) + 7
+    if idle_class:
+        assert policy == os.SCHED_IDLE
     with pytest.raises(EOFError):       # the child's end closed: the reader sees the end
         reader.recv_bytes()
     reader.close()
