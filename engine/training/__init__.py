@@ -11,7 +11,8 @@ Three experiments, each with a frozen config and a run function:
 `config.snapshot_every` steps (or every `snapshot_period_s` seconds of wall clock) and
 once at the end (`done=True`); `should_stop()` is polled before every step and ends the
 run at once (the result then has `stopped=True` and the runs so far). Configs round-trip
-through `to_dict` / `config_from_dict`; results become JSON with `result_to_dict`. Everything is seeded: the same config gives the same curves.
+through `to_dict` / `config_from_dict`; results become JSON with `result_to_dict`.
+Everything is seeded: the same config gives the same curves.
 
     from engine.training import run_experiment, config_from_dict
     result = run_experiment("roles", config_from_dict("roles", {"steps": 300}))
