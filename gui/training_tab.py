@@ -106,6 +106,9 @@ class TrainingPanel(QWidget):
 
     # -- what other parts of the window use ----------------------------------------
     def exportable(self) -> dict:
+        """The plots an export or Copy may take; the curves first catch up with the newest
+        snapshot (they may be up to CURVES_PERIOD_S behind it)."""
+        self._draw_curves()
         return {names.TRAIN_LOSS: self.curves, names.TRAIN_HEADS: self.heads_view,
                 names.TRAIN_VS_H: self.chart}
 
