@@ -3,7 +3,7 @@
 
     python -m benchmarks.training_ui                       # prints one JSON object
     python -m benchmarks.training_ui --changes 60 --experiments roles
-    python -m benchmarks.training_ui --niceness 0 --steps-snapshots   # the old behaviour
+    python -m benchmarks.training_ui --niceness 0 --no-idle-class --steps-snapshots  # old
 
 The real MainWindow (benchmarks/harness.py, offscreen, 1600×1000) with its Training tab in
 front. For each experiment:
@@ -26,8 +26,9 @@ snapshots   painted_hz = distinct snapshots painted per second: a snapshot count
             times on a shared machine.
 --hidden    the Training tab behind another tab: what the training process alone costs
             the window (CPU shared with it), nothing drawn.
---niceness / --steps-snapshots   the runner's public knobs (TrainingRunner.niceness,
-            .snapshot_period_s), to measure what each of them does.
+--niceness / --no-idle-class / --steps-snapshots   the runner's public knobs
+            (TrainingRunner.niceness, .idle_class, .snapshot_period_s), to measure what each
+            of them does; --niceness 0 --no-idle-class --steps-snapshots is the old runner.
 
 Targets (issue 12): while training, p95 ≤ 16.7 ms and p50 ≤ 1.3 × the idle p50; snapshots
 on screen ≥ 10 Hz. The machine is shared; the load average is recorded.
@@ -195,8 +196,8 @@ def main(argv=None) -> int:
     parser.add_argument("--niceness", type=int, default=None,
                         help="os.nice increment of the training process (default: the "
                              "runner's)")
-    parser.add_argument("--idle-class", action="store_true",
-                        help="the training process in Linux's SCHED_IDLE class")
+    parser.add_argument("--no-idle-class", action="store_true",
+                        help="the training process not in Linux's SCHED_IDLE class (only niced)")
     parser.add_argument("--steps-snapshots", action="store_true",
                         help="snapshots every config.snapshot_every steps, not by wall clock")
     args = parser.parse_args(argv)
@@ -210,8 +211,8 @@ def main(argv=None) -> int:
         runner = h.win.training_panel.runner
         if args.niceness is not None:
             runner.niceness = args.niceness
-        if args.idle_class:
-            runner.idle_class = True
+        if args.no_idle_class:
+            runner.idle_class = False
         if args.steps_snapshots:
             runner.snapshot_period_s = None
         if not args.hidden:

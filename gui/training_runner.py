@@ -2,7 +2,7 @@
 
 Training is a numpy loop of small arrays: it holds the GIL, so in a thread it would make
 the window stutter. TrainingRunner starts engine.training.worker.pipe_worker in a "spawn"
-process, at a lower priority (os.nice in the child), sending a snapshot every
+process, at a lower priority (os.nice and Linux's SCHED_IDLE in the child), sending a snapshot every
 SNAPSHOT_PERIOD_S of wall clock. The items come over a one-way pipe; a QSocketNotifier
 on its reading end wakes the GUI thread only when a message has arrived (no polling
 timer). Of the messages one wake-up finds, only the newest snapshot is unpickled and
@@ -87,7 +87,7 @@ class TrainingRunner(QObject):
 
     def __init__(self, parent=None, target=pipe_worker,
                  snapshot_period_s: float | None = SNAPSHOT_PERIOD_S,
-                 niceness: int = TRAINING_NICENESS, idle_class: bool = False):
+                 niceness: int = TRAINING_NICENESS, idle_class: bool = True):
         super().__init__(parent)
         self.setObjectName("trainingRunner")
         self._target = target
