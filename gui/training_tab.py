@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 
-from PySide6.QtCore import QEvent, Qt, Slot
+from PySide6.QtCore import QEvent, Qt, QTimer, Slot
 from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QLabel, QProgressBar, QPushButton,
                                QSplitter, QTabWidget, QVBoxLayout, QWidget)
 
@@ -25,6 +25,13 @@ from .state import AppState
 from .state.app_state import TrainingSettings
 from .style import make_theme
 from .training_runner import TrainingRunner, config_from_options, options_from_config
+
+
+#: While a run trains, the curves and the quality-vs-h chart are redrawn at most this
+#: often (the last snapshot of a run at once): repainting their 40–60 curves and bands
+#: was most of what a snapshot cost the window. The heads' maps and the progress bar
+#: follow every snapshot.
+CURVES_PERIOD_S = 0.2
 
 
 class TrainingPanel(QWidget):
@@ -76,6 +83,10 @@ class TrainingPanel(QWidget):
         column.addLayout(status_row)
         column.addWidget(self.splitter, 1)
         self.message = ("idle", {})
+        self._curves_timer = QTimer(self, singleShot=True, objectName="trainCurvesTimer")
+        self._curves_timer.timeout.connect(self._draw_curves)
+        self._curves_snapshot = None       # the newest snapshot the curves have not drawn
+        self._curves_at = float("-inf")    # when they last drew one
         self.last_snapshot = None
         self.result = None
         self._first_seen = None      # (time, step) of the first snapshot of a run
@@ -95,6 +106,9 @@ class TrainingPanel(QWidget):
 
     # -- what other parts of the window use ----------------------------------------
     def exportable(self) -> dict:
+        """The plots an export or Copy may take; the curves first catch up with the newest
+        snapshot (they may be up to CURVES_PERIOD_S behind it)."""
+        self._draw_curves()
         return {names.TRAIN_LOSS: self.curves, names.TRAIN_HEADS: self.heads_view,
                 names.TRAIN_VS_H: self.chart}
 
@@ -119,6 +133,8 @@ class TrainingPanel(QWidget):
             return False
         self.state.set_training(TrainingSettings(experiment, options_from_config(config)))
         self.result, self.last_snapshot, self._first_seen = None, None, None
+        self._curves_timer.stop()
+        self._curves_snapshot, self._curves_at = None, float("-inf")
         self.progress.setRange(0, 1)
         self.progress.setValue(0)
         self.runner.start(experiment, config.to_dict())
@@ -130,6 +146,7 @@ class TrainingPanel(QWidget):
     def stop(self) -> None:
         if self.runner.is_running():
             self.runner.stop()
+            self._draw_curves()          # the curves as far as the run got
             step = self.last_snapshot.step if self.last_snapshot is not None else 0
             self._say("stopped", step=step)
         self._update_buttons()
@@ -171,17 +188,35 @@ class TrainingPanel(QWidget):
         now = time.perf_counter()
         if self._first_seen is None:
             self._first_seen = (now, snapshot.step)
-        self.progress.setRange(0, max(1, snapshot.total_steps))
-        self.progress.setValue(snapshot.step)
         t0, s0 = self._first_seen
         left = None
         if snapshot.step > s0 and now > t0:
             left = (snapshot.total_steps - snapshot.step) * (now - t0) / (snapshot.step - s0)
+        # QProgressBar.setValue repaints at once (a paint pass of its own for each
+        # snapshot); with updates off it is painted with the plots in Qt's next pass.
+        self.progress.setUpdatesEnabled(False)
+        self.progress.setRange(0, max(1, snapshot.total_steps))
+        self.progress.setValue(snapshot.step)
         self.progress.setFormat(self._progress_text(snapshot.step, snapshot.total_steps, left))
-        for plot in self.plots:
-            plot.offer_results(snapshot)
+        self.progress.setUpdatesEnabled(True)
+        self.heads_view.offer_results(snapshot)
+        self._curves_snapshot = snapshot
+        wait = self._curves_at + CURVES_PERIOD_S - now
+        if snapshot.done or wait <= 0:
+            self._draw_curves()
+        elif not self._curves_timer.isActive():
+            self._curves_timer.start(int(wait * 1000) + 1)
         if self.message[0] == "starting":
             self._say("running", pid=self.runner.pid or 0)
+
+    @Slot()
+    def _draw_curves(self) -> None:
+        self._curves_timer.stop()
+        snapshot, self._curves_snapshot = self._curves_snapshot, None
+        if snapshot is not None:
+            self._curves_at = time.perf_counter()
+            self.curves.offer_results(snapshot)
+            self.chart.offer_results(snapshot)
 
     @Slot(object)
     def _on_result(self, result) -> None:

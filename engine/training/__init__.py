@@ -2,15 +2,17 @@
 
 Three experiments, each with a frozen config and a run function:
 
-    scaling  ScalingConfig  run_scaling(config, on_snapshot=None, should_stop=None) -> ScalingResult
-    roles    RolesConfig    run_roles(...)                                          -> RolesResult
-    heads    HeadsConfig    run_heads(...)                                          -> HeadsResult
+    scaling  ScalingConfig  run_scaling(config, on_snapshot=None, should_stop=None,
+                                        snapshot_period_s=None)  -> ScalingResult
+    roles    RolesConfig    run_roles(...)                       -> RolesResult
+    heads    HeadsConfig    run_heads(...)                       -> HeadsResult
 
 `on_snapshot(snapshot)` receives a small frozen, picklable common.Snapshot every
-`config.snapshot_every` steps and once at the end (`done=True`); `should_stop()` is polled
-before every step and ends the run at once (the result then has `stopped=True` and the
-runs so far). Configs round-trip through `to_dict` / `config_from_dict`; results become
-JSON with `result_to_dict`. Everything is seeded: the same config gives the same curves.
+`config.snapshot_every` steps (or every `snapshot_period_s` seconds of wall clock) and
+once at the end (`done=True`); `should_stop()` is polled before every step and ends the
+run at once (the result then has `stopped=True` and the runs so far). Configs round-trip
+through `to_dict` / `config_from_dict`; results become JSON with `result_to_dict`.
+Everything is seeded: the same config gives the same curves.
 
     from engine.training import run_experiment, config_from_dict
     result = run_experiment("roles", config_from_dict("roles", {"steps": 300}))
@@ -54,13 +56,17 @@ def config_from_dict(name: str, data) -> object:
     return CONFIGS[name].from_dict(data)
 
 
-def run_experiment(name: str, config=None, on_snapshot=None, should_stop=None):
-    """Run experiment `name` with `config` (its default when None)."""
+def run_experiment(name: str, config=None, on_snapshot=None, should_stop=None,
+                   snapshot_period_s: float | None = None):
+    """Run experiment `name` with `config` (its default when None). Snapshots come every
+    `config.snapshot_every` steps, or with `snapshot_period_s` every that many seconds
+    of wall clock (a window's steady rate; the curves and scores stay the same)."""
     _check_name(name)
     if config is not None and not isinstance(config, CONFIGS[name]):
         raise TrainingConfigError(f"{name} needs a {CONFIGS[name].__name__}, "
                                   f"got {type(config).__name__}")
-    return RUNNERS[name](config, on_snapshot=on_snapshot, should_stop=should_stop)
+    return RUNNERS[name](config, on_snapshot=on_snapshot, should_stop=should_stop,
+                         snapshot_period_s=snapshot_period_s)
 
 
 def _num(value) -> float | None:

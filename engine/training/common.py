@@ -15,6 +15,7 @@ Curves are logged every `log_every` steps on a fixed evaluation batch:
 """
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field, fields
 from contextlib import contextmanager
 from typing import Any, Callable, Mapping
@@ -74,10 +75,75 @@ def check_tuple(name: str, values, check_item, allowed_empty: bool = False) -> t
     return items
 
 
+#: A field check: (field name, value, the config being built) → the clean value, or
+#: TrainingConfigError. Bounds may be callables of the config, for bounds that depend on
+#: fields checked before.
+FieldCheck = Callable[[str, Any, Any], Any]
+
+
+def _bound(bound, config):
+    return bound(config) if callable(bound) else bound
+
+
+def whole(low, high) -> FieldCheck:
+    """A whole number in [low, high]."""
+    return lambda name, value, config: check_int(name, value, _bound(low, config),
+                                                 _bound(high, config))
+
+
+def number(low: float, high: float) -> FieldCheck:
+    """A finite number in [low, high]."""
+    return lambda name, value, config: check_float(name, value, low, high)
+
+
+def flag() -> FieldCheck:
+    return lambda name, value, config: check_bool(name, value)
+
+
+def one_of(choices) -> FieldCheck:
+    def check(name, value, config):
+        if value not in choices:
+            raise TrainingConfigError(f"{name} must be one of {', '.join(choices)}, got {value!r}")
+        return value
+    return check
+
+
+def distinct(item: FieldCheck) -> FieldCheck:
+    """A non-empty tuple of distinct values, each checked by `item`."""
+    return lambda name, values, config: check_tuple(
+        name, values, lambda n, v: item(n, v, config))
+
+
+#: The fields every experiment has, with their limits.
+COMMON_CHECKS: dict[str, FieldCheck] = {
+    "seed": whole(0, 2**31 - 1),
+    "steps": whole(1, 100_000),
+    "batch": whole(1, 4096),
+    "lr": number(1e-6, 1.0),
+    "eval_size": whole(1, 100_000),
+    "log_every": whole(1, 100_000),
+    "snapshot_every": whole(1, 100_000),
+}
+
+
 class ConfigMixin:
-    """`to_dict` / `from_dict` for a frozen config dataclass whose fields are ints, floats,
-    bools, strings or tuples of them. `from_dict` rejects unknown keys; missing keys keep
-    their defaults; the dataclass's own __post_init__ validates the values."""
+    """Validation and `to_dict` / `from_dict` for a frozen config dataclass whose fields
+    are ints, floats, bools, strings or tuples of them.
+
+    A subclass lists its field checks in `CHECKS` (a class attribute, not a field; usually
+    `{**COMMON_CHECKS, ...}`): __post_init__ runs them in order and stores the clean
+    values, then `check_together()` checks what involves several fields. `from_dict`
+    rejects unknown keys; missing keys keep their defaults."""
+
+    CHECKS: dict[str, FieldCheck] = {}
+
+    def __post_init__(self) -> None:
+        for name, check in self.CHECKS.items():
+            object.__setattr__(self, name, check(name, getattr(self, name), self))
+        self.check_together()
+
+    def check_together(self) -> None:
+        """Constraints between fields (subclasses); raise TrainingConfigError."""
 
     def to_dict(self) -> dict:
         out = {}
@@ -234,9 +300,22 @@ class Progress:
     run_count: int
     on_snapshot: OnSnapshot = None
     should_stop: ShouldStop = None
+    snapshot_period_s: float | None = None
     step: int = 0
     finished: list = field(default_factory=list)
     stopped: bool = False
+    sent_at: float = float("-inf")
+
+    def snapshot_due(self, step: int, every: int, last: bool = False) -> bool:
+        """Whether to send a snapshot after `step` of the current run. Without a
+        snapshot_period_s: every `every` steps and at the `last` step. With one: once
+        that many seconds (wall clock) have passed since the last snapshot, whatever the
+        step; a window then gets a steady rate however fast or slow the run trains."""
+        if self.on_snapshot is None:
+            return False
+        if self.snapshot_period_s is None:
+            return step % every == 0 or last
+        return time.perf_counter() - self.sent_at >= self.snapshot_period_s
 
     def stop_requested(self) -> bool:
         if not self.stopped and self.should_stop is not None and self.should_stop():
@@ -251,6 +330,7 @@ class Progress:
         if self.on_snapshot is None:
             return
         runs = tuple(self.finished) + tuple(current)
+        self.sent_at = time.perf_counter()
         self.on_snapshot(Snapshot(
             experiment=self.experiment, step=self.step, total_steps=self.total_steps,
             run_index=min(len(self.finished), self.run_count - 1), run_count=self.run_count,

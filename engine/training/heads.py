@@ -16,8 +16,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from .adam import Adam
-from .common import (ConfigMixin, CurveLog, HeadView, Progress, Run, TrainingConfigError,
-                     check_bool, check_float, check_int, check_tuple, single_thread_blas)
+from .common import (COMMON_CHECKS, ConfigMixin, CurveLog, HeadView, Progress, Run,
+                     TrainingConfigError, distinct, flag, single_thread_blas, whole)
 from .roles_scoring import name_role
 from .softmax_clip import row_entropy
 from .stack import (StackShape, cross_entropy, init_stack, stack_forward, stack_loss_and_grads,
@@ -41,10 +41,6 @@ RELATION_THRESHOLDS = {"content_match": ("content_match", 0.5),
 RELATION_SCORES = ("content_match", "previous_item", "self", "entropy")
 
 
-def _check_heads(name, value):
-    return check_int(name, value, 1, 64)
-
-
 @dataclass(frozen=True)
 class HeadsConfig(ConfigMixin):
     heads: tuple[int, ...] = (1, 2, 4, 8, 16)
@@ -59,22 +55,13 @@ class HeadsConfig(ConfigMixin):
     log_every: int = 20
     snapshot_every: int = 25
 
-    def __post_init__(self) -> None:
-        put = object.__setattr__
-        put(self, "heads", check_tuple("heads", self.heads, _check_heads))
-        put(self, "d_model", check_int("d_model", self.d_model, 1, 1024))
+    CHECKS = {"heads": distinct(whole(1, 64)), "d_model": whole(1, 1024), **COMMON_CHECKS,
+              "seeds": whole(1, 20), "scale": flag()}
+
+    def check_together(self) -> None:
         for h in self.heads:
             if self.d_model % h:
                 raise TrainingConfigError(f"h = {h} does not divide d_model = {self.d_model}")
-        put(self, "seed", check_int("seed", self.seed, 0, 2**31 - 1))
-        put(self, "seeds", check_int("seeds", self.seeds, 1, 20))
-        put(self, "steps", check_int("steps", self.steps, 1, 100_000))
-        put(self, "batch", check_int("batch", self.batch, 1, 4096))
-        put(self, "lr", check_float("lr", self.lr, 1e-6, 1.0))
-        put(self, "scale", check_bool("scale", self.scale))
-        put(self, "eval_size", check_int("eval_size", self.eval_size, 1, 100_000))
-        put(self, "log_every", check_int("log_every", self.log_every, 1, 100_000))
-        put(self, "snapshot_every", check_int("snapshot_every", self.snapshot_every, 1, 100_000))
 
     @property
     def run_count(self) -> int:
@@ -172,18 +159,18 @@ def _train_one(config, progress, heads, seed, sample, sample_labels):
         progress.step += 1
         if step % config.log_every == 0 or step == config.steps:
             scores = evaluate(step, wq_grad_norm(grads, 1))
-        if step % config.snapshot_every == 0:
+        if progress.snapshot_due(step, config.snapshot_every):
             views = _views(params, shape, sample, scores)
             progress.send(Run(label, log.freeze()), views, sample_labels)
     return Run(label, log.freeze()), _views(params, shape, sample, scores)
 
 
-def run_heads(config: HeadsConfig | None = None, on_snapshot=None,
-              should_stop=None) -> HeadsResult:
+def run_heads(config: HeadsConfig | None = None, on_snapshot=None, should_stop=None,
+              snapshot_period_s: float | None = None) -> HeadsResult:
     config = HeadsConfig() if config is None else config
     start = time.perf_counter()
     progress = Progress("heads", config.run_count * config.steps, config.run_count,
-                        on_snapshot, should_stop)
+                        on_snapshot, should_stop, snapshot_period_s)
     sample = relation_batch(np.random.default_rng((config.seed, 4)), 1)[0]
     sample_labels = tuple(_token_label(int(t)) for t in sample[0])
     views: list[HeadView] = []

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from .adam import Adam
-from .common import (ConfigMixin, CurveLog, HeadView, Progress, Run, TrainingConfigError,
-                     check_bool, check_float, check_int, single_thread_blas)
+from .common import (COMMON_CHECKS, ConfigMixin, CurveLog, HeadView, Progress, Run,
+                     TrainingConfigError, flag, single_thread_blas, whole)
 from .roles_scoring import SCORE_NAMES, name_role, score_repeat_head
 from .stack import (StackShape, attention_stats, cross_entropy, init_stack, stack_forward,
                     stack_loss_and_grads, wq_grad_norm)
@@ -43,24 +43,13 @@ class RolesConfig(ConfigMixin):
     log_every: int = 20
     snapshot_every: int = 10
 
-    def __post_init__(self) -> None:
-        put = object.__setattr__
-        put(self, "seed", check_int("seed", self.seed, 0, 2**31 - 1))
-        put(self, "steps", check_int("steps", self.steps, 1, 100_000))
-        put(self, "batch", check_int("batch", self.batch, 1, 4096))
-        put(self, "lr", check_float("lr", self.lr, 1e-6, 1.0))
-        put(self, "vocab", check_int("vocab", self.vocab, 4, 1024))
-        put(self, "d_model", check_int("d_model", self.d_model, 1, 1024))
-        put(self, "layers", check_int("layers", self.layers, 1, 4))
-        put(self, "heads", check_int("heads", self.heads, 1, 64))
-        put(self, "d_k", check_int("d_k", self.d_k, 1, 1024))
-        put(self, "scale", check_bool("scale", self.scale))
-        put(self, "n_min", check_int("n_min", self.n_min, 2, self.vocab - 1))
-        put(self, "n_max", check_int("n_max", self.n_max, self.n_min, self.vocab - 1))
-        put(self, "sample_n", check_int("sample_n", self.sample_n, self.n_min, self.n_max))
-        put(self, "eval_size", check_int("eval_size", self.eval_size, 1, 100_000))
-        put(self, "log_every", check_int("log_every", self.log_every, 1, 100_000))
-        put(self, "snapshot_every", check_int("snapshot_every", self.snapshot_every, 1, 100_000))
+    CHECKS = {**COMMON_CHECKS, "vocab": whole(4, 1024), "d_model": whole(1, 1024),
+              "layers": whole(1, 4), "heads": whole(1, 64), "d_k": whole(1, 1024),
+              "scale": flag(), "n_min": whole(2, lambda c: c.vocab - 1),
+              "n_max": whole(lambda c: c.n_min, lambda c: c.vocab - 1),
+              "sample_n": whole(lambda c: c.n_min, lambda c: c.n_max)}
+
+    def check_together(self) -> None:
         if self.heads * self.layers > 64:
             raise TrainingConfigError("at most 64 heads in all")
 
@@ -112,12 +101,13 @@ def _views(params, shape, sample, scores) -> list[HeadView]:
             for l, w in enumerate(cache["weights"]) for h in range(w.shape[1])]
 
 
-def run_roles(config: RolesConfig | None = None, on_snapshot=None,
-              should_stop=None) -> RolesResult:
+def run_roles(config: RolesConfig | None = None, on_snapshot=None, should_stop=None,
+              snapshot_period_s: float | None = None) -> RolesResult:
     config = RolesConfig() if config is None else config
     start = time.perf_counter()
     shape = config.shape()
-    progress = Progress("roles", config.steps, 1, on_snapshot, should_stop)
+    progress = Progress("roles", config.steps, 1, on_snapshot, should_stop,
+                        snapshot_period_s)
     params = init_stack(shape, np.random.default_rng((config.seed, 1)), DTYPE)
     data = np.random.default_rng((config.seed, 2))
     ev_tokens, ev_targets, ev_weight, ev_n = repeat_batch(
@@ -133,7 +123,6 @@ def run_roles(config: RolesConfig | None = None, on_snapshot=None,
     log = CurveLog()
     label = {"seed": config.seed}
     score_steps, history = [], []
-    views: list[HeadView] = []
 
     def evaluate(step, grad_norm):
         logits, cache = stack_forward(params, shape, ev_tokens)
@@ -148,10 +137,13 @@ def run_roles(config: RolesConfig | None = None, on_snapshot=None,
         scores = score_heads(cache["weights"], ev_n)
         score_steps.append(step)
         history.append([[[s[name] for name in SCORE_NAMES] for s in layer] for layer in scores])
+        return scores
+
+    def views_now(scores):
         return _views(params, shape, (s_tokens, sample_len), scores)
 
     with single_thread_blas():
-        views = score(0, evaluate(0, float("nan")))
+        scores = score(0, evaluate(0, float("nan")))
         step = 0
         for step in range(1, config.steps + 1):
             if progress.stop_requested():
@@ -162,16 +154,20 @@ def run_roles(config: RolesConfig | None = None, on_snapshot=None,
             _, _, grads, _ = stack_loss_and_grads(params, shape, tokens, targets, weight)
             optimizer.step(grads)
             progress.step += 1
-            logged = step % config.log_every == 0 or step == config.steps
-            snap = step % config.snapshot_every == 0 or step == config.steps
-            if logged or snap:
+            last = step == config.steps
+            logged = step % config.log_every == 0 or last
+            scored = step % config.snapshot_every == 0 or last   # by step: reproducible
+            if logged or scored:
                 cache = evaluate(step, wq_grad_norm(grads, shape.layers)) if logged else \
                     stack_forward(params, shape, ev_tokens)[1]
-                if snap:
-                    views = score(step, cache)
-                    progress.send(Run(label, log.freeze()), views, sample_tokens)
+                if scored:
+                    scores = score(step, cache)
+            if progress.snapshot_due(step, config.snapshot_every, last):
+                # The maps are of the weights now; the scores are the latest ones.
+                progress.send(Run(label, log.freeze()), views_now(scores), sample_tokens)
         if score_steps[-1] != step:
-            views = score(step, stack_forward(params, shape, ev_tokens)[1])
+            scores = score(step, stack_forward(params, shape, ev_tokens)[1])
+        views = views_now(scores)
     run = Run(label, log.freeze())
     progress.finished.append(run)
     progress.send(None, views, sample_tokens, done=True)

@@ -13,20 +13,13 @@ from dataclasses import dataclass
 import numpy as np
 
 from .adam import Adam
-from .common import (ConfigMixin, CurveLog, Progress, Run, TrainingConfigError, band,
-                     check_bool, check_float, check_int, check_tuple, first_step_reaching,
-                     single_thread_blas)
+from .common import (COMMON_CHECKS, ConfigMixin, CurveLog, Progress, Run, band, distinct,
+                     first_step_reaching, flag, one_of, single_thread_blas, whole)
 from .pooled import (Items, init_pooled, inverse_divisors, pooled_attention_stats, pooled_backward,
                      pooled_forward, run_cross_entropy)
 from .tasks import SCALING_TASKS, copy_one_token_accuracy
 
 DTYPE = np.float32
-
-
-def _check_task(name, value):
-    if value not in SCALING_TASKS:
-        raise TrainingConfigError(f"{name} must be one of {', '.join(SCALING_TASKS)}, got {value!r}")
-    return value
 
 
 @dataclass(frozen=True)
@@ -45,21 +38,9 @@ class ScalingConfig(ConfigMixin):
     log_every: int = 20
     snapshot_every: int = 20
 
-    def __post_init__(self) -> None:
-        put = object.__setattr__
-        put(self, "tasks", check_tuple("tasks", self.tasks, _check_task))
-        put(self, "d_ks", check_tuple("d_ks", self.d_ks, lambda n, v: check_int(n, v, 1, 4096)))
-        put(self, "scales", check_tuple("scales", self.scales, check_bool))
-        put(self, "seed", check_int("seed", self.seed, 0, 2**31 - 1))
-        put(self, "seeds", check_int("seeds", self.seeds, 1, 20))
-        put(self, "steps", check_int("steps", self.steps, 1, 100_000))
-        put(self, "batch", check_int("batch", self.batch, 1, 4096))
-        put(self, "lr", check_float("lr", self.lr, 1e-6, 1.0))
-        put(self, "d_model", check_int("d_model", self.d_model, 2, 1024))
-        put(self, "d_v", check_int("d_v", self.d_v, 1, 1024))
-        put(self, "eval_size", check_int("eval_size", self.eval_size, 1, 100_000))
-        put(self, "log_every", check_int("log_every", self.log_every, 1, 100_000))
-        put(self, "snapshot_every", check_int("snapshot_every", self.snapshot_every, 1, 100_000))
+    CHECKS = {"tasks": distinct(one_of(tuple(SCALING_TASKS))), "d_ks": distinct(whole(1, 4096)),
+              "scales": distinct(flag()), **COMMON_CHECKS, "seeds": whole(1, 20),
+              "d_model": whole(2, 1024), "d_v": whole(1, 1024)}
 
     @property
     def run_count(self) -> int:
@@ -172,18 +153,18 @@ def _train_group(config, progress, task_index, tasks, d_k):
             norms = np.sqrt((grads["wq"].astype(np.float64) ** 2).sum(axis=(1, 2)))
             for log, norm, point in zip(logs, norms, _evaluate(params, tables, eval_batch, inv_divisor)):
                 log.add(step, grad_norm_wq=norm, **point)
-        if step % config.snapshot_every == 0:
+        if progress.snapshot_due(step, config.snapshot_every):
             progress.send_many(current())
     return current()
 
 
-def run_scaling(config: ScalingConfig | None = None, on_snapshot=None,
-                should_stop=None) -> ScalingResult:
+def run_scaling(config: ScalingConfig | None = None, on_snapshot=None, should_stop=None,
+                snapshot_period_s: float | None = None) -> ScalingResult:
     """Train every (task, d_k, scaled, seed) of `config`; see the module doc."""
     config = ScalingConfig() if config is None else config
     start = time.perf_counter()
     progress = Progress("scaling", config.run_count * config.steps, config.run_count,
-                        on_snapshot, should_stop)
+                        on_snapshot, should_stop, snapshot_period_s)
     with single_thread_blas():
         for task_index, task_name in enumerate(config.tasks):
             tasks = [SCALING_TASKS[task_name](np.random.default_rng((seed, task_index, 0)),

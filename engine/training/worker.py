@@ -1,29 +1,92 @@
-"""Entry point for running an experiment in a separate process (multiprocessing, spawn).
+"""Entry points for running an experiment in a separate process (multiprocessing, spawn).
 
     ctx = multiprocessing.get_context("spawn")
     queue, stop = ctx.Queue(), ctx.Event()
     proc = ctx.Process(target=train_worker, args=("roles", config.to_dict(), queue, stop))
 
-The worker puts tuples on `queue`:
-    ("snapshot", Snapshot)   every few steps
+The worker puts tuples on `queue` (anything with a `put`):
+    ("snapshot", Snapshot)   every few steps (or every `snapshot_period_s` seconds)
     ("result", Result)       once, at the end (also after a stop)
     ("error", message)       instead of a result when the run raised; message is one line
                              followed by the traceback
 Setting `stop` ends the run at the next step.
+
+pipe_worker does the same over the sending end of `multiprocessing.Pipe(duplex=False)`,
+each item as one message of bytes: a kind byte (KINDS) and the pickled payload. The
+reader can then skip unpickling snapshots that a newer one has made stale
+(`decode_kind`, `decode_payload`). It also lowers its own scheduling priority
+(os.nice), so that on a machine with few cores the window's thread wins the CPU.
 """
 from __future__ import annotations
 
+import os
+import pickle
 import traceback
 
+#: kind → its byte at the start of a pipe message
+KINDS = {"snapshot": b"S", "result": b"R", "error": b"E"}
+_KIND_OF = {v[0]: k for k, v in KINDS.items()}
+#: os.nice increment of pipe_worker's process: the training yields to the window.
+TRAINING_NICENESS = 10
 
-def train_worker(name: str, config_dict: dict, queue, stop_event=None) -> None:
+
+def train_worker(name: str, config_dict: dict, queue, stop_event=None,
+                 snapshot_period_s: float | None = None) -> None:
     try:
         from . import config_from_dict, run_experiment
 
         config = config_from_dict(name, config_dict)
         should_stop = stop_event.is_set if stop_event is not None else None
         result = run_experiment(name, config, on_snapshot=lambda s: queue.put(("snapshot", s)),
-                                should_stop=should_stop)
+                                should_stop=should_stop, snapshot_period_s=snapshot_period_s)
         queue.put(("result", result))
     except BaseException as exc:  # the window must hear about every failure
         queue.put(("error", f"{type(exc).__name__}: {exc}\n{traceback.format_exc()}"))
+
+
+class PipeSender:
+    """`put((kind, payload))` as one bytes message on a Connection (see the module doc)."""
+
+    def __init__(self, connection):
+        self.connection = connection
+
+    def put(self, item) -> None:
+        kind, payload = item
+        self.connection.send_bytes(KINDS[kind] + pickle.dumps(payload, pickle.HIGHEST_PROTOCOL))
+
+
+def decode_kind(message: bytes) -> str:
+    return _KIND_OF[message[0]]
+
+
+def decode_payload(message: bytes):
+    return pickle.loads(memoryview(message)[1:])
+
+
+def lower_priority(niceness: int, idle_class: bool = False) -> None:
+    """os.nice(niceness) for this process, and with `idle_class` Linux's SCHED_IDLE (it runs
+    only when no other thread of its group wants the CPU). Where either is missing or not
+    allowed, the process runs as it is."""
+    if niceness:
+        try:
+            os.nice(niceness)
+        except (AttributeError, OSError):
+            pass
+    if idle_class:
+        try:
+            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+        except (AttributeError, OSError):
+            pass
+
+
+def pipe_worker(name: str, config_dict: dict, connection, stop_event=None,
+                snapshot_period_s: float | None = None,
+                niceness: int = TRAINING_NICENESS, idle_class: bool = False) -> None:
+    """train_worker over a pipe, at a lower priority (see the module doc)."""
+    lower_priority(niceness, idle_class)
+    try:
+        train_worker(name, config_dict, PipeSender(connection), stop_event, snapshot_period_s)
+    except (BrokenPipeError, EOFError, OSError):   # the window went away first: nothing to tell
+        pass
+    finally:
+        connection.close()

@@ -208,6 +208,10 @@ class TrainingCurves(TrainingPanelBase):
             fill = pg.FillBetweenItem(low, high, brush=brush(colour, 50))
             for part in (fill, low, high, mean):
                 plot.addItem(part)
+            # The band's edges only give the fill its path: hidden, they are not painted
+            # (with no pen they drew nothing, but were still visited on every repaint).
+            low.hide()
+            high.hide()
             per_metric[metric] = (mean, low, high, fill)
         self.legend.addItem(per_metric["accuracy"][0], group_name(experiment, key))
         self.items[key] = per_metric

@@ -1,7 +1,9 @@
 """engine.training experiments: reproducibility, stopping, snapshots, config round trips,
 role scoring on planted heads, and the qualitative shapes at small sizes."""
+import dataclasses
 import json
 import multiprocessing
+import os
 import pickle
 
 import numpy as np
@@ -213,3 +215,69 @@ def test_worker_reports_errors():
     q = ListQueue()
     train_worker("roles", {"steps": -1}, q)
     assert q[0][0] == "error" and "steps" in q[0][1].splitlines()[0]
+
+
+@pytest.mark.parametrize("name", EXPERIMENTS)
+def test_every_config_field_is_checked(name):
+    config_class = type(SMALL[name])
+    assert list(config_class.CHECKS) and set(config_class.CHECKS) == {
+        f.name for f in dataclasses.fields(config_class)}
+    with pytest.raises(TrainingConfigError, match="seed"):
+        config_class(seed=True)          # a bool is not a whole number
+
+
+@pytest.mark.parametrize("name", EXPERIMENTS)
+def test_snapshots_by_wall_clock_leave_the_curves_alone(name):
+    by_step = run_experiment(name, SMALL[name])
+    every_step = []
+    by_clock = run_experiment(name, SMALL[name], on_snapshot=every_step.append,
+                              snapshot_period_s=0.0)       # always due: one after every step
+    assert _curves(by_clock) == _curves(by_step)
+    if name == "roles":     # the scores too are taken by step, not by clock
+        assert np.array_equal(by_clock.score_steps, by_step.score_steps)
+        assert np.array_equal(by_clock.score_history, by_step.score_history)
+    mid_run = [s for s in every_step if not s.done]
+    side_by_side = SMALL[name].seeds * len(SMALL[name].scales) if name == "scaling" else 1
+    assert [s.step for s in mid_run] == list(
+        range(side_by_side, mid_run[-1].total_steps + 1, side_by_side))
+    rare = []
+    run_experiment(name, SMALL[name], on_snapshot=rare.append, snapshot_period_s=3600.0)
+    side_by_side = SMALL[name].seeds * len(SMALL[name].scales) if name == "scaling" else 1
+    assert [s.step for s in rare] == [side_by_side, rare[-1].total_steps] and rare[-1].done
+
+
+def test_pipe_worker_sends_bytes_at_low_priority():
+    import psutil
+
+    from engine.training.worker import decode_kind, decode_payload, pipe_worker
+
+    ctx = multiprocessing.get_context("spawn")
+    reader, writer = ctx.Pipe(duplex=False)
+    config = RolesConfig(steps=200, log_every=10, snapshot_every=10, eval_size=32)
+    idle_class = hasattr(os, "SCHED_IDLE")
+    proc = ctx.Process(target=pipe_worker, args=("roles", config.to_dict(), writer, None,
+                                                 None, 7, idle_class))
+    proc.start()
+    writer.close()
+    kinds, niceness, policy = [], None, None
+    while not kinds or kinds[-1] not in ("result", "error"):
+        assert reader.poll(60)
+        message = reader.recv_bytes()
+        kinds.append(decode_kind(message))
+        if niceness is None:
+            try:
+                niceness = psutil.Process(proc.pid).nice()
+                policy = os.sched_getscheduler(proc.pid) if idle_class else None
+            except (psutil.NoSuchProcess, ProcessLookupError):
+                pass
+    result = decode_payload(message)
+    proc.join(timeout=30)
+    assert proc.exitcode == 0 and kinds[-1] == "result"
+    assert kinds.count("snapshot") == 200 // 10 + 1          # by step, and the done one
+    assert result.run.curve.steps[-1] == 200
+    assert niceness == os.nice(0) + 7
+    if idle_class:
+        assert policy == os.SCHED_IDLE
+    with pytest.raises(EOFError):       # the child's end closed: the reader sees the end
+        reader.recv_bytes()
+    reader.close()

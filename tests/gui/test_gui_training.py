@@ -52,7 +52,7 @@ def test_a_short_run_updates_curves_progress_and_heads(window, qtbot):
     assert window.state.training.option("steps") == 40
     qtbot.waitUntil(lambda: panel.result is not None, timeout=60000)
     runner = panel.runner
-    assert runner.snapshots_received >= 4 and 1 <= runner.snapshots_shown <= runner.snapshots_received
+    assert runner.snapshots_received >= 2 and 1 <= runner.snapshots_shown <= runner.snapshots_received
     assert not runner.is_running()
     (key, parts), = panel.curves.items.items()
     x, y = parts["loss"][0].getData()
@@ -145,3 +145,23 @@ def test_the_verdict_comes_from_the_numbers():
     assert "Too many heads hurt" in HeadsVsH.verdict_text(hurt)
     fine = [(1, 0.2, 0.2, 0.2, 2.0, 32), (4, 0.9, 0.9, 0.9, 0.3, 8), (16, 0.9, 0.9, 0.9, 0.3, 2)]
     assert "did not hurt" in HeadsVsH.verdict_text(fine)
+
+
+def test_curves_are_redrawn_at_most_every_period_maps_every_snapshot(window, qtbot):
+    from engine.training import RolesConfig, run_experiment
+    from gui.training_tab import CURVES_PERIOD_S
+
+    panel = training_tab(window)
+    snaps = []
+    run_experiment("roles", RolesConfig(steps=20, log_every=5, snapshot_every=5, eval_size=16),
+                   on_snapshot=snaps.append)
+    first, second, third = snaps[0], snaps[1], snaps[2]
+    panel._on_snapshot(first)
+    assert panel.curves.newest_results is first and panel.heads_view.newest_results is first
+    panel._on_snapshot(second)
+    panel._on_snapshot(third)                 # within the period: only the newest waits
+    assert panel.curves.newest_results is first and panel.heads_view.newest_results is third
+    qtbot.waitUntil(lambda: panel.curves.newest_results is third,
+                    timeout=int(5000 * CURVES_PERIOD_S) + 1000)
+    panel._on_snapshot(snaps[-1])             # the last snapshot of a run: drawn at once
+    assert snaps[-1].done and panel.curves.newest_results is snaps[-1]
