@@ -24,9 +24,10 @@ config_from_options reads it back, so a session keeps them.
 from __future__ import annotations
 
 import multiprocessing
+import os
 import time
 
-from PySide6.QtCore import QObject, QSocketNotifier, Signal, Slot
+from PySide6.QtCore import QObject, QSocketNotifier, QTimer, Signal, Slot
 
 from engine.training import CONFIGS, config_from_dict
 from engine.training.worker import TRAINING_NICENESS, decode_kind, decode_payload, pipe_worker
@@ -36,6 +37,9 @@ from engine.training.worker import TRAINING_NICENESS, decode_kind, decode_payloa
 SNAPSHOT_PERIOD_S = 0.06
 STOP_JOIN_S = 0.3       # after the stop event, before terminate()
 MESSAGES_PER_WAKE = 64  # bounded work per wake-up; the rest wakes the notifier again
+#: POSIX pipes can be watched by a QSocketNotifier; elsewhere a timer looks at the pipe.
+PIPE_IS_WATCHABLE = os.name == "posix"
+WINDOWS_PIPE_POLL_MS = 30
 
 
 def _parse_item(text: str, example):
@@ -128,9 +132,15 @@ class TrainingRunner(QObject):
         self._process.start()
         writer.close()     # the child's copy is the only writer left: its exit ends the pipe
         self._reader = reader
-        self._notifier = QSocketNotifier(reader.fileno(), QSocketNotifier.Type.Read, self)
+        if PIPE_IS_WATCHABLE:
+            self._notifier = QSocketNotifier(reader.fileno(), QSocketNotifier.Type.Read, self)
+            self._wake = self._notifier.activated
+        else:   # a Windows pipe handle is not a socket: look at the pipe every 30 ms instead
+            self._notifier = QTimer(self, interval=WINDOWS_PIPE_POLL_MS)
+            self._wake = self._notifier.timeout
+            self._notifier.start()
         self._notifier.setObjectName("trainingPipeNotifier")
-        self._notifier.activated.connect(self._on_readable)
+        self._wake.connect(self._on_readable)
 
     def stop(self, announce: bool = True) -> None:
         """End the run at once: the stop event, a short join, then terminate()."""
@@ -152,8 +162,11 @@ class TrainingRunner(QObject):
 
     def _quiet(self) -> None:
         if self._notifier is not None:
-            self._notifier.setEnabled(False)
-            self._notifier.activated.disconnect(self._on_readable)
+            if isinstance(self._notifier, QTimer):
+                self._notifier.stop()
+            else:
+                self._notifier.setEnabled(False)
+            self._wake.disconnect(self._on_readable)
             self._notifier.deleteLater()
             self._notifier = None
 

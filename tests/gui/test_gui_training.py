@@ -65,6 +65,20 @@ def test_a_short_run_updates_curves_progress_and_heads(window, qtbot):
     assert panel.message[0] == "done" and panel.start_button.isEnabled()
 
 
+def test_where_a_pipe_cannot_be_watched_a_timer_reads_it(window, qtbot, monkeypatch):
+    """Windows: a pipe handle is no socket, so the runner looks at the pipe on a timer."""
+    from PySide6.QtCore import QTimer
+
+    import gui.training_runner as training_runner
+
+    monkeypatch.setattr(training_runner, "PIPE_IS_WATCHABLE", False)
+    panel = training_tab(window)
+    assert panel.start("roles", SHORT_ROLES)
+    assert isinstance(panel.runner._notifier, QTimer)
+    qtbot.waitUntil(lambda: panel.result is not None, timeout=60000)
+    assert panel.progress.value() == 40 and not panel.runner.is_running()
+
+
 def test_runs_are_reproducible(window, qtbot):
     panel = training_tab(window)
     losses = []
