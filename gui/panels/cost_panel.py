@@ -20,6 +20,7 @@ from ..style import brush, format_count, pen, plot_font
 from .base import Panel
 from .items import Bars
 from .label import Label
+from .text_fit import wrap_lines
 from ..i18n import tr
 
 BAR_WIDTH = 0.6
@@ -89,6 +90,7 @@ class CostPanel(Panel):
         self.plot.vb.sigResized.connect(self._on_resized)
         self._top = None
         self._vb_height = None
+        self._vb_size = None
         self._heads = None
 
     def restyle(self) -> None:
@@ -126,7 +128,8 @@ class CostPanel(Panel):
 
     def retranslate(self) -> None:
         self._set_title()
-        self.plot.setLabel("left", tr("FLOPs per layer"), units="FLOP")
+        self._shown.pop((self.plot.getAxis("left"), "label"), None)
+        self._fit_axis_label()
         for i, bits in enumerate(PRECISION_BITS):
             self.precision_combo.setItemText(i, tr("KV cache: {bits}-bit values").format(bits=bits))
         self.precision_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
@@ -165,10 +168,23 @@ class CostPanel(Panel):
             label.setPos(axis.mapFromScene(QPointF(scene_x, 0)).x(), 4)
 
     def _on_resized(self, *_args) -> None:
-        """A new plot height: the headroom that keeps the bars below the notes changes."""
-        if self._vb_height is not None and self._vb_height != self.plot.vb.height():
+        """A new plot size: the notes wrap again, and the headroom that keeps the bars below
+        them changes."""
+        size = (self.plot.vb.width(), self.plot.vb.height())
+        if self._vb_height is not None and self._vb_size != size:
             self._top = None
             self.redraw()
+        self._vb_size = size
+
+    def _fit_axis_label(self) -> None:
+        """The long FLOP axis name where the plot is tall enough for it, else the short one."""
+        axis = self.plot.getAxis("left")
+        long_name = tr("FLOPs per layer")
+        width = QFontMetricsF(axis.label.font()).horizontalAdvance(long_name + " (GFLOP)")
+        name = long_name if width < self.plot.vb.height() else tr("FLOPs")
+        if self._shown.get((axis, "label")) != name:
+            self._shown[axis, "label"] = name
+            self.plot.setLabel("left", name, units="FLOP")
 
     def show_results(self, results) -> None:
         single, multi = results.cost_single, results.cost_multi
@@ -191,7 +207,9 @@ class CostPanel(Panel):
                         pen=pg.mkPen(None) if thin else pen(self.theme.foreground, self.theme, 0.3))
         self.head_bar.setOpts(**opts)
         # The notes first: their height decides the headroom above the bars.
-        self.set_text(self.info, self.flops_text(results))
+        self.set_text(self.info, wrap_lines(self.flops_text(results), self.plot.vb.width() - 10,
+                                            self.info.width_of))
+        self._fit_axis_label()
         self.set_text(self.memory_text, self.memory_html(results))
         top = self._headroom() * max(single.flops, multi.flops)
         if self._top is None or not 0.9 < self._top / top <= 1.0 or self._vb_height != \

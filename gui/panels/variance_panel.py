@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsRectItem
 
 from ..style import brush, format_number, pen
 from .base import Panel
+from .text_fit import wrap_lines
 from ..i18n import tr
 
 
@@ -120,8 +121,10 @@ class VariancePanel(Panel):
             plot.vb.sigResized.connect(self._on_resized)
 
     def _on_resized(self, *_args) -> None:
-        """New plot heights: the headroom above the histograms is chosen again."""
-        heights = tuple(round(p.vb.height()) for p in (self.plot_raw, self.plot_scaled))
+        """New plot sizes: the statistics wrap again and the headroom above the histograms
+        is chosen again."""
+        heights = tuple(round(x) for p in (self.plot_raw, self.plot_scaled)
+                        for x in (p.vb.width(), p.vb.height()))     # widths: the text wraps
         if heights != self._plot_heights:
             self._plot_heights = heights
             self._ranges = {"raw": None, "scaled": None}
@@ -180,10 +183,11 @@ class VariancePanel(Panel):
 
     def _set_stats(self, key: str, text: str) -> None:
         """The statistics on as few lines as the plot's width allows: a first line too
-        wide for it breaks after its first ": "."""
+        wide for it breaks after its first ": ", and any line still too wide at its spaces."""
         plot = self.plot_raw if key == "raw" else self.plot_scaled
-        if self.stats[key].width_of(text) > plot.vb.width() - 8:
-            text = text.replace(": ", "\n", 1)
+        width = plot.vb.width() - 8
+        if self.stats[key].width_of(text) > width:
+            text = wrap_lines(text.replace(": ", "\n", 1), width, self.stats[key].width_of)
         self.set_text(self.stats[key], text)
 
     @staticmethod

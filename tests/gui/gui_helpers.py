@@ -23,6 +23,9 @@ def settle_layout(panels, rounds: int = 3) -> None:
         QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
         for panel in panels:
             panel.scene().prepareForPaint()
+            for item in panel.scene().items():   # an axis sizes itself to labels it lays out
+                if isinstance(item, pg.AxisItem) and item.isVisible():
+                    _tick_texts(item)
     QApplication.processEvents()
 
 
