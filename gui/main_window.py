@@ -157,7 +157,7 @@ class MainWindow(QMainWindow):
         bottom.addWidget(p[names.COST])
         bottom.setStretchFactor(0, 3)
         bottom.setStretchFactor(1, 2)
-        right = QSplitter(Qt.Orientation.Vertical, objectName="panelSplitter")
+        right = self.panel_splitter = QSplitter(Qt.Orientation.Vertical, objectName="panelSplitter")
         right.addWidget(top)
         right.addWidget(bottom)
         # In a short window the two rows become tabs (see _update_compact).
@@ -624,12 +624,14 @@ class MainWindow(QMainWindow):
         boost = 1.25 if self.presentation else 1.0
         mode = choose_layout(size.width() - controls, height, self.ui_scale * boost)
         need_w, need_h = (px * self.ui_scale * boost for px in READABLE_PANEL_PX)
-        minimum = (int(need_w * 0.85), int(need_h)) if mode == SINGLE else (0, 0)
+        # The panels' own minimum heights (their texts) decide how far the area scrolls.
+        minimum = (int(need_w * 0.85), 0) if mode == SINGLE else (0, 0)
         self.panel_scroll.widget().setMinimumSize(*minimum)
         if mode != self.layout_mode:
             self.layout_mode = mode
             self.compact = mode != GRID
             self.top_splitter.setSizes([1000] * len(TOP_ROW))   # equal columns again
+            self.panel_splitter.setSizes([1000, 1000])          # and equal rows
             self._apply_focus()
 
     @Slot(int)

@@ -20,7 +20,7 @@ from ..style import brush, format_count, pen, plot_font
 from .base import Panel
 from .items import Bars
 from .label import Label
-from .text_fit import wrap_lines
+from .text_fit import MinimumHeight, layout_minimum_px, lines_px, wrap_lines
 from ..i18n import tr
 
 BAR_WIDTH = 0.6
@@ -88,12 +88,18 @@ class CostPanel(Panel):
         self.plot.vb.sigResized.connect(self._place_bar_names)
         axis.geometryChanged.connect(self._place_bar_names)
         self.plot.vb.sigResized.connect(self._on_resized)
+        # the plot: the notes over three lines of bars
+        self.minimum_height = MinimumHeight(
+            self, lambda: layout_minimum_px(self) + self.info.rect().height() + lines_px(self.theme, 3),
+            lambda: self.memory_text)
+        self.plot.vb.sigResized.connect(self.minimum_height.request)
         self._top = None
         self._vb_height = None
         self._vb_size = None
         self._heads = None
 
     def restyle(self) -> None:
+        self.minimum_height.reset()
         self.memory_text.setAttr("color", self.theme.foreground)
         self.memory_text.setAttr("size", f"{self.theme.font_pt * 0.9:.1f}pt")
         self._shown.pop((self.memory_text, "text"), None)   # set again in the new colour
@@ -180,7 +186,8 @@ class CostPanel(Panel):
         """The long FLOP axis name where the plot is tall enough for it, else the short one."""
         axis = self.plot.getAxis("left")
         long_name = tr("FLOPs per layer")
-        width = QFontMetricsF(axis.label.font()).horizontalAdvance(long_name + " (GFLOP)")
+        metrics = QFontMetricsF(axis.label.font())
+        width = metrics.horizontalAdvance(long_name + " (GFLOP)") + 2 * metrics.height()
         name = long_name if width < self.plot.vb.height() else tr("FLOPs")
         if self._shown.get((axis, "label")) != name:
             self._shown[axis, "label"] = name
@@ -211,6 +218,7 @@ class CostPanel(Panel):
                                             self.info.width_of))
         self._fit_axis_label()
         self.set_text(self.memory_text, self.memory_html(results))
+        self.minimum_height.request()
         top = self._headroom() * max(single.flops, multi.flops)
         if self._top is None or not 0.9 < self._top / top <= 1.0 or self._vb_height != \
                 self.plot.vb.height():

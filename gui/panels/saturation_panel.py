@@ -13,7 +13,8 @@ from PySide6.QtWidgets import QGraphicsItem
 from ..style import brush, pen, plot_font
 from .base import Panel, TitleLabel
 from .items import Dots
-from .text_fit import fitting_step, ticks_between
+from .text_fit import (MinimumHeight, fit_bottom_axis, fitting_step, layout_minimum_px, lines_px,
+                       ticks_between)
 from ..i18n import tr
 
 METRIC_ROWS = ("max_prob", "entropy", "jacobian_norm")
@@ -32,6 +33,9 @@ class SaturationPanel(Panel):
         self.markers = {}
         first = None
         self.title = self.add_title()
+        self.minimum_height = MinimumHeight(
+            self, lambda: layout_minimum_px(self) + 3 * lines_px(self.theme, 3),
+            lambda: self.plots[METRIC_ROWS[-1]])
         # Each plot is named in a row of its own above it, not by a vertical axis label: a
         # short plot at large text had its three axis labels running into each other.
         self.names = {}
@@ -71,12 +75,14 @@ class SaturationPanel(Panel):
         first.vb.sigResized.connect(self._fit_ticks)
         for plot in self.plots.values():
             plot.vb.sigResized.connect(self._fit_y_ticks)
+            plot.vb.sigResized.connect(self.minimum_height.request)
         self._y_ticks = {}
         self._keys = None
         self._shown = None
         self._tick_every = None
 
     def restyle(self) -> None:
+        self.minimum_height.reset()
         for plot in self.plots.values():
             self.style_plot(plot)
         for (metric, scaled), (line, dots) in self.median.items():
@@ -132,6 +138,7 @@ class SaturationPanel(Panel):
         for metric, name in self.names.items():
             name.setText(labels[metric], color=self.theme.foreground, size=f"{self.theme.font_pt:.1f}pt")
         self.plots["jacobian_norm"].setLabel("bottom", tr("d_k (log scale)"))
+        fit_bottom_axis(self.plots["jacobian_norm"].getAxis("bottom"), plot_font(self.theme))
         if self.results is not None:
             self._set_title(self.results.saturation)
 
@@ -190,3 +197,4 @@ class SaturationPanel(Panel):
         key = (f"<span style='color:{self.theme.unscaled}'>━━&nbsp;{raw}</span>"
                f"&nbsp;&nbsp; <span style='color:{self.theme.scaled}'>━━&nbsp;{scaled}</span>")
         self.set_title(self.title, f"{title}<br>{key}")
+        self.minimum_height.request()

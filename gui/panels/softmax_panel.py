@@ -18,7 +18,8 @@ from ..style import brush, format_number, plot_font
 from .base import Panel
 from .items import Bars
 from .label import Label
-from .text_fit import fitting_step, ticks_between
+from .text_fit import (MinimumHeight, fit_bottom_axis, fitting_step, layout_minimum_px, lines_px,
+                       ticks_between)
 from ..i18n import tr
 
 BAR_WIDTH = 0.38
@@ -62,6 +63,10 @@ class SoftmaxPanel(Panel):
         self._narrow = None
         self._vb_size = None
         self.plot.vb.sigResized.connect(self._on_resized)
+        # the plot: four probability ticks and a stack of lifted value labels
+        self.minimum_height = MinimumHeight(
+            self, lambda: layout_minimum_px(self) + lines_px(self.theme, 7), lambda: self.plot)
+        self.plot.vb.sigResized.connect(self.minimum_height.request)
         self.value_labels = []
         for _ in range(2 * SCORES_MAX):
             label = Label(anchor=(0.5, 1.0))
@@ -71,6 +76,7 @@ class SoftmaxPanel(Panel):
         self._count = None
 
     def restyle(self) -> None:
+        self.minimum_height.reset()
         self.style_plot(self.plot)
         self.bars_unscaled.setOpts(brush=brush(self.theme.unscaled, 220), pen=None)
         self.bars_scaled.setOpts(brush=brush(self.theme.scaled, 220), pen=None)
@@ -88,6 +94,7 @@ class SoftmaxPanel(Panel):
         self.set_title(self.title, tr("softmax: raw vs ÷√d_k"))
         self.plot.setLabel("left", tr("probability"))
         self.plot.setLabel("bottom", tr("key"))
+        fit_bottom_axis(self.plot.getAxis("bottom"), plot_font(self.theme), tick_lines=2)
 
     def _is_narrow(self) -> bool:
         """Would one two-line legend entry overflow the panel? (Then it takes three.)"""

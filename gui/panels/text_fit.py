@@ -51,3 +51,67 @@ def ticks_between(low: float, high: float, step: float) -> list[tuple[float, str
     first = math.ceil(low / step - 1e-9)
     last = math.floor(high / step + 1e-9)
     return [(k * step, f"{k * step:g}") for k in range(first, last + 1)]
+
+
+def layout_minimum_px(panel) -> float:
+    """The height the panel's grid cannot be squeezed below (wrapped titles included)."""
+    from PySide6.QtCore import Qt
+
+    margins = panel.ci.contentsMargins() if hasattr(panel.ci, "contentsMargins") else None
+    extra = margins.top() + margins.bottom() if margins is not None else 0.0
+    return panel.ci.layout.effectiveSizeHint(Qt.SizeHint.MinimumSize).height() + extra
+
+
+class MinimumHeight:
+    """Keeps a panel's minimum height at what its texts need: `needed()` pixels, raised by
+    what `bottom()` (its lowest item) still hangs below the view. Below it the window
+    scrolls instead of squeezing texts over each other. Measured after the layout pass
+    that asked (request()): a minimum set inside a pass is undone by that pass."""
+
+    FLOOR = 160
+
+    def __init__(self, panel, needed, bottom):
+        from PySide6.QtCore import QTimer
+
+        self.panel, self.needed, self.bottom = panel, needed, bottom
+        self.timer = QTimer(panel, singleShot=True, interval=0)
+        self.timer.timeout.connect(self.fit)
+
+    def request(self, *_args) -> None:
+        self.timer.start()
+
+    def reset(self) -> None:
+        """A new font: measure from the floor again."""
+        self.panel.setMinimumHeight(self.FLOOR)
+        self.request()
+
+    def fit(self) -> None:
+        panel = self.panel
+        needed = max(self.FLOOR, math.ceil(self.needed()))
+        if not needed <= panel.minimumHeight() <= 2 * needed:    # a new font or width
+            panel.setMinimumHeight(needed)
+            return
+        overflow = self.bottom().sceneBoundingRect().bottom() - panel.viewport().height()
+        if overflow > 0.5 and panel.isVisible():
+            panel.setMinimumHeight(min(2 * needed, panel.height() + math.ceil(overflow) + 2))
+
+
+def fit_bottom_axis(axis, font, tick_lines: int = 1) -> None:
+    """A bottom axis tall enough for `tick_lines` lines of tick labels and its name in
+    `font` (pyqtgraph counts 0.8 of each, and at large text the name ran into the ticks
+    or off the panel)."""
+    from PySide6.QtGui import QFontMetricsF
+
+    line = QFontMetricsF(font).lineSpacing()
+    named = axis.label.isVisible() and bool(axis.labelText)
+    axis.setHeight(int(tick_lines * line + (line + 4 if named else 0) + 12))
+
+
+def lines_px(theme, lines: float) -> int:
+    """The height of `lines` lines of plot text in `theme` (a panel's minimum height: below
+    it the window scrolls instead of squeezing the texts over each other)."""
+    from PySide6.QtGui import QFontMetricsF
+
+    from ..style import plot_font
+
+    return int(lines * QFontMetricsF(plot_font(theme)).lineSpacing())

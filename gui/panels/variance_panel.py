@@ -18,9 +18,9 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QPen
 from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsRectItem
 
-from ..style import brush, format_number, pen
+from ..style import brush, format_number, pen, plot_font
 from .base import Panel
-from .text_fit import wrap_lines
+from .text_fit import MinimumHeight, fit_bottom_axis, layout_minimum_px, lines_px, wrap_lines
 from ..i18n import tr
 
 
@@ -117,8 +117,14 @@ class VariancePanel(Panel):
         self.stats = {"raw": self.stats_raw, "scaled": self.stats_scaled}
         self._ranges = {"raw": None, "scaled": None}
         self._plot_heights = None
+        # each plot: its statistics and two lines of histogram below them
+        self.minimum_height = MinimumHeight(
+            self, lambda: layout_minimum_px(self) + sum(
+                label.rect().height() + lines_px(self.theme, 2) for label in self.stats.values()),
+            lambda: self.plot_scaled)
         for plot in (self.plot_raw, self.plot_scaled):
             plot.vb.sigResized.connect(self._on_resized)
+            plot.vb.sigResized.connect(self.minimum_height.request)
 
     def _on_resized(self, *_args) -> None:
         """New plot sizes: the statistics wrap again and the headroom above the histograms
@@ -131,6 +137,7 @@ class VariancePanel(Panel):
             self.redraw()
 
     def restyle(self) -> None:
+        self.minimum_height.reset()
         self.unit_band.setBrush(brush(self.theme.scaled, 50))
         for plot in (self.plot_raw, self.plot_scaled):
             self.style_plot(plot)
@@ -150,6 +157,8 @@ class VariancePanel(Panel):
             self.set_title(self.title, tr("q·k: raw and ÷√d_k"))
         self.plot_raw.setLabel("bottom", tr("q·k"))
         self.plot_scaled.setLabel("bottom", tr("q·k / √d_k"))
+        for plot in (self.plot_raw, self.plot_scaled):
+            fit_bottom_axis(plot.getAxis("bottom"), plot_font(self.theme))
         for plot in (self.plot_raw, self.plot_scaled):
             plot.setLabel("left", tr("density"))
         self.unit_band.setToolTip(tr("the ±2σ² width that ÷√d_k restores"))
@@ -189,6 +198,7 @@ class VariancePanel(Panel):
         if self.stats[key].width_of(text) > width:
             text = wrap_lines(text.replace(": ", "\n", 1), width, self.stats[key].width_of)
         self.set_text(self.stats[key], text)
+        self.minimum_height.request()
 
     @staticmethod
     def theory_label(v) -> str:

@@ -104,7 +104,9 @@ def text_boxes(panel) -> list:
 
 
 def text_problems(panel, tolerance: float = 1.0) -> list[str]:
-    """What is wrong with a panel's texts: pairs that overlap, texts outside their view."""
+    """What is wrong with a panel's texts: pairs that overlap, texts outside their view.
+    The rectangles are the fonts' line boxes (ascent to descent): `tolerance` pixels of
+    overlap (about 1 per 100 % text) fall in their blank margins."""
     boxes = text_boxes(panel)
     problems = []
     for text, rect, bounds in boxes:

@@ -38,7 +38,7 @@ def plot_panels(window) -> list:
 def settle_all(window) -> None:
     settle_layout(plot_panels(window))
     assert window.model.wait_idle() and window.heads_panel.wait_idle()
-    settle_layout(plot_panels(window))
+    settle_layout(plot_panels(window), rounds=6)
 
 
 def check_shown(window, case, found: dict) -> int:
@@ -48,9 +48,9 @@ def check_shown(window, case, found: dict) -> int:
         if not panel.isVisible():
             continue
         checked += 1
-        problems = text_problems(panel)
+        problems = text_problems(panel, tolerance=window.ui_scale * (1.25 if window.presentation else 1.0))
         if problems:
-            found.setdefault((panel.objectName(), *case), problems)
+            found.setdefault((panel.objectName(), *case), [str((panel.ci.geometry().getRect(), panel.size().toTuple(), panel.minimumHeight()))] + problems)
     return checked
 
 
