@@ -826,7 +826,7 @@ class MainWindow(QMainWindow):
         needed = self.lesson.minimumSizeHint().height() + 8
         limit = int(self.height() * self.LESSON_MAX_SHARE)
         height = max(60, min(needed, limit))
-        self.lesson_scroll.setMinimumHeight(min(height, 60))
+        self.lesson_scroll.setMinimumHeight(height)    # beyond LESSON_MAX_SHARE it scrolls
         if abs(self.lesson_dock.height() - height) > 4:  # grown past its text, or short of it
             self.resizeDocks([self.lesson_dock], [height], Qt.Orientation.Vertical)
 

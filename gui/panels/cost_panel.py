@@ -88,10 +88,10 @@ class CostPanel(Panel):
         self.plot.vb.sigResized.connect(self._place_bar_names)
         axis.geometryChanged.connect(self._place_bar_names)
         self.plot.vb.sigResized.connect(self._on_resized)
-        # the plot: the notes over three lines of bars
+        # the plot: the notes over three lines of bars, and the short name of its axis
         self.minimum_height = MinimumHeight(
-            self, lambda: layout_minimum_px(self) + self.info.rect().height() + lines_px(self.theme, 3),
-            lambda: self.memory_text)
+            self, lambda: layout_minimum_px(self) + max(
+                self.info.rect().height() + lines_px(self.theme, 3), self._short_label_px()))
         self.plot.vb.sigResized.connect(self.minimum_height.request)
         self._top = None
         self._vb_height = None
@@ -112,6 +112,7 @@ class CostPanel(Panel):
         for label in self.bar_names:
             label.setColor(self.theme.foreground)
             label.setFont(font)
+        self._shown.pop("bar name scale", None)
         axis = self.plot.getAxis("bottom")
         axis.setHeight(int(QFontMetricsF(font).lineSpacing() + 2 * Label.MARGIN + 6))
         self._place_bar_names()
@@ -154,6 +155,8 @@ class CostPanel(Panel):
     @guarded
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
         super().resizeEvent(event)
+        if hasattr(self, "minimum_height"):
+            self.minimum_height.request()
         if getattr(self, "precision_combo", None) is not None and shiboken6.isValid(
                 self.ci.layout):            # Qt resizes before build() and while deleting
             self._place_precision()
@@ -166,9 +169,27 @@ class CostPanel(Panel):
     def _name_positions(self) -> tuple:
         return (SAME_NAME_X, 1.0, 2.0) if self._heads == 1 else BAR_NAME_X
 
+    def _fit_bar_name_font(self) -> None:
+        """The bar names in the tick font, or smaller (down to 60 %) where the widest would
+        run into its neighbour: at large text "1 head" and "8 heads" overlapped."""
+        vb = self.plot.vb
+        spacing = vb.mapViewToScene(QPointF(1, 0)).x() - vb.mapViewToScene(QPointF(0, 0)).x()
+        positions = self._name_positions()
+        gap = min(b - a for a, b in zip(positions[:-1], positions[1:])) * spacing
+        font = plot_font(self.theme)
+        widest = max(QFontMetricsF(font).horizontalAdvance(label.toPlainText()) + 2 * Label.MARGIN
+                     for label in self.bar_names)
+        scale = 1.0 if widest <= gap - 6 or gap <= 0 else max(0.6, (gap - 6) / widest)
+        if self._shown.get("bar name scale") != scale:
+            self._shown["bar name scale"] = scale
+            font.setPointSizeF(font.pointSizeF() * scale)
+            for label in self.bar_names:
+                label.setFont(font)
+
     def _place_bar_names(self, *_args) -> None:
         """Each name under its bar: the bar's x in the view, mapped into the axis item."""
         axis, vb = self.plot.getAxis("bottom"), self.plot.vb
+        self._fit_bar_name_font()
         for label, x in zip(self.bar_names, self._name_positions()):
             scene_x = vb.mapViewToScene(QPointF(x, 0)).x()
             label.setPos(axis.mapFromScene(QPointF(scene_x, 0)).x(), 4)
@@ -181,6 +202,13 @@ class CostPanel(Panel):
             self._top = None
             self.redraw()
         self._vb_size = size
+
+    def _short_label_px(self) -> float:
+        """Length of the axis name as drawn (the short one unless the long one fits)."""
+        label = self.plot.getAxis("left").label
+        metrics = QFontMetricsF(label.font())
+        drawn = label.boundingRect().width() / max(1.0, metrics.horizontalAdvance(label.toPlainText()))
+        return drawn * metrics.horizontalAdvance(tr("FLOPs") + " (GFLOP)") + 2 * metrics.height()
 
     def _fit_axis_label(self) -> None:
         """The long FLOP axis name where the plot is tall enough for it, else the short one."""

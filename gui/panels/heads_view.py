@@ -98,7 +98,7 @@ class HeadsView(Panel):
         self.token_axes: list[TokenAxis] = []
         self._shown_n: int | None = None
         self._title_rows = None
-        self.minimum_height = MinimumHeight(self, self._needed_height, lambda: self.average_plot)
+        self.minimum_height = MinimumHeight(self, self._needed_height)
 
         # Wrapping labels: a long line would widen the layout past a narrow view and clip
         # the average map on the right.
@@ -244,6 +244,12 @@ class HeadsView(Panel):
     @property
     def kind_text(self) -> str:
         return self.kind_label.text
+
+    @guarded
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
+        super().resizeEvent(event)
+        if hasattr(self, "minimum_height"):       # Qt resizes before build()
+            self.minimum_height.request()
 
     def restyle(self) -> None:
         font = plot_font(self.theme, 0.85)

@@ -11,6 +11,7 @@ from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QGraphicsItem
 
 from ..style import brush, pen, plot_font
+from ..guard import guarded
 from .base import Panel, TitleLabel
 from .items import Dots
 from .text_fit import (MinimumHeight, fit_bottom_axis, fitting_step, layout_minimum_px, lines_px,
@@ -34,8 +35,7 @@ class SaturationPanel(Panel):
         first = None
         self.title = self.add_title()
         self.minimum_height = MinimumHeight(
-            self, lambda: layout_minimum_px(self) + 3 * lines_px(self.theme, 3),
-            lambda: self.plots[METRIC_ROWS[-1]])
+            self, lambda: layout_minimum_px(self) + 3 * lines_px(self.theme, 3))
         # Each plot is named in a row of its own above it, not by a vertical axis label: a
         # short plot at large text had its three axis labels running into each other.
         self.names = {}
@@ -80,6 +80,12 @@ class SaturationPanel(Panel):
         self._keys = None
         self._shown = None
         self._tick_every = None
+
+    @guarded
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
+        super().resizeEvent(event)
+        if hasattr(self, "minimum_height"):       # Qt resizes before build()
+            self.minimum_height.request()
 
     def restyle(self) -> None:
         self.minimum_height.reset()

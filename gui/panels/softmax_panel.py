@@ -15,6 +15,7 @@ from PySide6.QtGui import QFontMetricsF
 from engine.params import SCORES_MAX
 
 from ..style import brush, format_number, plot_font
+from ..guard import guarded
 from .base import Panel
 from .items import Bars
 from .label import Label
@@ -65,7 +66,7 @@ class SoftmaxPanel(Panel):
         self.plot.vb.sigResized.connect(self._on_resized)
         # the plot: four probability ticks and a stack of lifted value labels
         self.minimum_height = MinimumHeight(
-            self, lambda: layout_minimum_px(self) + lines_px(self.theme, 7), lambda: self.plot)
+            self, lambda: layout_minimum_px(self) + lines_px(self.theme, 7))
         self.plot.vb.sigResized.connect(self.minimum_height.request)
         self.value_labels = []
         for _ in range(2 * SCORES_MAX):
@@ -74,6 +75,12 @@ class SoftmaxPanel(Panel):
             self.plot.addItem(label, ignoreBounds=True)
             self.value_labels.append(label)
         self._count = None
+
+    @guarded
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
+        super().resizeEvent(event)
+        if hasattr(self, "minimum_height"):       # Qt resizes before build()
+            self.minimum_height.request()
 
     def restyle(self) -> None:
         self.minimum_height.reset()

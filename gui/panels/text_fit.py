@@ -63,17 +63,16 @@ def layout_minimum_px(panel) -> float:
 
 
 class MinimumHeight:
-    """Keeps a panel's minimum height at what its texts need: `needed()` pixels, raised by
-    what `bottom()` (its lowest item) still hangs below the view. Below it the window
-    scrolls instead of squeezing texts over each other. Measured after the layout pass
-    that asked (request()): a minimum set inside a pass is undone by that pass."""
+    """Keeps a panel's minimum height at what its texts need, `needed()` pixels: below it
+    the window scrolls instead of squeezing texts over each other. Measured after the
+    layout pass that asked (request()): a minimum set inside a pass is undone by it."""
 
     FLOOR = 160
 
-    def __init__(self, panel, needed, bottom):
+    def __init__(self, panel, needed):
         from PySide6.QtCore import QTimer
 
-        self.panel, self.needed, self.bottom = panel, needed, bottom
+        self.panel, self.needed = panel, needed
         self.timer = QTimer(panel, singleShot=True, interval=0)
         self.timer.timeout.connect(self.fit)
 
@@ -86,14 +85,17 @@ class MinimumHeight:
         self.request()
 
     def fit(self) -> None:
+        from PySide6.QtCore import QRectF
+
         panel = self.panel
         needed = max(self.FLOOR, math.ceil(self.needed()))
-        if not needed <= panel.minimumHeight() <= 2 * needed:    # a new font or width
+        if needed != panel.minimumHeight():
             panel.setMinimumHeight(needed)
-            return
-        overflow = self.bottom().sceneBoundingRect().bottom() - panel.viewport().height()
-        if overflow > 0.5 and panel.isVisible():
-            panel.setMinimumHeight(min(2 * needed, panel.height() + math.ceil(overflow) + 2))
+        # A resize that arrived while the scene was laying itself out can leave the
+        # plot grid at the old size: give it the widget's size again.
+        size = panel.size()
+        if panel.ci.geometry().size().toSize() != size:
+            panel.setRange(QRectF(0, 0, size.width(), size.height()), padding=0)
 
 
 def fit_bottom_axis(axis, font, tick_lines: int = 1) -> None:

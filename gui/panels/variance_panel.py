@@ -19,6 +19,7 @@ from PySide6.QtGui import QPen
 from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsRectItem
 
 from ..style import brush, format_number, pen, plot_font
+from ..guard import guarded
 from .base import Panel
 from .text_fit import MinimumHeight, fit_bottom_axis, layout_minimum_px, lines_px, wrap_lines
 from ..i18n import tr
@@ -120,8 +121,7 @@ class VariancePanel(Panel):
         # each plot: its statistics and two lines of histogram below them
         self.minimum_height = MinimumHeight(
             self, lambda: layout_minimum_px(self) + sum(
-                label.rect().height() + lines_px(self.theme, 2) for label in self.stats.values()),
-            lambda: self.plot_scaled)
+                label.rect().height() + lines_px(self.theme, 2) for label in self.stats.values()))
         for plot in (self.plot_raw, self.plot_scaled):
             plot.vb.sigResized.connect(self._on_resized)
             plot.vb.sigResized.connect(self.minimum_height.request)
@@ -135,6 +135,12 @@ class VariancePanel(Panel):
             self._plot_heights = heights
             self._ranges = {"raw": None, "scaled": None}
             self.redraw()
+
+    @guarded
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
+        super().resizeEvent(event)
+        if hasattr(self, "minimum_height"):       # Qt resizes before build()
+            self.minimum_height.request()
 
     def restyle(self) -> None:
         self.minimum_height.reset()
