@@ -131,7 +131,7 @@ class CostPanel(Panel):
             f"<span style='color:{colour}'>{mark}</span>&nbsp;"
             + html.escape(text).replace(" ", "&nbsp;") for colour, mark, text in self.key_entries())
         title = html.escape(tr("cost of one attention layer"))
-        self.set_title(self.title, f"{title}<br><span style='font-size:small'>{key}</span>")
+        self.set_title(self.title, f"{title}<br><span style='font-size:{self.theme.font_pt * 0.85:.1f}pt'>{key}</span>")
 
     def retranslate(self) -> None:
         self._set_title()
@@ -208,7 +208,7 @@ class CostPanel(Panel):
         label = self.plot.getAxis("left").label
         metrics = QFontMetricsF(label.font())
         drawn = label.boundingRect().width() / max(1.0, metrics.horizontalAdvance(label.toPlainText()))
-        return drawn * metrics.horizontalAdvance(tr("FLOPs") + " (GFLOP)") + 2 * metrics.height()
+        return drawn * metrics.horizontalAdvance(tr("FLOPs") + " (GFLOP)") + 4 * metrics.height()
 
     def _fit_axis_label(self) -> None:
         """The long FLOP axis name where the plot is tall enough for it, else the short one."""

@@ -221,7 +221,7 @@ class VariancePanel(Panel):
         key = "&nbsp;&nbsp; ".join(
             f"<span style='color:{colour}'>{mark}</span>&nbsp;"
             + html.escape(text).replace(" ", "&nbsp;") for colour, mark, text in entries)
-        self.set_title(self.title, f"{title}<br><span style='font-size:small'>{key}</span>")
+        self.set_title(self.title, f"{title}<br><span style='font-size:{self.theme.font_pt * 0.85:.1f}pt'>{key}</span>")
 
     @staticmethod
     def stem_heights(pmf, edges: np.ndarray) -> np.ndarray:
