@@ -160,6 +160,8 @@ class MainWindow(QMainWindow):
         right = self.panel_splitter = QSplitter(Qt.Orientation.Vertical, objectName="panelSplitter")
         right.addWidget(top)
         right.addWidget(bottom)
+        right.setStretchFactor(0, 1)      # a taller window: both rows grow (the head maps too)
+        right.setStretchFactor(1, 1)
         # In a short window the two rows become tabs (see _update_compact).
         self.row_tabs = QTabBar(objectName="panelRowTabs")
         self.row_tabs.addTab("")
@@ -631,13 +633,19 @@ class MainWindow(QMainWindow):
             self.layout_mode = mode
             self.compact = mode != GRID
             self.top_splitter.setSizes([1000] * len(TOP_ROW))   # equal columns again
+            page = SINGLE_PAGES[self.panel_tabs.currentIndex()]
+            if mode == SINGLE and (page in TOP_ROW) != (self.row_tabs.currentIndex() == 0):
+                with signals_blocked(self.panel_tabs):    # the row shown stays in front
+                    self.panel_tabs.setCurrentIndex(0 if self.row_tabs.currentIndex() == 0
+                                                    else len(TOP_ROW))
             self.panel_splitter.setSizes([1000, 1000])          # and equal rows
             self._apply_focus()
 
     @Slot(int)
     def _on_row_tab(self, index: int) -> None:
-        if self.layout_mode == SINGLE:      # a row asked for: its first panel
-            with signals_blocked(self.panel_tabs):
+        page = SINGLE_PAGES[self.panel_tabs.currentIndex()]
+        if self.layout_mode == SINGLE and (page in TOP_ROW) != (index == 0):   # another row:
+            with signals_blocked(self.panel_tabs):                             # its first panel
                 self.panel_tabs.setCurrentIndex(0 if index == 0 else len(TOP_ROW))
         self._apply_focus()
 
