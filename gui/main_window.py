@@ -616,6 +616,7 @@ class MainWindow(QMainWindow):
     def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt naming)
         if watched is self.main_splitter and event.type() == QEvent.Type.Resize:
             self._update_compact(event.size().height())
+            QTimer.singleShot(0, self.fit_lesson_dock)   # its share of the new height
         return super().eventFilter(watched, event)
 
     def _update_compact(self, height: int | None = None) -> None:
@@ -820,6 +821,7 @@ class MainWindow(QMainWindow):
         if state is not None:
             self.restoreState(state)
         self.fit_lesson_dock()
+        QTimer.singleShot(0, self.fit_lesson_dock)    # again once shown: the dock's real height
 
     #: The lesson strip never takes more than this share of the window's height.
     LESSON_MAX_SHARE = 0.35
@@ -835,8 +837,9 @@ class MainWindow(QMainWindow):
         limit = int(self.height() * self.LESSON_MAX_SHARE)
         height = max(60, min(needed, limit))
         self.lesson_scroll.setMinimumHeight(height)    # beyond LESSON_MAX_SHARE it scrolls
-        if abs(self.lesson_dock.height() - height) > 4:  # grown past its text, or short of it
-            self.resizeDocks([self.lesson_dock], [height], Qt.Orientation.Vertical)
+        title = max(0, self.lesson_dock.height() - self.lesson_scroll.height())
+        if abs(self.lesson_scroll.height() - height) > 4:  # grown past its text, or short of it
+            self.resizeDocks([self.lesson_dock], [height + title], Qt.Orientation.Vertical)
 
     @guarded
     def closeEvent(self, event) -> None:
