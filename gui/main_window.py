@@ -37,6 +37,23 @@ TAB_PANELS = (names.MULTIHEAD, names.HEADS_PANEL, names.TRAINING_PANEL, names.MO
 # Below this height of the window's central area (1366×768 and 1280×720 with the lesson
 # shown), two rows of panels leave each plot too short to read: one row is shown at a time.
 COMPACT_BELOW_PX = 620
+#: The smallest panel (width, height) whose texts fit at 100 % text; it grows with the text.
+READABLE_PANEL_PX = (285, 290)
+#: The pages of the one-panel-at-a-time layout, in tab order (the bottom tabs are one page).
+SINGLE_PAGES = (*TOP_ROW, names.MULTIHEAD, names.COST)
+GRID, ROWS, SINGLE = "grid", "rows", "single"
+
+
+def choose_layout(width: float, height: float, text_scale: float) -> str:
+    """The richest panel layout whose panels stay readable in a `width` × `height` panel
+    area at `text_scale`: both rows of three (GRID), one row at a time (ROWS), or one
+    panel at a time (SINGLE, what a projector at 200–300 % text gets)."""
+    need_w, need_h = (px * text_scale for px in READABLE_PANEL_PX)
+    if width < 3 * need_w:
+        return SINGLE
+    if height < max(COMPACT_BELOW_PX, 2 * need_h):
+        return ROWS
+    return GRID
 
 
 def _default_view(language: str):
@@ -70,7 +87,8 @@ class MainWindow(QMainWindow):
         self.lesson = LessonPanel(self.model)
         self.lesson.heads_view = self.heads_panel.view
         self.heads_panel.view.changed.connect(self.lesson.refresh_text)
-        self.compact = False
+        self.compact = False                   # one row or one panel at a time
+        self.layout_mode = GRID
         self.highlighted: str | None = None     # the panel the lesson step frames
         self._controls_before = True           # controls shown before presentation mode
         self._shown_view = None
@@ -148,21 +166,37 @@ class MainWindow(QMainWindow):
         bottom.addWidget(p[names.COST])
         bottom.setStretchFactor(0, 3)
         bottom.setStretchFactor(1, 2)
-        right = QSplitter(Qt.Orientation.Vertical, objectName="panelSplitter")
+        right = self.panel_splitter = QSplitter(Qt.Orientation.Vertical, objectName="panelSplitter")
         right.addWidget(top)
         right.addWidget(bottom)
+        right.setStretchFactor(0, 1)      # a taller window: both rows grow (the head maps too)
+        right.setStretchFactor(1, 1)
         # In a short window the two rows become tabs (see _update_compact).
         self.row_tabs = QTabBar(objectName="panelRowTabs")
         self.row_tabs.addTab("")
         self.row_tabs.addTab("")
         self.row_tabs.setVisible(False)
         self.row_tabs.currentChanged.connect(self._on_row_tab)
-        area = QWidget(objectName="panelArea")
+        # At large text in a small window, one panel at a time (see choose_layout).
+        self.panel_tabs = QTabBar(objectName="panelTabs")
+        for _ in SINGLE_PAGES:
+            self.panel_tabs.addTab("")
+        self.panel_tabs.setVisible(False)
+        self.panel_tabs.setUsesScrollButtons(True)    # five tabs at 300 % outgrow 1280 px
+        self.panel_tabs.currentChanged.connect(self._on_panel_tab)
+        area = self.panel_area = QWidget(objectName="panelArea")
         column = QVBoxLayout(area)
         column.setContentsMargins(0, 0, 0, 0)
         column.setSpacing(0)
         column.addWidget(self.row_tabs)
-        column.addWidget(right, 1)
+        column.addWidget(self.panel_tabs)
+        # Below the size whose texts fit (one panel at large text in a small window), the
+        # panels scroll instead of being squeezed.
+        self.panel_scroll = QScrollArea(objectName="panelScroll")
+        self.panel_scroll.setWidget(right)
+        self.panel_scroll.setWidgetResizable(True)
+        self.panel_scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        column.addWidget(self.panel_scroll, 1)
         self.main_splitter = QSplitter(Qt.Orientation.Horizontal, objectName="mainSplitter")
         self.main_splitter.addWidget(scroll)
         self.main_splitter.addWidget(area)
@@ -280,7 +314,13 @@ class MainWindow(QMainWindow):
 
     def _build_lesson_dock(self) -> None:
         self.lesson_dock = QDockWidget(objectName="lessonDock")
-        self.lesson_dock.setWidget(self.lesson)
+        # In a scroll area: at 300 % text the step's title and buttons are wider than a
+        # 1280-px screen, and the window must still fit it.
+        lesson_scroll = self.lesson_scroll = QScrollArea(objectName="lessonScroll")
+        lesson_scroll.setWidget(self.lesson)
+        lesson_scroll.setWidgetResizable(True)
+        lesson_scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.lesson_dock.setWidget(lesson_scroll)
         self.lesson_dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable |
                                      QDockWidget.DockWidgetFeature.DockWidgetFloatable)
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.lesson_dock)
@@ -395,6 +435,10 @@ class MainWindow(QMainWindow):
         self.row_tabs.setTabText(0, tr("Softmax · q·k · saturation"))
         self.row_tabs.setTabText(1, tr("Multi-head · cost"))
         self.row_tabs.setToolTip(tr("A small window shows one row of panels at a time"))
+        page_titles = dict(titles, **{names.VARIANCE: tr("q·k variance")})
+        for i, name in enumerate(SINGLE_PAGES):
+            self.panel_tabs.setTabText(i, page_titles[name])
+        self.panel_tabs.setToolTip(tr("At this text size one panel is shown at a time"))
         self.bottom_tabs.setTabText(0, titles[names.MULTIHEAD])
         self.bottom_tabs.setTabText(1, titles[names.HEADS_PANEL])
         self.bottom_tabs.setTabText(self.bottom_tabs.indexOf(self.model_heads),
@@ -410,12 +454,19 @@ class MainWindow(QMainWindow):
             panel.setToolTip(titles[name])
         self._fit_controls_width()
 
+    #: The controls never take more than this share of the window's width.
+    CONTROLS_MAX_SHARE = 0.4
+
     @Slot()
     def _fit_controls_width(self) -> None:
         """Labels differ in length between languages and text sizes; never hide a control
         behind a horizontal scroll bar."""
         scrollbar = self.control_scroll.verticalScrollBar().sizeHint().width()
-        self.control_scroll.setMinimumWidth(self.controls.minimumSizeHint().width() + scrollbar + 4)
+        needed = self.controls.minimumSizeHint().width() + scrollbar + 4
+        # ... unless that would leave the panels less than CONTROLS_MAX_SHARE of the window
+        # (300 % text on a 1280-px screen): then the controls scroll sideways.
+        self.control_scroll.setMinimumWidth(min(needed, int(self.width() * self.CONTROLS_MAX_SHARE)))
+        self._update_compact()
 
     # -- results -----------------------------------------------------------------
     @Slot(object)
@@ -567,14 +618,22 @@ class MainWindow(QMainWindow):
             self.bottom_tabs.setCurrentWidget(targets[name])
         self.highlighted = name
         if name in targets:
+            page = name if name in SINGLE_PAGES else names.MULTIHEAD
+            with signals_blocked(self.panel_tabs):
+                self.panel_tabs.setCurrentIndex(SINGLE_PAGES.index(page))
             self.row_tabs.setCurrentIndex(0 if name in TOP_ROW else 1)  # shown if compact
         self._apply_focus()
 
     def _apply_focus(self) -> None:
         """In presentation mode only the lesson step's panel is shown, as large as the screen
         allows; five panels at once are unreadable from the back of a room at 1280×720.
-        In a compact window one row of panels is shown, picked by the row tabs."""
+        In a compact window one row of panels is shown, picked by the row tabs; at large
+        text in a small window one panel, picked by the panel tabs."""
         name = self.highlighted if self.presentation else None
+        single = name is None and self.layout_mode == SINGLE
+        if single:
+            name = SINGLE_PAGES[self.panel_tabs.currentIndex()]
+        self.panel_tabs.setVisible(single)
         row = self.row_tabs.currentIndex() if self.compact and name is None else None
         self.row_tabs.setVisible(row is not None)
         if name is not None:
@@ -609,22 +668,51 @@ class MainWindow(QMainWindow):
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         self.blank.setGeometry(self.rect())
+        if event.size().width() != event.oldSize().width():
+            self._fit_controls_width()
 
     @guarded(fallback=False)
     def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt naming)
         if watched is self.main_splitter and event.type() == QEvent.Type.Resize:
             self._update_compact(event.size().height())
+            QTimer.singleShot(0, self.fit_lesson_dock)   # its share of the new height
         return super().eventFilter(watched, event)
 
-    def _update_compact(self, height: int) -> None:
-        """One row of panels at a time when the central area is too short for two."""
-        compact = height < COMPACT_BELOW_PX
-        if compact != self.compact:
-            self.compact = compact
+    def _update_compact(self, height: int | None = None) -> None:
+        """The layout (choose_layout) for the central area's size and the text size."""
+        size = self.main_splitter.size()
+        height = size.height() if height is None else height
+        controls = self.control_scroll.minimumWidth() if self.control_scroll.isVisibleTo(self) else 0
+        boost = 1.25 if self.presentation else 1.0
+        mode = choose_layout(size.width() - controls, height, self.ui_scale * boost)
+        need_w, need_h = (px * self.ui_scale * boost for px in READABLE_PANEL_PX)
+        # The panels' own minimum heights (their texts) decide how far the area scrolls.
+        minimum = (int(need_w * 0.85), 0) if mode == SINGLE else (0, 0)
+        self.panel_scroll.widget().setMinimumSize(*minimum)
+        if mode != self.layout_mode:
+            self.layout_mode = mode
+            self.compact = mode != GRID
+            self.top_splitter.setSizes([1000] * len(TOP_ROW))   # equal columns again
+            page = SINGLE_PAGES[self.panel_tabs.currentIndex()]
+            if mode == SINGLE and (page in TOP_ROW) != (self.row_tabs.currentIndex() == 0):
+                with signals_blocked(self.panel_tabs):    # the row shown stays in front
+                    self.panel_tabs.setCurrentIndex(0 if self.row_tabs.currentIndex() == 0
+                                                    else len(TOP_ROW))
+            self.panel_splitter.setSizes([1000, 1000])          # and equal rows
             self._apply_focus()
 
     @Slot(int)
-    def _on_row_tab(self, _index: int) -> None:
+    def _on_row_tab(self, index: int) -> None:
+        page = SINGLE_PAGES[self.panel_tabs.currentIndex()]
+        if self.layout_mode == SINGLE and (page in TOP_ROW) != (index == 0):   # another row:
+            with signals_blocked(self.panel_tabs):                             # its first panel
+                self.panel_tabs.setCurrentIndex(0 if index == 0 else len(TOP_ROW))
+        self._apply_focus()
+
+    @Slot(int)
+    def _on_panel_tab(self, index: int) -> None:
+        with signals_blocked(self.row_tabs):
+            self.row_tabs.setCurrentIndex(0 if SINGLE_PAGES[index] in TOP_ROW else 1)
         self._apply_focus()
 
     # -- view: presentation, scale, theme, language ---------------------------------
@@ -672,6 +760,7 @@ class MainWindow(QMainWindow):
                              shown.colour_safe) != (view.theme, view.text_scale,
                                                     view.presentation, view.colour_safe):
             self.apply_view()
+            self._update_compact()
             self._apply_focus()
 
     def _show_presentation(self, on: bool, first: bool = False) -> None:
@@ -690,6 +779,7 @@ class MainWindow(QMainWindow):
     @Slot(bool)
     def set_controls_visible(self, on: bool) -> None:
         self.control_scroll.setVisible(on)
+        self._update_compact()
 
     @Slot(bool)
     def set_lesson_visible(self, on: bool) -> None:
@@ -791,6 +881,7 @@ class MainWindow(QMainWindow):
         if state is not None:
             self.restoreState(state)
         self.fit_lesson_dock()
+        QTimer.singleShot(0, self.fit_lesson_dock)    # again once shown: the dock's real height
 
     #: The lesson strip never takes more than this share of the window's height.
     LESSON_MAX_SHARE = 0.35
@@ -805,8 +896,10 @@ class MainWindow(QMainWindow):
         needed = self.lesson.minimumSizeHint().height() + 8
         limit = int(self.height() * self.LESSON_MAX_SHARE)
         height = max(60, min(needed, limit))
-        if self.lesson_dock.height() > height + 4:      # grown past its text: shrink back
-            self.resizeDocks([self.lesson_dock], [height], Qt.Orientation.Vertical)
+        self.lesson_scroll.setMinimumHeight(height)    # beyond LESSON_MAX_SHARE it scrolls
+        title = max(0, self.lesson_dock.height() - self.lesson_scroll.height())
+        if abs(self.lesson_scroll.height() - height) > 4:  # grown past its text, or short of it
+            self.resizeDocks([self.lesson_dock], [height + title], Qt.Orientation.Vertical)
 
     @guarded
     def closeEvent(self, event) -> None:

@@ -21,6 +21,7 @@ from ..style import brush, format_count, pen, plot_font
 from .base import Panel
 from .items import Bars
 from .label import Label
+from .text_fit import MinimumHeight, layout_minimum_px, lines_px, wrap_lines
 from ..i18n import tr
 
 BAR_WIDTH = 0.6
@@ -89,11 +90,18 @@ class CostPanel(Panel):
         self.plot.vb.sigResized.connect(self._place_bar_names)
         axis.geometryChanged.connect(self._place_bar_names)
         self.plot.vb.sigResized.connect(self._on_resized)
+        # the plot: the notes over three lines of bars, and the short name of its axis
+        self.minimum_height = MinimumHeight(
+            self, lambda: layout_minimum_px(self) + max(
+                self.info.rect().height() + lines_px(self.theme, 3), self._short_label_px()))
+        self.plot.vb.sigResized.connect(self.minimum_height.request)
         self._top = None
         self._vb_height = None
+        self._vb_size = None
         self._heads = None
 
     def restyle(self) -> None:
+        self.minimum_height.reset()
         self.memory_text.setAttr("color", self.theme.foreground)
         self.memory_text.setAttr("size", f"{self.theme.font_pt * 0.9:.1f}pt")
         self._shown.pop((self.memory_text, "text"), None)   # set again in the new colour
@@ -106,6 +114,7 @@ class CostPanel(Panel):
         for label in self.bar_names:
             label.setColor(self.theme.foreground)
             label.setFont(font)
+        self._shown.pop("bar name scale", None)
         axis = self.plot.getAxis("bottom")
         axis.setHeight(int(QFontMetricsF(font).lineSpacing() + 2 * Label.MARGIN + 6))
         self._place_bar_names()
@@ -124,11 +133,12 @@ class CostPanel(Panel):
             f"<span style='color:{colour}'>{mark}</span>&nbsp;"
             + html.escape(text).replace(" ", "&nbsp;") for colour, mark, text in self.key_entries())
         title = html.escape(tr("cost of one attention layer"))
-        self.set_title(self.title, f"{title}<br><span style='font-size:small'>{key}</span>")
+        self.set_title(self.title, f"{title}<br><span style='font-size:{self.theme.font_pt * 0.85:.1f}pt'>{key}</span>")
 
     def retranslate(self) -> None:
         self._set_title()
-        self.plot.setLabel("left", tr("FLOPs per layer"), units="FLOP")
+        self._shown.pop((self.plot.getAxis("left"), "label"), None)
+        self._fit_axis_label()
         for i, bits in enumerate(PRECISION_BITS):
             self.precision_combo.setItemText(i, tr("KV cache: {bits}-bit values").format(bits=bits))
         self.precision_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
@@ -147,6 +157,8 @@ class CostPanel(Panel):
     @guarded
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
         super().resizeEvent(event)
+        if hasattr(self, "minimum_height"):
+            self.minimum_height.request()
         if getattr(self, "precision_combo", None) is not None and shiboken6.isValid(
                 self.ci.layout):            # Qt resizes before build() and while deleting
             self._place_precision()
@@ -179,18 +191,57 @@ class CostPanel(Panel):
     def _name_positions(self) -> tuple:
         return (SAME_NAME_X, 1.0, 2.0) if self._heads == 1 else BAR_NAME_X
 
+    def _fit_bar_name_font(self) -> None:
+        """The bar names in the tick font, or smaller (down to 60 %) where the widest would
+        run into its neighbour: at large text "1 head" and "8 heads" overlapped."""
+        vb = self.plot.vb
+        spacing = vb.mapViewToScene(QPointF(1, 0)).x() - vb.mapViewToScene(QPointF(0, 0)).x()
+        positions = self._name_positions()
+        gap = min(b - a for a, b in zip(positions[:-1], positions[1:])) * spacing
+        font = plot_font(self.theme)
+        widest = max(QFontMetricsF(font).horizontalAdvance(label.toPlainText()) + 2 * Label.MARGIN
+                     for label in self.bar_names)
+        scale = 1.0 if widest <= gap - 6 or gap <= 0 else max(0.6, (gap - 6) / widest)
+        if self._shown.get("bar name scale") != scale:
+            self._shown["bar name scale"] = scale
+            font.setPointSizeF(font.pointSizeF() * scale)
+            for label in self.bar_names:
+                label.setFont(font)
+
     def _place_bar_names(self, *_args) -> None:
         """Each name under its bar: the bar's x in the view, mapped into the axis item."""
         axis, vb = self.plot.getAxis("bottom"), self.plot.vb
+        self._fit_bar_name_font()
         for label, x in zip(self.bar_names, self._name_positions()):
             scene_x = vb.mapViewToScene(QPointF(x, 0)).x()
             label.setPos(axis.mapFromScene(QPointF(scene_x, 0)).x(), 4)
 
     def _on_resized(self, *_args) -> None:
-        """A new plot height: the headroom that keeps the bars below the notes changes."""
-        if self._vb_height is not None and self._vb_height != self.plot.vb.height():
+        """A new plot size: the notes wrap again, and the headroom that keeps the bars below
+        them changes."""
+        size = (self.plot.vb.width(), self.plot.vb.height())
+        if self._vb_height is not None and self._vb_size != size:
             self._top = None
             self.redraw()
+        self._vb_size = size
+
+    def _short_label_px(self) -> float:
+        """Length of the axis name as drawn (the short one unless the long one fits)."""
+        label = self.plot.getAxis("left").label
+        metrics = QFontMetricsF(label.font())
+        drawn = label.boundingRect().width() / max(1.0, metrics.horizontalAdvance(label.toPlainText()))
+        return drawn * metrics.horizontalAdvance(tr("FLOPs") + " (GFLOP)") + 4 * metrics.height()
+
+    def _fit_axis_label(self) -> None:
+        """The long FLOP axis name where the plot is tall enough for it, else the short one."""
+        axis = self.plot.getAxis("left")
+        long_name = tr("FLOPs per layer")
+        metrics = QFontMetricsF(axis.label.font())
+        width = metrics.horizontalAdvance(long_name + " (GFLOP)") + 2 * metrics.height()
+        name = long_name if width < self.plot.vb.height() else tr("FLOPs")
+        if self._shown.get((axis, "label")) != name:
+            self._shown[axis, "label"] = name
+            self.plot.setLabel("left", name, units="FLOP")
 
     def show_results(self, results) -> None:
         single, multi = results.cost_single, results.cost_multi
@@ -213,8 +264,11 @@ class CostPanel(Panel):
                         pen=pg.mkPen(None) if thin else pen(self.theme.foreground, self.theme, 0.3))
         self.head_bar.setOpts(**opts)
         # The notes first: their height decides the headroom above the bars.
-        self.set_text(self.info, self.flops_text(results))
+        self.set_text(self.info, wrap_lines(self.flops_text(results), self.plot.vb.width() - 10,
+                                            self.info.width_of))
+        self._fit_axis_label()
         self.set_text(self.memory_text, self.memory_html(results))
+        self.minimum_height.request()
         top = self._headroom() * max(single.flops, multi.flops)
         if self._top is None or not 0.9 < self._top / top <= 1.0 or self._vb_height != \
                 self.plot.vb.height():

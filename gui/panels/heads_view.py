@@ -18,7 +18,7 @@ import math
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, QRectF, Signal, Slot
-from PySide6.QtGui import QFontMetricsF
+from PySide6.QtGui import QFontMetricsF, QTextOption
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QHBoxLayout, QLabel, QLineEdit, QSpinBox,
                                QVBoxLayout, QWidget)
 
@@ -34,6 +34,7 @@ from .. import panel_names as names
 from ..i18n import tr
 from ..style import OKABE_ITO, format_number, plot_font
 from .base import Panel, TitleLabel
+from .text_fit import MinimumHeight, lines_px
 from .token_axis import TokenAxis, fit_square_cells
 
 SEQUENTIAL = pg.colormap.get("viridis")
@@ -70,6 +71,11 @@ class HeadsView(Panel):
     def _map(self, row: int, col: int, rowspan: int = 1) -> tuple[pg.PlotItem, pg.ImageItem]:
         """A title in grid row `row` and an n×n map below it."""
         title = TitleLabel()
+        # At large text a word can be wider than a small map's column: it breaks, rather
+        # than running into the next title.
+        option = title.item.document().defaultTextOption()
+        option.setWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
+        title.item.document().setDefaultTextOption(option)
         self.maps.addItem(title, row=row, col=col)
         self.titles.append(title)
         row += 1
@@ -91,6 +97,8 @@ class HeadsView(Panel):
         self.message = ""
         self.token_axes: list[TokenAxis] = []
         self._shown_n: int | None = None
+        self._title_rows = None
+        self.minimum_height = MinimumHeight(self, self._needed_height)
 
         # Wrapping labels: a long line would widen the layout past a narrow view and clip
         # the average map on the right.
@@ -180,12 +188,15 @@ class HeadsView(Panel):
                 for plot in self.plots:
                     self._fit_view(plot.vb)
         self._update_texts()
+        self._fit_title_rows()
         self.changed.emit()
 
     @Slot(object)
     def _fit_view(self, vb: pg.ViewBox) -> None:
-        """Square cells against the token axes (token_axis.fit_square_cells)."""
+        """Square cells against the token axes (token_axis.fit_square_cells); the titles
+        above have wrapped to the new width."""
         fit_square_cells(vb, self._shown_n or 1)
+        self._fit_title_rows()
 
     # -- texts and style -----------------------------------------------------------
     def _update_texts(self) -> None:
@@ -234,20 +245,48 @@ class HeadsView(Panel):
     def kind_text(self) -> str:
         return self.kind_label.text
 
+    @guarded
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
+        super().resizeEvent(event)
+        if hasattr(self, "minimum_height"):       # Qt resizes before build()
+            self.minimum_height.request()
+
     def restyle(self) -> None:
         font = plot_font(self.theme, 0.85)
-        # Title rows keep the height of two lines (long titles wrap); the maps get the rest.
-        title_height = 2 * QFontMetricsF(plot_font(self.theme)).height() + 6
-        for row in (0, 2):
-            self.maps.layout.setRowFixedHeight(row, title_height)
+        self._title_rows = None
+        self.minimum_height.reset()
         for plot in self.plots:
             self.style_plot(plot)
         for axis in self.token_axes:
             axis.setTickFont(font)
         self._update_texts()
+        self._fit_title_rows()
+
+    def _fit_title_rows(self) -> None:
+        """Each row of map titles as tall as its longest title wrapped to its column (two
+        lines at least, so that the rows stay put while the texts change)."""
+        if not hasattr(self, "average_plot"):  # resized while build() adds the maps
+            return
+        two_lines = 2 * QFontMetricsF(plot_font(self.theme)).height() + 6
+        heights = []
+        for row, titles in ((0, [*self.titles[:HEAD_COLUMNS], self.titles[HEAD_COUNT]]),
+                            (2, self.titles[HEAD_COLUMNS:HEAD_COUNT])):
+            needed = max(title.item.boundingRect().height() for title in titles)
+            heights.append(max(two_lines, math.ceil(needed)))
+        if heights != self._title_rows:
+            self._title_rows = heights
+            for row, height in zip((0, 2), heights):
+                self.maps.layout.setRowFixedHeight(row, height)
+        self.minimum_height.request()
+
+    def _needed_height(self) -> float:
+        """The texts as wrapped, and two rows of maps five lines high at least."""
+        texts = sum(label.item.boundingRect().height() for label in (self.kind_label, self.info_label))
+        return texts + sum(self._title_rows or ()) + 2 * lines_px(self.theme, 5) + 24
 
     def retranslate(self) -> None:
         self._update_texts()
+        self._fit_title_rows()
 
 
 class HeadsPanel(QWidget):

@@ -11,8 +11,11 @@ from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QGraphicsItem
 
 from ..style import brush, pen, plot_font
-from .base import Panel
+from ..guard import guarded
+from .base import Panel, TitleLabel
 from .items import Dots
+from .text_fit import (MinimumHeight, fit_bottom_axis, fitting_step, layout_minimum_px, lines_px,
+                       ticks_between)
 from ..i18n import tr
 
 METRIC_ROWS = ("max_prob", "entropy", "jacobian_norm")
@@ -31,8 +34,17 @@ class SaturationPanel(Panel):
         self.markers = {}
         first = None
         self.title = self.add_title()
-        for row, metric in enumerate(METRIC_ROWS, start=1):
-            plot = self.addPlot(row=row, col=0)
+        self.minimum_height = MinimumHeight(
+            self, lambda: layout_minimum_px(self) + 3 * lines_px(self.theme, 3))
+        # Each plot is named in a row of its own above it, not by a vertical axis label: a
+        # short plot at large text had its three axis labels running into each other.
+        self.names = {}
+        for i, metric in enumerate(METRIC_ROWS):
+            name = self.names[metric] = TitleLabel()
+            self.addItem(name, row=1 + 2 * i, col=0)
+            plot = self.addPlot(row=2 + 2 * i, col=0)
+            if metric != METRIC_ROWS[-1]:    # d_k is read on the bottom plot's axis (linked)
+                plot.getAxis("bottom").setStyle(showValues=False)
             plot.setLogMode(x=True, y=False)
             plot.setMouseEnabled(False, False)
             plot.hideButtons()
@@ -61,11 +73,22 @@ class SaturationPanel(Panel):
             self.markers[metric] = marker
             self.plots[metric] = plot
         first.vb.sigResized.connect(self._fit_ticks)
+        for plot in self.plots.values():
+            plot.vb.sigResized.connect(self._fit_y_ticks)
+            plot.vb.sigResized.connect(self.minimum_height.request)
+        self._y_ticks = {}
         self._keys = None
         self._shown = None
         self._tick_every = None
 
+    @guarded
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
+        super().resizeEvent(event)
+        if hasattr(self, "minimum_height"):       # Qt resizes before build()
+            self.minimum_height.request()
+
     def restyle(self) -> None:
+        self.minimum_height.reset()
         for plot in self.plots.values():
             self.style_plot(plot)
         for (metric, scaled), (line, dots) in self.median.items():
@@ -79,6 +102,8 @@ class SaturationPanel(Panel):
             marker.setPen(pen(self.theme.foreground, self.theme, 0.8, Qt.PenStyle.DotLine))
         self._tick_every = None
         self._fit_ticks()   # the font size may have changed
+        self._y_ticks = {}
+        self._fit_y_ticks()
         self._shown = None  # redraw the curves with the new pens and title colours
 
     def _fit_ticks(self, *_args) -> None:
@@ -101,12 +126,25 @@ class SaturationPanel(Panel):
         for plot in self.plots.values():
             plot.getAxis("bottom").setTicks([major, minor])
 
+    def _fit_y_ticks(self, *_args) -> None:
+        """As many value ticks as the plot's height leaves readable (0, 0.5, 1 on a short
+        plot; pyqtgraph's own ticks ran into each other)."""
+        text_px = QFontMetricsF(plot_font(self.theme)).height()
+        for metric, plot in self.plots.items():
+            low, high = plot.vb.viewRange()[1]
+            step = fitting_step(high - low, plot.vb.height(), text_px)
+            ticks = ticks_between(low, high, step)
+            if self._y_ticks.get(metric) != ticks:
+                self._y_ticks[metric] = ticks
+                plot.getAxis("left").setTicks([ticks, []])
+
     def retranslate(self) -> None:
         labels = {"max_prob": tr("max p"), "entropy": tr("entropy (nats)"),
                   "jacobian_norm": tr("‖J‖_F")}
-        for metric, plot in self.plots.items():
-            plot.setLabel("left", labels[metric])
+        for metric, name in self.names.items():
+            name.setText(labels[metric], color=self.theme.foreground, size=f"{self.theme.font_pt:.1f}pt")
         self.plots["jacobian_norm"].setLabel("bottom", tr("d_k (log scale)"))
+        fit_bottom_axis(self.plots["jacobian_norm"].getAxis("bottom"), plot_font(self.theme))
         if self.results is not None:
             self._set_title(self.results.saturation)
 
@@ -133,6 +171,7 @@ class SaturationPanel(Panel):
             self.plots["entropy"].setYRange(0, 1.05 * math.log(n), padding=0)
             # ‖J‖_F ≤ ½, reached when two keys share all the probability.
             self.plots["jacobian_norm"].setYRange(0, 0.55, padding=0)
+            self._fit_y_ticks()
         self._set_title(sat)
 
     def _move_markers(self, dk: int) -> None:
@@ -164,3 +203,4 @@ class SaturationPanel(Panel):
         key = (f"<span style='color:{self.theme.unscaled}'>━━&nbsp;{raw}</span>"
                f"&nbsp;&nbsp; <span style='color:{self.theme.scaled}'>━━&nbsp;{scaled}</span>")
         self.set_title(self.title, f"{title}<br>{key}")
+        self.minimum_height.request()

@@ -15,9 +15,12 @@ from PySide6.QtGui import QFontMetricsF
 from engine.params import SCORES_MAX
 
 from ..style import brush, format_number, plot_font
+from ..guard import guarded
 from .base import Panel
 from .items import Bars
 from .label import Label
+from .text_fit import (MinimumHeight, fit_bottom_axis, fitting_step, layout_minimum_px, lines_px,
+                       ticks_between)
 from ..i18n import tr
 
 BAR_WIDTH = 0.38
@@ -59,7 +62,12 @@ class SoftmaxPanel(Panel):
         self.legend.addItem(self.bars_scaled, "scaled")
         self._legend_px = 0.0   # set with the theme's font in restyle()
         self._narrow = None
+        self._vb_size = None
         self.plot.vb.sigResized.connect(self._on_resized)
+        # the plot: four probability ticks and a stack of lifted value labels
+        self.minimum_height = MinimumHeight(
+            self, lambda: layout_minimum_px(self) + lines_px(self.theme, 7))
+        self.plot.vb.sigResized.connect(self.minimum_height.request)
         self.value_labels = []
         for _ in range(2 * SCORES_MAX):
             label = Label(anchor=(0.5, 1.0))
@@ -68,7 +76,14 @@ class SoftmaxPanel(Panel):
             self.value_labels.append(label)
         self._count = None
 
+    @guarded
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
+        super().resizeEvent(event)
+        if hasattr(self, "minimum_height"):       # Qt resizes before build()
+            self.minimum_height.request()
+
     def restyle(self) -> None:
+        self.minimum_height.reset()
         self.style_plot(self.plot)
         self.bars_unscaled.setOpts(brush=brush(self.theme.unscaled, 220), pen=None)
         self.bars_scaled.setOpts(brush=brush(self.theme.scaled, 220), pen=None)
@@ -86,6 +101,7 @@ class SoftmaxPanel(Panel):
         self.set_title(self.title, tr("softmax: raw vs ÷√d_k"))
         self.plot.setLabel("left", tr("probability"))
         self.plot.setLabel("bottom", tr("key"))
+        fit_bottom_axis(self.plot.getAxis("bottom"), plot_font(self.theme), tick_lines=2)
 
     def _is_narrow(self) -> bool:
         """Would one two-line legend entry overflow the panel? (Then it takes three.)"""
@@ -113,8 +129,29 @@ class SoftmaxPanel(Panel):
 
     def _on_resized(self, *_args) -> None:
         self._fit_y()
-        if (self._is_narrow(), self._legend_columns()) != self._narrow:
+        size = (round(self.plot.vb.width()), round(self.plot.vb.height()))
+        # The value labels are placed in pixels (lifted, kept inside): a new size moves them.
+        if (self._is_narrow(), self._legend_columns()) != self._narrow or size != self._vb_size:
+            self._vb_size = size
             self.redraw()
+
+    def _fit_y_ticks(self) -> None:
+        """Probability ticks 0.25 apart where the plot's height leaves them readable, else
+        0.5 or 1 apart (short plots at large text)."""
+        text_px = QFontMetricsF(plot_font(self.theme)).height()
+        step = fitting_step(self._y_top, self.plot.vb.height(), text_px, minimum=0.25)
+        ticks = ticks_between(0.0, 1.0, step if step in (0.25, 0.5) else 1.0)
+        self.set_ticks(self.plot.getAxis("left"), ticks)
+
+    def _keep_inside(self, xs: np.ndarray) -> np.ndarray:
+        """Label centres moved in so that each label lies inside the plot's width."""
+        vb = self.plot.vb
+        x0, x1 = vb.viewRange()[0]
+        if not vb.width() > 0 or x1 <= x0:
+            return xs
+        per_px = (x1 - x0) / vb.width()
+        halves = np.array([self.value_labels[i].rect().width() / 2 for i in range(xs.size)]) * per_px
+        return np.clip(xs, x0 + halves, np.maximum(x0 + halves, x1 - halves))
 
     def _lift_colliding_labels(self, tops: np.ndarray, xs: np.ndarray) -> np.ndarray:
         """Value labels sit on their bars; a label that would overlap one already placed
@@ -164,10 +201,18 @@ class SoftmaxPanel(Panel):
                 label.setText(format_number(float(probs[i])))
             label.setVisible(i < xs.size and show_values)
         self._fit_y()
+        self._fit_y_ticks()
         if show_values:
+            xs = self._keep_inside(xs)
             tops = self._lift_colliding_labels(tops, xs)
+            vb = self.plot.vb
+            px_y = vb.height() / self._y_top if vb.height() > 0 else 0.0
             for i in range(xs.size):
-                self.value_labels[i].setPos(float(xs[i]), float(tops[i]))
+                label = self.value_labels[i]
+                label.setPos(float(xs[i]), float(tops[i]))
+                # a label lifted over the top of the axis (a short plot): not drawn half cut off
+                fits = px_y > 0 and tops[i] + label.rect().height() / px_y <= self._y_top
+                label.setVisible(bool(fits))
         dk = results.params.dk
         t = results.params.temperature
         t_text = "" if t == 1 else f", T={format_number(t)}"

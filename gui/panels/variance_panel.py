@@ -18,8 +18,10 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QPen
 from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsRectItem
 
-from ..style import brush, format_number, pen
+from ..style import brush, format_number, pen, plot_font
+from ..guard import guarded
 from .base import Panel
+from .text_fit import MinimumHeight, fit_bottom_axis, layout_minimum_px, lines_px, wrap_lines
 from ..i18n import tr
 
 
@@ -116,18 +118,32 @@ class VariancePanel(Panel):
         self.stats = {"raw": self.stats_raw, "scaled": self.stats_scaled}
         self._ranges = {"raw": None, "scaled": None}
         self._plot_heights = None
+        # each plot: its statistics and two lines of histogram below them
+        self.minimum_height = MinimumHeight(
+            self, lambda: layout_minimum_px(self) + sum(
+                label.rect().height() + lines_px(self.theme, 2) for label in self.stats.values()))
         for plot in (self.plot_raw, self.plot_scaled):
             plot.vb.sigResized.connect(self._on_resized)
+            plot.vb.sigResized.connect(self.minimum_height.request)
 
     def _on_resized(self, *_args) -> None:
-        """New plot heights: the headroom above the histograms is chosen again."""
-        heights = tuple(round(p.vb.height()) for p in (self.plot_raw, self.plot_scaled))
+        """New plot sizes: the statistics wrap again and the headroom above the histograms
+        is chosen again."""
+        heights = tuple(round(x) for p in (self.plot_raw, self.plot_scaled)
+                        for x in (p.vb.width(), p.vb.height()))     # widths: the text wraps
         if heights != self._plot_heights:
             self._plot_heights = heights
             self._ranges = {"raw": None, "scaled": None}
             self.redraw()
 
+    @guarded
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
+        super().resizeEvent(event)
+        if hasattr(self, "minimum_height"):       # Qt resizes before build()
+            self.minimum_height.request()
+
     def restyle(self) -> None:
+        self.minimum_height.reset()
         self.unit_band.setBrush(brush(self.theme.scaled, 50))
         for plot in (self.plot_raw, self.plot_scaled):
             self.style_plot(plot)
@@ -147,6 +163,8 @@ class VariancePanel(Panel):
             self.set_title(self.title, tr("q·k: raw and ÷√d_k"))
         self.plot_raw.setLabel("bottom", tr("q·k"))
         self.plot_scaled.setLabel("bottom", tr("q·k / √d_k"))
+        for plot in (self.plot_raw, self.plot_scaled):
+            fit_bottom_axis(plot.getAxis("bottom"), plot_font(self.theme))
         for plot in (self.plot_raw, self.plot_scaled):
             plot.setLabel("left", tr("density"))
         self.unit_band.setToolTip(tr("the ±2σ² width that ÷√d_k restores"))
@@ -180,11 +198,13 @@ class VariancePanel(Panel):
 
     def _set_stats(self, key: str, text: str) -> None:
         """The statistics on as few lines as the plot's width allows: a first line too
-        wide for it breaks after its first ": "."""
+        wide for it breaks after its first ": ", and any line still too wide at its spaces."""
         plot = self.plot_raw if key == "raw" else self.plot_scaled
-        if self.stats[key].width_of(text) > plot.vb.width() - 8:
-            text = text.replace(": ", "\n", 1)
+        width = plot.vb.width() - 8
+        if self.stats[key].width_of(text) > width:
+            text = wrap_lines(text.replace(": ", "\n", 1), width, self.stats[key].width_of)
         self.set_text(self.stats[key], text)
+        self.minimum_height.request()
 
     @staticmethod
     def theory_label(v) -> str:
@@ -201,7 +221,7 @@ class VariancePanel(Panel):
         key = "&nbsp;&nbsp; ".join(
             f"<span style='color:{colour}'>{mark}</span>&nbsp;"
             + html.escape(text).replace(" ", "&nbsp;") for colour, mark, text in entries)
-        self.set_title(self.title, f"{title}<br><span style='font-size:small'>{key}</span>")
+        self.set_title(self.title, f"{title}<br><span style='font-size:{self.theme.font_pt * 0.85:.1f}pt'>{key}</span>")
 
     @staticmethod
     def stem_heights(pmf, edges: np.ndarray) -> np.ndarray:

@@ -1,5 +1,10 @@
 """Helpers shared by the GUI tests."""
-from PySide6.QtWidgets import QApplication
+import itertools
+
+import pyqtgraph as pg
+from PySide6.QtCore import QCoreApplication, QEvent, QRectF
+from PySide6.QtGui import QPainter, QPicture
+from PySide6.QtWidgets import QApplication, QGraphicsSimpleTextItem, QGraphicsTextItem
 
 
 def settle(win):
@@ -8,3 +13,107 @@ def settle(win):
     QApplication.processEvents()
     assert win.model.results is not None
     assert win.model.results.params == win.model.params
+
+
+def settle_layout(panels, rounds: int = 3) -> None:
+    """Let layouts, ViewBox transforms and deferred resizes of `panels` finish (what
+    painting would do), without painting."""
+    for _ in range(rounds):
+        QApplication.processEvents()
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+        for panel in panels:
+            panel.scene().prepareForPaint()
+            for item in panel.scene().items():   # an axis sizes itself to labels it lays out
+                if isinstance(item, pg.AxisItem) and item.isVisible():
+                    _tick_texts(item)
+    QApplication.processEvents()
+
+
+def _document_rect(item: QGraphicsTextItem) -> QRectF:
+    """The union of a text item's laid-out lines (no document margin, no empty width)."""
+    rect = QRectF()
+    block = item.document().begin()
+    while block.isValid():
+        layout = block.layout()
+        origin = layout.position()
+        for i in range(layout.lineCount()):
+            line = layout.lineAt(i)
+            if line.naturalTextWidth() > 0:
+                rect = rect.united(line.naturalTextRect().translated(origin))
+        block = block.next()
+    return rect
+
+
+def _tick_texts(axis: pg.AxisItem) -> list:
+    """(text, rect in the axis's coordinates) of the tick labels the axis paints."""
+    if not axis.style.get("showValues", True):
+        return []
+    picture = QPicture()
+    painter = QPainter(picture)
+    try:
+        font = axis.style.get("tickFont")
+        if font:
+            painter.setFont(font)
+        specs = axis.generateDrawSpecs(painter)
+    finally:
+        painter.end()
+    if specs is None:
+        return []
+    return [(text, rect) for rect, _flags, text in specs[2] if text and text.strip()]
+
+
+def _view_box(item):
+    parent = item.parentItem()
+    while parent is not None:
+        if isinstance(parent, pg.ViewBox):
+            return parent
+        parent = parent.parentItem()
+    return None
+
+
+def text_boxes(panel) -> list:
+    """Every visible text of a pyqtgraph panel: (text, rect, bounds) in viewport pixels,
+    where `bounds` is the view the text must lie in (its ViewBox, or the panel's viewport).
+    Titles, legends, axis labels, overlay and value labels, and the axes' tick labels."""
+    to_view = panel.viewportTransform()
+    viewport = QRectF(panel.viewport().rect())
+    boxes = []
+
+    def bounds_of(item):
+        vb = _view_box(item)
+        if vb is None:
+            return viewport
+        return vb.deviceTransform(to_view).mapRect(vb.boundingRect()).intersected(viewport)
+
+    for item in panel.scene().items():
+        if not item.isVisible() or item.scene() is None:
+            continue
+        if isinstance(item, QGraphicsTextItem):
+            text, local = item.toPlainText(), _document_rect(item)
+        elif isinstance(item, QGraphicsSimpleTextItem):
+            text, local = item.text(), item.boundingRect()
+        elif isinstance(item, pg.AxisItem):
+            transform = item.deviceTransform(to_view)
+            boxes += [(text, transform.mapRect(rect), viewport) for text, rect in _tick_texts(item)]
+            continue
+        else:
+            continue
+        if text.strip() and not local.isEmpty():
+            boxes.append((text, item.deviceTransform(to_view).mapRect(local), bounds_of(item)))
+    return boxes
+
+
+def text_problems(panel, tolerance: float = 1.0) -> list[str]:
+    """What is wrong with a panel's texts: pairs that overlap, texts outside their view.
+    The rectangles are the fonts' line boxes (ascent to descent): `tolerance` pixels of
+    overlap (about 1 per 100 % text) fall in their blank margins."""
+    boxes = text_boxes(panel)
+    problems = []
+    for text, rect, bounds in boxes:
+        if not bounds.adjusted(-tolerance, -tolerance, tolerance, tolerance).contains(rect):
+            problems.append(f"outside its view: {text!r} {rect.getRect()} not in {bounds.getRect()}")
+    for (a, ra, _), (b, rb, _) in itertools.combinations(boxes, 2):
+        overlap = ra.intersected(rb)
+        if overlap.width() > tolerance and overlap.height() > tolerance:
+            problems.append(f"overlap: {a!r} {ra.getRect()} and {b!r} {rb.getRect()}")
+    return problems

@@ -245,3 +245,37 @@ def test_hidden_panels_catch_up_when_shown_or_exported(window, tmp_path):
     QApplication.processEvents()
     assert cost.results.params == window.model.params
     assert "4 × 40" in cost.info.toPlainText()
+
+
+def test_head_roles_maps_are_a_readable_size(window):
+    """At 1600×1000 the six head maps were about 36 px across; they get the row's height now."""
+    from gui_helpers import settle_layout
+
+    resize(window, 1600, 1000)
+    window.bottom_tabs.setCurrentWidget(window.heads_panel)
+    assert window.heads_panel.wait_idle()
+    resize(window, 1600, 1000)
+    view = window.heads_panel.view
+    settle_layout([view])
+    sizes = [min(plot.vb.width(), plot.vb.height()) for plot in view.plots]
+    assert min(sizes) >= 55, (sizes, window.panel_splitter.sizes())
+
+
+def test_large_text_shows_one_panel_at_a_time(window):
+    """At 300 % text a 1920×1080 window shows one panel, picked by the panel tabs, and
+    still fits the screen; the lesson's row choice is kept."""
+    from gui.main_window import SINGLE, SINGLE_PAGES
+
+    window.set_ui_scale(3.0)
+    try:
+        resize(window, 1920, 1080)
+        assert window.layout_mode == SINGLE and window.panel_tabs.isVisible()
+        assert window.width() <= 1920
+        for i, page in enumerate(SINGLE_PAGES):
+            window.panel_tabs.setCurrentIndex(i)
+            QApplication.processEvents()
+            assert shown_panels(window) == [page]
+        window.highlight_panel("variancePlot")
+        assert shown_panels(window) == ["variancePlot"]
+    finally:
+        window.set_ui_scale(1.0)

@@ -1,0 +1,119 @@
+"""Fitting texts to the room a plot has: wrapped lines, tick steps that leave gaps."""
+from __future__ import annotations
+
+import math
+import re
+
+#: Tick steps tried, as multiples of a power of ten (1-2-5, and 2.5 for probabilities).
+NICE_STEPS = (1.0, 2.0, 2.5, 5.0)
+TICK_GAP = 1.5   # centre-to-centre distance of two tick labels, in text heights, at least
+
+
+def wrap_lines(text: str, width: float, measure) -> str:
+    """Each line of `text` broken at its spaces (or after 、) so that no line is wider than
+    `width` pixels as `measure(line)` counts them, where a word allows; a continued line is
+    indented by two spaces."""
+    out = []
+    for line in text.split("\n"):
+        if measure(line) <= width:
+            out.append(line)
+            continue
+        words = re.findall(r"\S+\s*|\s+", line)
+        current = ""
+        for word in words:
+            trial = current + word
+            if current.strip() and measure(trial.rstrip()) > width:
+                out.append(current.rstrip())
+                current = "  " + word.lstrip()
+            else:
+                current = trial
+        out.append(current.rstrip())
+    return "\n".join(out)
+
+
+def fitting_step(span: float, length_px: float, text_px: float, minimum: float = 0.0) -> float:
+    """The smallest 1-2-2.5-5 step (≥ `minimum`) whose ticks along `span` data units shown
+    over `length_px` pixels stay TICK_GAP text heights `text_px` apart."""
+    if span <= 0 or length_px <= 0:
+        return max(span, minimum) or 1.0
+    smallest = max(span * TICK_GAP * text_px / length_px, minimum, 1e-12)
+    exponent = math.floor(math.log10(smallest))
+    for power in (exponent, exponent + 1):
+        for mantissa in NICE_STEPS:
+            step = mantissa * 10.0 ** power
+            if step >= smallest * (1 - 1e-9):
+                return step
+    return 10.0 ** (exponent + 2)
+
+
+def ticks_between(low: float, high: float, step: float) -> list[tuple[float, str]]:
+    """(value, label) of every multiple of `step` in [low, high]."""
+    first = math.ceil(low / step - 1e-9)
+    last = math.floor(high / step + 1e-9)
+    return [(k * step, f"{k * step:g}") for k in range(first, last + 1)]
+
+
+def layout_minimum_px(panel) -> float:
+    """The height the panel's grid cannot be squeezed below (wrapped titles included)."""
+    from PySide6.QtCore import Qt
+
+    margins = panel.ci.contentsMargins() if hasattr(panel.ci, "contentsMargins") else None
+    extra = margins.top() + margins.bottom() if margins is not None else 0.0
+    return panel.ci.layout.effectiveSizeHint(Qt.SizeHint.MinimumSize).height() + extra
+
+
+class MinimumHeight:
+    """Keeps a panel's minimum height at what its texts need, `needed()` pixels: below it
+    the window scrolls instead of squeezing texts over each other. Measured after the
+    layout pass that asked (request()): a minimum set inside a pass is undone by it."""
+
+    FLOOR = 160
+
+    def __init__(self, panel, needed):
+        from PySide6.QtCore import QTimer
+
+        self.panel, self.needed = panel, needed
+        self.timer = QTimer(panel, singleShot=True, interval=0)
+        self.timer.timeout.connect(self.fit)
+
+    def request(self, *_args) -> None:
+        self.timer.start()
+
+    def reset(self) -> None:
+        """A new font: measure from the floor again."""
+        self.panel.setMinimumHeight(self.FLOOR)
+        self.request()
+
+    def fit(self) -> None:
+        from PySide6.QtCore import QRectF
+
+        panel = self.panel
+        needed = max(self.FLOOR, math.ceil(self.needed()))
+        if needed != panel.minimumHeight():
+            panel.setMinimumHeight(needed)
+        # A resize that arrived while the scene was laying itself out can leave the
+        # plot grid at the old size: give it the widget's size again.
+        size = panel.size()
+        if panel.ci.geometry().size().toSize() != size:
+            panel.setRange(QRectF(0, 0, size.width(), size.height()), padding=0)
+
+
+def fit_bottom_axis(axis, font, tick_lines: int = 1) -> None:
+    """A bottom axis tall enough for `tick_lines` lines of tick labels and its name in
+    `font` (pyqtgraph counts 0.8 of each, and at large text the name ran into the ticks
+    or off the panel)."""
+    from PySide6.QtGui import QFontMetricsF
+
+    line = QFontMetricsF(font).lineSpacing()
+    named = axis.label.isVisible() and bool(axis.labelText)
+    axis.setHeight(int(tick_lines * line + (line + 4 if named else 0) + 12))
+
+
+def lines_px(theme, lines: float) -> int:
+    """The height of `lines` lines of plot text in `theme` (a panel's minimum height: below
+    it the window scrolls instead of squeezing the texts over each other)."""
+    from PySide6.QtGui import QFontMetricsF
+
+    from ..style import plot_font
+
+    return int(lines * QFontMetricsF(plot_font(theme)).lineSpacing())
