@@ -22,6 +22,7 @@ from .lessons import STEPS
 from .model import SimulationModel
 from .model_heads_tab import ModelHeadsTab
 from .panel_names import TOP_ROW
+from .qt_util import forget_combo_size_hints
 from .panels import create_panels
 from .panels.base import settle_scenes
 from .panels.heads_view import HeadsPanel, compute_heads
@@ -461,6 +462,7 @@ class MainWindow(QMainWindow):
     def _fit_controls_width(self) -> None:
         """Labels differ in length between languages and text sizes; never hide a control
         behind a horizontal scroll bar."""
+        forget_combo_size_hints(self.controls)
         scrollbar = self.control_scroll.verticalScrollBar().sizeHint().width()
         needed = self.controls.minimumSizeHint().width() + scrollbar + 4
         # ... unless that would leave the panels less than CONTROLS_MAX_SHARE of the window

@@ -14,3 +14,15 @@ def all_signals_blocked(widgets):
     finally:
         for widget, was_blocked in zip(widgets, previous):
             widget.blockSignals(was_blocked)
+
+
+def forget_combo_size_hints(root) -> None:
+    """Make every QComboBox under `root` measure itself again. After 300 % → 100 % text a
+    combo kept the minimum width it had at 300 % (the style's cached measure of its
+    contents); polishing it again with a changed style sheet, then its own, renews it."""
+    from PySide6.QtWidgets import QComboBox
+
+    for combo in root.findChildren(QComboBox):
+        sheet = combo.styleSheet()
+        combo.setStyleSheet(sheet + " QComboBox {}")
+        combo.setStyleSheet(sheet)

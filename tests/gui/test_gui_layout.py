@@ -6,6 +6,7 @@ from PySide6.QtWidgets import QApplication, QTabBar
 
 from gui.main_window import TOP_ROW
 from gui.style import plot_font
+from gui_helpers import settle
 
 
 def resize(window, width, height):
@@ -279,3 +280,16 @@ def test_large_text_shows_one_panel_at_a_time(window):
         assert shown_panels(window) == ["variancePlot"]
     finally:
         window.set_ui_scale(1.0)
+
+
+def test_controls_shrink_back_after_large_text(window):
+    """300 % → 100 % without a restart: the combo boxes measured at 300 % must not keep the
+    controls column at its 300 % width."""
+    settle(window)
+    before = window.controls.minimumSizeHint().width()
+    window.set_ui_scale(3.0)
+    settle(window)
+    assert window.controls.minimumSizeHint().width() > 1.5 * before
+    window.set_ui_scale(1.0)
+    settle(window)
+    assert window.controls.minimumSizeHint().width() <= before + 4
