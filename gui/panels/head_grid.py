@@ -15,10 +15,12 @@ A click emits compare_clicked(kind, layer, head).
 """
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Qt, Signal, Slot
-from PySide6.QtGui import QBrush, QPen
+from PySide6.QtGui import QBrush, QFontMetricsF, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem
 
 from .. import panel_names as names
@@ -201,6 +203,7 @@ class HeadGrid(Panel):
         self.cells = ThumbnailCells(self.plot)
         self.cells.selected = (0, 0)
         self.scene().sigMouseClicked.connect(self._on_click)
+        self.plot.vb.sigResized.connect(self._thin_ticks)
 
     @property
     def images(self) -> list[list[pg.ImageItem]]:
@@ -227,9 +230,7 @@ class HeadGrid(Panel):
         layers, heads = result.layers, result.heads
         if self.cells.shape != (layers, heads):
             self.cells.make(layers, heads)
-            self.plot.getAxis("left").setTicks(
-                [[(layer + 0.5, tr("L{i}").format(i=layer)) for layer in range(layers)]])
-            self.plot.getAxis("top").setTicks([[(h + 0.5, str(h)) for h in range(heads)]])
+            self._thin_ticks()
         roles = [[result.role(layer, head).role for head in range(heads)]
                  for layer in range(layers)]
         self.cells.show(result.forward.attentions, roles, self.theme.background)
@@ -281,13 +282,30 @@ class HeadGrid(Panel):
         top.setTextPen(self.theme.foreground)
         top.setTickFont(plot_font(self.theme, 0.85))
         self.cells.restyle(self.theme)
+        self._thin_ticks()
 
     def retranslate(self) -> None:
-        layers = self.cells.shape[0]
-        if layers:
-            self.plot.getAxis("left").setTicks(
-                [[(layer + 0.5, tr("L{i}").format(i=layer)) for layer in range(layers)]])
+        self._thin_ticks()
         self._set_legend(role_legend(self.roles, role_names()) if self.roles else " ")
+
+    @Slot()
+    def _thin_ticks(self) -> None:
+        """Label every k-th layer and head, k chosen so that labels never overlap: at 300 %
+        text on a small tab a cell is narrower than "10" and shorter than a line."""
+        layers, heads = self.cells.shape
+        if not layers:
+            return
+        rect = self.plot.vb.boundingRect()
+        cell = max(1.0, min(rect.width() / heads, rect.height() / layers))
+        metrics = QFontMetricsF(self.plot.getAxis("top").style.get("tickFont") or plot_font(self.theme))
+        left_text = QFontMetricsF(self.plot.getAxis("left").style.get("tickFont") or plot_font(self.theme))
+        across = math.ceil((metrics.horizontalAdvance(str(heads - 1)) + 6) / cell)
+        down = math.ceil((left_text.height() + 2) / cell)
+        self.set_ticks(self.plot.getAxis("top"),
+                       [(h + 0.5, str(h)) for h in range(0, heads, max(1, across))])
+        self.set_ticks(self.plot.getAxis("left"),
+                       [(layer + 0.5, tr("L{i}").format(i=layer))
+                        for layer in range(0, layers, max(1, down))])
 
 
 class CompareGrid(Panel):

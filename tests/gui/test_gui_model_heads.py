@@ -444,3 +444,17 @@ def test_minilm_summary_finding_and_note_in_both_languages(window, sentence):
         assert format_number(float(scaled.max())) in tab.variance_label.text()
     finally:
         window.switch_language("en")
+
+
+def test_grid_labels_thin_out_instead_of_overlapping(tab):
+    """A big model's grid in a small view (as at 300 % text): every k-th layer and head is
+    labelled, and no two labels overlap."""
+    from gui_helpers import settle_layout, text_problems
+
+    grid = tab.grid
+    grid.cells.make(24, 48)
+    grid.resize(420, 300)
+    settle_layout([grid])
+    top = [label for _v, label in grid.plot.getAxis("top")._tickLevels[0]]
+    assert 1 < len(top) < 48 and top[0] == "0"
+    assert not [p for p in text_problems(grid) if p.startswith("overlap")]
