@@ -49,12 +49,39 @@ def limit_blas_threads() -> None:
     threadpool_limits(1, user_api="blas")
 
 
+#: What Qt's offscreen platform says whenever a shown window's minimum size changes (real
+#: platforms apply it); headless exports and screenshots would print it once per panel.
+OFFSCREEN_NOISE = "This plugin does not support propagateSizeHints()"
+
+
+def quiet_offscreen_noise(app) -> None:
+    """Drop OFFSCREEN_NOISE on the offscreen platform; every other message goes on as before."""
+    from PySide6.QtCore import qInstallMessageHandler
+
+    if app.platformName() != "offscreen":
+        return
+    previous = None
+
+    def handler(mode, context, message):
+        if message == OFFSCREEN_NOISE:
+            return
+        if previous is not None:
+            previous(mode, context, message)
+        else:
+            sys.stderr.write(message + "\n")
+
+    previous = qInstallMessageHandler(handler)
+
+
 def create_application(argv: list[str]):
     from PySide6.QtWidgets import QApplication
 
     keep_freed_memory()
     limit_blas_threads()
-    app = QApplication.instance() or QApplication([sys.argv[0], *argv])
+    existing = QApplication.instance()
+    app = existing or QApplication([sys.argv[0], *argv])
+    if existing is None:
+        quiet_offscreen_noise(app)
     app.setOrganizationName("AttentionLab")
     app.setApplicationName("Attention Lab")
     from .i18n import install_fonts

@@ -155,18 +155,16 @@ def export_panels(params, out_dir, fmt: str = "png", size: tuple[int, int] = (12
     """Compute `params` (and the head roles of `heads_input`, default HeadsInput()), render
     every panel at `size` and write them plus results.json."""
     ensure_headless_platform()
-    from PySide6.QtWidgets import QApplication
 
     from engine import compute
     from engine.report import results_to_dict
 
-    from .app import configure_pyqtgraph
+    from .app import create_application
     from .panels import create_panels
     from .panels.heads_view import HeadsView, compute_heads
     from .state import HeadsInput
 
-    app = QApplication.instance() or QApplication([])
-    configure_pyqtgraph()
+    app = create_application([])
     out = Path(out_dir)
     if str(out_dir).strip() == "":
         raise ExportError("--out needs a folder name")

@@ -85,9 +85,14 @@ class MinimumHeight:
         self.request()
 
     def fit(self) -> None:
+        import shiboken6
         from PySide6.QtCore import QRectF
 
         panel = self.panel
+        # The timer can fire while a closing window deletes the panel's scene items.
+        if not (shiboken6.isValid(panel) and shiboken6.isValid(panel.ci)
+                and shiboken6.isValid(panel.ci.layout)):
+            return
         needed = max(self.FLOOR, math.ceil(self.needed()))
         if needed != panel.minimumHeight():
             panel.setMinimumHeight(needed)

@@ -263,7 +263,7 @@ def test_softmax_axis_is_a_probability_and_entropy_carries_its_unit(window):
     assert panel.plot.viewRange()[1][1] <= 1.6 + 1e-9     # was 1.75
     assert all("nats" in label.text for _s, label in panel.legend.items)
     saturation = window.panels["saturationPlot"]
-    assert "(nats)" in saturation.plots["entropy"].getAxis("left").labelText
+    assert "(nats)" in saturation.names["entropy"].text    # each plot is named above it
 
 
 def test_saturation_title_gives_the_real_trial_count(window):
