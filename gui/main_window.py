@@ -899,9 +899,15 @@ class MainWindow(QMainWindow):
         limit = int(self.height() * self.LESSON_MAX_SHARE)
         height = max(60, min(needed, limit))
         self.lesson_scroll.setMinimumHeight(height)    # beyond LESSON_MAX_SHARE it scrolls
-        title = max(0, self.lesson_dock.height() - self.lesson_scroll.height())
+        dock = self.lesson_dock
+        # resizeDocks only on a dock that is on screen in a dock area: on one being hidden or
+        # re-docked (presentation mode, F7) Qt's main-window layout can crash.
+        if not (self.isVisible() and dock.isVisible()) or \
+                self.dockWidgetArea(dock) == Qt.DockWidgetArea.NoDockWidgetArea:
+            return
+        title = max(0, dock.height() - self.lesson_scroll.height())
         if abs(self.lesson_scroll.height() - height) > 4:  # grown past its text, or short of it
-            self.resizeDocks([self.lesson_dock], [height + title], Qt.Orientation.Vertical)
+            self.resizeDocks([dock], [height + title], Qt.Orientation.Vertical)
 
     @guarded
     def closeEvent(self, event) -> None:
