@@ -201,6 +201,11 @@ class MainWindow(QMainWindow):
         self.main_splitter = QSplitter(Qt.Orientation.Horizontal, objectName="mainSplitter")
         self.main_splitter.addWidget(scroll)
         self.main_splitter.addWidget(area)
+        # A resize re-picks the layout and refits the lesson strip after the resize has been
+        # handled, not inside it: hiding panels and changing minimum sizes while Qt's
+        # main-window layout is placing its docks crashed it (random-use stress run).
+        self._relayout_timer = QTimer(self, singleShot=True, interval=0)
+        self._relayout_timer.timeout.connect(self._relayout)
         self.main_splitter.installEventFilter(self)
         self.main_splitter.setStretchFactor(1, 1)
         self.setCentralWidget(self.main_splitter)
@@ -676,9 +681,13 @@ class MainWindow(QMainWindow):
     @guarded(fallback=False)
     def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt naming)
         if watched is self.main_splitter and event.type() == QEvent.Type.Resize:
-            self._update_compact(event.size().height())
-            QTimer.singleShot(0, self.fit_lesson_dock)   # its share of the new height
+            self._relayout_timer.start()
         return super().eventFilter(watched, event)
+
+    @Slot()
+    def _relayout(self) -> None:
+        self._update_compact()
+        self.fit_lesson_dock()          # its share of the new height
 
     def _update_compact(self, height: int | None = None) -> None:
         """The layout (choose_layout) for the central area's size and the text size."""
@@ -737,7 +746,7 @@ class MainWindow(QMainWindow):
         # Measure once the font change has reached the widgets (it arrives as events); a
         # nested processEvents() here could re-enter slots in the middle of this one.
         QTimer.singleShot(0, self._fit_controls_width)
-        QTimer.singleShot(0, self.fit_lesson_dock)
+        self._relayout_timer.start()
         if self.highlighted:
             self.highlight_panel(self.highlighted)
 
@@ -898,10 +907,11 @@ class MainWindow(QMainWindow):
         needed = self.lesson.minimumSizeHint().height() + 8
         limit = int(self.height() * self.LESSON_MAX_SHARE)
         height = max(60, min(needed, limit))
-        self.lesson_scroll.setMinimumHeight(height)    # beyond LESSON_MAX_SHARE it scrolls
         dock = self.lesson_dock
-        # resizeDocks only on a dock that is on screen in a dock area: on one being hidden or
-        # re-docked (presentation mode, F7) Qt's main-window layout can crash.
+        # The height is given by resizeDocks alone, and beyond it the strip scrolls. A
+        # minimum height on the strip reaches the window's own minimum size, and changing
+        # it while the window went full screen crashed Qt (random-use stress run); so did
+        # resizing a dock that was not on screen.
         if not (self.isVisible() and dock.isVisible()) or \
                 self.dockWidgetArea(dock) == Qt.DockWidgetArea.NoDockWidgetArea:
             return
