@@ -111,20 +111,16 @@ class LayersHeadsGrid(QWidget):
         names = kind_names()
         texts = [f"{names[kind]} ×{n}" for kind, n in sections]
         label_w = max(metrics.horizontalAdvance(t) for t in texts) + line // 2
-        above = label_w > width * 0.45    # too narrow beside the cells: each label above its block
-        if above:
-            label_w = 0
+        if label_w > width * 0.6:         # too narrow for labels: the colours alone
+            texts, label_w = [], 0
         top, gap = line * (caption_lines + 0.25), max(2.0, line * 0.25)
         area_h = max(1.0, height - top - gap * (len(sections) - 1))
         cell_w = max(1.0, width - label_w) / self.preset.heads
-        heights = section_heights([n for _, n in sections], area_h, 2 * line if above else line)
+        heights = section_heights([n for _, n in sections], area_h, line if texts else 0.0)
         cells = []
         y = top
         for index, ((kind, n), block_h) in enumerate(zip(sections, heights)):
-            if above:
-                labels.append((texts[index], QRectF(0, y, width, line)))
-                y, block_h = y + line, max(1.0, block_h - line)
-            else:
+            if texts:
                 labels.append((texts[index], QRectF(0, y, label_w, block_h)))
             for layer in range(n):
                 for head in range(self.preset.heads):

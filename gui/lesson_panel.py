@@ -98,8 +98,13 @@ class LessonPanel(QWidget):
         self.text_view.viewport().setBackgroundRole(QPalette.ColorRole.Window)
         self.text_view.document().setDocumentMargin(2)
         self._shown_text = None
-        # a new width wraps the text into more or fewer lines
-        self.text_view.document().documentLayout().documentSizeChanged.connect(self._fit_text)
+        # A new width wraps the text into more or fewer lines. The height is asked for after
+        # the document's layout pass, never inside it: a minimum height set from
+        # documentSizeChanged resized the view while its text was being laid out, and Qt
+        # crashed in QTextEngine (random-use stress run).
+        self._fit_timer = QTimer(self, singleShot=True, interval=0)
+        self._fit_timer.timeout.connect(self._fit_text)
+        self.text_view.document().documentLayout().documentSizeChanged.connect(self._request_fit)
         self.layers_grid = LayersHeadsGrid()
         body = QHBoxLayout()
         body.addWidget(self.text_view, 3)
@@ -364,7 +369,12 @@ class LessonPanel(QWidget):
         if self.text_view.viewport().width() > 50 and height != self.text_view.minimumHeight():
             self.text_view.setMinimumHeight(height)
 
+    @Slot()
+    @Slot(QSizeF)
+    def _request_fit(self, _size=None) -> None:
+        self._fit_timer.start()
+
     @guarded
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
-        self._fit_text()
+        self._fit_timer.start()
