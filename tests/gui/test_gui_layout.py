@@ -6,7 +6,6 @@ from PySide6.QtWidgets import QApplication, QTabBar
 
 from gui.main_window import TOP_ROW
 from gui.style import plot_font
-from gui_helpers import settle
 
 
 def resize(window, width, height):
