@@ -59,7 +59,10 @@ class PaintWatch(QObject):
     def eventFilter(self, obj, event):
         if event.type() == QEvent.Type.Paint and state["results"] is not None:
             state["painted"].add(obj)
-            if len(state["painted"]) == len(win.panels) and not state["scheduled"]:
+            # every panel the layout shows (a small screen shows one row or one panel)
+            shown = [p for p in win.panels.values() if p.isVisible()]
+            if shown and all(p.viewport() in state["painted"] for p in shown) \
+                    and not state["scheduled"]:
                 state["scheduled"] = True
                 QTimer.singleShot(0, done)  # runs once this paint pass has finished
         return False
@@ -68,6 +71,7 @@ arrival, watch = ArrivalWatch(), PaintWatch()
 win.model.cycle.installEventFilter(arrival)
 for panel in win.panels.values():
     panel.viewport().installEventFilter(watch)
+win.resize(1600, 1000)
 win.show()
 QTimer.singleShot(30000, lambda: os._exit(3))
 app.exec()
