@@ -180,6 +180,19 @@ def role_legend(roles, names: dict[str, str]) -> str:
                            for role in ROLE_COLOURS if counts.get(role))
 
 
+def add_thumbnail_plot(panel) -> pg.PlotItem:
+    """Row 1 of `panel`: a fixed, square-celled view read top-down, labelled along the top."""
+    plot = panel.addPlot(row=1, col=0)
+    plot.setMouseEnabled(False, False)
+    plot.setMenuEnabled(False)
+    plot.hideButtons()
+    plot.invertY(True)
+    plot.setAspectLocked(True)
+    plot.showAxis("top")
+    plot.hideAxis("bottom")
+    return plot
+
+
 class HeadGrid(Panel):
     """layers × heads thumbnails tinted by role (see the module docstring)."""
 
@@ -190,14 +203,7 @@ class HeadGrid(Panel):
 
     def build(self) -> None:
         self.legend = self.add_title(row=0)
-        self.plot = self.addPlot(row=1, col=0)
-        self.plot.setMouseEnabled(False, False)
-        self.plot.setMenuEnabled(False)
-        self.plot.hideButtons()
-        self.plot.invertY(True)
-        self.plot.setAspectLocked(True)
-        self.plot.showAxis("top")
-        self.plot.hideAxis("bottom")
+        self.plot = add_thumbnail_plot(self)
         self.plot.getAxis("top").setLabel("")
         self.ci.layout.setRowStretchFactor(1, 1)
         self.cells = ThumbnailCells(self.plot)
@@ -325,14 +331,7 @@ class CompareGrid(Panel):
         # One view: the learned heads on the left (layers down), the hand-built heads on the
         # right, one row centred beside them; the title above names both, the key below.
         self.title = self.add_title(row=0)
-        self.plot = self.addPlot(row=1, col=0)
-        self.plot.setMouseEnabled(False, False)
-        self.plot.setMenuEnabled(False)
-        self.plot.hideButtons()
-        self.plot.invertY(True)
-        self.plot.setAspectLocked(True)
-        self.plot.showAxis("top")
-        self.plot.hideAxis("bottom")
+        self.plot = add_thumbnail_plot(self)
         self.key = TitleLabel()
         self.addItem(self.key, row=2, col=0)
         self.ci.layout.setRowStretchFactor(1, 1)
