@@ -17,10 +17,10 @@ from . import panel_names as names
 from .controls import ControlPanel
 from .export import export_panel, export_window, panel_image
 from .i18n import LANGUAGES, current_language, set_language, tr
+from .lazy_tabs import LazyTabs
 from .lesson_panel import LessonPanel
 from .lessons import STEPS
 from .model import SimulationModel
-from .model_heads_tab import ModelHeadsTab
 from .panel_names import TOP_ROW
 from .qt_util import forget_combo_size_hints
 from .panels import create_panels
@@ -78,16 +78,13 @@ class MainWindow(QMainWindow):
         self.state = state
         self.model = SimulationModel(state, compute_fn, parent=self)
         self.heads_study = StudyCycle("heads", compute_heads, self)
-        self.model_heads = ModelHeadsTab(state)
-        self.studies = (self.model.cycle, self.heads_study, self.model_heads.study,
-                        self.model_heads.fetcher)
+        # The newest hand-built heads and "roles" run, for a Real heads tab built later.
+        self._hand_heads = self._roles_run = None
+        self.heads_study.result_ready.connect(self._keep_hand_heads)
         self.controls = ControlPanel(self.model)
         self.panels = {p.objectName(): p for p in create_panels()}
         self.panels[names.COST].bind_state(state)   # the KV precision lives in AppState.cost
-        self.heads_panel = HeadsPanel(state, self.heads_study)
         self.lesson = LessonPanel(self.model)
-        self.lesson.heads_view = self.heads_panel.view
-        self.heads_panel.view.changed.connect(self.lesson.refresh_text)
         self.compact = False                   # one row or one panel at a time
         self.layout_mode = GRID
         self.highlighted: str | None = None     # the panel the lesson step frames
@@ -95,15 +92,6 @@ class MainWindow(QMainWindow):
         self._shown_view = None
         self._base_font_pt = QApplication.font().pointSizeF()
         self._build_layout()
-        # The training lab (gui/training_tab.py): a tab of its own; its runner
-        # process is shut down with the studies.
-        self.training_panel = TrainingPanel(state, self)
-        self.bottom_tabs.addTab(self.training_panel, tr("Training"))
-        self.studies += (self.training_panel.runner,)
-        # Real heads: a finished training run's learned heads and the head-roles study's
-        # hand-built heads go beside the pretrained grid (ModelHeadsTab.set_*_heads).
-        self.training_panel.runner.result_ready.connect(self.model_heads.set_trained_heads)
-        self.heads_study.result_ready.connect(self.model_heads.set_hand_heads)
         self._build_menus()
         self._build_lesson_dock()
         self._build_shortcuts()
@@ -141,12 +129,111 @@ class MainWindow(QMainWindow):
     def colour_safe(self) -> bool:
         return self.state.view.colour_safe
 
+    # -- the tabs built when first shown (gui/lazy_tabs.py) ------------------------------
+    @property
+    def heads_panel(self) -> HeadsPanel:
+        return self.lazy_tabs.widget(names.HEADS_PANEL)
+
+    @property
+    def model_heads(self):
+        """The Real heads tab (gui.model_heads_tab.ModelHeadsTab)."""
+        return self.lazy_tabs.widget(names.MODEL_HEADS)
+
+    @property
+    def training_panel(self) -> TrainingPanel:
+        return self.lazy_tabs.widget(names.TRAINING_PANEL)
+
+    def built_tab(self, name: str):
+        """The tab's widget if it has been built, else None (never builds it)."""
+        return self.lazy_tabs.page(name) if self.lazy_tabs.is_built(name) else None
+
+    @property
+    def studies(self) -> tuple:
+        """Every worker the window runs (shut down on close): the simulation, the head
+        roles, and those of the Real heads and Training tabs once they are built."""
+        studies = (self.model.cycle, self.heads_study)
+        model_heads, training = self.built_tab(names.MODEL_HEADS), self.built_tab(names.TRAINING_PANEL)
+        if model_heads is not None:
+            studies += (model_heads.study, model_heads.fetcher)
+        if training is not None:
+            studies += (training.runner,)
+        return studies
+
+    def _make_heads_panel(self) -> HeadsPanel:
+        panel = HeadsPanel(self.state, self.heads_study)
+        self.lesson.heads_view = panel.view
+        panel.view.changed.connect(self.lesson.refresh_text)
+        guard_call("head roles theme", panel.view.apply_theme, self.current_theme())
+        return panel
+
+    def _make_model_heads(self):
+        from .model_heads_tab import ModelHeadsTab
+
+        self.heads_panel            # the head-roles study it drives gives the hand-built heads
+        tab = ModelHeadsTab(self.state)
+        tab.set_hand_heads(self._hand_heads)
+        if self._roles_run is not None:
+            tab.set_trained_heads(self._roles_run)
+        # A finished training run's learned heads and the head-roles study's hand-built
+        # heads go beside the pretrained grid.
+        self.heads_study.result_ready.connect(tab.set_hand_heads)
+        training = self.built_tab(names.TRAINING_PANEL)
+        if training is not None:
+            training.runner.result_ready.connect(tab.set_trained_heads)
+        tab.study.result_ready.connect(self.lesson.refresh_text)
+        tab.fetcher.finished.connect(self.lesson.refresh_text)
+        return tab
+
+    def _make_training_panel(self) -> TrainingPanel:
+        panel = TrainingPanel(self.state, self)
+        runner, lesson = panel.runner, self.lesson
+        runner.result_ready.connect(self._keep_roles_run)
+        model_heads = self.built_tab(names.MODEL_HEADS)
+        if model_heads is not None:
+            runner.result_ready.connect(model_heads.set_trained_heads)
+        runner.result_ready.connect(lesson.on_training_result)
+        for ended in (runner.failed, runner.crashed, runner.stopped):
+            ended.connect(lesson.training_ended)
+        return panel
+
+    @Slot(object)
+    def _keep_hand_heads(self, result) -> None:
+        self._hand_heads = result
+
+    @Slot(object)
+    def _keep_roles_run(self, result) -> None:
+        if getattr(result, "experiment", "") == "roles":
+            self._roles_run = result
+
+    @Slot()
+    def open_model_folder_dialog(self) -> None:
+        self.model_heads.open_model_folder_dialog()
+
+    #: Plots in the tabs built when first shown, by the objectName File → Export uses.
+    TAB_PLOTS = {names.HEADS_VIEW: names.HEADS_PANEL, names.HEAD_GRID: names.MODEL_HEADS,
+                 names.HEAD_DETAIL: names.MODEL_HEADS, names.HEAD_COMPARE: names.MODEL_HEADS,
+                 names.TRAIN_LOSS: names.TRAINING_PANEL, names.TRAIN_HEADS: names.TRAINING_PANEL,
+                 names.TRAIN_VS_H: names.TRAINING_PANEL}
+
+    def exportable_names(self) -> list[str]:
+        """Every panel File → Export and Edit → Copy offer, by objectName (builds nothing)."""
+        return [*self.panels, *self.TAB_PLOTS]
+
+    def exportable_panel(self, name: str):
+        """The plot File → Export takes for `name`; its tab is built if it was not yet."""
+        if name in self.panels:
+            return self.panels[name]
+        if self.TAB_PLOTS[name] == names.TRAINING_PANEL:
+            return self.training_panel.exportable()[name]
+        if name == names.HEADS_VIEW:
+            return self.heads_panel.view
+        tab = self.model_heads
+        return {names.HEAD_GRID: tab.grid, names.HEAD_DETAIL: tab.detail,
+                names.HEAD_COMPARE: tab.compare}[name]
+
     def exportable_panels(self) -> dict:
-        """Every panel File → Export and Edit → Copy offer, by objectName."""
-        return {**self.panels, names.HEADS_VIEW: self.heads_panel.view,
-                names.HEAD_GRID: self.model_heads.grid, names.HEAD_DETAIL: self.model_heads.detail,
-                names.HEAD_COMPARE: self.model_heads.compare,
-                **self.training_panel.exportable()}
+        """Every exportable plot by objectName (builds every tab: the export command)."""
+        return {name: self.exportable_panel(name) for name in self.exportable_names()}
 
     # -- construction ------------------------------------------------------------
     def _build_layout(self) -> None:
@@ -161,8 +248,10 @@ class MainWindow(QMainWindow):
         bottom = self.bottom_splitter = QSplitter(Qt.Orientation.Horizontal)
         self.bottom_tabs = QTabWidget(objectName="bottomTabs")
         self.bottom_tabs.addTab(p[names.MULTIHEAD], "")
-        self.bottom_tabs.addTab(self.heads_panel, "")
-        self.bottom_tabs.addTab(self.model_heads, "")
+        self.lazy_tabs = LazyTabs(self.bottom_tabs)
+        self.lazy_tabs.add(names.HEADS_PANEL, self._make_heads_panel)
+        self.lazy_tabs.add(names.MODEL_HEADS, self._make_model_heads)
+        self.lazy_tabs.add(names.TRAINING_PANEL, self._make_training_panel)
         bottom.addWidget(self.bottom_tabs)
         bottom.addWidget(p[names.COST])
         bottom.setStretchFactor(0, 3)
@@ -228,14 +317,14 @@ class MainWindow(QMainWindow):
         self.save_session_action = self._action(self.file_menu, self.save_session_dialog,
                                                 QKeySequence.StandardKey.Save, "saveSessionAction")
         self.open_model_action = self._action(self.file_menu,
-                                              self.model_heads.open_model_folder_dialog, None,
+                                              self.open_model_folder_dialog, None,
                                               "openModelFolderAction")
         self.file_menu.addSeparator()
         self.export_window_action = self._action(self.file_menu, self.export_window_dialog,
                                                  QKeySequence("Ctrl+E"), "exportWindowAction")
         self.export_panel_menu = self.file_menu.addMenu("")
         self.export_panel_actions = {}
-        for name in self.exportable_panels():
+        for name in self.exportable_names():
             action = QAction(self, objectName=f"export_{name}")
             action.setData(name)
             action.triggered.connect(self._export_panel_triggered)
@@ -256,7 +345,7 @@ class MainWindow(QMainWindow):
         self.quit_action = self._action(self.file_menu, self.close, QKeySequence.StandardKey.Quit)
         self.edit_menu = bar.addMenu("")
         self.copy_actions = {}
-        for i, name in enumerate(self.exportable_panels()):
+        for i, name in enumerate(self.exportable_names()):
             action = QAction(self, objectName=f"copy_{name}")
             action.setData(name)
             if i == 0:
@@ -347,15 +436,19 @@ class MainWindow(QMainWindow):
 
         from .lesson_context import LessonContext
 
-        lesson, training, runner = self.lesson, self.training_panel, self.training_panel.runner
-        tabs = {names.TRAINING_PANEL: training, names.MODEL_HEADS: self.model_heads}
+        lesson = self.lesson
+        tabs = (names.TRAINING_PANEL, names.MODEL_HEADS)
 
         def context() -> LessonContext:
+            training, real = self.built_tab(names.TRAINING_PANEL), self.built_tab(names.MODEL_HEADS)
+            running = training is not None and training.runner.is_running()
             return LessonContext(
-                results=self.model.results, head_roles=self.heads_panel.view.newest_results,
+                results=self.model.results,
+                head_roles=lesson.heads_view.newest_results if lesson.heads_view else None,
                 training=lesson.training_results,
-                running=self.state.training.experiment if runner.is_running() else None,
-                real_heads=self.model_heads.result, minilm_ready=cached_model() is not None)
+                running=self.state.training.experiment if running else None,
+                real_heads=real.result if real is not None else None,
+                minilm_ready=cached_model() is not None)
 
         def frame_tab(name: str) -> None:
             self.bottom_tabs.setStyleSheet("" if name not in tabs else
@@ -363,11 +456,12 @@ class MainWindow(QMainWindow):
                                            f"{self.current_theme().scaled}; }}")
             if name not in tabs:
                 return
-            self.bottom_tabs.setCurrentWidget(tabs[name])
+            self.bottom_tabs.setCurrentWidget(self.lazy_tabs.page(name))
             self.row_tabs.setCurrentIndex(1)
             self._apply_focus()
 
         def train(experiment: str, options) -> None:
+            training = self.training_panel
             if training.start(experiment, options):
                 lesson.training_started(experiment)
             self.bottom_tabs.setCurrentWidget(training)
@@ -376,11 +470,6 @@ class MainWindow(QMainWindow):
         lesson.context_source = context
         lesson.train_requested.connect(train)
         lesson.highlight.connect(frame_tab)
-        runner.result_ready.connect(lesson.on_training_result)
-        for ended in (runner.failed, runner.crashed, runner.stopped):
-            ended.connect(lesson.training_ended)
-        self.model_heads.study.result_ready.connect(lesson.refresh_text)
-        self.model_heads.fetcher.finished.connect(lesson.refresh_text)
         self.lesson_action.toggled.connect(lesson.on_strip_shown)
         self.edit_menu.addSeparator()
         self.edit_menu.addAction(lesson.reset_action)
@@ -446,10 +535,10 @@ class MainWindow(QMainWindow):
             self.panel_tabs.setTabText(i, page_titles[name])
         self.panel_tabs.setToolTip(tr("At this text size one panel is shown at a time"))
         self.bottom_tabs.setTabText(0, titles[names.MULTIHEAD])
-        self.bottom_tabs.setTabText(1, titles[names.HEADS_PANEL])
-        self.bottom_tabs.setTabText(self.bottom_tabs.indexOf(self.model_heads),
-                                    titles[names.MODEL_HEADS])
-        self.bottom_tabs.setTabText(self.bottom_tabs.indexOf(self.training_panel), tr("Training"))
+        for name, text in ((names.HEADS_PANEL, titles[names.HEADS_PANEL]),
+                           (names.MODEL_HEADS, titles[names.MODEL_HEADS]),
+                           (names.TRAINING_PANEL, tr("Training"))):
+            self.bottom_tabs.setTabText(self.bottom_tabs.indexOf(self.lazy_tabs.page(name)), text)
         self.open_model_action.setText(tr("Open &model folder…"))
         self.lesson_dock.setWindowTitle(tr("Lesson"))
         self.help_menu.setTitle(tr("&Help"))
@@ -533,7 +622,7 @@ class MainWindow(QMainWindow):
         name = self.sender().data()
         path = self._ask_path(tr("Export panel"), name)
         if path:
-            self._report_export(lambda p: export_panel(self.exportable_panels()[name], p,
+            self._report_export(lambda p: export_panel(self.exportable_panel(name), p,
                                                        self.state.view.export_scale), path)
 
     @Slot()
@@ -545,7 +634,7 @@ class MainWindow(QMainWindow):
         self.copy_panel(self.sender().data())
 
     def copy_panel(self, name: str) -> None:
-        QGuiApplication.clipboard().setImage(panel_image(self.exportable_panels()[name],
+        QGuiApplication.clipboard().setImage(panel_image(self.exportable_panel(name),
                                                          self.state.view.export_scale))
         self.statusBar().showMessage(tr("Copied {panel} to the clipboard")
                                      .format(panel=self.panel_titles()[name]), 4000)
@@ -617,7 +706,9 @@ class MainWindow(QMainWindow):
     @Slot(str)
     def highlight_panel(self, name: str) -> None:
         """Frame the panel a lesson step is about (and bring its tab to the front)."""
-        targets = dict(self.panels, headsPanel=self.heads_panel)
+        targets = dict(self.panels)
+        if name == names.HEADS_PANEL or self.lazy_tabs.is_built(names.HEADS_PANEL):
+            targets[names.HEADS_PANEL] = self.heads_panel
         for key, widget in targets.items():
             widget.setStyleSheet("" if key != name else
                                  f"#{key} {{ border: 5px solid {self.current_theme().scaled}; }}")
@@ -738,7 +829,8 @@ class MainWindow(QMainWindow):
         boost = 1.25 if self.presentation else 1.0
         font.setPointSizeF(self._base_font_pt * self.ui_scale * boost)
         app.setFont(font)
-        for panel in list(self.panels.values()) + [self.heads_panel.view]:
+        heads = self.built_tab(names.HEADS_PANEL)
+        for panel in list(self.panels.values()) + ([heads.view] if heads is not None else []):
             guard_call(f"{panel.objectName()} theme", panel.apply_theme, theme)
         from .theme_palette import apply_widget_palette
 

@@ -12,7 +12,7 @@ from gui_helpers import settle
 
 
 def change_everything(win):
-    win.findChild(QLineEdit, "sentenceEdit").setText("Mary gave John a book.")
+    win.heads_panel.findChild(QLineEdit, "sentenceEdit").setText("Mary gave John a book.")
     win.dark_action.trigger()
     win.zoom_in()
     win.zoom_in()
@@ -23,7 +23,7 @@ def change_everything(win):
 
 
 def assert_restored(win):
-    assert win.findChild(QLineEdit, "sentenceEdit").text() == "Mary gave John a book."
+    assert win.heads_panel.findChild(QLineEdit, "sentenceEdit").text() == "Mary gave John a book."
     assert win.heads_panel.view.tokens[0].text == "Mary"
     assert win.dark and win.dark_action.isChecked()
     assert win.ui_scale == 1.5
@@ -96,7 +96,7 @@ def test_a_bad_session_changes_nothing(window, tmp_path, monkeypatch):
 
 
 def test_token_mode_choice_is_part_of_the_session(window, tmp_path):
-    combo = window.findChild(QComboBox, "tokenModeCombo")
+    combo = window.heads_panel.findChild(QComboBox, "tokenModeCombo")
     combo.setCurrentIndex(combo.findData("ja_words"))
     path = tmp_path / "s.json"
     window.save_session(path)

@@ -1,0 +1,43 @@
+"""The Head roles, Real heads and Training tabs are built when first shown or asked for
+(gui/lazy_tabs.py), and then behave as if they had been there from the start."""
+from gui import panel_names as names
+
+
+def test_start_builds_no_tab_and_runs_no_tab_worker(window):
+    assert window.lazy_tabs.built_widgets() == {}
+    assert len(window.studies) == 2                 # the simulation and the head roles
+    names_offered = window.exportable_names()
+    assert names.HEAD_GRID in names_offered and names.TRAIN_LOSS in names_offered
+    assert window.lazy_tabs.built_widgets() == {}   # listing the exports built nothing
+
+
+def test_showing_a_tab_builds_it_in_place(window, qtbot):
+    tabs = window.bottom_tabs
+    texts = [tabs.tabText(i) for i in range(tabs.count())]
+    index = tabs.indexOf(window.lazy_tabs.page(names.TRAINING_PANEL))
+    tabs.setCurrentIndex(index)
+    qtbot.waitUntil(lambda: window.lazy_tabs.is_built(names.TRAINING_PANEL))
+    assert tabs.currentWidget() is window.training_panel
+    assert tabs.indexOf(window.training_panel) == index
+    assert [tabs.tabText(i) for i in range(tabs.count())] == texts
+    assert window.training_panel.runner in window.studies
+    assert not window.lazy_tabs.is_built(names.MODEL_HEADS)
+
+
+def test_real_heads_built_late_gets_the_hand_built_heads(window, qtbot):
+    window.heads_panel.wait_idle()
+    qtbot.waitUntil(lambda: window._hand_heads is not None)
+    tab = window.model_heads               # built now, after the head-roles result arrived
+    assert tab.hand_heads is not None
+    assert window.bottom_tabs.indexOf(tab) == 2
+    assert {tab.study, tab.fetcher} <= set(window.studies)
+
+
+def test_asking_for_a_tab_keeps_the_current_one(window):
+    tabs = window.bottom_tabs
+    current = tabs.currentWidget()
+    window.training_panel
+    window.model_heads
+    assert tabs.currentWidget() is current
+    assert set(window.lazy_tabs.built_widgets()) == {names.HEADS_PANEL, names.MODEL_HEADS,
+                                                     names.TRAINING_PANEL}
