@@ -84,6 +84,7 @@ class Panel(pg.GraphicsLayoutWidget):
         self._axis_pictures: dict = {}
         self._error_label = None
         self._shown: dict = {}        # what this panel last gave its items: (item, what) → value
+        self._titles_shown: dict = {}  # title item → (text, style) last set
         self.setMinimumSize(220, 160)
         self.build()
         self.apply_theme(self.theme)
@@ -240,8 +241,13 @@ class Panel(pg.GraphicsLayoutWidget):
             item.setPos(4 + ax * (rect.width() - 8), 2 + ay * (rect.height() - 4))
 
     def set_title(self, target: pg.LabelItem, text: str) -> None:
-        """A title's text in the theme's colour and a size above the ticks."""
-        target.setText(text, color=self.theme.foreground, size=f"{self.theme.font_pt * 1.2:.1f}pt")
+        """A title's text in the theme's colour and a size above the ticks (skipped when
+        text, colour and size are unchanged: a LabelItem lays out its HTML on every call)."""
+        style = dict(color=self.theme.foreground, size=f"{self.theme.font_pt * 1.2:.1f}pt")
+        shown = (text, tuple(style.values()))
+        if self._titles_shown.get(target) != shown:
+            self._titles_shown[target] = shown
+            target.setText(text, **style)
 
     def style_legend(self, legend: pg.LegendItem, size_pt: float) -> None:
         """Legend text in the theme's colour and `size_pt`. pyqtgraph only stores the new

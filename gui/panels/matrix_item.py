@@ -1,5 +1,6 @@
-"""Matrices drawn as native pixmaps: a colour lookup into RGB32 words and a pixmap item
-stretched over a scene rectangle (the multi-head diagram draws every matrix this way)."""
+"""Matrices drawn as native pixmaps: values → 8-bit indices into a 256-colour table, an
+indexed image Qt converts to its native format, and a pixmap item stretched over a scene
+rectangle (the multi-head diagram draws every matrix this way)."""
 from __future__ import annotations
 
 import numpy as np
@@ -33,8 +34,20 @@ def colour_index(values: np.ndarray, low: float, high: float) -> np.ndarray:
 
 
 def colour_image(values: np.ndarray, table: np.ndarray, low: float, high: float) -> np.ndarray:
-    """Values (any shape) → RGB32 words of the same shape through a 256-entry table."""
+    """Values (any shape) → RGB32 words of the same shape through a 256-entry table (what
+    MatrixItem.show_values paints; the item leaves the lookup to Qt)."""
     return table.take(colour_index(values, low, high))
+
+
+_COLOUR_TABLES: dict[int, tuple[np.ndarray, list[int]]] = {}
+
+
+def qt_colour_table(table: np.ndarray) -> list[int]:
+    """The table as the list of ints QImage.setColorTable takes (kept per table)."""
+    known = _COLOUR_TABLES.get(id(table))
+    if known is None or known[0] is not table:
+        known = _COLOUR_TABLES[id(table)] = (table, [int(word) for word in table])
+    return known[1]
 
 
 def drawn_entries(values: np.ndarray) -> np.ndarray:
@@ -54,13 +67,32 @@ class MatrixItem(QGraphicsPixmapItem):
         super().__init__()
         self.setTransformationMode(Qt.TransformationMode.FastTransformation)
         self.values: np.ndarray | None = None
+        self._indexed = None    # ((rows, cols, id(table)), the Indexed8 image reused)
 
     def show_values(self, values: np.ndarray, table: np.ndarray, low: float, high: float,
                     rect: QRectF) -> None:
         """Colour and show `values`. A side longer than MAX_PIXELS is drawn from every k-th
         row or column, which is what nearest-neighbour scaling onto a slot a few hundred
         pixels wide shows anyway; it keeps a d_model² W_O from costing milliseconds."""
-        self.show_words(colour_image(drawn_entries(values), table, low, high), values, rect)
+        self.show_indices(colour_index(drawn_entries(values), low, high), table, values, rect)
+
+    def show_indices(self, index: np.ndarray, table: np.ndarray, values: np.ndarray,
+                     rect: QRectF) -> None:
+        """Show uint8 indices from colour_index (rows, cols) through `table`; Qt converts
+        the indexed image to its native format in one pass (numpy's take costs about
+        three times as much, most of it casting the indices to intp)."""
+        rows, cols = index.shape
+        key = (rows, cols, id(table))
+        if self._indexed is None or self._indexed[0] != key:
+            image = QImage(cols, rows, QImage.Format.Format_Indexed8)
+            image.setColorTable(qt_colour_table(table))   # a 256-int list: converted once
+            self._indexed = (key, image)
+        image = self._indexed[1]
+        pixels = np.frombuffer(image.bits(), dtype=np.uint8)
+        pixels.reshape(rows, image.bytesPerLine())[:, :cols] = index
+        self.setPixmap(QPixmap.fromImage(image))  # converts, and copies
+        self.values = values
+        self.place(rect)
 
     def show_words(self, words: np.ndarray, values: np.ndarray, rect: QRectF) -> None:
         """Show colours already looked up by colour_image (several matrices can be coloured

@@ -23,7 +23,7 @@ from ..style import brush, pen, plot_font
 from .base import Panel
 from .label import Label
 from .matrix_item import (DIVERGING, MAX_PIXELS, SEQUENTIAL, MatrixItem,  # noqa: F401 (tests)
-                          colour_image, drawn_entries)
+                          colour_image, colour_index, drawn_entries)
 from .multihead_layout import diagram_layout
 from ..i18n import tr
 
@@ -361,15 +361,17 @@ class MultiHeadView(Panel):
         for name, (array, limit) in arrays.items():
             self._show(self.images[name], array, limit, rects[name])
         self._show_strips(mh)
-        maps = colour_image(mh.weights[:drawn], SEQUENTIAL, 0.0, 1.0)
-        outs = colour_image(mh.head_outputs[:drawn], DIVERGING, -lim_c, lim_c)
+        maps = colour_index(mh.weights[:drawn], 0.0, 1.0)
+        outs = colour_index(mh.head_outputs[:drawn], -lim_c, lim_c)
         for i in range(MAX_HEADS_DRAWN):
             visible = i < drawn
             self.head_maps[i].setVisible(visible)
             self.head_outputs[i].setVisible(visible)
             if visible:
-                self.head_maps[i].show_words(maps[i], mh.weights[i], QRectF(*lay.maps[i]))
-                self.head_outputs[i].show_words(outs[i], mh.head_outputs[i], QRectF(*lay.outs[i]))
+                self.head_maps[i].show_indices(maps[i], SEQUENTIAL, mh.weights[i],
+                                               QRectF(*lay.maps[i]))
+                self.head_outputs[i].show_indices(outs[i], DIVERGING, mh.head_outputs[i],
+                                                  QRectF(*lay.outs[i]))
                 self.set_text(self.head_labels[i], str(i + 1))
         if self.selected is not None and self.selected >= mh.computed_heads:
             self.selected = None

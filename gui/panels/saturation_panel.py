@@ -78,7 +78,7 @@ class SaturationPanel(Panel):
             plot.vb.sigResized.connect(self.minimum_height.request)
         self._y_ticks = {}
         self._keys = None
-        self._shown = None
+        self._study_shown = None
         self._tick_every = None
 
     @guarded
@@ -104,7 +104,7 @@ class SaturationPanel(Panel):
         self._fit_ticks()   # the font size may have changed
         self._y_ticks = {}
         self._fit_y_ticks()
-        self._shown = None  # redraw the curves with the new pens and title colours
+        self._study_shown = None  # redraw the curves with the new pens and title colours
 
     def _fit_ticks(self, *_args) -> None:
         """Labels at every power of 4 (64 and 4096 among them) where they fit, else at every
@@ -151,9 +151,9 @@ class SaturationPanel(Panel):
     def show_results(self, results) -> None:
         sat = results.saturation
         self._move_markers(results.params.dk)
-        if sat is self._shown:   # the engine reuses the study while only d_k, h or d_model move
+        if sat is self._study_shown:   # the engine reuses the study while only d_k, h or d_model move
             return
-        self._shown = sat
+        self._study_shown = sat
         grid = sat.dk_grid
         log_grid = np.log10(grid)
         for (metric, scaled), (line, dots) in self.median.items():
