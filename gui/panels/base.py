@@ -287,6 +287,10 @@ class Panel(pg.GraphicsLayoutWidget):
             # Room for tick labels grows to the largest seen but does not shrink back: a
             # smaller label would re-lay out the plot and paint the panel a second time.
             axis.setStyle(autoReduceTextSpace=False, maxTickLevel=1)
+        for name in ("right", "top"):
+            # Hidden, but linked to the view: with the SI prefix on, every range change
+            # re-set their (empty) label as HTML.
+            plot.getAxis(name).enableAutoSIPrefix(False)
         # pyqtgraph's running maximum, started at a typical label instead of 30 px
         pg_compat.reserve_tick_label_width(plot.getAxis("left"),
                                            QFontMetrics(font).horizontalAdvance("0.000"))
