@@ -208,7 +208,8 @@ def run_multihead(d_model: int, heads: int, tokens: int, seed: int = 0,
     if matrices is None:
         matrices = seeded_matrices(seed, tokens, width)
     x, w_q, w_k, w_v, w_o = matrices
-    w_k, w_v = w_k[:, :g_c * dk_c], w_v[:, :g_c * dk_c]
+    if g_c * dk_c < w_k.shape[1]:   # GQA / MQA: the first g K/V heads' columns
+        w_k, w_v = w_k[:, :g_c * dk_c], w_v[:, :g_c * dk_c]
     if not scale:
         divisor = 1.0
     else:

@@ -303,3 +303,18 @@ def test_scale_by_d_model_shows_the_mistake():
     assert off.divisor == 1.0
     with pytest.raises(ValueError, match="scale_by"):
         run_multihead(d, heads, n, 1, scale_by="d_v")
+
+
+def test_full_width_k_and_v_are_the_seeded_matrices_themselves():
+    """With one K/V head per query head nothing is sliced: the same W_K and W_V objects come
+    back for every h at one d_model (the diagram then leaves their images as they are),
+    and only GQA/MQA take the first g·d_k columns."""
+    from engine.multihead import run_multihead, seeded_matrices
+
+    matrices = seeded_matrices(0, 6, 512)
+    for heads in (1, 8, 64):
+        mh = run_multihead(512, heads, 6, matrices=matrices)
+        assert mh.w_k is matrices[2] and mh.w_v is matrices[3]
+    gqa = run_multihead(512, 8, 6, kv_heads=2, matrices=matrices)
+    assert gqa.w_k.shape == (512, 128)
+    np.testing.assert_array_equal(gqa.w_k, matrices[2][:, :128])
