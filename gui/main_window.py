@@ -77,6 +77,9 @@ class MainWindow(QMainWindow):
                                       view=_default_view(current_language())))
         self.state = state
         self.model = SimulationModel(state, compute_fn, parent=self)
+        # The first Results are computed on the worker while the window is built (a change
+        # of the state on the way sends a newer request, and this one is dropped).
+        self.model.request()
         self.heads_study = StudyCycle("heads", compute_heads, self)
         # The newest hand-built heads and "roles" run, for a Real heads tab built later.
         self._hand_heads = self._roles_run = None
@@ -110,7 +113,6 @@ class MainWindow(QMainWindow):
         self._restore_settings()
         state.events.view.connect(self._on_view)
         self._on_view(state.view)
-        self.model.request()
 
     # -- the view part of the state ------------------------------------------------
     @property
