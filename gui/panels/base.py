@@ -40,6 +40,27 @@ class TitleLabel(pg.LabelItem):
         if self.itemRect().height() != height:
             self.updateGeometry()
 
+    def set_plain_text(self, text: str, colour, point_size: float) -> None:
+        """Plain lines ("\n"), centred, in `colour` at `point_size`: the text is laid out
+        once, not parsed as HTML first (a note that changes on every result)."""
+        item = self.item
+        height = self.itemRect().height()
+        font = item.font()
+        if font.pointSizeF() != point_size:
+            font.setPointSizeF(point_size)
+            item.setFont(font)
+        item.setDefaultTextColor(pg.mkColor(colour))
+        self.text = text
+        item.setPlainText(text)
+        self._hold_geometry = True
+        try:
+            self.updateMin()
+            self.resizeEvent(None)
+        finally:
+            self._hold_geometry = False
+        if self.itemRect().height() != height:
+            self.updateGeometry()
+
     @guarded
     def updateGeometry(self) -> None:  # noqa: N802 (Qt naming)
         if not self._hold_geometry:
@@ -47,7 +68,9 @@ class TitleLabel(pg.LabelItem):
 
     @guarded
     def resizeEvent(self, ev) -> None:  # noqa: N802 (Qt naming)
-        self.item.setTextWidth(max(1.0, self.size().width()))
+        width = max(1.0, self.size().width())
+        if self.item.textWidth() != width:   # Qt lays the document out again even if equal
+            self.item.setTextWidth(width)
         super().resizeEvent(ev)
 
     @guarded

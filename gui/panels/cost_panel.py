@@ -102,8 +102,6 @@ class CostPanel(Panel):
 
     def restyle(self) -> None:
         self.minimum_height.reset()
-        self.memory_text.setAttr("color", self.theme.foreground)
-        self.memory_text.setAttr("size", f"{self.theme.font_pt * 0.9:.1f}pt")
         self._shown.pop((self.memory_text, "text"), None)   # set again in the new colour
         self.style_plot(self.plot)
         self.plot.getAxis("left").enableAutoSIPrefix(True)  # GFLOP, TFLOP
@@ -267,7 +265,7 @@ class CostPanel(Panel):
         self.set_text(self.info, wrap_lines(self.flops_text(results), self.plot.vb.width() - 10,
                                             self.info.width_of))
         self._fit_axis_label()
-        self.set_text(self.memory_text, self.memory_html(results))
+        self._show_memory(results)
         self.minimum_height.request()
         top = self._headroom() * max(single.flops, multi.flops)
         if self._top is None or not 0.9 < self._top / top <= 1.0 or self._vb_height != \
@@ -306,6 +304,12 @@ class CostPanel(Panel):
             sm1=format_count(single.total["softmax"]), share1=single.softmax_share,
             wo=format_count(multi.total["w_o"]), wo_share=multi.total["w_o"] / multi.flops,
             no_wo=format_count(results.cost_no_output_projection.flops))
+
+    def _show_memory(self, results) -> None:
+        text = self.memory_html(results).replace("<br>", "\n")  # its lines hold no other markup
+        if self._shown.get((self.memory_text, "text")) != text:
+            self._shown[self.memory_text, "text"] = text
+            self.memory_text.set_plain_text(text, self.theme.foreground, self.theme.font_pt * 0.9)
 
     def memory_html(self, results) -> str:
         """Parameters (following the K/V heads), KV cache and score memory, at `kv_bits`."""
