@@ -357,3 +357,72 @@ def test_lesson_mistake_step_shows_the_flat_maps_and_explains_the_variance(windo
     assert format_number(c["score_variance_dk"]) in text
     assert f"expected values are {format_number(c['score_variance_expected_d_model'])} and " \
            f"{format_number(c['score_variance_expected_dk'])}" in text
+
+
+# -- head roles: script and language ------------------------------------------------------
+def test_typed_japanese_is_tokenised_as_japanese(window, qtbot):
+    from PySide6.QtWidgets import QLineEdit
+
+    panel = window.heads_panel
+    edit = panel.findChild(QLineEdit, "sentenceEdit")
+    edit.setText("本を読んだ。本は重い。")
+    assert window.state.heads_input.token_mode == "ja_words"
+    assert panel.wait_idle()
+    qtbot.waitUntil(lambda: [t.text for t in panel.view.tokens][:2] == ["本", "を"])
+    edit.setText("The book is heavy.")
+    assert window.state.heads_input.token_mode == "en"
+    # a sentence set elsewhere (the Real heads tab shares it): the mode follows after the event
+    window.state.update_heads_input(sentence="猫が寝た。")
+    qtbot.waitUntil(lambda: window.state.heads_input.token_mode == "ja_words")
+    combo = panel.findChild(QComboBox, "tokenModeCombo")
+    assert combo.currentData() == "ja_words"
+    # a mode chosen for the same text is the user's choice and stays
+    combo.setCurrentIndex(combo.findData("ja_chars"))
+    qtbot.wait(20)
+    assert window.state.heads_input.token_mode == "ja_chars"
+
+
+def test_default_sentence_follows_the_language_and_an_edited_one_stays(window, english):
+    from gui.state.app_state import DEFAULT_SENTENCES
+
+    heads = window.state
+    assert heads.heads_input.sentence == DEFAULT_SENTENCES["en"]
+    try:
+        window.switch_language("ja")
+        assert heads.heads_input.sentence == DEFAULT_SENTENCES["ja"]
+        assert heads.heads_input.token_mode == "ja_words"
+        window.switch_language("en")
+        assert heads.heads_input.sentence == DEFAULT_SENTENCES["en"]
+        assert heads.heads_input.token_mode == "en"
+        heads.update_heads_input(sentence="Mary gave John a book.")
+        window.switch_language("ja")
+        assert heads.heads_input.sentence == "Mary gave John a book."
+        assert heads.heads_input.token_mode == "en"
+    finally:
+        window.switch_language("en")
+
+
+def test_the_entropy_line_is_painted_after_each_new_sentence(window, qtbot):
+    """A device cache kept painting an old (empty) text of the wrapped entropy line, which
+    was set while the tab was hidden."""
+    panel = window.heads_panel
+    view = panel.view
+
+    def dark_pixels_of(label) -> int:
+        image = view.grab().toImage()
+        rect = view.mapFromScene(label.sceneBoundingRect()).boundingRect()
+        return sum(image.pixelColor(x, y).lightness() < 100
+                   for y in range(max(0, rect.top()), min(image.height(), rect.bottom()))
+                   for x in range(max(0, rect.left()), min(image.width(), rect.right())))
+
+    for sentence in ("Mary gave John a book.", "The book was red, and she liked it."):
+        window.bottom_tabs.setCurrentIndex(0)                  # the multi-head view in front
+        window.state.update_heads_input(sentence=sentence)
+        assert panel.wait_idle()
+        qtbot.wait(20)
+        window.bottom_tabs.setCurrentWidget(panel)
+        n = len(sentence.split()) + 1 + sentence.count(",")
+        qtbot.waitUntil(lambda: len(view.tokens) == n)
+        qtbot.wait(20)
+        assert "entropy of the average" in view.entropy_text
+        assert dark_pixels_of(view.info_label) > 200
