@@ -41,6 +41,9 @@ class LessonPanel(QWidget):
     highlight = Signal(str)
     lock_requested = Signal(bool)
     train_requested = Signal(str, object)   # experiment, options for TrainingPanel.start
+    #: The text asks for another height (a new step, new numbers, a new width): the window
+    #: gives the lesson strip the height it needs (MainWindow.fit_lesson_dock).
+    height_wanted = Signal()
 
     def __init__(self, model, parent=None):
         super().__init__(parent)
@@ -98,6 +101,7 @@ class LessonPanel(QWidget):
         self.text_view.viewport().setBackgroundRole(QPalette.ColorRole.Window)
         self.text_view.document().setDocumentMargin(2)
         self._shown_text = None
+        self._shown_key = None
         # A new width wraps the text into more or fewer lines. The height is asked for after
         # the document's layout pass, never inside it: a minimum height set from
         # documentSizeChanged resized the view while its text was being laid out, and Qt
@@ -175,6 +179,7 @@ class LessonPanel(QWidget):
         self.train_button.setText(tr("Training…") if self._training_this_step() else
                                   tr("▶ Train"))
         self.layers_grid.setVisible(step.grid)
+        self.height_wanted.emit()
 
     @property
     def step(self):
@@ -346,10 +351,17 @@ class LessonPanel(QWidget):
         self._set_text(body.format(**facts))
 
     def _set_text(self, text: str) -> None:
-        if text != self._shown_text:
-            self._shown_text = text
-            self.text_view.setHtml(text)
-            self._fit_text()
+        """Show `text`: a new step from its top, new numbers of the same step where the
+        reader was (setHtml alone moved a text that had not been scrolled by a few pixels,
+        so its first line was cut off)."""
+        if text == self._shown_text:
+            return
+        bar = self.text_view.verticalScrollBar()
+        keep = bar.value() if self._shown_key == self.step.key else 0
+        self._shown_text, self._shown_key = text, self.step.key
+        self.text_view.setHtml(text)
+        bar.setValue(min(keep, bar.maximum()))
+        self._fit_text()
 
     def text(self) -> str:
         """The step's text as shown, without markup."""
@@ -368,6 +380,7 @@ class LessonPanel(QWidget):
             height = min(height, max(3 * line, int(window.height() * TEXT_MAX_SHARE)))
         if self.text_view.viewport().width() > 50 and height != self.text_view.minimumHeight():
             self.text_view.setMinimumHeight(height)
+            self.height_wanted.emit()
 
     @Slot()
     @Slot(QSizeF)

@@ -382,6 +382,8 @@ class MainWindow(QMainWindow):
         self.model_heads.study.result_ready.connect(lesson.refresh_text)
         self.model_heads.fetcher.finished.connect(lesson.refresh_text)
         self.lesson_action.toggled.connect(lesson.on_strip_shown)
+        # after the text's layout pass, never inside it (see LessonPanel._fit_text)
+        lesson.height_wanted.connect(self.fit_lesson_dock, Qt.ConnectionType.QueuedConnection)
         self.edit_menu.addSeparator()
         self.edit_menu.addAction(lesson.reset_action)
 

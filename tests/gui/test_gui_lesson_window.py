@@ -213,3 +213,25 @@ def test_presentation_keeps_the_training_tab_of_a_training_step_on_screen(window
     finally:
         window.presentation_action.setChecked(False)
         settle(window)
+
+
+def test_every_step_shows_its_whole_text_after_next_and_back(window, qtbot, english):
+    """The strip was fitted to the text only on a resize: going from a short step to a long
+    one left the new text cut off at the bottom (or scrolled a few pixels off its top)."""
+    window.resize(1600, 1000)
+    window.set_lesson_visible(True)
+    qtbot.wait(50)
+    order = list(range(len(STEPS))) + list(range(len(STEPS) - 2, -1, -1))
+    for i in order:
+        window.lesson.go_to(i)
+        settle(window)
+        window.lesson.refresh_text()
+        qtbot.waitUntil(lambda: abs(window.lesson_scroll.height() - min(
+            window.lesson.minimumSizeHint().height() + 8,
+            int(window.height() * window.LESSON_MAX_SHARE))) <= 12, timeout=2000)
+        view = window.lesson.text_view
+        bar = view.verticalScrollBar()
+        assert bar.value() == 0, STEPS[i].key                       # read from its first line
+        if window.lesson.minimumSizeHint().height() + 8 <= window.height() * window.LESSON_MAX_SHARE:
+            assert bar.maximum() == 0, STEPS[i].key                 # nothing hidden below
+            assert window.lesson_scroll.verticalScrollBar().maximum() <= 12, STEPS[i].key
