@@ -13,7 +13,7 @@ from __future__ import annotations
 import html
 import math
 
-from PySide6.QtCore import QEvent, QSizeF, QTimer, Qt, Signal, Slot
+from PySide6.QtCore import QEvent, QSize, QSizeF, QTimer, Qt, Signal, Slot
 from PySide6.QtGui import QAction, QKeySequence, QPalette
 from PySide6.QtWidgets import (QFrame, QHBoxLayout, QLabel, QPushButton, QSlider, QTextBrowser,
                                QVBoxLayout, QWidget)
@@ -25,14 +25,34 @@ from .lesson_context import LessonContext
 from .lesson_layers_grid import LayersHeadsGrid, preset_for
 from .lesson_training import LESSON_RUNS
 from .lessons import STEPS, step_params, step_text, sweep_facts
-from .guard import guarded
+from .guard import SUPER, guarded
 
 #: What Edit → Reset puts back when the lesson has not changed the controls: the first run's.
 DEFAULT_CONTROLS = (Params(live_scores=True), True)
 
 PLAY_INTERVAL_MS = 700
+QWIDGETSIZE_MAX = (1 << 24) - 1
 #: The step text asks for at most this share of the window's height; the rest scrolls.
 TEXT_MAX_SHARE = 0.26
+
+
+class LessonText(QTextBrowser):
+    """The step's text. Its preferred and minimum size hints are the height it asked for
+    (its minimum height): with the wrapping title the strip is laid out height-for-width
+    from preferred sizes, and QTextBrowser's default 192 px made the strip taller than
+    its dock."""
+
+    @guarded(fallback=SUPER)
+    def sizeHint(self):  # noqa: N802 (Qt naming)
+        hint = super().sizeHint()
+        return QSize(hint.width(), self.minimumHeight())
+
+    @guarded(fallback=SUPER)
+    def minimumSizeHint(self):  # noqa: N802 (Qt naming)
+        """The layout grows a preferred size to this; the scroll area's 68 px would do
+        for a two-line text what the 192 px did."""
+        hint = super().minimumSizeHint()
+        return QSize(hint.width(), self.minimumHeight())
 
 
 class LessonPanel(QWidget):
@@ -54,6 +74,8 @@ class LessonPanel(QWidget):
         self.context_source = self.default_context
         self.training_results: dict = {}   # experiment → its last finished result
         self.training_now: str | None = None
+        #: The lesson strip's largest share of the window's height (the window sets it).
+        self.strip_max_share: float | None = None
         self.user_controls: tuple | None = None   # (Params, lock) from before the lesson
         self._sweep_pos = 0
         self._rendered_key = None
@@ -76,6 +98,9 @@ class LessonPanel(QWidget):
         self.step_label = QLabel(objectName="lessonStep")
         self.title_label = QLabel(objectName="lessonTitle")
         self.title_label.setTextFormat(Qt.TextFormat.RichText)
+        # Wraps: at 300 % text a long title and the four buttons were wider than the strip,
+        # which then scrolled sideways and cut the step's text off on the right.
+        self.title_label.setWordWrap(True)
         self.back_button = QPushButton(objectName="lessonBack")
         self.play_button = QPushButton(objectName="lessonPlay")
         self.play_button.setCheckable(True)
@@ -93,7 +118,7 @@ class LessonPanel(QWidget):
         # A text view, not a QLabel: a word-wrapped label's new text re-lays out the whole
         # dock (and asks the label for its height twice more), which cost a third of a
         # d_k change; the view lays the text out once and repaints itself.
-        self.text_view = QTextBrowser(objectName="lessonText")
+        self.text_view = LessonText(objectName="lessonText")
         self.text_view.setFrameShape(QFrame.Shape.NoFrame)
         self.text_view.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # keys stay with the lesson shortcuts
         self.text_view.setOpenLinks(False)
@@ -371,16 +396,51 @@ class LessonPanel(QWidget):
     @Slot(QSizeF)
     def _fit_text(self, _size=None) -> None:
         """Ask for the height the wrapped text needs, so a larger font never clips it
-        (only a change of that height re-lays out the dock)."""
+        (only a change of that height re-lays out the dock). A text taller than its share
+        of the window scrolls, in a view a whole number of lines high, and small enough
+        that the strip (title row included) needs no second scroll bar."""
         document = self.text_view.document()
-        height = math.ceil(document.size().height()) + 2 * self.text_view.frameWidth()
+        frame = 2 * self.text_view.frameWidth()
+        height = math.ceil(document.size().height()) + frame
         window = self.window()
         if window is not self:   # a long text at 300 % scrolls rather than crush the plots
             line = self.text_view.fontMetrics().lineSpacing()
-            height = min(height, max(3 * line, int(window.height() * TEXT_MAX_SHARE)))
-        if self.text_view.viewport().width() > 50 and height != self.text_view.minimumHeight():
-            self.text_view.setMinimumHeight(height)
+            cap = int(window.height() * TEXT_MAX_SHARE)
+            # beside the layers picture the text takes the picture's height instead
+            alone = not self.layers_grid.isVisibleTo(self)
+            if self.strip_max_share is not None and alone:
+                rest = self.minimumSizeHint().height() - self.text_view.minimumHeight()
+                cap = min(cap, int(window.height() * self.strip_max_share) - rest - 8)
+            if height > cap:
+                height = max(3 * line, self._whole_lines_height(cap - frame) + frame)
+        else:
+            alone = False
+        # a scrolling text no taller than its whole lines: no half line at the bottom
+        scrolls = height < math.ceil(document.size().height()) + frame
+        tallest = height if alone and scrolls else QWIDGETSIZE_MAX
+        view = self.text_view
+        if view.viewport().width() > 50 and (height, tallest) != (view.minimumHeight(),
+                                                                   view.maximumHeight()):
+            view.setMaximumHeight(tallest)
+            view.setMinimumHeight(height)
             self.height_wanted.emit()
+
+    def _whole_lines_height(self, limit: float) -> int:
+        """The height of the text's first lines that fit in `limit` pixels, margins counted."""
+        document = self.text_view.document()
+        margin = document.documentMargin()
+        best = margin
+        block = document.begin()
+        while block.isValid():
+            layout = block.layout()
+            top = layout.position().y()
+            for i in range(layout.lineCount()):
+                bottom = top + layout.lineAt(i).y() + layout.lineAt(i).height()
+                if bottom + margin > limit:
+                    return math.ceil(best + margin)
+                best = bottom
+            block = block.next()
+        return math.ceil(best + margin)
 
     @Slot()
     @Slot(QSizeF)

@@ -187,6 +187,15 @@ def test_the_grid_keeps_labels_inside_and_cells_apart_at_300_percent(window, eng
                                rect.intersected(r).width() > 0.5 for r in cells)
             assert any(text.endswith("= 144") for text, _ in grid.labels), grid.labels
             assert max(r.bottom() for r in label_rects) <= bounds.height() + 0.5
+            for width in (140.0, 260.0):             # narrow (300 % on 1366 px): labels above
+                labels, cells = grid.layout_cells(width, 320.0)
+                sections = [r for text, r in labels[-3:] if "=" not in text and text]
+                assert len(sections) == 3, (scale, width, labels)     # after the caption
+                for rect in sections:
+                    assert rect.right() <= width + 0.5
+                    assert not any(rect.intersected(r).height() > 0.5 and
+                                   rect.intersected(r).width() > 0.5 for _, r in cells)
+                assert max(r.bottom() for _, r in cells) <= 320.5
     finally:
         window.set_ui_scale(1.0)
 
