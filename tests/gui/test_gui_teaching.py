@@ -426,3 +426,59 @@ def test_the_entropy_line_is_painted_after_each_new_sentence(window, qtbot):
         qtbot.wait(20)
         assert "entropy of the average" in view.entropy_text
         assert dark_pixels_of(view.info_label) > 200
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_lesson_texts_are_computed_from_results_in_both_languages(window, lang):
+    """Every number a step quotes is read from the Results on screen, in either language:
+    each placeholder of the step's template is filled, and the key numbers are the engine's."""
+    import string
+
+    from engine.multihead import divisor_comparison
+    from gui.lessons import STEPS, step_text
+    from gui.style import format_number
+
+    def expected(key, r):
+        v, s, sat, p = r.variance, r.softmax, r.saturation, r.params
+        if key == "grow":
+            return [format_number(v.empirical_unscaled), format_number(v.theory_unscaled),
+                    format_number(v.stderr_unscaled), format_number(v.sigma ** 4)]
+        if key == "saturate":
+            return [format_number(s.max_prob_unscaled), format_number(s.max_prob_scaled)]
+        if key == "gradients":
+            i = list(sat.dk_grid).index(p.dk)
+            q = sat.quartiles("jacobian_norm", False)
+            return [format_number(float(q.median[i])), str(int(sat.trials_per_dk[i]))]
+        if key == "fix":
+            q = sat.quartiles("jacobian_norm", False)
+            return [format_number(float(q.median[-1])),
+                    format_number(float(sat.quartiles("jacobian_norm", True).median.max()))]
+        if key == "split":
+            return [str(p.d_model), str(p.heads), str(p.dk)]
+        if key == "cost":
+            return [f"{r.cost_multi.softmax_share:.1%}", f"{r.cost_single.softmax_share:.1%}"]
+        if key == "layers":
+            return ["144", "288", "5,120"]
+        if key == "mistake":
+            mh = r.multihead
+            c = divisor_comparison(mh.q, mh.k, p.d_model, p.temperature, x=mh.x)
+            return [format_number(c["score_variance_dk"]), format_number(c["score_variance_d_model"])]
+        return []
+
+    window.switch_language(lang)
+    try:
+        for i, step in enumerate(STEPS):
+            window.lesson.go_to(i)
+            settle(window)
+            window.lesson.refresh_text()
+            text = window.lesson.text()
+            title, body = step_text(step.key)
+            assert "{" not in text and "}" not in text, step.key
+            fields = {f for _, f, _, _ in string.Formatter().parse(body) if f}
+            assert fields, step.key
+            for number in expected(step.key, window.model.results):
+                assert number in text, (lang, step.key, number)
+            if lang == "ja":
+                assert any("\u3040" <= ch <= "\u30ff" for ch in text), step.key   # kana: translated
+    finally:
+        window.switch_language("en")
