@@ -94,7 +94,19 @@ def _fix_facts(r: Results) -> dict:
 
 def _split_facts(r: Results) -> dict:
     p = r.params
-    return {"d": p.d_model, "h": p.heads, "dk": p.dk, "n": p.tokens}
+    g = p.kv_heads_used
+    if g == p.heads:
+        own = tr("Each head makes its own Q, K and V ({n} × {dk}), attends, and returns "
+                 "{n} × {dk}.")
+    elif g == 1:
+        own = tr("Each head makes its own Q ({n} × {dk}); all {h} heads share one K and one V "
+                 "(multi-query attention). Each attends and returns {n} × {dk}.")
+    else:
+        own = tr("Each head makes its own Q ({n} × {dk}); K and V come from {g} K/V heads, "
+                 "each shared by {group} query heads (grouped-query attention). Each attends "
+                 "and returns {n} × {dk}.")
+    return {"d": p.d_model, "h": p.heads, "dk": p.dk, "n": p.tokens,
+            "own": own.format(n=p.tokens, dk=p.dk, h=p.heads, g=g, group=p.heads // g)}
 
 
 def _cost_facts(r: Results) -> dict:
@@ -263,14 +275,12 @@ def step_text(key: str) -> tuple[str, str]:
             "sentence in the panel ({n} tokens) the heads have a mean entropy of {each} nats; "
             "their average has {avg} nats (uniform attention: {uni}). Averaging blurs sharp roles.")),
         "split": (tr("Split, attend, concatenate, project"), tr(
-            "d_model = {d} is split into h = {h} heads of d_k = {dk}. Each head makes its own Q, K "
-            "and V ({n} × {dk}), attends, and returns {n} × {dk}. The outputs are concatenated back "
-            "to {n} × {d}, and W_O, a full {d} × {d} matrix, mixes the heads. Play steps h through "
-            "{sweep_values}.")),
+            "d_model = {d} is split into h = {h} heads of d_k = {dk}. {own} The outputs are "
+            "concatenated back to {n} × {d}, and W_O, a full {d} × {d} matrix, mixes the heads. "
+            "Play steps h through {sweep_values}.")),
         "roles": (tr("Heads specialise"), tr(
-            "Nobody assigns roles to heads: trained from random weights, they find them, and "
-            "the Training tab shows the learned heads with the scores each role is named "
-            "from. {run}<br>In trained Transformers, too, roles emerge rather than being "
+            "Nobody assigns roles to heads: trained from random weights, they find them. "
+            "{run}<br>In trained Transformers, too, roles emerge rather than being "
             "assigned, are rarely clean, and many heads are redundant: most can be pruned "
             "with little loss (Clark et al. 2019; Michel et al. 2019; Voita et al. 2019). "
             "The Head roles tab keeps hand-built heads as an illustration of what such roles "

@@ -505,3 +505,15 @@ def test_lesson_mistake_step_says_what_the_view_divides_by_now(window, english):
     settle(window)
     window.lesson.refresh_text()
     assert "does not scale its scores at all" in window.lesson.text()
+
+
+def test_lesson_split_step_follows_kv_heads(window, english):
+    text = lesson_text(window, "split")
+    assert "Each head makes its own Q, K and V (6 × 64)" in text
+    for kv, words in ((2, "K and V come from 2 K/V heads, each shared by 4 query heads"),
+                      (1, "all 8 heads share one K and one V (multi-query attention)")):
+        window.findChild(QSpinBox, "kvHeadsSpin").setValue(kv)
+        settle(window)
+        window.lesson.refresh_text()
+        text = window.lesson.text()
+        assert words in text and "its own Q, K and V" not in text
