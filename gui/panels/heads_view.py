@@ -17,7 +17,7 @@ import math
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent, QRectF, QTimer, Signal, Slot
+from PySide6.QtCore import QEvent, QRectF, Signal, Slot
 from PySide6.QtGui import QFontMetricsF, QTextOption
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QHBoxLayout, QLabel, QLineEdit, QSpinBox,
                                QVBoxLayout, QWidget)
@@ -328,10 +328,6 @@ class HeadsPanel(QWidget):
         self.seed_label.setBuddy(self.seed_spin)
         self.view = HeadsView()
         self._rendered_sentence: str | None = None
-        # A sentence typed elsewhere (the Real heads tab) in the other script: the token mode
-        # follows it after the state's event, not inside it.
-        self._mode_timer = QTimer(self, singleShot=True, interval=0)
-        self._mode_timer.timeout.connect(self._fit_mode_to_script)
 
         # Two rows: on one, the inputs alone made the tab 580 px wide, too wide for a
         # 1280-px window with the controls and the cost panel beside it.
@@ -363,8 +359,15 @@ class HeadsPanel(QWidget):
     def _on_heads_input(self, heads: HeadsInput) -> None:
         if heads.sentence != self._rendered_sentence:
             self._rendered_sentence = heads.sentence
-            if mode_for_text(heads.sentence, heads.token_mode) != heads.token_mode:
-                self._mode_timer.start()
+            mode = mode_for_text(heads.sentence, heads.token_mode)
+            if mode != heads.token_mode:
+                # A sentence typed elsewhere (the Real heads tab) in the other script: the
+                # mode follows at once, inside this event, so the Real heads tab's debounce
+                # sees one change (deferred, it ran MiniLM twice). psygnal hands the nested
+                # change to every listener first, then the old value to those after this
+                # panel; the Real heads tab connects before it and reads only the sentence.
+                self.state.update_heads_input(token_mode=mode)
+                return
         widgets = (self.sentence_edit, self.mode_combo, self.random_check, self.seed_spin)
         with all_signals_blocked(widgets):
             if self.sentence_edit.text() != heads.sentence:
@@ -390,13 +393,6 @@ class HeadsPanel(QWidget):
         chosen in the box for the same text is kept."""
         self.state.update_heads_input(
             sentence=text, token_mode=mode_for_text(text, self.state.heads_input.token_mode))
-
-    @Slot()
-    def _fit_mode_to_script(self) -> None:
-        heads = self.state.heads_input
-        mode = mode_for_text(heads.sentence, heads.token_mode)
-        if mode != heads.token_mode:
-            self.state.update_heads_input(token_mode=mode)
 
     def _follow_language(self) -> None:
         """An untouched default sentence follows the UI language, with its token mode."""
