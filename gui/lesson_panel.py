@@ -13,9 +13,9 @@ from __future__ import annotations
 import html
 import math
 
-from PySide6.QtCore import QEvent, QSize, QSizeF, QTimer, Qt, Signal, Slot
+from PySide6.QtCore import QEvent, QSizeF, QTimer, Qt, Signal, Slot
 from PySide6.QtGui import QAction, QKeySequence, QPalette
-from PySide6.QtWidgets import (QFrame, QHBoxLayout, QLabel, QPushButton, QSlider, QTextBrowser,
+from PySide6.QtWidgets import (QFrame, QHBoxLayout, QLabel, QPushButton, QSlider,
                                QVBoxLayout, QWidget)
 
 from engine import Params, ParamsError
@@ -23,6 +23,7 @@ from engine import Params, ParamsError
 from .i18n import tr
 from .lesson_context import LessonContext
 from .lesson_layers_grid import LayersHeadsGrid, preset_for
+from .lesson_text import LessonText
 from .lesson_training import LESSON_RUNS
 from .lessons import STEPS, step_params, step_text, sweep_facts
 from .guard import SUPER, guarded
@@ -34,25 +35,6 @@ PLAY_INTERVAL_MS = 700
 QWIDGETSIZE_MAX = (1 << 24) - 1
 #: The step text asks for at most this share of the window's height; the rest scrolls.
 TEXT_MAX_SHARE = 0.26
-
-
-class LessonText(QTextBrowser):
-    """The step's text. Its preferred and minimum size hints are the height it asked for
-    (its minimum height): with the wrapping title the strip is laid out height-for-width
-    from preferred sizes, and QTextBrowser's default 192 px made the strip taller than
-    its dock."""
-
-    @guarded(fallback=SUPER)
-    def sizeHint(self):  # noqa: N802 (Qt naming)
-        hint = super().sizeHint()
-        return QSize(hint.width(), self.minimumHeight())
-
-    @guarded(fallback=SUPER)
-    def minimumSizeHint(self):  # noqa: N802 (Qt naming)
-        """The layout grows a preferred size to this; the scroll area's 68 px would do
-        for a two-line text what the 192 px did."""
-        hint = super().minimumSizeHint()
-        return QSize(hint.width(), self.minimumHeight())
 
 
 class LessonPanel(QWidget):
@@ -412,7 +394,7 @@ class LessonPanel(QWidget):
                 rest = self.minimumSizeHint().height() - self.text_view.minimumHeight()
                 cap = min(cap, int(window.height() * self.strip_max_share) - rest - 8)
             if height > cap:
-                height = max(3 * line, self._whole_lines_height(cap - frame) + frame)
+                height = max(3 * line, self.text_view.whole_lines_height(cap - frame) + frame)
         else:
             alone = False
         # a scrolling text no taller than its whole lines: no half line at the bottom
@@ -425,22 +407,15 @@ class LessonPanel(QWidget):
             view.setMinimumHeight(height)
             self.height_wanted.emit()
 
-    def _whole_lines_height(self, limit: float) -> int:
-        """The height of the text's first lines that fit in `limit` pixels, margins counted."""
-        document = self.text_view.document()
-        margin = document.documentMargin()
-        best = margin
-        block = document.begin()
-        while block.isValid():
-            layout = block.layout()
-            top = layout.position().y()
-            for i in range(layout.lineCount()):
-                bottom = top + layout.lineAt(i).y() + layout.lineAt(i).height()
-                if bottom + margin > limit:
-                    return math.ceil(best + margin)
-                best = bottom
-            block = block.next()
-        return math.ceil(best + margin)
+    @guarded(fallback=SUPER)
+    def minimumSizeHint(self):  # noqa: N802 (Qt naming)
+        """At least the height the strip needs at its width: the title wraps, and the
+        window fits the lesson dock to this hint (MainWindow.fit_lesson_dock)."""
+        hint = super().minimumSizeHint()
+        layout = self.layout()
+        if layout is not None and layout.hasHeightForWidth() and self.width() > 0:
+            hint.setHeight(max(hint.height(), layout.totalHeightForWidth(self.width())))
+        return hint
 
     @Slot()
     @Slot(QSizeF)

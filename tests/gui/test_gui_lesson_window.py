@@ -244,3 +244,36 @@ def test_every_step_shows_its_whole_text_after_next_and_back(window, qtbot, engl
         if window.lesson.minimumSizeHint().height() + 8 <= window.height() * window.LESSON_MAX_SHARE:
             assert bar.maximum() == 0, STEPS[i].key                 # nothing hidden below
             assert window.lesson_scroll.verticalScrollBar().maximum() <= 12, STEPS[i].key
+
+
+def test_at_300_percent_the_strip_never_scrolls_sideways_and_shows_whole_lines(window, qtbot):
+    """A long title and four buttons pushed the strip sideways (the text was cut off on the
+    right); a scrolling text showed half a line and a second scroll bar."""
+    from PySide6.QtWidgets import QApplication
+
+    from gui.i18n import set_language
+
+    font = QApplication.font()
+    set_language("ja")
+    try:
+        window.resize(1366, 768)
+        window.set_lesson_visible(True)
+        window.set_ui_scale(3.0)
+        qtbot.wait(50)
+        for i, step in enumerate(STEPS):
+            window.lesson.go_to(i)
+            settle(window)
+            window.lesson.refresh_text()
+            qtbot.wait(30)
+            assert window.lesson_scroll.horizontalScrollBar().maximum() == 0, step.key
+            if step.grid:
+                continue               # beside the layers picture the strip may scroll
+            assert window.lesson_scroll.verticalScrollBar().maximum() == 0, step.key
+            view = window.lesson.text_view
+            if view.verticalScrollBar().maximum() > 0:
+                inner = view.height() - 2 * view.frameWidth()
+                assert view.whole_lines_height(inner) == inner, step.key
+    finally:
+        window.zoom_reset()
+        set_language("en")
+        QApplication.setFont(font)
