@@ -307,8 +307,8 @@ def step_text(key: str) -> tuple[str, str]:
         "mistake": (tr("A common mistake: √d_model"), tr(
             "{state} Divided by √d_model, each head's scores have variance {v_bad} instead of "
             "{v_ok}. Those are sample variances of h·n² = {count} scores; given these X and "
-            "weights their expected values are {e_bad} and {e_ok}, and for unit-variance X "
-            "d_k / d_model = {ratio} and 1. Mean entropy {h_bad} nats against {h_ok} (uniform "
+            "weights their expected values are {e_bad} and {e_ok} (for unit-variance X: "
+            "d_k / d_model = {ratio} and 1). Mean entropy {h_bad} nats against {h_ok} (uniform "
             "is {h_uni}), mean max p {p_bad} against {p_ok}.")),
     }
     return texts[key]
