@@ -25,6 +25,10 @@ Tokenisation is deliberately simple and documented, not a real tokenizer:
   characters by the heuristic of `japanese_words`.
 * "ja_words": one token per word of that heuristic.
 
+Sentences: a sentence ends at a full stop, ! ? … 。 ！ ？ (a run of them ends one
+sentence; a closing quote or bracket right after it stays with it). Rough on purpose:
+"Mr." and "3.5" end a sentence too. Token.sentence_index numbers the sentences.
+
 Pronouns come from the bundled lists resources/words/{en,ja}_pronouns.txt.
 Nouns: English – a word in resources/words/en_nouns.txt (or its -s/-es
 plural), or a capitalised word that does not start a sentence (a proper noun;
@@ -62,7 +66,8 @@ class Token:
     """One token and the features the role heads read.
 
     word_index: index (0, 1, …) of the word the token belongs to; tokens of
-    one word share it. The flags describe the whole word.
+    one word share it. `word` is that word's text and `sentence_index` the index of
+    its sentence (see the module docstring). The flags describe the whole word.
     """
 
     text: str
@@ -70,6 +75,8 @@ class Token:
     is_punct: bool = False
     is_pronoun: bool = False
     is_noun: bool = False
+    word: str = ""
+    sentence_index: int = 0
 
 
 # -- word lists -------------------------------------------------------------------------------
@@ -224,6 +231,21 @@ _EN_NT = re.compile(r"(?i)^(.+?)(n['’]t)$")
 _EN_CLITIC = re.compile(r"(?i)^(.+?)(['’](?:s|re|ve|ll|d|m))$")
 _SENTENCE_END = frozenset(".!?…。！？")
 _QUOTES = frozenset("\"'“”‘’«»()[]{}")
+#: Closing quotes and brackets: right after a sentence end they still belong to its sentence.
+_CLOSERS = frozenset("”’»)]}」』）")
+
+
+def sentence_indices(words: list[str]) -> list[int]:
+    """The sentence index (0, 1, …) of each word: a new sentence starts at the first word
+    after a sentence end (. ! ? … 。 ！ ？) that is neither one more end nor a closer."""
+    indices, sentence, ended = [], 0, False
+    for word in words:
+        if ended and word not in _SENTENCE_END and word not in _CLOSERS:
+            sentence += 1
+            ended = False
+        indices.append(sentence)
+        ended = ended or word in _SENTENCE_END
+    return indices
 
 
 def _english_words(text: str) -> list[list[str]]:
@@ -247,15 +269,18 @@ def _is_english_noun(word: str, sentence_initial: bool) -> bool:
 def _tokenize_english(text: str) -> list[Token]:
     tokens: list[Token] = []
     pronouns = load_words("en_pronouns")
+    words = _english_words(text)
+    sentences = sentence_indices(["".join(parts) for parts in words])
     last = None            # last token that is not a quote or bracket
-    for w, parts in enumerate(_english_words(text)):
+    for w, parts in enumerate(words):
         head = parts[0]
         is_punct = not any(c.isalnum() for c in head)
         initial = last is None or last in _SENTENCE_END
         is_pronoun = not is_punct and head.lower() in pronouns
         is_noun = not is_punct and not is_pronoun and _is_english_noun(head, initial)
         for part in parts:
-            tokens.append(Token(part, w, is_punct, is_pronoun, is_noun))
+            tokens.append(Token(part, w, is_punct, is_pronoun, is_noun, word="".join(parts),
+                                sentence_index=sentences[w]))
         if head not in _QUOTES:
             last = head
     return tokens
@@ -270,11 +295,30 @@ def tokenize(text: str, mode: str) -> list[Token]:
     if mode == "en":
         return _tokenize_english(text)
     tokens = []
-    for w, word in enumerate(japanese_words(text)):
+    words = japanese_words(text)
+    for w, (word, sentence) in enumerate(zip(words, sentence_indices(words))):
         flags = _ja_flags(word)
         pieces = word if mode == "ja_chars" else [word]
-        tokens.extend(Token(piece, w, *flags) for piece in pieces)
+        tokens.extend(Token(piece, w, *flags, word=word, sentence_index=sentence)
+                      for piece in pieces)
     return tokens
+
+
+def _has_japanese(text: str) -> bool:
+    return any(char_script(c) in ("kanji", "hiragana", "katakana") for c in text)
+
+
+def mode_for_text(text: str, mode: str) -> str:
+    """The token mode for `text`: `mode` when it fits the script (a Japanese mode for text
+    with kana or kanji, "en" for text without), else "ja_words" or "en". Text with no
+    letters keeps `mode`."""
+    if mode not in MODES:
+        raise ValueError(f"unknown token mode {mode!r}; choose one of {', '.join(MODES)}")
+    if _has_japanese(text):
+        return "ja_words" if mode == "en" else mode
+    if any(char_script(c) == "latin" for c in text):
+        return "en"
+    return mode
 
 
 def truncate(tokens: list[Token], limit: int = MAX_TOKENS) -> tuple[list[Token], int]:
@@ -286,8 +330,10 @@ def role_targets(tokens: list[Token], role: str) -> np.ndarray:
     """Boolean (n, n): T[i, j] is True where the rule lets query i attend to key j.
 
     previous: j = i − 1.  next: j = i + 1.  first: j = 0.
-    same_word: every token j of i's word (i itself included).
-    punct_to_all: a punctuation token attends to every token; others nothing.
+    same_word: every token j of i's word (i itself included) and of every repeat of
+    that word elsewhere (same letters, case ignored; punctuation is never a repeat).
+    punct_to_all: a punctuation token attends to every token of its own sentence
+    (Token.sentence_index); others nothing.
     pronoun_to_noun: a pronoun attends to the tokens of the nearest noun word
     before its own word; others nothing.
     Rows left empty are then pointed at the token itself (the diagonal).
@@ -305,9 +351,14 @@ def role_targets(tokens: list[Token], role: str) -> np.ndarray:
     elif role == "first":
         t[:, 0] = True
     elif role == "same_word":
-        t = words[:, None] == words[None, :]
+        spelling = np.array(["" if tok.is_punct else (tok.word or tok.text).casefold()
+                             for tok in tokens])
+        repeat = (spelling[:, None] == spelling[None, :]) & (spelling != "")[:, None]
+        t = (words[:, None] == words[None, :]) | repeat
     elif role == "punct_to_all":
-        t[[tok.is_punct for tok in tokens], :] = True
+        sentences = np.array([tok.sentence_index for tok in tokens])
+        punct = np.array([tok.is_punct for tok in tokens])
+        t = punct[:, None] & (sentences[:, None] == sentences[None, :])
     elif role == "pronoun_to_noun":
         for i, tok in enumerate(tokens):
             if not tok.is_pronoun:

@@ -7,7 +7,7 @@
                                         kind, columns = heads, every cell one pattern
 
 The cells are drawn with QPainter in the widget's own font, so the picture follows the
-text size; a label that does not fit is dropped rather than drawn over the cells.
+text size; a section label that does not fit beside its cells goes on a line above them.
 """
 from __future__ import annotations
 
@@ -111,16 +111,22 @@ class LayersHeadsGrid(QWidget):
         names = kind_names()
         texts = [f"{names[kind]} ×{n}" for kind, n in sections]
         label_w = max(metrics.horizontalAdvance(t) for t in texts) + line // 2
-        if label_w > width * 0.6:         # too narrow for labels: the colours alone
-            texts, label_w = [], 0
+        above = label_w > width * 0.6     # too narrow beside the cells: each label above its block
+        if above:
+            label_w = 0
         top, gap = line * (caption_lines + 0.25), max(2.0, line * 0.25)
-        area_h = max(1.0, height - top - gap * (len(sections) - 1))
+        area_h = max(1.0, height - top - gap * (len(sections) - 1)
+                     - (line * len(sections) if above else 0))
         cell_w = max(1.0, width - label_w) / self.preset.heads
-        heights = section_heights([n for _, n in sections], area_h, line if texts else 0.0)
+        heights = section_heights([n for _, n in sections], area_h, 0.0 if above else line)
         cells = []
         y = top
         for index, ((kind, n), block_h) in enumerate(zip(sections, heights)):
-            if texts:
+            if above:
+                labels.append((metrics.elidedText(texts[index], Qt.TextElideMode.ElideRight,
+                                                  int(width)), QRectF(0, y, width, line)))
+                y += line
+            else:
                 labels.append((texts[index], QRectF(0, y, label_w, block_h)))
             for layer in range(n):
                 for head in range(self.preset.heads):

@@ -15,7 +15,7 @@ import math
 
 from PySide6.QtCore import QEvent, QSizeF, QTimer, Qt, Signal, Slot
 from PySide6.QtGui import QAction, QKeySequence, QPalette
-from PySide6.QtWidgets import (QFrame, QHBoxLayout, QLabel, QPushButton, QSlider, QTextBrowser,
+from PySide6.QtWidgets import (QFrame, QHBoxLayout, QLabel, QPushButton, QSlider,
                                QVBoxLayout, QWidget)
 
 from engine import Params, ParamsError
@@ -23,14 +23,16 @@ from engine import Params, ParamsError
 from .i18n import tr
 from .lesson_context import LessonContext
 from .lesson_layers_grid import LayersHeadsGrid, preset_for
+from .lesson_text import LessonText
 from .lesson_training import LESSON_RUNS
 from .lessons import STEPS, step_params, step_text, sweep_facts
-from .guard import guarded
+from .guard import SUPER, guarded
 
 #: What Edit → Reset puts back when the lesson has not changed the controls: the first run's.
 DEFAULT_CONTROLS = (Params(live_scores=True), True)
 
 PLAY_INTERVAL_MS = 700
+QWIDGETSIZE_MAX = (1 << 24) - 1
 #: The step text asks for at most this share of the window's height; the rest scrolls.
 TEXT_MAX_SHARE = 0.26
 
@@ -41,6 +43,9 @@ class LessonPanel(QWidget):
     highlight = Signal(str)
     lock_requested = Signal(bool)
     train_requested = Signal(str, object)   # experiment, options for TrainingPanel.start
+    #: The text asks for another height (a new step, new numbers, a new width): the window
+    #: gives the lesson strip the height it needs (MainWindow.fit_lesson_dock).
+    height_wanted = Signal()
 
     def __init__(self, model, parent=None):
         super().__init__(parent)
@@ -51,6 +56,8 @@ class LessonPanel(QWidget):
         self.context_source = self.default_context
         self.training_results: dict = {}   # experiment → its last finished result
         self.training_now: str | None = None
+        #: The lesson strip's largest share of the window's height (the window sets it).
+        self.strip_max_share: float | None = None
         self.user_controls: tuple | None = None   # (Params, lock) from before the lesson
         self._sweep_pos = 0
         self._rendered_key = None
@@ -73,6 +80,9 @@ class LessonPanel(QWidget):
         self.step_label = QLabel(objectName="lessonStep")
         self.title_label = QLabel(objectName="lessonTitle")
         self.title_label.setTextFormat(Qt.TextFormat.RichText)
+        # Wraps: at 300 % text a long title and the four buttons were wider than the strip,
+        # which then scrolled sideways and cut the step's text off on the right.
+        self.title_label.setWordWrap(True)
         self.back_button = QPushButton(objectName="lessonBack")
         self.play_button = QPushButton(objectName="lessonPlay")
         self.play_button.setCheckable(True)
@@ -90,7 +100,7 @@ class LessonPanel(QWidget):
         # A text view, not a QLabel: a word-wrapped label's new text re-lays out the whole
         # dock (and asks the label for its height twice more), which cost a third of a
         # d_k change; the view lays the text out once and repaints itself.
-        self.text_view = QTextBrowser(objectName="lessonText")
+        self.text_view = LessonText(objectName="lessonText")
         self.text_view.setFrameShape(QFrame.Shape.NoFrame)
         self.text_view.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # keys stay with the lesson shortcuts
         self.text_view.setOpenLinks(False)
@@ -98,6 +108,7 @@ class LessonPanel(QWidget):
         self.text_view.viewport().setBackgroundRole(QPalette.ColorRole.Window)
         self.text_view.document().setDocumentMargin(2)
         self._shown_text = None
+        self._shown_key = None
         # A new width wraps the text into more or fewer lines. The height is asked for after
         # the document's layout pass, never inside it: a minimum height set from
         # documentSizeChanged resized the view while its text was being laid out, and Qt
@@ -175,6 +186,7 @@ class LessonPanel(QWidget):
         self.train_button.setText(tr("Training…") if self._training_this_step() else
                                   tr("▶ Train"))
         self.layers_grid.setVisible(step.grid)
+        self.height_wanted.emit()
 
     @property
     def step(self):
@@ -346,10 +358,17 @@ class LessonPanel(QWidget):
         self._set_text(body.format(**facts))
 
     def _set_text(self, text: str) -> None:
-        if text != self._shown_text:
-            self._shown_text = text
-            self.text_view.setHtml(text)
-            self._fit_text()
+        """Show `text`: a new step from its top, new numbers of the same step where the
+        reader was (setHtml alone moved a text that had not been scrolled by a few pixels,
+        so its first line was cut off)."""
+        if text == self._shown_text:
+            return
+        bar = self.text_view.verticalScrollBar()
+        keep = bar.value() if self._shown_key == self.step.key else 0
+        self._shown_text, self._shown_key = text, self.step.key
+        self.text_view.setHtml(text)
+        bar.setValue(min(keep, bar.maximum()))
+        self._fit_text()
 
     def text(self) -> str:
         """The step's text as shown, without markup."""
@@ -359,15 +378,44 @@ class LessonPanel(QWidget):
     @Slot(QSizeF)
     def _fit_text(self, _size=None) -> None:
         """Ask for the height the wrapped text needs, so a larger font never clips it
-        (only a change of that height re-lays out the dock)."""
+        (only a change of that height re-lays out the dock). A text taller than its share
+        of the window scrolls, in a view a whole number of lines high, and small enough
+        that the strip (title row included) needs no second scroll bar."""
         document = self.text_view.document()
-        height = math.ceil(document.size().height()) + 2 * self.text_view.frameWidth()
+        frame = 2 * self.text_view.frameWidth()
+        height = math.ceil(document.size().height()) + frame
         window = self.window()
         if window is not self:   # a long text at 300 % scrolls rather than crush the plots
             line = self.text_view.fontMetrics().lineSpacing()
-            height = min(height, max(3 * line, int(window.height() * TEXT_MAX_SHARE)))
-        if self.text_view.viewport().width() > 50 and height != self.text_view.minimumHeight():
-            self.text_view.setMinimumHeight(height)
+            cap = int(window.height() * TEXT_MAX_SHARE)
+            # beside the layers picture the text takes the picture's height instead
+            alone = not self.layers_grid.isVisibleTo(self)
+            if self.strip_max_share is not None and alone:
+                rest = self.minimumSizeHint().height() - self.text_view.minimumHeight()
+                cap = min(cap, int(window.height() * self.strip_max_share) - rest - 8)
+            if height > cap:
+                height = max(3 * line, self.text_view.whole_lines_height(cap - frame) + frame)
+        else:
+            alone = False
+        # a scrolling text no taller than its whole lines: no half line at the bottom
+        scrolls = height < math.ceil(document.size().height()) + frame
+        tallest = height if alone and scrolls else QWIDGETSIZE_MAX
+        view = self.text_view
+        if view.viewport().width() > 50 and (height, tallest) != (view.minimumHeight(),
+                                                                   view.maximumHeight()):
+            view.setMaximumHeight(tallest)
+            view.setMinimumHeight(height)
+            self.height_wanted.emit()
+
+    @guarded(fallback=SUPER)
+    def minimumSizeHint(self):  # noqa: N802 (Qt naming)
+        """At least the height the strip needs at its width: the title wraps, and the
+        window fits the lesson dock to this hint (MainWindow.fit_lesson_dock)."""
+        hint = super().minimumSizeHint()
+        layout = self.layout()
+        if layout is not None and layout.hasHeightForWidth() and self.width() > 0:
+            hint.setHeight(max(hint.height(), layout.totalHeightForWidth(self.width())))
+        return hint
 
     @Slot()
     @Slot(QSizeF)

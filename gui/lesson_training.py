@@ -194,7 +194,7 @@ def heads_run_text(context: LessonContext) -> str:
     if f is None:
         return busy or tr(
             "Press Train: one attention layer with d_model fixed is trained with h = 1, 2, "
-            "4, 8 and 16 heads (d_k = d_model / h, so the attention cost stays the same) on "
+            "4, 8 and 16 heads (d_k = d_model / h, so the matrix products cost the same) on "
             "a task that needs two relations at once, 3 seeds each; the Training tab then "
             "shows quality against h beside the paper's rows.")
     rows = ", ".join(tr("h = {h}: {acc} (loss {loss})").format(

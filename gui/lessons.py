@@ -94,7 +94,19 @@ def _fix_facts(r: Results) -> dict:
 
 def _split_facts(r: Results) -> dict:
     p = r.params
-    return {"d": p.d_model, "h": p.heads, "dk": p.dk, "n": p.tokens}
+    g = p.kv_heads_used
+    if g == p.heads:
+        own = tr("Each head makes its own Q, K and V ({n} × {dk}), attends, and returns "
+                 "{n} × {dk}.")
+    elif g == 1:
+        own = tr("Each head makes its own Q ({n} × {dk}); all {h} heads share one K and one V "
+                 "(multi-query attention). Each attends and returns {n} × {dk}.")
+    else:
+        own = tr("Each head makes its own Q ({n} × {dk}); K and V come from {g} K/V heads, "
+                 "each shared by {group} query heads (grouped-query attention). Each attends "
+                 "and returns {n} × {dk}.")
+    return {"d": p.d_model, "h": p.heads, "dk": p.dk, "n": p.tokens,
+            "own": own.format(n=p.tokens, dk=p.dk, h=p.heads, g=g, group=p.heads // g)}
 
 
 def _cost_facts(r: Results) -> dict:
@@ -140,7 +152,21 @@ def _mistake_facts(r: Results) -> dict:
             "p_bad": format_number(c["max_prob_d_model"]), "p_ok": format_number(c["max_prob_dk"]),
             "count": c["score_count"], "e_ok": format_number(c["score_variance_expected_dk"]),
             "e_bad": format_number(c["score_variance_expected_d_model"]),
-            "toggle": tr("on") if r.params.scale_by == "d_model" else tr("off")}
+            "state": _divisor_state(r.params).format(sdm=format_number(math.sqrt(d)),
+                                                      sdk=format_number(math.sqrt(dk)))}
+
+
+def _divisor_state(p: Params) -> str:
+    """What the multi-head view divides its scores by now (a template for sdm and sdk)."""
+    if not p.scale:
+        return tr("÷√d_k is off: the multi-head view does not scale its scores at all. Tick it "
+                  "and the ÷√d_model toggle to see the mistake.")
+    if p.scale_by == "d_model":
+        return tr("The ÷√d_model toggle is on: the multi-head view divides by √d_model = {sdm} "
+                  "instead of √d_k = {sdk}, and its maps go flat. Switch it off to see the right "
+                  "maps.")
+    return tr("The ÷√d_model toggle is off: the multi-head view divides by √d_k = {sdk}, as it "
+              "should. Switch it on to see the maps go flat with √d_model = {sdm}.")
 
 
 def _heads_facts(context: LessonContext) -> dict:
@@ -249,14 +275,12 @@ def step_text(key: str) -> tuple[str, str]:
             "sentence in the panel ({n} tokens) the heads have a mean entropy of {each} nats; "
             "their average has {avg} nats (uniform attention: {uni}). Averaging blurs sharp roles.")),
         "split": (tr("Split, attend, concatenate, project"), tr(
-            "d_model = {d} is split into h = {h} heads of d_k = {dk}. Each head makes its own Q, K "
-            "and V ({n} × {dk}), attends, and returns {n} × {dk}. The outputs are concatenated back "
-            "to {n} × {d}, and W_O, a full {d} × {d} matrix, mixes the heads. Play steps h through "
-            "{sweep_values}.")),
+            "d_model = {d} is split into h = {h} heads of d_k = {dk}. {own} The outputs are "
+            "concatenated back to {n} × {d}, and W_O, a full {d} × {d} matrix, mixes the heads. "
+            "Play steps h through {sweep_values}.")),
         "roles": (tr("Heads specialise"), tr(
-            "Nobody assigns roles to heads: trained from random weights, they find them, and "
-            "the Training tab shows the learned heads with the scores each role is named "
-            "from. {run}<br>In trained Transformers, too, roles emerge rather than being "
+            "Nobody assigns roles to heads: trained from random weights, they find them. "
+            "{run}<br>In trained Transformers, too, roles emerge rather than being "
             "assigned, are rarely clean, and many heads are redundant: most can be pruned "
             "with little loss (Clark et al. 2019; Michel et al. 2019; Voita et al. 2019). "
             "The Head roles tab keeps hand-built heads as an illustration of what such roles "
@@ -281,12 +305,10 @@ def step_text(key: str) -> tuple[str, str]:
             "draws one cell per head of {name}, and the multi-head view shows the h maps of "
             "one layer. Pick a model in the controls' model box to redraw it.<br>{table}")),
         "mistake": (tr("A common mistake: √d_model"), tr(
-            "The ÷√d_model toggle is {toggle}: the multi-head view divides by √d_model = {sdm} "
-            "instead of √d_k = {sdk}, and its maps go flat. Each head's scores have variance "
-            "{v_bad} instead of {v_ok}. Those are sample variances of h·n² = {count} scores; given "
-            "these X and weights their expected values are {e_bad} and {e_ok} (≈ 1 for unit-"
-            "variance X), and d_k / d_model = {ratio}. Mean entropy {h_bad} nats against {h_ok} "
-            "(uniform is {h_uni}), mean max p {p_bad} against {p_ok}. Switch the toggle off to "
-            "see the right maps.")),
+            "{state} Divided by √d_model, each head's scores have variance {v_bad} instead of "
+            "{v_ok}. Those are sample variances of h·n² = {count} scores; given these X and "
+            "weights their expected values are {e_bad} and {e_ok} (for unit-variance X: "
+            "d_k / d_model = {ratio} and 1). Mean entropy {h_bad} nats against {h_ok} (uniform "
+            "is {h_uni}), mean max p {p_bad} against {p_ok}.")),
     }
     return texts[key]

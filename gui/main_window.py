@@ -473,6 +473,9 @@ class MainWindow(QMainWindow):
         lesson.train_requested.connect(train)
         lesson.highlight.connect(frame_tab)
         self.lesson_action.toggled.connect(lesson.on_strip_shown)
+        # after the text's layout pass, never inside it (see LessonPanel._fit_text)
+        lesson.height_wanted.connect(self.fit_lesson_dock, Qt.ConnectionType.QueuedConnection)
+        lesson.strip_max_share = self.LESSON_MAX_SHARE
         self.edit_menu.addSeparator()
         self.edit_menu.addAction(lesson.reset_action)
 

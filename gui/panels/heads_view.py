@@ -22,7 +22,7 @@ from PySide6.QtGui import QFontMetricsF, QTextOption
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QHBoxLayout, QLabel, QLineEdit, QSpinBox,
                                QVBoxLayout, QWidget)
 
-from engine.head_roles import MAX_TOKENS, ROLE_HEADS, heads_study
+from engine.head_roles import MAX_TOKENS, ROLE_HEADS, heads_study, mode_for_text
 
 from ..guard import guarded
 from ..qt_util import all_signals_blocked
@@ -31,7 +31,7 @@ from ..state import AppState, HeadsInput
 from ..state.app_state import DEFAULT_SENTENCES, HEADS_SEED_MAX, SENTENCE_MAX_CHARS
 
 from .. import panel_names as names
-from ..i18n import tr
+from ..i18n import current_language, tr
 from ..style import OKABE_ITO, format_number, plot_font
 from .base import Panel, TitleLabel
 from .text_fit import MinimumHeight, lines_px
@@ -66,6 +66,11 @@ class HeadsView(Panel):
 
     def __init__(self, parent=None):
         super().__init__(names.HEADS_VIEW, parent)
+
+    def cache_text(self) -> None:
+        """No text caches: every title here changes with the sentence, the heads and the
+        language, and a device cache kept painting an old (or empty) text of a wrapped
+        title, so the entropy line was missing from the screen."""
 
     # -- construction ------------------------------------------------------------
     def _map(self, row: int, col: int, rowspan: int = 1) -> tuple[pg.PlotItem, pg.ImageItem]:
@@ -297,6 +302,8 @@ class HeadsPanel(QWidget):
     panel made without a state and a study (a test, a script) makes and owns both."""
 
     MODE_ORDER = ("en", "ja_chars", "ja_words")
+    #: The token mode of each language's default sentence.
+    DEFAULT_MODES = {"en": "en", "ja": "ja_words"}
 
     def __init__(self, state: AppState | None = None, study: StudyCycle | None = None,
                  parent=None):
@@ -320,6 +327,7 @@ class HeadsPanel(QWidget):
         self.seed_spin.setRange(0, HEADS_SEED_MAX)
         self.seed_label.setBuddy(self.seed_spin)
         self.view = HeadsView()
+        self._rendered_sentence: str | None = None
 
         # Two rows: on one, the inputs alone made the tab 580 px wide, too wide for a
         # 1280-px window with the controls and the cost panel beside it.
@@ -349,6 +357,17 @@ class HeadsPanel(QWidget):
 
     # -- state → widgets, and the request --------------------------------------------
     def _on_heads_input(self, heads: HeadsInput) -> None:
+        if heads.sentence != self._rendered_sentence:
+            self._rendered_sentence = heads.sentence
+            mode = mode_for_text(heads.sentence, heads.token_mode)
+            if mode != heads.token_mode:
+                # A sentence typed elsewhere (the Real heads tab) in the other script: the
+                # mode follows at once, inside this event, so the Real heads tab's debounce
+                # sees one change (deferred, it ran MiniLM twice). psygnal hands the nested
+                # change to every listener first, then the old value to those after this
+                # panel; the Real heads tab connects before it and reads only the sentence.
+                self.state.update_heads_input(token_mode=mode)
+                return
         widgets = (self.sentence_edit, self.mode_combo, self.random_check, self.seed_spin)
         with all_signals_blocked(widgets):
             if self.sentence_edit.text() != heads.sentence:
@@ -370,7 +389,20 @@ class HeadsPanel(QWidget):
     # -- widgets → intents ---------------------------------------------------------------
     @Slot(str)
     def _on_sentence(self, text: str) -> None:
-        self.state.update_heads_input(sentence=text)
+        """Typed text: the token mode follows its script (Japanese → Japanese words); a mode
+        chosen in the box for the same text is kept."""
+        self.state.update_heads_input(
+            sentence=text, token_mode=mode_for_text(text, self.state.heads_input.token_mode))
+
+    def _follow_language(self) -> None:
+        """An untouched default sentence follows the UI language, with its token mode."""
+        language = current_language()
+        if language not in DEFAULT_SENTENCES:
+            return
+        other = [lang for lang in DEFAULT_SENTENCES if lang != language]
+        if self.state.heads_input.sentence.strip() in (DEFAULT_SENTENCES[o] for o in other):
+            self.state.update_heads_input(sentence=DEFAULT_SENTENCES[language],
+                                          token_mode=self.DEFAULT_MODES[language])
 
     @Slot(int)
     def _on_mode(self, index: int) -> None:
@@ -410,6 +442,7 @@ class HeadsPanel(QWidget):
                                         "untrained heads: softmax(QKᵀ/√d_k) on random X, W_Q, W_K."))
         self.seed_label.setText(tr("seed:"))
         self.view.retranslate()
+        self._follow_language()
 
     @guarded
     def changeEvent(self, event) -> None:  # noqa: N802 (Qt naming)

@@ -11,8 +11,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.head_roles import (ATTEND_SCORE, MAX_TOKENS, ROLE_HEADS, Token, average_heads,
-                               head_entropies, japanese_words, load_words, random_heads,
-                               role_heads, role_targets, role_weights, tokenize, truncate)
+                               head_entropies, japanese_words, load_words, mode_for_text,
+                               random_heads, role_heads, role_targets, role_weights,
+                               sentence_indices, tokenize, truncate)
 from engine.softmax import entropy
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -142,10 +143,18 @@ def test_roles_attend_to_the_intended_tokens():
     for i in range(n - 1):
         assert w["next"][i, i + 1] >= 0.9
     assert w["previous"][0, 0] >= 0.9 and w["next"][n - 1, n - 1] >= 0.9   # no target: itself
-    for i in range(n):
+    for i in (1, 2, 3, 5, 6, 7, 8, 9, 10):
         assert w["same_word"][i, i] >= 0.9                                  # one token per word
-    for i in (6, 10):                                                         # the full stops
-        np.testing.assert_allclose(w["punct_to_all"][i], 1 / n)
+    for i in (0, 4):                                                          # The … the
+        assert mass(w["same_word"], i, [0, 4]) >= 0.9
+        assert w["same_word"][i, 0] == pytest.approx(w["same_word"][i, 4], rel=1e-12)
+    # a full stop attends to its own sentence only: The cat sat on the mat . | It was happy .
+    for i, own in ((6, range(0, 7)), (10, range(7, 11))):
+        row = w["punct_to_all"][i]
+        assert mass(w["punct_to_all"], i, own) >= 0.9
+        np.testing.assert_allclose(row[list(own)], row[own[0]])
+        other = [j for j in range(n) if j not in own]
+        assert row[other].max() < 0.01
     assert w["punct_to_all"][2, 2] >= 0.9
     assert w["pronoun_to_noun"][7, 5] >= 0.9          # It → mat (the nearest preceding noun)
     assert w["pronoun_to_noun"][7, 1] < 0.01          # … not cat
@@ -173,7 +182,54 @@ def test_japanese_roles_on_characters():
         assert mass(w_word, i, mat) >= 0.9
         np.testing.assert_allclose(w_word[i, mat], w_word[i, mat][0])   # shared evenly
     w_punct = role_weights(tokens, "punct_to_all")
-    np.testing.assert_allclose(w_punct[9], 1 / 19)
+    assert mass(w_punct, 9, range(10)) >= 0.9          # the first 。 → its own sentence
+    assert w_punct[9, 10:].max() < 0.01                # … not the second
+    assert mass(w_punct, 18, range(10, 19)) >= 0.9
+    assert w_punct[18, :10].max() < 0.01
+
+
+def test_sentences_end_at_stops_and_keep_their_closing_quotes():
+    assert sentence_indices(["Hi", "!", "Yes", ".", ".", ".", "No", "?"]) == [0, 0, 1, 1, 1, 1, 2, 2]
+    assert sentence_indices(["「", "はい", "。", "」", "と", "言った", "。"]) == [0, 0, 0, 0, 1, 1, 1]
+    tokens = tokenize("I'm here. You're there.", "en")
+    assert [t.sentence_index for t in tokens] == [0, 0, 0, 0, 1, 1, 1, 1]
+    assert [t.word for t in tokens][:2] == ["I'm", "I'm"]
+    chars = tokenize(JA, "ja_chars")
+    assert [t.sentence_index for t in chars] == [0] * 10 + [1] * 9
+    assert chars[2].word == "マット"
+
+
+def test_same_word_links_repeated_words_and_the_pieces_of_one_word():
+    tokens = tokenize("Mary gave John a book. The book's cover is red; Book!", "en")
+    w = role_weights(tokens, "same_word")
+    t = role_targets(tokens, "same_word")
+    book = [i for i, tok in enumerate(tokens) if tok.word.casefold() in ("book", "book's")]
+    plain = [i for i, tok in enumerate(tokens) if tok.word.casefold() == "book"]
+    assert texts(tokens)[plain[0]] == "book" and len(plain) == 2        # book … Book
+    for i in plain:
+        assert set(np.nonzero(t[i])[0]) == set(plain)                   # case ignored
+        assert mass(w, i, plain) >= 0.9
+    s = texts(tokens).index("'s")
+    assert set(np.nonzero(t[s])[0]) == {s - 1, s}                       # book's: its own word
+    stops = [i for i, tok in enumerate(tokens) if tok.is_punct]
+    for i in stops:                                                      # punctuation: no repeats
+        assert np.nonzero(t[i])[0].tolist() == [i]
+    assert set(book) >= set(plain)
+    ja = tokenize("本を読んだ。本は重い。", "ja_words")
+    hon = [i for i, tok in enumerate(ja) if tok.text == "本"]
+    assert len(hon) == 2 and all(mass(role_weights(ja, "same_word"), i, hon) >= 0.9 for i in hon)
+
+
+def test_mode_follows_the_script_of_the_text():
+    assert mode_for_text("猫がマットに座った。", "en") == "ja_words"
+    assert mode_for_text("猫がマットに座った。", "ja_chars") == "ja_chars"
+    assert mode_for_text("GPT は文を読む", "en") == "ja_words"       # kana: Japanese
+    assert mode_for_text("The cat sat.", "ja_words") == "en"
+    assert mode_for_text("The cat sat.", "en") == "en"
+    assert mode_for_text("…!?", "ja_chars") == "ja_chars"           # no letters: kept
+    assert mode_for_text("", "en") == "en"
+    with pytest.raises(ValueError, match="token mode"):
+        mode_for_text("x", "fr")
 
 
 def test_role_heads_stack_and_errors():

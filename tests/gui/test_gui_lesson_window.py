@@ -187,6 +187,15 @@ def test_the_grid_keeps_labels_inside_and_cells_apart_at_300_percent(window, eng
                                rect.intersected(r).width() > 0.5 for r in cells)
             assert any(text.endswith("= 144") for text, _ in grid.labels), grid.labels
             assert max(r.bottom() for r in label_rects) <= bounds.height() + 0.5
+            for width in (140.0, 260.0):             # narrow (300 % on 1366 px): labels above
+                labels, cells = grid.layout_cells(width, 320.0)
+                sections = [r for text, r in labels[-3:] if "=" not in text and text]
+                assert len(sections) == 3, (scale, width, labels)     # after the caption
+                for rect in sections:
+                    assert rect.right() <= width + 0.5
+                    assert not any(rect.intersected(r).height() > 0.5 and
+                                   rect.intersected(r).width() > 0.5 for _, r in cells)
+                assert max(r.bottom() for _, r in cells) <= 320.5
     finally:
         window.set_ui_scale(1.0)
 
@@ -213,3 +222,58 @@ def test_presentation_keeps_the_training_tab_of_a_training_step_on_screen(window
     finally:
         window.presentation_action.setChecked(False)
         settle(window)
+
+
+def test_every_step_shows_its_whole_text_after_next_and_back(window, qtbot, english):
+    """The strip was fitted to the text only on a resize: going from a short step to a long
+    one left the new text cut off at the bottom (or scrolled a few pixels off its top)."""
+    window.resize(1600, 1000)
+    window.set_lesson_visible(True)
+    qtbot.wait(50)
+    order = list(range(len(STEPS))) + list(range(len(STEPS) - 2, -1, -1))
+    for i in order:
+        window.lesson.go_to(i)
+        settle(window)
+        window.lesson.refresh_text()
+        qtbot.waitUntil(lambda: abs(window.lesson_scroll.height() - min(
+            window.lesson.minimumSizeHint().height() + 8,
+            int(window.height() * window.LESSON_MAX_SHARE))) <= 12, timeout=2000)
+        view = window.lesson.text_view
+        bar = view.verticalScrollBar()
+        assert bar.value() == 0, STEPS[i].key                       # read from its first line
+        if window.lesson.minimumSizeHint().height() + 8 <= window.height() * window.LESSON_MAX_SHARE:
+            assert bar.maximum() == 0, STEPS[i].key                 # nothing hidden below
+            assert window.lesson_scroll.verticalScrollBar().maximum() <= 12, STEPS[i].key
+
+
+def test_at_300_percent_the_strip_never_scrolls_sideways_and_shows_whole_lines(window, qtbot):
+    """A long title and four buttons pushed the strip sideways (the text was cut off on the
+    right); a scrolling text showed half a line and a second scroll bar."""
+    from PySide6.QtWidgets import QApplication
+
+    from gui.i18n import set_language
+
+    font = QApplication.font()
+    set_language("ja")
+    try:
+        window.resize(1366, 768)
+        window.set_lesson_visible(True)
+        window.set_ui_scale(3.0)
+        qtbot.wait(50)
+        for i, step in enumerate(STEPS):
+            window.lesson.go_to(i)
+            settle(window)
+            window.lesson.refresh_text()
+            qtbot.wait(30)
+            assert window.lesson_scroll.horizontalScrollBar().maximum() == 0, step.key
+            if step.grid:
+                continue               # beside the layers picture the strip may scroll
+            assert window.lesson_scroll.verticalScrollBar().maximum() == 0, step.key
+            view = window.lesson.text_view
+            if view.verticalScrollBar().maximum() > 0:
+                inner = view.height() - 2 * view.frameWidth()
+                assert view.whole_lines_height(inner) == inner, step.key
+    finally:
+        window.zoom_reset()
+        set_language("en")
+        QApplication.setFont(font)
