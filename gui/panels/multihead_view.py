@@ -127,8 +127,13 @@ class MultiHeadView(Panel):
         else:
             scores = "softmax(Qⁱ·Kⁱᵀ/√{v})".format(v=round(mh.divisor ** 2))
         drawn = min(mh.computed_heads, MAX_HEADS_DRAWN)
-        notes = [tr("each head reads all of X through its own {d} × {dk} blocks "
-                    "(d_model × d_k) of W_Q, W_K, W_V").format(d=d, dk=dk)]
+        if g == h:
+            notes = [tr("each head reads all of X through its own {d} × {dk} blocks "
+                        "(d_model × d_k) of W_Q, W_K, W_V").format(d=d, dk=dk)]
+        else:   # K and V blocks belong to the K/V heads, not to one query head
+            notes = [tr("each head reads all of X through its own {d} × {dk} block "
+                        "(d_model × d_k) of W_Q, and its K/V head's blocks of W_K, W_V"
+                        ).format(d=d, dk=dk)]
         if g == 1 and h > 1:
             notes.append(tr("MQA: one K/V head shared by all {h} query heads").format(h=h))
         elif g < h:

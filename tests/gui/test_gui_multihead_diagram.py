@@ -137,6 +137,8 @@ def test_block_counts_and_kv_sharing(window, heads, kv, drawn):
     more = view.labels["more"].toPlainText()
     assert more == (f"+{heads - drawn} heads not drawn" if heads > drawn else "")
     note = view.note_label.toPlainText().replace("\n", " ")
+    if kv < heads:   # K and V blocks are the K/V head's, not each query head's own
+        assert "of W_Q, W_K, W_V" not in note and "its K/V head's blocks of W_K, W_V" in note
     if kv == 1 and heads > 1:
         assert f"one K/V head shared by all {heads} query heads" in note
     elif kv < heads:
