@@ -100,6 +100,7 @@ class MainWindow(QMainWindow):
         self.training_panel = TrainingPanel(state, self)
         self.bottom_tabs.addTab(self.training_panel, tr("Training"))
         self.studies += (self.training_panel.runner,)
+        self._connect_background_work()
         # Real heads: a finished training run's learned heads and the head-roles study's
         # hand-built heads go beside the pretrained grid (ModelHeadsTab.set_*_heads).
         self.training_panel.runner.result_ready.connect(self.model_heads.set_trained_heads)
@@ -337,6 +338,14 @@ class MainWindow(QMainWindow):
         self.blank.setStyleSheet("background: black;")
         self.blank.hide()
         self._connect_lesson()
+
+    # -- the background work's hook (branch background): training yields to the simulation --
+    def _connect_background_work(self) -> None:
+        """A training run's snapshots wait while a d_k/h change is asked, computed and shown
+        (TrainingRunner.hold_snapshots): drawing one inside a change made it ~10 ms slower."""
+        runner = self.training_panel.runner
+        self.model.params_changed.connect(runner.hold_snapshots)
+        self.model.results_ready.connect(runner.hold_snapshots)
 
     # -- the lesson's hook (branch lessons): its context, Train, tabs, leaving, Reset --------
     def _connect_lesson(self) -> None:

@@ -9,9 +9,17 @@ timer). Of the messages one wake-up finds, only the newest snapshot is unpickled
 shown; older ones are dropped, as the request cycle drops stale generations. The end of
 the pipe (the process exited, or was killed) is noticed the same way.
 
+While the simulation works (the window calls hold_snapshots() when a d_k/h change is asked
+and when its result is shown), snapshots are held: the messages are still read off the pipe
+(the training process never blocks on it), but only the newest one is kept, undecoded, and
+it is decoded and shown once the simulation has been quiet for HOLD_S. Drawing a snapshot
+costs the GUI thread about 10 ms (the Training tab's maps, curves and progress bar, painted);
+landing inside a change it made that change about 10 ms slower (benchmarks/training_ui.py).
+
     start(name, config_dict)   stops a run in progress, starts a new process
     stop()                     sets the stop event, joins briefly, then terminates
     shutdown()                 stop() (the window calls it on close)
+    hold_snapshots()           no snapshot is shown before HOLD_S from now
 
 Signals (GUI thread): snapshot_ready(Snapshot), result_ready(Result), failed(str),
 crashed(int), stopped(). A process that dies without a result (a crash, a kill) is reported by
@@ -40,6 +48,10 @@ MESSAGES_PER_WAKE = 64  # bounded work per wake-up; the rest wakes the notifier 
 #: POSIX pipes can be watched by a QSocketNotifier; elsewhere a timer looks at the pipe.
 PIPE_IS_WATCHABLE = os.name == "posix"
 WINDOWS_PIPE_POLL_MS = 30
+#: Snapshots wait until the simulation has been quiet this long (hold_snapshots): longer
+#: than the gap between two changes of a drag or of held arrow keys (~30–50 ms), short
+#: enough that the run's display resumes at once to the eye when the user stops.
+HOLD_S = 0.1
 
 
 def _parse_item(text: str, example):
@@ -107,7 +119,12 @@ class TrainingRunner(QObject):
         self._stop_event = None
         self.snapshots_received = 0
         self.snapshots_shown = 0
+        self.snapshots_held = 0      # wake-ups whose newest snapshot had to wait (a hold)
         self.started_at = 0.0
+        self._held = None            # the newest snapshot's message, waiting for the hold
+        self._hold_until = float("-inf")
+        self._release_timer = QTimer(self, singleShot=True, objectName="trainingHoldTimer")
+        self._release_timer.timeout.connect(self._release)
 
     # -- control -----------------------------------------------------------------
     def is_running(self) -> bool:
@@ -122,7 +139,7 @@ class TrainingRunner(QObject):
         self.stop(announce=False)
         reader, writer = self._context.Pipe(duplex=False)
         self._stop_event = self._context.Event()
-        self.snapshots_received = self.snapshots_shown = 0
+        self.snapshots_received = self.snapshots_shown = self.snapshots_held = 0
         self._process = self._context.Process(
             target=self._target, args=(experiment, dict(config_dict), writer, self._stop_event,
                                        self.snapshot_period_s, self.niceness,
@@ -160,7 +177,36 @@ class TrainingRunner(QObject):
     def shutdown(self) -> None:
         self.stop(announce=False)
 
+    @Slot()
+    @Slot(object)
+    def hold_snapshots(self, *_ignored) -> None:
+        """No snapshot is decoded or shown before HOLD_S from now (the simulation is working;
+        see the module docstring). A held one is shown when the hold ends; the end of a run
+        shows the newest snapshot and the result at once."""
+        self._hold_until = max(self._hold_until, time.perf_counter() + HOLD_S)
+        if self._held is not None:
+            self._arm_release()
+
+    def is_holding(self) -> bool:
+        return time.perf_counter() < self._hold_until
+
+    def _arm_release(self) -> None:
+        wait_ms = int(1000 * (self._hold_until - time.perf_counter())) + 1
+        self._release_timer.start(max(1, wait_ms))
+
+    @Slot()
+    def _release(self) -> None:
+        if self._held is None:
+            return
+        if self.is_holding():        # held again meanwhile
+            self._arm_release()
+            return
+        message, self._held = self._held, None
+        self._show(message)
+
     def _quiet(self) -> None:
+        self._release_timer.stop()
+        self._held = None
         if self._notifier is not None:
             if isinstance(self._notifier, QTimer):
                 self._notifier.stop()
@@ -206,14 +252,14 @@ class TrainingRunner(QObject):
         if self._process is None:
             return
         messages, ended = self._read_available()
-        newest = None
+        newest, self._held = self._held, None
         for message in messages:
             kind = decode_kind(message)
             if kind == "snapshot":
                 self.snapshots_received += 1
                 newest = message
                 continue
-            if newest is not None:
+            if newest is not None:   # the end of the run: its last snapshot, hold or not
                 self._show(newest)
                 newest = None
             self._end_process()
@@ -222,7 +268,11 @@ class TrainingRunner(QObject):
             else:
                 self.failed.emit(str(decode_payload(message)))
             return
-        if newest is not None:
+        if newest is not None and not ended and self.is_holding():
+            self._held = newest
+            self.snapshots_held += 1
+            self._arm_release()
+        elif newest is not None:
             self._show(newest)
         if ended:   # the pipe ended with no result: the process died
             process = self._process
