@@ -40,6 +40,9 @@ class ForwardProcessError(RuntimeError):
 #: process, no re-import of the window's __main__); elsewhere a multiprocessing "spawn"
 #: process on a duplex Pipe. Both run engine.models.worker.serve.
 USE_SUBPROCESS = os.name == "posix"
+#: False: forward_process() gives None and the study computes on its own thread, as it did
+#: before (benchmarks/model_forward.py --ui compares the two).
+ENABLED = True
 _BOOTSTRAP = ("import sys; sys.path[:0] = {paths!r}\n"
               "from engine.models.worker import serve_fd; serve_fd({fd}, {niceness})")
 
@@ -155,7 +158,7 @@ def forward_process() -> ForwardProcess | None:
     """The calling Qt worker thread's ForwardProcess, made on its first call and stopped when
     the thread finishes; None on the GUI thread and on threads Qt did not start (their QThread
     never reports `finished`, so a process of theirs could outlive them)."""
-    if QCoreApplication.instance() is None or \
+    if not ENABLED or QCoreApplication.instance() is None or \
             not isinstance(threading.current_thread(), threading._DummyThread):
         return None     # the GUI (main) thread, or a thread Python started
     ident = threading.get_ident()

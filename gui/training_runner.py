@@ -19,7 +19,7 @@ landing inside a change it made that change about 10 ms slower (benchmarks/train
     start(name, config_dict)   stops a run in progress, starts a new process
     stop()                     sets the stop event, joins briefly, then terminates
     shutdown()                 stop() (the window calls it on close)
-    hold_snapshots()           no snapshot is shown before HOLD_S from now
+    hold_snapshots()           no snapshot is shown before hold_s (HOLD_S) from now
 
 Signals (GUI thread): snapshot_ready(Snapshot), result_ready(Result), failed(str),
 crashed(int), stopped(). A process that dies without a result (a crash, a kill) is reported by
@@ -112,6 +112,7 @@ class TrainingRunner(QObject):
         self.snapshot_period_s = snapshot_period_s
         self.niceness = niceness
         self.idle_class = idle_class      # Linux SCHED_IDLE for the training process
+        self.hold_s = HOLD_S              # hold_snapshots' quiet time; 0: no holding
         self._context = multiprocessing.get_context("spawn")
         self._process = None
         self._reader = None
@@ -183,7 +184,7 @@ class TrainingRunner(QObject):
         """No snapshot is decoded or shown before HOLD_S from now (the simulation is working;
         see the module docstring). A held one is shown when the hold ends; the end of a run
         shows the newest snapshot and the result at once."""
-        self._hold_until = max(self._hold_until, time.perf_counter() + HOLD_S)
+        self._hold_until = max(self._hold_until, time.perf_counter() + self.hold_s)
         if self._held is not None:
             self._arm_release()
 
