@@ -14,7 +14,7 @@ and when its result is shown), snapshots are held: the messages are still read o
 (the training process never blocks on it), but only the newest one is kept, undecoded, and
 it is decoded and shown once the simulation has been quiet for HOLD_S. Drawing a snapshot
 costs the GUI thread about 10 ms (the Training tab's maps, curves and progress bar, painted);
-landing inside a change it made that change about 10 ms slower (benchmarks/training_ui.py).
+landing inside a change it made that change 10–15 ms slower (benchmarks/training_ui.py).
 
     start(name, config_dict)   stops a run in progress, starts a new process
     stop()                     sets the stop event, joins briefly, then terminates
@@ -181,7 +181,7 @@ class TrainingRunner(QObject):
     @Slot()
     @Slot(object)
     def hold_snapshots(self, *_ignored) -> None:
-        """No snapshot is decoded or shown before HOLD_S from now (the simulation is working;
+        """No snapshot is decoded or shown before hold_s from now (the simulation is working;
         see the module docstring). A held one is shown when the hold ends; the end of a run
         shows the newest snapshot and the result at once."""
         self._hold_until = max(self._hold_until, time.perf_counter() + self.hold_s)
