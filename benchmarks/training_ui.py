@@ -154,11 +154,13 @@ def timed_rows(h: Harness, runner, n: int) -> list[dict]:
     plain = h.timed_change
 
     def timed(spin_box, value, mode="qt"):
+        h.drain()     # what waited before the change is not counted (timed_change drains too)
         cpu, shown = time.thread_time(), runner.snapshots_shown
         row = plain(spin_box, value, mode)
         if row is not None:
             row["gui_cpu"] = time.thread_time() - cpu
             row["snapshots"] = runner.snapshots_shown - shown
+            row["training_messages"] = runner.snapshots_received
         return row
 
     h.timed_change = timed

@@ -9,10 +9,12 @@ timer). Of the messages one wake-up finds, only the newest snapshot is unpickled
 shown; older ones are dropped, as the request cycle drops stale generations. The end of
 the pipe (the process exited, or was killed) is noticed the same way.
 
-While the simulation works (the window calls hold_snapshots() when a d_k/h change is asked
-and when its result is shown), snapshots are held: the messages are still read off the pipe
+While the simulation works, snapshots are held: the messages are still read off the pipe
 (the training process never blocks on it), but only the newest one is kept, undecoded, and
-it is decoded and shown once the simulation has been quiet for HOLD_S. Drawing a snapshot
+it is decoded and shown once the simulation has been quiet for HOLD_S. The window calls
+hold_snapshots() when a d_k/h change is asked and after its result has been shown, and
+hold_while_busy(its study): no snapshot is shown while that study computes or has a request
+waiting, however long the change takes on a loaded machine. Drawing a snapshot
 costs the GUI thread about 10 ms (the Training tab's maps, curves and progress bar, painted);
 landing inside a change it made that change 10–15 ms slower (benchmarks/training_ui.py).
 
@@ -20,6 +22,7 @@ landing inside a change it made that change 10–15 ms slower (benchmarks/traini
     stop()                     sets the stop event, joins briefly, then terminates
     shutdown()                 stop() (the window calls it on close)
     hold_snapshots()           no snapshot is shown before hold_s (HOLD_S) from now
+    hold_while_busy(study)     …nor while `study` (a StudyCycle) is not idle
 
 Signals (GUI thread): snapshot_ready(Snapshot), result_ready(Result), failed(str),
 crashed(int), stopped(). A process that dies without a result (a crash, a kill) is reported by
@@ -52,6 +55,7 @@ WINDOWS_PIPE_POLL_MS = 30
 #: than the gap between two changes of a drag or of held arrow keys (~30–50 ms), short
 #: enough that the run's display resumes at once to the eye when the user stops.
 HOLD_S = 0.1
+BUSY_RECHECK_MS = 50    # a held snapshot looks again this often while the study is busy
 
 
 def _parse_item(text: str, example):
@@ -124,6 +128,7 @@ class TrainingRunner(QObject):
         self.started_at = 0.0
         self._held = None            # the newest snapshot's message, waiting for the hold
         self._hold_until = float("-inf")
+        self._busy_study = None      # hold_while_busy's StudyCycle
         self._release_timer = QTimer(self, singleShot=True, objectName="trainingHoldTimer")
         self._release_timer.timeout.connect(self._release)
 
@@ -188,11 +193,22 @@ class TrainingRunner(QObject):
         if self._held is not None:
             self._arm_release()
 
+    def hold_while_busy(self, study) -> None:
+        """Hold snapshots also while `study` (a StudyCycle: its `idle`) computes or has a
+        request waiting; None: no such study."""
+        self._busy_study = study
+
+    def _study_busy(self) -> bool:
+        study = self._busy_study
+        return study is not None and self.hold_s > 0 and not study.idle
+
     def is_holding(self) -> bool:
-        return time.perf_counter() < self._hold_until
+        return time.perf_counter() < self._hold_until or self._study_busy()
 
     def _arm_release(self) -> None:
         wait_ms = int(1000 * (self._hold_until - time.perf_counter())) + 1
+        if self._study_busy():
+            wait_ms = max(wait_ms, BUSY_RECHECK_MS)
         self._release_timer.start(max(1, wait_ms))
 
     @Slot()

@@ -285,3 +285,38 @@ def test_a_run_that_ends_during_a_hold_shows_its_last_snapshot_and_result(window
         hold_for(qtbot, runner, 0.05)
     assert panel.result is not None and panel.last_snapshot.done
     assert panel.progress.value() == 40
+
+
+def test_no_snapshot_is_shown_while_a_slow_change_computes(qtbot):
+    """On a loaded machine a change can outlast the quiet time: the study's `idle` holds too."""
+    from PySide6.QtWidgets import QApplication, QSpinBox
+
+    from engine import compute
+    from gui.main_window import MainWindow
+
+    def slow(params):
+        time.sleep(0.5)
+        return compute(params)
+
+    font = QApplication.font()
+    win = MainWindow(compute_fn=slow)
+    qtbot.addWidget(win)
+    win.show()
+    try:
+        assert win.model.wait_idle(10000)
+        panel = training_tab(win)
+        runner = panel.runner
+        runner.hold_s = 0.01              # the quiet time alone lapses long before the result
+        panel.start("scaling", LONG_SCALING)
+        wait_first_snapshot(qtbot, panel)
+        received, shown = runner.snapshots_received, runner.snapshots_shown
+        win.findChild(QSpinBox, "dkSpin").setValue(48)
+        while not win.model.cycle.idle:
+            assert runner.snapshots_shown == shown
+            qtbot.wait(20)
+        assert runner.snapshots_received >= received + 3
+        qtbot.waitUntil(lambda: runner.snapshots_shown > shown, timeout=3000)
+        panel.stop()
+    finally:
+        win.close()
+        QApplication.setFont(font)
