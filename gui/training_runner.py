@@ -14,9 +14,13 @@ While the simulation works, snapshots are held: the messages are still read off 
 it is decoded and shown once the simulation has been quiet for HOLD_S. The window calls
 hold_snapshots() when a d_k/h change is asked and after its result has been shown, and
 hold_while_busy(its study): no snapshot is shown while that study computes or has a request
-waiting, however long the change takes on a loaded machine. Drawing a snapshot
-costs the GUI thread about 10 ms (the Training tab's maps, curves and progress bar, painted);
-landing inside a change it made that change 10–15 ms slower (benchmarks/training_ui.py).
+waiting, however long the change takes on a loaded machine. Drawing a snapshot costs the
+GUI thread about 10 ms (the Training tab's maps, curves and progress bar, painted); landing
+inside a change it made that change 10–25 ms slower (benchmarks/training_ui.py). While it
+holds, the training process pauses too, off the CPU (its run event cleared; see
+engine.training.worker.stop_check; `pause_while_holding`, True by default): on a machine
+shared with other programs, a SCHED_IDLE process busy on the second core still kept the
+scheduler from moving the GUI thread there when it had to wait behind another program.
 
     start(name, config_dict)   stops a run in progress, starts a new process
     stop()                     sets the stop event, joins briefly, then terminates
@@ -117,11 +121,14 @@ class TrainingRunner(QObject):
         self.niceness = niceness
         self.idle_class = idle_class      # Linux SCHED_IDLE for the training process
         self.hold_s = HOLD_S              # hold_snapshots' quiet time; 0: no holding
+        self.pause_while_holding = True   # the training process waits while snapshots do
         self._context = multiprocessing.get_context("spawn")
         self._process = None
         self._reader = None
         self._notifier = None
         self._stop_event = None
+        self._run_event = None       # set: the process trains; clear: it waits (a hold)
+        self._paused = False
         self.snapshots_received = 0
         self.snapshots_shown = 0
         self.snapshots_held = 0      # wake-ups whose newest snapshot had to wait (a hold)
@@ -145,11 +152,14 @@ class TrainingRunner(QObject):
         self.stop(announce=False)
         reader, writer = self._context.Pipe(duplex=False)
         self._stop_event = self._context.Event()
+        self._run_event = self._context.Event()
+        self._run_event.set()
+        self._paused = False
         self.snapshots_received = self.snapshots_shown = self.snapshots_held = 0
         self._process = self._context.Process(
             target=self._target, args=(experiment, dict(config_dict), writer, self._stop_event,
                                        self.snapshot_period_s, self.niceness,
-                                       self.idle_class),
+                                       self.idle_class, self._run_event),
             name=f"attention-lab-train-{experiment}", daemon=True)
         self.started_at = time.perf_counter()
         self._process.start()
@@ -190,8 +200,15 @@ class TrainingRunner(QObject):
         see the module docstring). A held one is shown when the hold ends; the end of a run
         shows the newest snapshot and the result at once."""
         self._hold_until = max(self._hold_until, time.perf_counter() + self.hold_s)
-        if self._held is not None:
+        if self.hold_s > 0 and self.pause_while_holding and self._process is not None:
+            self._pause(True)
+        if self._held is not None or self._paused:
             self._arm_release()
+
+    def _pause(self, paused: bool) -> None:
+        if paused != self._paused and self._run_event is not None:
+            self._paused = paused
+            (self._run_event.clear if paused else self._run_event.set)()
 
     def hold_while_busy(self, study) -> None:
         """Hold snapshots also while `study` (a StudyCycle: its `idle`) computes or has a
@@ -213,17 +230,20 @@ class TrainingRunner(QObject):
 
     @Slot()
     def _release(self) -> None:
-        if self._held is None:
+        if self._held is None and not self._paused:
             return
         if self.is_holding():        # held again meanwhile
             self._arm_release()
             return
-        message, self._held = self._held, None
-        self._show(message)
+        self._pause(False)
+        if self._held is not None:
+            message, self._held = self._held, None
+            self._show(message)
 
     def _quiet(self) -> None:
         self._release_timer.stop()
         self._held = None
+        self._pause(False)
         if self._notifier is not None:
             if isinstance(self._notifier, QTimer):
                 self._notifier.stop()
@@ -249,7 +269,7 @@ class TrainingRunner(QObject):
                 process.close()
         if self._reader is not None:
             self._reader.close()
-        self._process = self._reader = self._stop_event = None
+        self._process = self._reader = self._stop_event = self._run_event = None
 
     def _read_available(self) -> tuple[list, bool]:
         """The messages waiting in the pipe (at most MESSAGES_PER_WAKE) and whether the

@@ -9,7 +9,12 @@ The worker puts tuples on `queue` (anything with a `put`):
     ("result", Result)       once, at the end (also after a stop)
     ("error", message)       instead of a result when the run raised; message is one line
                              followed by the traceback
-Setting `stop` ends the run at the next step.
+Setting `stop` ends the run at the next step. With a `run_event` (a multiprocessing Event),
+the run pauses before its next step while the event is clear, off the CPU (it waits on the
+event), and goes on when it is set again; a stop or the end of the parent process ends a
+pause too. The window clears it while it works, so that the second core is really idle for
+its threads: a busy SCHED_IDLE process kept the scheduler from moving a GUI thread waiting
+behind another program's task onto that core (benchmarks/training_ui.py).
 
 pipe_worker does the same over the sending end of `multiprocessing.Pipe(duplex=False)`,
 each item as one message of bytes: a kind byte (KINDS) and the pickled payload. The
@@ -30,13 +35,35 @@ _KIND_OF = {v[0]: k for k, v in KINDS.items()}
 TRAINING_NICENESS = 10
 
 
+#: A paused run looks this often whether it was stopped or its parent is gone.
+PAUSE_POLL_S = 0.25
+
+
+def stop_check(stop_event=None, run_event=None):
+    """The `should_stop` of a run: stop_event.is_set, waiting first while run_event is clear
+    (see the module docstring); None when there is neither."""
+    if run_event is None:
+        return stop_event.is_set if stop_event is not None else None
+    parent = os.getppid()
+
+    def should_stop() -> bool:
+        while not run_event.is_set():
+            stopped = stop_event is not None and stop_event.is_set()
+            if stopped or os.getppid() != parent:
+                return True
+            run_event.wait(PAUSE_POLL_S)
+        return stop_event is not None and stop_event.is_set()
+
+    return should_stop
+
+
 def train_worker(name: str, config_dict: dict, queue, stop_event=None,
-                 snapshot_period_s: float | None = None) -> None:
+                 snapshot_period_s: float | None = None, run_event=None) -> None:
     try:
         from . import config_from_dict, run_experiment
 
         config = config_from_dict(name, config_dict)
-        should_stop = stop_event.is_set if stop_event is not None else None
+        should_stop = stop_check(stop_event, run_event)
         result = run_experiment(name, config, on_snapshot=lambda s: queue.put(("snapshot", s)),
                                 should_stop=should_stop, snapshot_period_s=snapshot_period_s)
         queue.put(("result", result))
@@ -81,11 +108,13 @@ def lower_priority(niceness: int, idle_class: bool = False) -> None:
 
 def pipe_worker(name: str, config_dict: dict, connection, stop_event=None,
                 snapshot_period_s: float | None = None,
-                niceness: int = TRAINING_NICENESS, idle_class: bool = False) -> None:
+                niceness: int = TRAINING_NICENESS, idle_class: bool = False,
+                run_event=None) -> None:
     """train_worker over a pipe, at a lower priority (see the module doc)."""
     lower_priority(niceness, idle_class)
     try:
-        train_worker(name, config_dict, PipeSender(connection), stop_event, snapshot_period_s)
+        train_worker(name, config_dict, PipeSender(connection), stop_event, snapshot_period_s,
+                     run_event)
     except (BrokenPipeError, EOFError, OSError):   # the window went away first: nothing to tell
         pass
     finally:

@@ -239,6 +239,7 @@ def test_while_the_simulation_changes_snapshots_wait_and_only_the_newest_is_show
     panel.start("scaling", LONG_SCALING)
     wait_first_snapshot(qtbot, panel)
     runner = panel.runner
+    runner.pause_while_holding = False     # the run goes on: snapshots arrive while held
     recorder = DecodeRecorder(monkeypatch, runner)
     received, shown = runner.snapshots_received, runner.snapshots_shown
     hold_for(qtbot, runner, 0.8)
@@ -279,6 +280,7 @@ def test_a_dk_change_holds_the_snapshots_and_they_resume_after_it(window, qtbot)
 def test_a_run_that_ends_during_a_hold_shows_its_last_snapshot_and_result(window, qtbot):
     panel = training_tab(window)
     runner = panel.runner
+    runner.pause_while_holding = False     # else a hold that never ends pauses the run
     assert panel.start("roles", SHORT_ROLES)
     deadline = time.perf_counter() + 60
     while panel.result is None and time.perf_counter() < deadline:
@@ -307,6 +309,7 @@ def test_no_snapshot_is_shown_while_a_slow_change_computes(qtbot):
         panel = training_tab(win)
         runner = panel.runner
         runner.hold_s = 0.01              # the quiet time alone lapses long before the result
+        runner.pause_while_holding = False
         panel.start("scaling", LONG_SCALING)
         wait_first_snapshot(qtbot, panel)
         received, shown = runner.snapshots_received, runner.snapshots_shown
@@ -320,3 +323,22 @@ def test_no_snapshot_is_shown_while_a_slow_change_computes(qtbot):
     finally:
         win.close()
         QApplication.setFont(font)
+
+
+def test_the_training_process_waits_off_the_cpu_while_snapshots_are_held(window, qtbot):
+    panel = training_tab(window)
+    panel.start("scaling", LONG_SCALING)
+    wait_first_snapshot(qtbot, panel)
+    runner = panel.runner
+    child = psutil.Process(runner.pid)
+    hold_for(qtbot, runner, 0.3)              # the current step ends, then the run waits
+    cpu = sum(child.cpu_times()[:2])
+    received = runner.snapshots_received
+    hold_for(qtbot, runner, 0.8)
+    assert sum(child.cpu_times()[:2]) - cpu < 0.1      # of 0.8 s: it did not train
+    assert runner.snapshots_received <= received + 1
+    qtbot.waitUntil(lambda: runner.snapshots_received >= received + 3, timeout=5000)
+    hold_for(qtbot, runner, 0.3)
+    t0 = time.perf_counter()
+    panel.stop()                              # a paused run stops at once too
+    assert time.perf_counter() - t0 < 1.5 and not psutil.pid_exists(child.pid)
