@@ -17,7 +17,7 @@ hold_while_busy(its study): no snapshot is shown while that study computes or ha
 waiting, however long the change takes on a loaded machine. Drawing a snapshot costs the
 GUI thread about 10 ms (the Training tab's maps, curves and progress bar, painted); landing
 inside a change it made that change 10–25 ms slower (benchmarks/training_ui.py). While it
-holds, the training process pauses too, off the CPU (its run event cleared; see
+holds, the training process pauses too, off the CPU (its run flag at 0; see
 engine.training.worker.stop_check; `pause_while_holding`, True by default): on a machine
 shared with other programs, a SCHED_IDLE process busy on the second core still kept the
 scheduler from moving the GUI thread there when it had to wait behind another program.
@@ -127,7 +127,7 @@ class TrainingRunner(QObject):
         self._reader = None
         self._notifier = None
         self._stop_event = None
-        self._run_event = None       # set: the process trains; clear: it waits (a hold)
+        self._run_flag = None        # a shared byte: 1 the process trains, 0 it waits (a hold)
         self._paused = False
         self.snapshots_received = 0
         self.snapshots_shown = 0
@@ -152,14 +152,13 @@ class TrainingRunner(QObject):
         self.stop(announce=False)
         reader, writer = self._context.Pipe(duplex=False)
         self._stop_event = self._context.Event()
-        self._run_event = self._context.Event()
-        self._run_event.set()
+        self._run_flag = self._context.RawValue("b", 1)
         self._paused = False
         self.snapshots_received = self.snapshots_shown = self.snapshots_held = 0
         self._process = self._context.Process(
             target=self._target, args=(experiment, dict(config_dict), writer, self._stop_event,
                                        self.snapshot_period_s, self.niceness,
-                                       self.idle_class, self._run_event),
+                                       self.idle_class, self._run_flag),
             name=f"attention-lab-train-{experiment}", daemon=True)
         self.started_at = time.perf_counter()
         self._process.start()
@@ -206,9 +205,9 @@ class TrainingRunner(QObject):
             self._arm_release()
 
     def _pause(self, paused: bool) -> None:
-        if paused != self._paused and self._run_event is not None:
+        if paused != self._paused and self._run_flag is not None:
             self._paused = paused
-            (self._run_event.clear if paused else self._run_event.set)()
+            self._run_flag.value = 0 if paused else 1
 
     def hold_while_busy(self, study) -> None:
         """Hold snapshots also while `study` (a StudyCycle: its `idle`) computes or has a
@@ -269,7 +268,7 @@ class TrainingRunner(QObject):
                 process.close()
         if self._reader is not None:
             self._reader.close()
-        self._process = self._reader = self._stop_event = self._run_event = None
+        self._process = self._reader = self._stop_event = self._run_flag = None
 
     def _read_available(self) -> tuple[list, bool]:
         """The messages waiting in the pipe (at most MESSAGES_PER_WAKE) and whether the
