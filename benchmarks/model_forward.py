@@ -18,17 +18,24 @@ adds "ui": the GUI thread while the Real heads tab re-runs a sentence (the real 
 offscreen, driven by benchmarks/harness.py at 1600×1000, the tab shown on MiniLM):
   dk_idle         N d_k changes (dkSpin.setValue → results shown → plots repainted), no
                   real-heads forward running
-  dk_busy         the same changes, each made right after a new sentence was asked of the
-                  real-heads study (its forward of UI_TOKENS tokens runs on its thread
-                  while the d_k change is timed); busy_overlap says in how many of them the
-                  forward was still running when the change was shown
-  keystroke       one key typed into the sentence field (QTest.keyClick; the state update,
-                  the head-roles request and the debounce restart all run on the GUI thread)
-  typing_stall    the longest single pass of the event loop while typing UI_KEYS keys at
-                  one per TYPE_INTERVAL_MS: the longest the GUI thread is ever busy at once,
-                  result shows of both studies included
+  dk_busy_process the same changes, each made right after a new sentence was asked of the
+                  real-heads study, whose forward of UI_TOKENS tokens runs in its child
+                  process (gui/forward_process.py, the app's way) while the change is timed;
+  dk_busy_thread  the same with gui.forward_process.ENABLED = False: the forward on the
+                  study's thread, in the window's process (before issue 13's fix). The two
+                  take turns change by change, so the shared machine's load drifts alike.
+                  Each has the GUI thread's CPU per change (time.thread_time) and the rest,
+                  waiting_median_ms (for the GIL, a core, the simulation's worker); ratios to
+                  the idle p50; busy_overlap: in how many changes the forward was still
+                  running when the change was shown; the forward's time as the study saw it
+  keystroke       (per mode) one key typed into the sentence field (QTest.keyClick; the
+                  state update, the head-roles request and the debounce restart all run on
+                  the GUI thread)
+  typing_stall    (per mode) the longest single pass of the event loop while typing
+                  UI_KEYS keys at one per TYPE_INTERVAL_MS: the longest the GUI thread is
+                  ever busy at once, result shows of both studies included
 against the frame budget (FRAME_BUDGET_MS). Timings on a shared 2-core machine are noisy:
-compare medians, not single runs.
+compare medians, not single runs; the load averages are in "machine".
 """
 from __future__ import annotations
 
@@ -98,6 +105,15 @@ def ui_sentence(model, n: int, variant: int) -> str:
     return f"{text} {'ab'[variant % 2]}"
 
 
+MODES = ("process", "thread")   # where the Real heads forward runs (gui/forward_process.py)
+
+
+def set_mode(mode: str) -> None:
+    import gui.forward_process as forward_process
+
+    forward_process.ENABLED = mode == "process"
+
+
 def ui_report(folder: str, changes: int) -> dict:
     """The GUI thread while the Real heads tab re-runs a sentence (see the module docstring)."""
     from benchmarks.harness import Harness, app_environment
@@ -118,50 +134,92 @@ def ui_report(folder: str, changes: int) -> dict:
             if not tab.wait_idle(120000) or tab.result is None or tab.result.forward is None:
                 raise RuntimeError(f"the Real heads tab showed no result: {tab.message}")
             tokens = len(tab.result.forward.tokens)
+            for mode in MODES:          # warm-up, untimed: the process loads its model once
+                set_mode(mode)
+                for sentence in reversed(sentences):
+                    win.state.update_heads_input(sentence=sentence)
+                    tab.request()
+                    tab.wait_idle(120000)
             h.drain()
             values = [DK_VALUES[i % len(DK_VALUES)] for i in range(changes)]
-            idle = []
-            for value in values:
+
+            def timed(value):
+                cpu = time.thread_time()
                 row = h.timed_change(h.dk_spin, value)
-                if row is not None:
-                    idle.append(1e3 * row["total"])
-            busy, overlap = [], 0
-            for i, value in enumerate(values):
+                if row is None:
+                    return None
+                return 1e3 * row["total"], 1e3 * (time.thread_time() - cpu)
+
+            idle = [r for r in map(timed, values) if r is not None]
+            busy = {mode: [] for mode in MODES}
+            overlap = {mode: 0 for mode in MODES}
+            forward_ms = {mode: [] for mode in MODES}
+            for i, value in enumerate(values * 2):   # the modes take turns, change by change
+                mode = MODES[i % 2]
+                set_mode(mode)
                 tab.wait_idle(60000)
                 h.drain()
-                win.state.update_heads_input(sentence=sentences[(i + 1) % 2])
+                win.state.update_heads_input(sentence=sentences[(i // 2 + 1) % 2])
                 tab.request()                         # the debounce skipped: the forward starts now
-                row = h.timed_change(h.dk_spin, value)
+                row = timed(value)
                 if row is not None:
-                    busy.append(1e3 * row["total"])
-                    overlap += bool(tab.study.busy)
-            tab.wait_idle(60000)
+                    busy[mode].append(row)
+                    overlap[mode] += bool(tab.study.busy)
+                tab.wait_idle(60000)
+                forward_ms[mode].append(1e3 * tab.study.last_seconds)
             h.drain()
-            keys, stalls = [], []
-            tab.sentence_edit.setFocus()
-            tab.sentence_edit.end(False)
-            for i in range(UI_KEYS):
-                start = time.perf_counter()
-                QTest.keyClick(tab.sentence_edit, "x" if i % 5 else Qt.Key.Key_Backspace)
-                keys.append(1e3 * (time.perf_counter() - start))
-                until = start + TYPE_INTERVAL_MS / 1e3
-                while time.perf_counter() < until:
-                    t = time.perf_counter()
-                    app.processEvents()
-                    stalls.append(1e3 * (time.perf_counter() - t))
-                    time.sleep(0.001)
-            tab.wait_idle(60000)
-            return {"tokens": tokens, "frame_budget_ms": round(FRAME_BUDGET_MS, 3),
-                    "dk_idle": ms_summary(idle), "dk_busy": ms_summary(busy),
-                    "busy_overlap": f"{overlap} of {len(busy)}",
-                    "keystroke": ms_summary(keys),
-                    "typing_stall": {"max_ms": round(max(stalls), 3),
-                                     "p99_ms": round(float(np.percentile(stalls, 99)), 3),
-                                     "passes": len(stalls)},
-                    "real_heads_forwards": tab.study.generation,
-                    "real_heads_last_compute_ms": round(1e3 * tab.study.last_seconds, 3)}
+            typing = {}
+            for mode in MODES:
+                set_mode(mode)
+                keys, stalls = [], []
+                tab.sentence_edit.setFocus()
+                tab.sentence_edit.end(False)
+                for i in range(UI_KEYS):
+                    start = time.perf_counter()
+                    QTest.keyClick(tab.sentence_edit, "x" if i % 5 else Qt.Key.Key_Backspace)
+                    keys.append(1e3 * (time.perf_counter() - start))
+                    until = start + TYPE_INTERVAL_MS / 1e3
+                    while time.perf_counter() < until:
+                        t = time.perf_counter()
+                        app.processEvents()
+                        stalls.append(1e3 * (time.perf_counter() - t))
+                        time.sleep(0.001)
+                tab.wait_idle(60000)
+                typing[mode] = {"keystroke": ms_summary(keys),
+                                "typing_stall": {"max_ms": round(max(stalls), 3),
+                                                 "p99_ms": round(float(np.percentile(stalls, 99)), 3),
+                                                 "passes": len(stalls)}}
+            set_mode("process")
+            idle_p50 = float(np.median([w for w, _ in idle]))
+            out = {"tokens": tokens, "frame_budget_ms": round(FRAME_BUDGET_MS, 3),
+                   "dk_idle": {**ms_summary([w for w, _ in idle]),
+                               "gui_cpu_median_ms": round(float(np.median([c for _, c in idle])), 3)}}
+            for mode in MODES:
+                walls = [w for w, _ in busy[mode]]
+                cpus = [c for _, c in busy[mode]]
+                out[f"dk_busy_{mode}"] = {
+                    **ms_summary(walls),
+                    "gui_cpu_median_ms": round(float(np.median(cpus)), 3),
+                    "gui_cpu_p95_ms": round(float(np.percentile(cpus, 95)), 3),
+                    "waiting_median_ms": round(float(np.median(np.subtract(walls, cpus))), 3),
+                    "p50_ratio_to_idle": round(float(np.median(walls)) / idle_p50, 3),
+                    "p95_over_idle_p50": round(float(np.percentile(walls, 95)) / idle_p50, 3),
+                    "busy_overlap": f"{overlap[mode]} of {len(walls)}",
+                    "forward_as_the_study_saw_it_median_ms": round(
+                        float(np.median(forward_ms[mode])), 3),
+                    **typing[mode]}
+            from gui.forward_process import forward_processes
+
+            out["forward_processes"] = len(forward_processes())
+            out["real_heads_forwards"] = tab.study.generation
+            return out
         finally:
+            set_mode("process")
             h.close()
+            from gui.forward_process import forward_processes
+
+            for process in forward_processes():   # h.close() ended the study thread already
+                process.stop()
 
 
 def main() -> int:
@@ -200,11 +258,13 @@ def main() -> int:
         "forward": rows,
         "machine": {"python": platform.python_version(), "numpy": np.__version__,
                     "cpu_count": os.cpu_count(), "platform": platform.platform(),
-                    "loadavg_1m_before": round(os.getloadavg()[0], 2)},
+                    "loadavg_1m_before": round(os.getloadavg()[0], 2),
+                    "loadavg_1_5_15m_before": [round(v, 2) for v in os.getloadavg()]},
     }
     if args.ui:
         report["ui"] = ui_report(str(folder), args.changes)
         report["machine"]["loadavg_1m_after"] = round(os.getloadavg()[0], 2)
+        report["machine"]["loadavg_1_5_15m_after"] = [round(v, 2) for v in os.getloadavg()]
     json.dump(report, sys.stdout, indent=2)
     sys.stdout.write("\n")
     return 0

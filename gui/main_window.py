@@ -105,6 +105,7 @@ class MainWindow(QMainWindow):
         self._compute_label_timer = QTimer(self, singleShot=True, interval=250)
         self._compute_label_timer.timeout.connect(self._show_compute_time)
         self.model.results_ready.connect(self.show_results)
+        self._connect_background_work()     # after show_results: a hold starts once it is done
         self.model.compute_failed.connect(self.show_failure)
         self.controls.note.connect(self.show_note)
         errors.reported.connect(self.show_error)
@@ -428,6 +429,16 @@ class MainWindow(QMainWindow):
         self.blank.setStyleSheet("background: black;")
         self.blank.hide()
         self._connect_lesson()
+
+    # -- the background work's hook (branch background): training yields to the simulation --
+    def _connect_background_work(self) -> None:
+        """A training run's snapshots wait while a d_k/h change is asked, computed, shown and
+        painted (TrainingRunner.hold_snapshots, hold_while_busy): drawing one inside a change
+        made it 10–25 ms slower."""
+        runner = self.training_panel.runner
+        runner.hold_while_busy(self.model.cycle)
+        self.model.params_changed.connect(runner.hold_snapshots)
+        self.model.results_ready.connect(runner.hold_snapshots)
 
     # -- the lesson's hook (branch lessons): its context, Train, tabs, leaving, Reset --------
     def _connect_lesson(self) -> None:

@@ -3,8 +3,17 @@
     compute_model_heads(ModelHeadsRequest(folder, sentence)) -> ModelHeadsResult
 
 runs on the "modelHeads" StudyCycle's thread: load_model (cached per folder), the forward
-pass, head_roles and summarize_roles (engine.models). A folder or a sentence the model cannot
-take gives a result whose `error` is the engine's one-line message, never an exception.
+pass, head_roles and summarize_roles (engine.models.worker.analyse_sentence). A folder or a
+sentence the model cannot take gives a result whose `error` is the engine's one-line message,
+never an exception.
+
+The numpy work itself runs in a child process (gui/forward_process.py ForwardProcess, one per
+worker thread: spawned with the thread's first request, stopped when the thread finishes, i.e.
+when the study shuts down with the window). In the study's thread it held the GIL for most of a 128-token forward
+and a d_k change made meanwhile missed its frame (benchmarks/model_forward.py --ui); the
+thread now only waits on the pipe, which releases the GIL. Called on the GUI thread or on a
+plain Python thread (tests, lessons), compute_model_heads computes in place
+(compute_in_process).
 
 ModelFetcher runs engine.models.fetch.fetch_model on a thread of its own; cancel() makes
 the fetch stop pip and clean up, shutdown() cancels and waits (the window's close).
@@ -20,11 +29,12 @@ from threadpoolctl import threadpool_limits
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 from engine.models import (ForwardResult, HeadRole, ModelError, RoleSummary, TokenError,
-                           head_roles, load_model, repeat_span, roles_of_maps, run_sentence,
-                           summarize_roles)
-from engine.models.roles import induction_scores
+                           repeat_span, roles_of_maps)
 from engine.models.fetch import FetchError, fetch_model
+from engine.models.roles import induction_scores
+from engine.models.worker import SentenceAnalysis, analyse_sentence
 
+from .forward_process import forward_process
 from .i18n import tr
 
 
@@ -148,23 +158,36 @@ class HeadDetailData:
                    role=heads.role(layer, head).role, title=title)
 
 
-def compute_model_heads(request: ModelHeadsRequest) -> ModelHeadsResult:
-    """The study: ModelHeadsRequest → ModelHeadsResult (on the study's thread)."""
+def result_of(request: ModelHeadsRequest, analysis: SentenceAnalysis) -> ModelHeadsResult:
+    return ModelHeadsResult(request=request, model_name=analysis.model_name,
+                            architecture=analysis.architecture, layers=analysis.layers,
+                            heads=analysis.heads, d_model=analysis.d_model, d_k=analysis.d_k,
+                            forward=analysis.forward, roles=analysis.roles,
+                            summary=analysis.summary, unknown=analysis.unknown)
+
+
+def compute_in_process(request: ModelHeadsRequest) -> ModelHeadsResult:
+    """The study computed in the calling thread."""
     try:
         # One BLAS thread: on a 2-core machine a forward on both cores starved the
         # simulation's worker and the GUI thread (benchmarks/model_forward.py --ui).
         with threadpool_limits(limits=1, user_api="blas"):
-            model = load_model(request.folder)
-            forward = run_sentence(model, request.sentence)
-            roles = head_roles(forward, model)
+            analysis = analyse_sentence(request.folder, request.sentence)
     except (ModelError, TokenError) as exc:
         return ModelHeadsResult(request=request, error=str(exc))
-    cfg = model.config
-    return ModelHeadsResult(request=request, model_name=model.name,
-                            architecture=cfg.architecture, layers=cfg.layers, heads=cfg.heads,
-                            d_model=cfg.d_model, d_k=cfg.d_k, forward=forward, roles=roles,
-                            summary=summarize_roles(roles, forward),
-                            unknown=model.unknown_count(forward.token_ids))
+    return result_of(request, analysis)
+
+
+def compute_model_heads(request: ModelHeadsRequest) -> ModelHeadsResult:
+    """The study: ModelHeadsRequest → ModelHeadsResult, in the calling worker thread's
+    ForwardProcess, or in place where there is none (see the module docstring)."""
+    process = forward_process()
+    if process is None:
+        return compute_in_process(request)
+    kind, payload = process.ask(request.folder, request.sentence)
+    if kind == "ok":
+        return result_of(request, payload)
+    return ModelHeadsResult(request=request, error=payload)
 
 
 def role_names() -> dict[str, str]:

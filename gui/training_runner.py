@@ -9,9 +9,24 @@ timer). Of the messages one wake-up finds, only the newest snapshot is unpickled
 shown; older ones are dropped, as the request cycle drops stale generations. The end of
 the pipe (the process exited, or was killed) is noticed the same way.
 
+While the simulation works, snapshots are held: the messages are still read off the pipe
+(the training process never blocks on it), but only the newest one is kept, undecoded, and
+it is decoded and shown once the simulation has been quiet for HOLD_S. The window calls
+hold_snapshots() when a d_k/h change is asked and after its result has been shown, and
+hold_while_busy(its study): no snapshot is shown while that study computes or has a request
+waiting, however long the change takes on a loaded machine. Drawing a snapshot costs the
+GUI thread about 10 ms (the Training tab's maps, curves and progress bar, painted); landing
+inside a change it made that change 10–25 ms slower (benchmarks/training_ui.py). While it
+holds, the training process pauses too, off the CPU (its run flag at 0; see
+engine.training.worker.stop_check; `pause_while_holding`, True by default): on a machine
+shared with other programs, a SCHED_IDLE process busy on the second core still kept the
+scheduler from moving the GUI thread there when it had to wait behind another program.
+
     start(name, config_dict)   stops a run in progress, starts a new process
     stop()                     sets the stop event, joins briefly, then terminates
     shutdown()                 stop() (the window calls it on close)
+    hold_snapshots()           no snapshot is shown before hold_s (HOLD_S) from now
+    hold_while_busy(study)     …nor while `study` (a StudyCycle) is not idle
 
 Signals (GUI thread): snapshot_ready(Snapshot), result_ready(Result), failed(str),
 crashed(int), stopped(). A process that dies without a result (a crash, a kill) is reported by
@@ -40,6 +55,11 @@ MESSAGES_PER_WAKE = 64  # bounded work per wake-up; the rest wakes the notifier 
 #: POSIX pipes can be watched by a QSocketNotifier; elsewhere a timer looks at the pipe.
 PIPE_IS_WATCHABLE = os.name == "posix"
 WINDOWS_PIPE_POLL_MS = 30
+#: Snapshots wait until the simulation has been quiet this long (hold_snapshots): longer
+#: than the gap between two changes of a drag or of held arrow keys (~30–50 ms), short
+#: enough that the run's display resumes at once to the eye when the user stops.
+HOLD_S = 0.1
+BUSY_RECHECK_MS = 50    # a held snapshot looks again this often while the study is busy
 
 
 def _parse_item(text: str, example):
@@ -100,14 +120,24 @@ class TrainingRunner(QObject):
         self.snapshot_period_s = snapshot_period_s
         self.niceness = niceness
         self.idle_class = idle_class      # Linux SCHED_IDLE for the training process
+        self.hold_s = HOLD_S              # hold_snapshots' quiet time; 0: no holding
+        self.pause_while_holding = True   # the training process waits while snapshots do
         self._context = multiprocessing.get_context("spawn")
         self._process = None
         self._reader = None
         self._notifier = None
         self._stop_event = None
+        self._run_flag = None        # a shared byte: 1 the process trains, 0 it waits (a hold)
+        self._paused = False
         self.snapshots_received = 0
         self.snapshots_shown = 0
+        self.snapshots_held = 0      # wake-ups whose newest snapshot had to wait (a hold)
         self.started_at = 0.0
+        self._held = None            # the newest snapshot's message, waiting for the hold
+        self._hold_until = float("-inf")
+        self._busy_study = None      # hold_while_busy's StudyCycle
+        self._release_timer = QTimer(self, singleShot=True, objectName="trainingHoldTimer")
+        self._release_timer.timeout.connect(self._release)
 
     # -- control -----------------------------------------------------------------
     def is_running(self) -> bool:
@@ -122,11 +152,13 @@ class TrainingRunner(QObject):
         self.stop(announce=False)
         reader, writer = self._context.Pipe(duplex=False)
         self._stop_event = self._context.Event()
-        self.snapshots_received = self.snapshots_shown = 0
+        self._run_flag = self._context.RawValue("b", 1)
+        self._paused = False
+        self.snapshots_received = self.snapshots_shown = self.snapshots_held = 0
         self._process = self._context.Process(
             target=self._target, args=(experiment, dict(config_dict), writer, self._stop_event,
                                        self.snapshot_period_s, self.niceness,
-                                       self.idle_class),
+                                       self.idle_class, self._run_flag),
             name=f"attention-lab-train-{experiment}", daemon=True)
         self.started_at = time.perf_counter()
         self._process.start()
@@ -160,7 +192,57 @@ class TrainingRunner(QObject):
     def shutdown(self) -> None:
         self.stop(announce=False)
 
+    @Slot()
+    @Slot(object)
+    def hold_snapshots(self, *_ignored) -> None:
+        """No snapshot is decoded or shown before hold_s from now (the simulation is working;
+        see the module docstring). A held one is shown when the hold ends; the end of a run
+        shows the newest snapshot and the result at once."""
+        self._hold_until = max(self._hold_until, time.perf_counter() + self.hold_s)
+        if self.hold_s > 0 and self.pause_while_holding and self._process is not None:
+            self._pause(True)
+        if self._held is not None or self._paused:
+            self._arm_release()
+
+    def _pause(self, paused: bool) -> None:
+        if paused != self._paused and self._run_flag is not None:
+            self._paused = paused
+            self._run_flag.value = 0 if paused else 1
+
+    def hold_while_busy(self, study) -> None:
+        """Hold snapshots also while `study` (a StudyCycle: its `idle`) computes or has a
+        request waiting; None: no such study."""
+        self._busy_study = study
+
+    def _study_busy(self) -> bool:
+        study = self._busy_study
+        return study is not None and self.hold_s > 0 and not study.idle
+
+    def is_holding(self) -> bool:
+        return time.perf_counter() < self._hold_until or self._study_busy()
+
+    def _arm_release(self) -> None:
+        wait_ms = int(1000 * (self._hold_until - time.perf_counter())) + 1
+        if self._study_busy():
+            wait_ms = max(wait_ms, BUSY_RECHECK_MS)
+        self._release_timer.start(max(1, wait_ms))
+
+    @Slot()
+    def _release(self) -> None:
+        if self._held is None and not self._paused:
+            return
+        if self.is_holding():        # held again meanwhile
+            self._arm_release()
+            return
+        self._pause(False)
+        if self._held is not None:
+            message, self._held = self._held, None
+            self._show(message)
+
     def _quiet(self) -> None:
+        self._release_timer.stop()
+        self._held = None
+        self._pause(False)
         if self._notifier is not None:
             if isinstance(self._notifier, QTimer):
                 self._notifier.stop()
@@ -186,7 +268,7 @@ class TrainingRunner(QObject):
                 process.close()
         if self._reader is not None:
             self._reader.close()
-        self._process = self._reader = self._stop_event = None
+        self._process = self._reader = self._stop_event = self._run_flag = None
 
     def _read_available(self) -> tuple[list, bool]:
         """The messages waiting in the pipe (at most MESSAGES_PER_WAKE) and whether the
@@ -206,14 +288,14 @@ class TrainingRunner(QObject):
         if self._process is None:
             return
         messages, ended = self._read_available()
-        newest = None
+        newest, self._held = self._held, None
         for message in messages:
             kind = decode_kind(message)
             if kind == "snapshot":
                 self.snapshots_received += 1
                 newest = message
                 continue
-            if newest is not None:
+            if newest is not None:   # the end of the run: its last snapshot, hold or not
                 self._show(newest)
                 newest = None
             self._end_process()
@@ -222,7 +304,11 @@ class TrainingRunner(QObject):
             else:
                 self.failed.emit(str(decode_payload(message)))
             return
-        if newest is not None:
+        if newest is not None and not ended and self.is_holding():
+            self._held = newest
+            self.snapshots_held += 1
+            self._arm_release()
+        elif newest is not None:
             self._show(newest)
         if ended:   # the pipe ended with no result: the process died
             process = self._process

@@ -9,7 +9,13 @@ The worker puts tuples on `queue` (anything with a `put`):
     ("result", Result)       once, at the end (also after a stop)
     ("error", message)       instead of a result when the run raised; message is one line
                              followed by the traceback
-Setting `stop` ends the run at the next step.
+Setting `stop` ends the run at the next step. With a `run_flag` (a shared
+multiprocessing RawValue: no lock, so a process stopped or killed in the middle of reading
+it can never block the window), the run pauses before its next step while the flag is 0,
+sleeping in PAUSE_POLL_S steps, and goes on when it is 1 again; a stop or the end of the
+parent process ends a pause too. The window clears it while it works, so that the second core is really idle for
+its threads: a busy SCHED_IDLE process kept the scheduler from moving a GUI thread waiting
+behind another program's task onto that core (benchmarks/training_ui.py).
 
 pipe_worker does the same over the sending end of `multiprocessing.Pipe(duplex=False)`,
 each item as one message of bytes: a kind byte (KINDS) and the pickled payload. The
@@ -21,6 +27,7 @@ from __future__ import annotations
 
 import os
 import pickle
+import time
 import traceback
 
 #: kind → its byte at the start of a pipe message
@@ -30,13 +37,36 @@ _KIND_OF = {v[0]: k for k, v in KINDS.items()}
 TRAINING_NICENESS = 10
 
 
+#: A paused run looks this often whether it may go on (its resume latency), was stopped or
+#: lost its parent.
+PAUSE_POLL_S = 0.01
+
+
+def stop_check(stop_event=None, run_flag=None):
+    """The `should_stop` of a run: stop_event.is_set, waiting first while run_flag.value is 0
+    (see the module docstring); None when there is neither."""
+    if run_flag is None:
+        return stop_event.is_set if stop_event is not None else None
+    parent = os.getppid()
+
+    def should_stop() -> bool:
+        while not run_flag.value:
+            stopped = stop_event is not None and stop_event.is_set()
+            if stopped or os.getppid() != parent:
+                return True
+            time.sleep(PAUSE_POLL_S)
+        return stop_event is not None and stop_event.is_set()
+
+    return should_stop
+
+
 def train_worker(name: str, config_dict: dict, queue, stop_event=None,
-                 snapshot_period_s: float | None = None) -> None:
+                 snapshot_period_s: float | None = None, run_flag=None) -> None:
     try:
         from . import config_from_dict, run_experiment
 
         config = config_from_dict(name, config_dict)
-        should_stop = stop_event.is_set if stop_event is not None else None
+        should_stop = stop_check(stop_event, run_flag)
         result = run_experiment(name, config, on_snapshot=lambda s: queue.put(("snapshot", s)),
                                 should_stop=should_stop, snapshot_period_s=snapshot_period_s)
         queue.put(("result", result))
@@ -81,11 +111,13 @@ def lower_priority(niceness: int, idle_class: bool = False) -> None:
 
 def pipe_worker(name: str, config_dict: dict, connection, stop_event=None,
                 snapshot_period_s: float | None = None,
-                niceness: int = TRAINING_NICENESS, idle_class: bool = False) -> None:
+                niceness: int = TRAINING_NICENESS, idle_class: bool = False,
+                run_flag=None) -> None:
     """train_worker over a pipe, at a lower priority (see the module doc)."""
     lower_priority(niceness, idle_class)
     try:
-        train_worker(name, config_dict, PipeSender(connection), stop_event, snapshot_period_s)
+        train_worker(name, config_dict, PipeSender(connection), stop_event, snapshot_period_s,
+                     run_flag)
     except (BrokenPipeError, EOFError, OSError):   # the window went away first: nothing to tell
         pass
     finally:

@@ -1,5 +1,6 @@
 """The "Real heads" tab: a pretrained model's heads, with a tiny random BERT written here and,
 when it has been fetched, MiniLM."""
+import os
 import sys
 import threading
 import time
@@ -307,10 +308,11 @@ def test_a_hidden_tab_loads_its_model_only_when_shown(window, tiny_bert):
 SHORT_ROLES = {"steps": 40, "snapshot_every": 10, "log_every": 10}
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="module", autouse=True)
 def resource_tracker_first():
     """multiprocessing's resource tracker lives as long as the test session and starts with
-    the first spawn-context queue: start it before the leak check counts the children."""
+    the first spawn-context process or queue (the Real heads forward runs in one): start it
+    before the leak check counts the children."""
     import multiprocessing.resource_tracker
 
     multiprocessing.resource_tracker.ensure_running()
@@ -458,3 +460,97 @@ def test_grid_labels_thin_out_instead_of_overlapping(tab):
     top = [label for _v, label in grid.plot.getAxis("top")._tickLevels[0]]
     assert 1 < len(top) < 48 and top[0] == "0"
     assert not [p for p in text_problems(grid) if p.startswith("overlap")]
+
+
+# -- the forward runs in a child process (issue 13: the GUI thread is not starved) ---------
+def forward_pids() -> set:
+    from gui.forward_process import forward_processes
+
+    return {p.pid for p in forward_processes() if p.pid is not None}
+
+
+def no_forward_in_this_process(monkeypatch):
+    """The in-process path fails loudly: a result can then only come from the child."""
+    import gui.model_heads as model_heads
+
+    def refuse(*_args):
+        raise AssertionError("the forward ran in the window's process")
+
+    monkeypatch.setattr(model_heads, "analyse_sentence", refuse)
+
+
+def test_the_forward_runs_in_a_child_process_not_in_the_window(tab, qtbot, monkeypatch):
+    import psutil
+
+    no_forward_in_this_process(monkeypatch)
+    tab.sentence_edit.clear()
+    qtbot.keyClicks(tab.sentence_edit, "the dog ran")
+    assert tab.wait_idle()
+    QApplication.processEvents()
+    assert tab.result.error == "" and tab.result.forward.tokens[1:-1] == ("the", "dog", "ran")
+    expected = run_sentence(load_model(tab.result.request.folder), "the dog ran").attentions
+    np.testing.assert_allclose(tab.result.forward.attentions, expected, atol=1e-6)
+    assert not tab.result.forward.attentions.flags.writeable
+    children = {p.pid for p in psutil.Process().children()}
+    (pid,) = forward_pids()
+    assert pid != os.getpid() and pid in children
+    tab.shutdown()                                   # the study's thread ends: so does its child
+    assert not psutil.pid_exists(pid) and forward_pids() == set()
+
+
+def test_the_gui_thread_computes_in_place(tiny_bert):
+    """A lesson or a test calling the study on the GUI thread gets no process."""
+    from gui.model_heads import ModelHeadsRequest
+
+    result = compute_model_heads(ModelHeadsRequest(str(tiny_bert), "the cat sat"))
+    assert result.forward.tokens == ("[CLS]", "the", "cat", "sat", "[SEP]")
+    assert forward_pids() == set()
+
+
+def test_closing_the_window_stops_the_forward_process(window, tiny_bert, monkeypatch):
+    import psutil
+
+    no_forward_in_this_process(monkeypatch)
+    tab = window.model_heads
+    tab.add_model_folder(str(tiny_bert))
+    show_tab(window)
+    assert tab.result.error == "" and tab.result.model_name == "tiny-bert"
+    (pid,) = forward_pids()
+    window.close()
+    assert not psutil.pid_exists(pid) and forward_pids() == set()
+
+
+def test_a_killed_forward_process_is_started_again(tab, qtbot):
+    import signal
+
+    from gui.forward_process import forward_processes
+
+    (process,) = forward_processes()
+    first = process.pid
+    os.kill(first, signal.SIGKILL)
+    tab.state.update_heads_input(sentence="a big red cat")
+    tab.request()
+    assert tab.wait_idle()
+    assert tab.result.error == "" and tab.result.forward.tokens[1:-1] == ("a", "big", "red", "cat")
+    assert process.processes_started == 2 and process.pid != first
+
+
+def test_without_a_socket_pair_a_spawned_process_serves(qtbot, tiny_bert, monkeypatch):
+    """Windows: no pass_fds; the same serve() runs as a multiprocessing "spawn" target."""
+    import psutil
+
+    import gui.forward_process as forward_process
+
+    monkeypatch.setattr(forward_process, "USE_SUBPROCESS", False)
+    no_forward_in_this_process(monkeypatch)
+    state = AppState()
+    state.update_heads_input(sentence=TINY_SENTENCE)
+    widget = ModelHeadsTab(state)
+    qtbot.addWidget(widget)
+    widget.show()
+    widget.add_model_folder(str(tiny_bert))
+    assert widget.wait_idle() and widget.result.error == ""
+    (pid,) = forward_pids()
+    widget.shutdown()
+    widget.close()
+    assert not psutil.pid_exists(pid)

@@ -179,3 +179,166 @@ def test_curves_are_redrawn_at_most_every_period_maps_every_snapshot(window, qtb
                     timeout=int(5000 * CURVES_PERIOD_S) + 1000)
     panel._on_snapshot(snaps[-1])             # the last snapshot of a run: drawn at once
     assert snaps[-1].done and panel.curves.newest_results is snaps[-1]
+
+
+# -- the GUI thread while a run trains (issue 12: changes stay as fast as idle) -------------
+class DecodeRecorder:
+    """gui.training_runner.decode_payload that notes each message it decodes and whether it
+    was the newest snapshot read off the pipe so far; the runner's _read_available notes the
+    last snapshot message of each wake-up."""
+
+    def __init__(self, monkeypatch, runner):
+        import gui.training_runner as training_runner
+
+        self.decoded, self.newest, self.newest_read = [], [], None
+        decode, read = training_runner.decode_payload, runner._read_available
+
+        def recording_decode(message):
+            self.decoded.append(message)
+            self.newest.append(message is self.newest_read)
+            return decode(message)
+
+        def recording_read():
+            messages, ended = read()
+            snapshots = [m for m in messages if m[:1] == b"S"]
+            if snapshots:
+                self.newest_read = snapshots[-1]
+            return messages, ended
+
+        monkeypatch.setattr(training_runner, "decode_payload", recording_decode)
+        monkeypatch.setattr(runner, "_read_available", recording_read)
+
+
+def hold_for(qtbot, runner, seconds: float) -> None:
+    """What a drag does: hold_snapshots() every 20 ms for `seconds`."""
+    deadline = time.perf_counter() + seconds
+    while time.perf_counter() < deadline:
+        runner.hold_snapshots()
+        qtbot.wait(20)
+
+
+def test_of_several_waiting_snapshots_only_the_newest_is_decoded(window, qtbot, monkeypatch):
+    panel = training_tab(window)
+    panel.start("scaling", LONG_SCALING)
+    wait_first_snapshot(qtbot, panel)
+    runner = panel.runner
+    recorder = DecodeRecorder(monkeypatch, runner)
+    runner._notifier.setEnabled(False)           # the GUI thread busy: messages queue up
+    received = runner.snapshots_received
+    time.sleep(0.6)                              # ~16 Hz: about 10 snapshots wait in the pipe
+    runner._notifier.setEnabled(True)
+    qtbot.waitUntil(lambda: runner.snapshots_received >= received + 3, timeout=5000)
+    assert len(recorder.decoded) < runner.snapshots_received - received
+    assert recorder.decoded and all(recorder.newest)   # never an older one
+    panel.stop()
+
+
+def test_while_the_simulation_changes_snapshots_wait_and_only_the_newest_is_shown(
+        window, qtbot, monkeypatch):
+    panel = training_tab(window)
+    panel.start("scaling", LONG_SCALING)
+    wait_first_snapshot(qtbot, panel)
+    runner = panel.runner
+    runner.pause_while_holding = False     # the run goes on: snapshots arrive while held
+    recorder = DecodeRecorder(monkeypatch, runner)
+    received, shown = runner.snapshots_received, runner.snapshots_shown
+    hold_for(qtbot, runner, 0.8)
+    assert runner.snapshots_received >= received + 3     # read off the pipe all along …
+    assert runner.snapshots_shown == shown and recorder.decoded == []   # … none decoded
+    held = runner._held
+    assert held is not None and held is recorder.newest_read
+    qtbot.waitUntil(lambda: runner.snapshots_shown > shown, timeout=2000)
+    assert recorder.decoded and all(recorder.newest)     # the newest, once the hold ended
+    panel.stop()
+    assert runner._held is None and not runner._release_timer.isActive()
+
+
+def test_a_dk_change_holds_the_snapshots_and_they_resume_after_it(window, qtbot):
+    from PySide6.QtWidgets import QSpinBox
+
+    from gui.training_runner import HOLD_S
+
+    dk_spin = window.findChild(QSpinBox, "dkSpin")
+    panel = training_tab(window)
+    panel.start("scaling", LONG_SCALING)
+    wait_first_snapshot(qtbot, panel)
+    runner = panel.runner
+    shown = runner.snapshots_shown
+    dks = [48, 64, 80, 96] * 3
+    for dk in dks:                                   # a drag: a change every 30 ms
+        dk_spin.setValue(dk)
+        assert runner.is_holding()
+        qtbot.wait(30)
+    assert window.model.wait_idle()
+    during = runner.snapshots_shown - shown
+    assert during <= 1                               # at most one landed before the first change
+    qtbot.waitUntil(lambda: runner.snapshots_shown > shown + during,
+                    timeout=int(1000 * HOLD_S) + 3000)
+    panel.stop()
+
+
+def test_a_run_that_ends_during_a_hold_shows_its_last_snapshot_and_result(window, qtbot):
+    panel = training_tab(window)
+    runner = panel.runner
+    runner.pause_while_holding = False     # else a hold that never ends pauses the run
+    assert panel.start("roles", SHORT_ROLES)
+    deadline = time.perf_counter() + 60
+    while panel.result is None and time.perf_counter() < deadline:
+        hold_for(qtbot, runner, 0.05)
+    assert panel.result is not None and panel.last_snapshot.done
+    assert panel.progress.value() == 40
+
+
+def test_no_snapshot_is_shown_while_a_slow_change_computes(qtbot):
+    """On a loaded machine a change can outlast the quiet time: the study's `idle` holds too."""
+    from PySide6.QtWidgets import QApplication, QSpinBox
+
+    from engine import compute
+    from gui.main_window import MainWindow
+
+    def slow(params):
+        time.sleep(0.5)
+        return compute(params)
+
+    font = QApplication.font()
+    win = MainWindow(compute_fn=slow)
+    qtbot.addWidget(win)
+    win.show()
+    try:
+        assert win.model.wait_idle(10000)
+        panel = training_tab(win)
+        runner = panel.runner
+        runner.hold_s = 0.01              # the quiet time alone lapses long before the result
+        runner.pause_while_holding = False
+        panel.start("scaling", LONG_SCALING)
+        wait_first_snapshot(qtbot, panel)
+        received, shown = runner.snapshots_received, runner.snapshots_shown
+        win.findChild(QSpinBox, "dkSpin").setValue(48)
+        while not win.model.cycle.idle:
+            assert runner.snapshots_shown == shown
+            qtbot.wait(20)
+        assert runner.snapshots_received >= received + 3
+        qtbot.waitUntil(lambda: runner.snapshots_shown > shown, timeout=3000)
+        panel.stop()
+    finally:
+        win.close()
+        QApplication.setFont(font)
+
+
+def test_the_training_process_waits_off_the_cpu_while_snapshots_are_held(window, qtbot):
+    panel = training_tab(window)
+    panel.start("scaling", LONG_SCALING)
+    wait_first_snapshot(qtbot, panel)
+    runner = panel.runner
+    child = psutil.Process(runner.pid)
+    hold_for(qtbot, runner, 0.3)              # the current step ends, then the run waits
+    cpu = sum(child.cpu_times()[:2])
+    received = runner.snapshots_received
+    hold_for(qtbot, runner, 0.8)
+    assert sum(child.cpu_times()[:2]) - cpu < 0.1      # of 0.8 s: it did not train
+    assert runner.snapshots_received <= received + 1
+    qtbot.waitUntil(lambda: runner.snapshots_received >= received + 3, timeout=5000)
+    hold_for(qtbot, runner, 0.3)
+    t0 = time.perf_counter()
+    panel.stop()                              # a paused run stops at once too
+    assert time.perf_counter() - t0 < 1.5 and not psutil.pid_exists(child.pid)
