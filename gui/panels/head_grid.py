@@ -29,11 +29,40 @@ from ..model_heads import role_names
 from ..style import ROLE_COLOURS, plot_font
 from .base import Panel, TitleLabel
 from .label import Label
+from .text_fit import MinimumHeight, layout_minimum_px
 
 MARGIN = 0.09      # of a cell, around its thumbnail
 FRAME_PX = 3.0
 SELECTED_PX = 3.0
 GROUP_GAP = 0.6   # cells between the learned and the hand-built heads
+#: The smallest thumbnail, in text lines of the tick font: the minimum height and width keep
+#: cells this big (the window scrolls below it), whatever the text size.
+CELL_LINES = 1.15
+PANEL_MIN_WIDTH = 220   # Panel's own
+
+
+def cell_px(theme) -> float:
+    return CELL_LINES * QFontMetricsF(plot_font(theme)).height()   # the left axis's font
+
+
+def keep_cells_readable(panel, rows: float, columns: float) -> None:
+    """A minimum width for `columns` cells of cell_px beside the left axis (the minimum
+    height is panel.minimum_height's, for `rows` cells)."""
+    panel.cell_rows = rows
+    left = panel.plot.getAxis("left").width()
+    width = int(left + columns * cell_px(panel.theme) + 16)
+    if width > panel.minimumWidth():
+        panel.setMinimumWidth(width)
+    panel.minimum_height.request()
+
+
+def add_minimum_height(panel) -> MinimumHeight:
+    """Minimum height: the panel's texts and `panel.cell_rows` cells of cell_px."""
+    panel.cell_rows = 1
+    minimum = MinimumHeight(panel, lambda: layout_minimum_px(panel)
+                            + panel.cell_rows * cell_px(panel.theme))
+    panel.plot.vb.sigResized.connect(minimum.request)
+    return minimum
 
 
 def role_colormap(colour: str, background: str) -> pg.ColorMap:
@@ -175,8 +204,10 @@ def role_legend(roles, names: dict[str, str]) -> str:
     for row in roles:
         for role in row:
             counts[role] = counts.get(role, 0) + 1
-    return " &nbsp; ".join(f'<span style="color:{ROLE_COLOURS[role]}">■</span>&nbsp;'
-                           f'{names[role].replace(" ", "&nbsp;")}&nbsp;{counts[role]}'
+    # One entry never breaks across lines (Japanese names have no spaces to keep).
+    return " &nbsp; ".join(f'<span style="white-space:nowrap"><span style="color:'
+                           f'{ROLE_COLOURS[role]}">■</span>&nbsp;'
+                           f'{names[role].replace(" ", "&nbsp;")}&nbsp;{counts[role]}</span>'
                            for role in ROLE_COLOURS if counts.get(role))
 
 
@@ -210,6 +241,7 @@ class HeadGrid(Panel):
         self.cells.selected = (0, 0)
         self.scene().sigMouseClicked.connect(self._on_click)
         self.plot.vb.sigResized.connect(self._thin_ticks)
+        self.minimum_height = add_minimum_height(self)
 
     @property
     def images(self) -> list[list[pg.ImageItem]]:
@@ -232,14 +264,16 @@ class HeadGrid(Panel):
         if result.forward is None:
             self.cells.hide()
             self._set_legend(" ")
+            self._no_ticks()
             return
         layers, heads = result.layers, result.heads
         if self.cells.shape != (layers, heads):
             self.cells.make(layers, heads)
-            self._thin_ticks()
+            keep_cells_readable(self, layers, heads)
         roles = [[result.role(layer, head).role for head in range(heads)]
                  for layer in range(layers)]
         self.cells.show(result.forward.attentions, roles, self.theme.background)
+        self._thin_ticks()
         self._set_legend(role_legend(self.roles, role_names()))
 
     def set_selected(self, layer: int, head: int) -> None:
@@ -289,17 +323,26 @@ class HeadGrid(Panel):
         top.setTickFont(plot_font(self.theme, 0.85))
         self.cells.restyle(self.theme)
         self._thin_ticks()
+        self.setMinimumWidth(PANEL_MIN_WIDTH)
+        self.minimum_height.reset()
+        keep_cells_readable(self, *(self.cells.shape if self.cells.shape[0] else (1, 1)))
 
     def retranslate(self) -> None:
         self._thin_ticks()
         self._set_legend(role_legend(self.roles, role_names()) if self.roles else " ")
+
+    def _no_ticks(self) -> None:
+        """No model shown: no layer or head numbers (nor pyqtgraph's 0 … 1)."""
+        for name in ("top", "left"):
+            self.set_ticks(self.plot.getAxis(name), [])
 
     @Slot()
     def _thin_ticks(self) -> None:
         """Label every k-th layer and head, k chosen so that labels never overlap: at 300 %
         text on a small tab a cell is narrower than "10" and shorter than a line."""
         layers, heads = self.cells.shape
-        if not layers:
+        if not layers or not self.roles:
+            self._no_ticks()
             return
         rect = self.plot.vb.boundingRect()
         cell = max(1.0, min(rect.width() / heads, rect.height() / layers))
@@ -339,6 +382,7 @@ class CompareGrid(Panel):
                       "hand": ThumbnailCells(self.plot, fit=False)}
         self.sets: dict = {"trained": None, "hand": None}
         self.scene().sigMouseClicked.connect(self._on_click)
+        self.minimum_height = add_minimum_height(self)
 
     def show_results(self, sets) -> None:
         self.sets = dict(zip(self.KINDS, sets))
@@ -375,6 +419,7 @@ class CompareGrid(Panel):
         if self._shown.get((self.plot, "range")) != (width, height):
             self._shown[self.plot, "range"] = (width, height)
             self.plot.setRange(xRange=(0, width), yRange=(0, height), padding=0.03)
+            keep_cells_readable(self, height, width)
 
     def _set_ticks(self) -> None:
         trained, hand = self.cells["trained"], self.cells["hand"]
@@ -458,6 +503,10 @@ class CompareGrid(Panel):
         top.setTickFont(plot_font(self.theme, 0.85))
         for cells in self.cells.values():
             cells.restyle(self.theme)
+        (tl, th), (hl, hh) = self._shapes()
+        self.setMinimumWidth(PANEL_MIN_WIDTH)
+        self.minimum_height.reset()
+        keep_cells_readable(self, max(tl, hl), th + GROUP_GAP + hh)
 
     def retranslate(self) -> None:
         self._shown.pop((self.plot.getAxis("left"), "ticks"), None)

@@ -21,14 +21,17 @@ import time
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QFontMetricsF
 
 from engine.training import PAPER_TABLE3_A, band
 from engine.training.tasks import copy_one_token_accuracy
 
 from .. import panel_names as names
 from ..i18n import tr
-from ..style import brush, pen
+from ..style import brush, pen, plot_font
 from .base import Panel, TitleLabel
+from .text_fit import (MinimumHeight, fit_bottom_axis, fitting_step, layout_minimum_px, lines_px,
+                       ticks_between)
 
 METRICS = ("loss", "accuracy", "attention_entropy", "grad_norm_wq")
 SEQUENTIAL = pg.colormap.get("viridis")
@@ -96,6 +99,19 @@ class TrainingPanelBase(Panel):
         """No text caches (see the class docstring)."""
 
 
+def fit_ticks(panel: Panel, plot: pg.PlotItem) -> None:
+    """Tick steps that leave a gap between labels at this plot's size and text size
+    (pyqtgraph's own ignore the font: at 300 % text they ran into each other)."""
+    vb = plot.vb
+    (x0, x1), (y0, y1) = vb.viewRange()
+    fm = QFontMetricsF(plot_font(panel.theme))
+    y_step = fitting_step(y1 - y0, vb.height(), fm.height())
+    panel.set_ticks(plot.getAxis("left"), ticks_between(y0, y1, y_step))
+    widest = max(fm.horizontalAdvance(f"{v:g}") for v in (x0, x1, x1 - x0))
+    x_step = fitting_step(x1 - x0, vb.width(), widest + fm.horizontalAdvance("0"))
+    panel.set_ticks(plot.getAxis("bottom"), ticks_between(x0, x1, x_step))
+
+
 class TrainingCurves(TrainingPanelBase):
     """`trainLossPlot`: the four metrics by step (see the module docstring)."""
 
@@ -116,6 +132,8 @@ class TrainingCurves(TrainingPanelBase):
             plot.hideButtons()
             plot.showGrid(x=True, y=True, alpha=0.25)
             plot.disableAutoRange()
+            plot.vb.sigResized.connect(self._fit_ticks)
+            plot.vb.sigRangeChanged.connect(self._fit_ticks)
             self.plots[metric] = plot
         self.plot_titles = {}
         for i, metric in enumerate(METRICS):
@@ -135,10 +153,21 @@ class TrainingCurves(TrainingPanelBase):
         self.items: dict = {}          # key → {metric: (mean, low, high, fill)}
         self.experiment = None
         self.groups_shown: list = []
+        # Each of the two rows of plots keeps room for PLOT_LINES lines of tick labels.
+        self.minimum_height = MinimumHeight(
+            self, lambda: layout_minimum_px(self) + 2 * lines_px(self.theme, self.PLOT_LINES))
+
+    PLOT_LINES = 4
+
+    def _fit_ticks(self, *_args) -> None:
+        for plot in self.plots.values():
+            fit_ticks(self, plot)
 
     def restyle(self) -> None:
         for plot in self.plots.values():
             self.style_plot(plot)
+        self.minimum_height.reset()
+        self._fit_ticks()
         self.style_legend(self.legend, self.theme.font_pt * 0.85)
         self.baseline.setPen(pen(self.theme.foreground, self.theme, 0.6, Qt.PenStyle.DotLine))
         self.info.setText("", color=self.theme.foreground, size=f"{self.theme.font_pt * 0.9:.1f}pt")
@@ -152,6 +181,7 @@ class TrainingCurves(TrainingPanelBase):
                           size=f"{self.theme.font_pt:.1f}pt")
         for plot in self.plots.values():
             plot.setLabel("bottom", tr("step"))
+            fit_bottom_axis(plot.getAxis("bottom"), plot_font(self.theme))
         self._clear()
 
     def set_task(self, task: str) -> None:
