@@ -4,8 +4,7 @@ import itertools
 import pyqtgraph as pg
 from PySide6.QtCore import QCoreApplication, QEvent, QRectF
 from PySide6.QtGui import QPainter, QPicture
-from PySide6.QtWidgets import (QAbstractButton, QApplication, QGraphicsSimpleTextItem,
-                               QGraphicsTextItem, QLabel, QWidget)
+from PySide6.QtWidgets import QApplication, QGraphicsSimpleTextItem, QGraphicsTextItem
 
 
 def settle(win):
@@ -117,28 +116,4 @@ def text_problems(panel, tolerance: float = 1.0) -> list[str]:
         overlap = ra.intersected(rb)
         if overlap.width() > tolerance and overlap.height() > tolerance:
             problems.append(f"overlap: {a!r} {ra.getRect()} and {b!r} {rb.getRect()}")
-    return problems
-
-
-def clipped_widgets(root: QWidget) -> list[str]:
-    """The visible labels and buttons under `root` whose text does not fit them: a
-    one-line text wider than the widget, a wrapped label taller than it. (Combo boxes
-    elide on purpose; a label in a scroll area may be larger than the area, not than itself.)"""
-    problems = []
-    for widget in root.findChildren(QWidget):
-        if not widget.isVisible() or widget.width() <= 0:
-            continue
-        if isinstance(widget, QLabel) and widget.text().strip() and widget.pixmap().isNull():
-            if widget.wordWrap():
-                need_h = widget.heightForWidth(widget.width())
-                if need_h > widget.height() + 1:
-                    problems.append(f"{widget.objectName() or widget.text()[:30]!r}: needs "
-                                    f"{need_h} px height, has {widget.height()}")
-            elif widget.minimumSizeHint().width() > widget.width() + 1:
-                problems.append(f"{widget.objectName() or widget.text()[:30]!r}: needs "
-                                f"{widget.minimumSizeHint().width()} px, has {widget.width()}")
-        elif isinstance(widget, QAbstractButton) and widget.text().strip():
-            if widget.sizeHint().width() > widget.width() + 1:
-                problems.append(f"{widget.objectName() or widget.text()[:30]!r}: needs "
-                                f"{widget.sizeHint().width()} px, has {widget.width()}")
     return problems

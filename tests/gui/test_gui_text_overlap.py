@@ -6,17 +6,17 @@ items' rectangles: titles, legends, axis labels, tick labels, value and overlay 
 One window goes through every case: language, then text size, then window size. The bottom
 tabs "Real heads" (without a model, then with one) and "Training" are checked at 1366×768
 and 1920×1080, 100 % and 300 %: their plots as above, their Qt labels and buttons never
-cut (gui_helpers.clipped_widgets)."""
+cut (clipped_widgets)."""
 import itertools
 import sys
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QWidget
 
 from gui import panel_names as names
 from gui.main_window import GRID, ROWS, SINGLE, SINGLE_PAGES, choose_layout
-from gui_helpers import clipped_widgets, settle_layout, text_boxes, text_problems
+from gui_helpers import settle_layout, text_boxes, text_problems
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 from tiny_models import write_bert  # noqa: E402
@@ -168,6 +168,30 @@ def no_minilm(tmp_path, monkeypatch):
     monkeypatch.setenv("ATTENTION_LAB_CACHE", str(tmp_path / "cache"))
 
 
+def clipped_widgets(root: QWidget) -> list[str]:
+    """The visible labels and buttons under `root` whose text does not fit them: a
+    one-line text wider than the widget, a wrapped label taller than it. (Combo boxes
+    elide on purpose; a label in a scroll area may be larger than the area, not than itself.)"""
+    problems = []
+    for widget in root.findChildren(QWidget):
+        if not widget.isVisible() or widget.width() <= 0:
+            continue
+        name = widget.objectName() or getattr(widget, "text", lambda: "")()[:30]
+        if isinstance(widget, QLabel) and widget.text().strip() and widget.pixmap().isNull():
+            if widget.wordWrap():
+                need_h = widget.heightForWidth(widget.width())
+                if need_h > widget.height() + 1:
+                    problems.append(f"{name!r}: needs {need_h} px height, has {widget.height()}")
+            elif widget.minimumSizeHint().width() > widget.width() + 1:
+                problems.append(f"{name!r}: needs {widget.minimumSizeHint().width()} px, "
+                                f"has {widget.width()}")
+        elif isinstance(widget, QAbstractButton) and widget.text().strip():
+            if widget.sizeHint().width() > widget.width() + 1:
+                problems.append(f"{name!r}: needs {widget.sizeHint().width()} px, "
+                                f"has {widget.width()}")
+    return problems
+
+
 def show_bottom_tab(window, widget) -> None:
     """`widget`'s bottom tab in front, in whichever layout the window has picked."""
     if window.layout_mode == SINGLE:
@@ -231,3 +255,21 @@ def test_bottom_tabs_stay_readable_with_and_without_a_model(forget_window_state,
         window.set_ui_scale(1.0)
         window.switch_language("en")
     assert not found, report(found)
+
+
+def test_the_clipping_check_sees_a_cut_button_and_label(qtbot):
+    """clipped_widgets finds what the bottom-tab test must catch (else it passes trivially)."""
+    from PySide6.QtWidgets import QPushButton
+
+    root = QWidget()
+    qtbot.addWidget(root)
+    button = QPushButton("Fetch MiniLM (84 MB)", root, objectName="cutButton")
+    label = QLabel("a long wrapped text " * 8, root, objectName="cutLabel")
+    label.setWordWrap(True)
+    root.show()
+    assert clipped_widgets(root) == []   # each at its own size hint
+    button.resize(button.sizeHint().width() // 2, button.height())
+    label.setGeometry(0, 40, 120, 20)
+    found = " ".join(clipped_widgets(root))
+    assert "cutButton" in found and "cutLabel" in found
+    root.close()
