@@ -46,6 +46,7 @@ MIN_SPAN_SHARE = 0.15        # of the line view's width, at least, for the lines
 #: Widest tokens the line view needs across: two columns of them and MIN_SPAN_SHARE for lines.
 SIDE_BY_SIDE_LABELS = 2 / (1 - MIN_SPAN_SHARE)
 MAX_ROWS_ASKED = 16          # tokens the minimum height makes room for
+TEXT_ROW_LINES_MAX = 3       # lines the title or the readout may wrap to
 
 
 class HeadDetail(Panel):
@@ -140,6 +141,7 @@ class HeadDetail(Panel):
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
         super().resizeEvent(event)
         if hasattr(self, "minimum_height"):       # Qt resizes before build()
+            self._fit_text_rows(event.size().width())
             self.set_stacked(self.wants_stacked(event.size().width()))
             self.minimum_height.request()
 
@@ -278,15 +280,14 @@ class HeadDetail(Panel):
         data = self.newest_results
         if data is None:
             self.set_title(self.title, tr("click a head in the grid"))
+            self._fit_text_rows(self.width())
             return
         self.set_title(self.title, data.title or tr("layer {layer} · head {head}: {role}").format(
             layer=data.layer, head=data.head, role=role_names()[data.role]))
+        self._fit_text_rows(self.width())
 
     def restyle(self) -> None:
-        # One line each for the title and the readout: wrapped, they pushed the title out.
-        layout = self.ci.layout
-        layout.setRowFixedHeight(0, QFontMetricsF(plot_font(self.theme, 1.2)).height() + 8)
-        layout.setRowFixedHeight(1, QFontMetricsF(plot_font(self.theme)).height() + 6)
+        self._fit_text_rows(self.width())
         self.style_plot(self.map_plot)
         font = plot_font(self.theme, 0.85)
         for axis in (self.left_axis, self.bottom_axis):
@@ -296,6 +297,25 @@ class HeadDetail(Panel):
             label.setColor(self.theme.foreground)
         self.set_stacked(self.wants_stacked(self.width()))
         self.minimum_height.reset()
+
+    def _fit_text_rows(self, width: float) -> None:
+        """The title's and the readout's rows as tall as their wrapped lines at `width`
+        (fixed heights: growing on their own, they pushed the title out). The readout
+        keeps room for the hint's lines, so hovering does not move the maps."""
+        if not hasattr(self, "readout"):
+            return
+        room = max(width - 16.0, 1.0)
+        hint = tr("hover over a cell: query → key: weight")
+        for row, label, factor, texts, pad in (
+                (0, self.title, 1.2, (self.title.text,), 8),
+                (1, self.readout, 1.0, (self.readout.text, hint), 6)):
+            fm = QFontMetricsF(plot_font(self.theme, factor))
+            lines = max(min(TEXT_ROW_LINES_MAX, math.ceil(fm.horizontalAdvance(t or " ") / room))
+                        for t in texts)
+            height = max(1, lines) * fm.height() + pad
+            if self._shown.get((label, "row")) != height:
+                self._shown[label, "row"] = height
+                self.ci.layout.setRowFixedHeight(row, height)
 
     def retranslate(self) -> None:
         self._update_title()
@@ -309,6 +329,7 @@ class HeadDetail(Panel):
                                                     self.theme.font_pt)
             self.readout.setText(text, color=self.theme.foreground,
                                  size=f"{self.theme.font_pt:.1f}pt")
+            self._fit_text_rows(self.width())
 
     @property
     def readout_shown(self) -> str:

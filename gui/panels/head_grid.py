@@ -39,6 +39,12 @@ GROUP_GAP = 0.6   # cells between the learned and the hand-built heads
 #: cells this big (the window scrolls below it), whatever the text size.
 CELL_LINES = 1.15
 PANEL_MIN_WIDTH = 220   # Panel's own
+KEY_SIZE = 0.85         # the compare grid's title and key, of the text size
+
+
+def legend_width(panel) -> float:
+    """The width a legend line may take in `panel` (its label spans the panel)."""
+    return max(panel.width() - 24.0, 60.0)
 
 
 def cell_px(theme) -> float:
@@ -198,17 +204,31 @@ class ThumbnailCells:
         return self._maps[key]
 
 
-def role_legend(roles, names: dict[str, str]) -> str:
-    """■ role count for each role present, in ROLE_COLOURS order (rich text)."""
+def role_legend(roles, names: dict[str, str], width: float = 0.0, font=None) -> str:
+    """■ role count for each role present, in ROLE_COLOURS order (rich text). With a
+    `width` in pixels and the `font`, the entries are packed into lines of that width and
+    never broken inside (Qt breaks Japanese names anywhere, and ignores inline nowrap)."""
     counts: dict[str, int] = {}
     for row in roles:
         for role in row:
             counts[role] = counts.get(role, 0) + 1
-    # One entry never breaks across lines (Japanese names have no spaces to keep).
-    return " &nbsp; ".join(f'<span style="white-space:nowrap"><span style="color:'
-                           f'{ROLE_COLOURS[role]}">■</span>&nbsp;'
-                           f'{names[role].replace(" ", "&nbsp;")}&nbsp;{counts[role]}</span>'
-                           for role in ROLE_COLOURS if counts.get(role))
+    shown = [role for role in ROLE_COLOURS if counts.get(role)]
+    entries = [f'<span style="color:{ROLE_COLOURS[role]}">■</span>&nbsp;'
+               f'{names[role].replace(" ", "&nbsp;")}&nbsp;{counts[role]}' for role in shown]
+    if not width or font is None:
+        return " &nbsp; ".join(entries)
+    fm = QFontMetricsF(font)
+    gap = fm.horizontalAdvance("   ")
+    lines, line, used = [], [], 0.0
+    for role, entry in zip(shown, entries):
+        size = fm.horizontalAdvance(f"■ {names[role]} {counts[role]}")
+        if line and used + gap + size > width:
+            lines.append(line)
+            line, used = [], 0.0
+        used += (gap if line else 0.0) + size
+        line.append(entry)
+    lines.append(line)
+    return "<br>".join(" &nbsp; ".join(line) for line in lines if line)
 
 
 def add_thumbnail_plot(panel) -> pg.PlotItem:
@@ -240,7 +260,7 @@ class HeadGrid(Panel):
         self.cells = ThumbnailCells(self.plot)
         self.cells.selected = (0, 0)
         self.scene().sigMouseClicked.connect(self._on_click)
-        self.plot.vb.sigResized.connect(self._thin_ticks)
+        self.plot.vb.sigResized.connect(self._on_view_resized)
         self.minimum_height = add_minimum_height(self)
 
     @property
@@ -274,7 +294,7 @@ class HeadGrid(Panel):
                  for layer in range(layers)]
         self.cells.show(result.forward.attentions, roles, self.theme.background)
         self._thin_ticks()
-        self._set_legend(role_legend(self.roles, role_names()))
+        self._set_legend(self._legend_text())
 
     def set_selected(self, layer: int, head: int) -> None:
         """Outline the head shown in the detail view."""
@@ -289,6 +309,10 @@ class HeadGrid(Panel):
 
     def frame_colour(self, layer: int, head: int) -> str:
         return self.cells.frame_colour(layer, head)
+
+    def _legend_text(self) -> str:
+        return role_legend(self.roles, role_names(), legend_width(self),
+                           plot_font(self.theme))
 
     def _set_legend(self, text: str) -> None:
         """The legend in the theme's colour and size; set only when one of them changes."""
@@ -329,12 +353,18 @@ class HeadGrid(Panel):
 
     def retranslate(self) -> None:
         self._thin_ticks()
-        self._set_legend(role_legend(self.roles, role_names()) if self.roles else " ")
+        self._set_legend(self._legend_text() if self.roles else " ")
 
     def _no_ticks(self) -> None:
         """No model shown: no layer or head numbers (nor pyqtgraph's 0 … 1)."""
         for name in ("top", "left"):
             self.set_ticks(self.plot.getAxis(name), [])
+
+    @Slot()
+    def _on_view_resized(self) -> None:
+        self._thin_ticks()
+        if self.roles:
+            self._set_legend(self._legend_text())   # lines of the new width
 
     @Slot()
     def _thin_ticks(self) -> None:
@@ -383,6 +413,11 @@ class CompareGrid(Panel):
         self.sets: dict = {"trained": None, "hand": None}
         self.scene().sigMouseClicked.connect(self._on_click)
         self.minimum_height = add_minimum_height(self)
+        self.plot.vb.sigResized.connect(self._on_view_resized)
+
+    @Slot()
+    def _on_view_resized(self) -> None:
+        self._update_texts()   # the key's lines at the new width
 
     def show_results(self, sets) -> None:
         self.sets = dict(zip(self.KINDS, sets))
@@ -475,11 +510,12 @@ class CompareGrid(Panel):
         parts = []
         roles = self.cells["trained"].roles + self.cells["hand"].roles
         if roles:
-            parts.append(role_legend(roles, names))
+            parts.append(role_legend(roles, names, legend_width(self),
+                                     plot_font(self.theme, KEY_SIZE)))
         if hand is None:
             parts.append(tr("Hand-built heads: type a sentence"))
         self.key_text = "<br>".join(parts) or " "
-        size = f"{self.theme.font_pt * 0.85:.1f}pt"   # small: the thumbnails need the room
+        size = f"{self.theme.font_pt * KEY_SIZE:.1f}pt"   # small: the thumbnails need the room
         self._set_label(self.title, self.title_text, size)
         self._set_label(self.key, self.key_text, size)
 
