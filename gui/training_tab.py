@@ -315,10 +315,12 @@ class TrainingPanel(QWidget):
 
     #: The status beside the progress bar while the row is this many progress bars wide.
     STATUS_BESIDE_BARS = 3
+    #: The curves and the heads side by side while the tab is this many characters wide.
+    PLOTS_BESIDE_CHARS = 80
 
     def _arrange_status(self, width: int) -> None:
         """Start and Stop under the combo boxes when the row is too narrow for all four;
-        the status text under the progress bar when beside it, it would be a narrow
+        the learned heads under the curves when the tab is narrow; the status text under the progress bar when beside it, it would be a narrow
         column many lines tall (300 % text)."""
         combos = sum(w.minimumSizeHint().width() for w in (self.combo, self.task_combo))
         buttons = sum(w.sizeHint().width() for w in (self.start_button, self.stop_button))
@@ -328,6 +330,12 @@ class TrainingPanel(QWidget):
             for column, button in enumerate((self.start_button, self.stop_button)):
                 self.top_row.removeWidget(button)
                 self.top_row.addWidget(button, *((1, column) if below else (0, 2 + column)))
+        chars = QFontMetrics(QApplication.font(self)).averageCharWidth()
+        orientation = (Qt.Orientation.Horizontal if width >= self.PLOTS_BESIDE_CHARS * chars
+                       else Qt.Orientation.Vertical)
+        if self.splitter.orientation() != orientation:   # the heads under the curves
+            self.splitter.setOrientation(orientation)
+            self.splitter.setSizes([1000, 1000])
         beside = width >= self.STATUS_BESIDE_BARS * self.progress.minimumWidth()
         direction = (QBoxLayout.Direction.LeftToRight if beside else
                      QBoxLayout.Direction.TopToBottom)

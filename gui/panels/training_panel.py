@@ -27,6 +27,7 @@ from engine.training import PAPER_TABLE3_A, band
 from engine.training.tasks import copy_one_token_accuracy
 
 from .. import panel_names as names
+from ..guard import guarded
 from ..i18n import tr
 from ..style import brush, pen, plot_font
 from .base import Panel, TitleLabel
@@ -158,6 +159,12 @@ class TrainingCurves(TrainingPanelBase):
             self, lambda: layout_minimum_px(self) + 2 * lines_px(self.theme, self.PLOT_LINES))
 
     PLOT_LINES = 4
+
+    @guarded
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
+        super().resizeEvent(event)
+        if hasattr(self, "minimum_height"):       # Qt resizes before build()
+            self.minimum_height.request()        # wrapped texts: a new width, a new height
 
     def _fit_ticks(self, *_args) -> None:
         for plot in self.plots.values():
@@ -425,7 +432,7 @@ class HeadsVsH(TrainingPanelBase):
 
     def build(self) -> None:
         self.title = self.add_title(row=0, col=0)
-        grid = self.addLayout(row=1, col=0)
+        grid = self.grid = self.addLayout(row=1, col=0)
         self.ci.layout.setRowStretchFactor(1, 1)
         self.ours_title, self.paper_title = TitleLabel(), TitleLabel()
         # One above the other: the chart shares the narrow right-hand side with the heads.
@@ -454,10 +461,31 @@ class HeadsVsH(TrainingPanelBase):
         self.ppl.setData([math.log2(h) for h in heads], [row["ppl"] for row in PAPER_TABLE3_A])
         self.verdict = TitleLabel()
         self.addItem(self.verdict, row=2, col=0)
+        # Each plot keeps PLOT_LINES lines of tick labels, the paper's its rotated axis name.
+        self.minimum_height = MinimumHeight(self, self._needed_height)
+
+    PLOT_LINES = 4
+
+    @guarded
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
+        super().resizeEvent(event)
+        if hasattr(self, "minimum_height"):       # Qt resizes before build()
+            self.minimum_height.request()        # wrapped texts: a new width, a new height
+
+    def _needed_height(self) -> float:
+        fm = QFontMetricsF(plot_font(self.theme))
+        name = fm.horizontalAdvance(self.paper.getAxis("left").labelText or "") + 8
+        plot = lines_px(self.theme, self.PLOT_LINES)
+        layout = self.grid.layout
+        layout.setRowMinimumHeight(1, plot + self.ours.getAxis("bottom").height())
+        layout.setRowMinimumHeight(3, max(plot, name) + self.paper.getAxis("bottom").height())
+        layout.invalidate()   # else the minimum below is the one before these rows
+        return layout_minimum_px(self) + fm.height()   # a line of slack (see HeadDetail)
 
     def restyle(self) -> None:
         for plot in (self.ours, self.paper):
             self.style_plot(plot)
+        self.minimum_height.reset()
         colour, loss_colour = self.theme.scaled, self.theme.unscaled
         self.acc.setPen(pen(colour, self.theme))
         self.acc.setSymbolBrush(brush(colour))
@@ -477,7 +505,11 @@ class HeadsVsH(TrainingPanelBase):
         self.ours.setLabel("bottom", tr("heads h"))
         self.paper.setLabel("bottom", tr("heads h"))
         self.paper.setLabel("left", tr("dev perplexity"))
-        self.set_text(self.verdict, self._paper_sentence())
+        for plot in (self.ours, self.paper):
+            fit_bottom_axis(plot.getAxis("bottom"), plot_font(self.theme))
+        # In the text size (it stayed at 100 % at 300 % text).
+        self.verdict.setText(self._paper_sentence(), color=self.theme.foreground, size=size)
+        self.minimum_height.request()
 
     @staticmethod
     def _paper_sentence() -> str:

@@ -234,10 +234,13 @@ def walk_bottom_tabs(window, state: str, found: dict) -> None:
             check_tab(window, tab, tab.panels, (state, lang, scale, size), found)
             if state == "no model":
                 show_bottom_tab(window, training)
-                for page in range(training.right.count()):
-                    training.right.setCurrentIndex(page)
-                    check_tab(window, training, training.plots, ("training", page, lang, scale, size),
-                              found)
+                for experiment in ("scaling", "heads"):   # "heads" shows the maps and chart
+                    training.combo.setCurrentIndex(training.combo.findData(experiment))
+                    for page in range(training.right.count()):
+                        training.right.setCurrentIndex(page)
+                        check_tab(window, training, training.plots,
+                                  ("training", experiment, page, lang, scale, size), found)
+    training.combo.setCurrentIndex(training.combo.findData("scaling"))
 
 
 def test_bottom_tabs_stay_readable_with_and_without_a_model(forget_window_state, no_minilm,
