@@ -109,6 +109,10 @@ def fit_ticks(panel: Panel, plot: pg.PlotItem) -> None:
     y_step = fitting_step(y1 - y0, vb.height(), fm.height())
     panel.set_ticks(plot.getAxis("left"), ticks_between(y0, y1, y_step))
     widest = max(fm.horizontalAdvance(f"{v:g}") for v in (x0, x1, x1 - x0))
+    for _ in range(2):   # the labels' width depends on the step: measure the step's own
+        x_step = fitting_step(x1 - x0, vb.width(), widest + fm.horizontalAdvance("0"))
+        ticks = ticks_between(x0, x1, x_step)
+        widest = max((fm.horizontalAdvance(label) for _v, label in ticks), default=widest)
     x_step = fitting_step(x1 - x0, vb.width(), widest + fm.horizontalAdvance("0"))
     panel.set_ticks(plot.getAxis("bottom"), ticks_between(x0, x1, x_step))
 
