@@ -42,6 +42,19 @@ PANEL_MIN_WIDTH = 220   # Panel's own
 KEY_SIZE = 0.85         # the compare grid's title and key, of the text size
 
 
+def fit_cells_top_left(vb, columns: float, rows: float, pad: float = 0.05) -> None:
+    """Square cells for a `columns` × `rows` grid in `vb` (y down), against the view's
+    top-left corner and its axes; the spare room goes right and down (centred, as
+    setAspectLocked puts it, the layer names stood far from their cells)."""
+    rect = vb.boundingRect()
+    w, h = rect.width(), rect.height()
+    columns, rows = columns + 2 * pad, rows + 2 * pad
+    if w <= 0 or h <= 0 or columns <= 0 or rows <= 0:
+        return
+    cell = min(w / columns, h / rows)
+    vb.setRange(xRange=(-pad, w / cell - pad), yRange=(-pad, h / cell - pad), padding=0)
+
+
 def legend_width(panel) -> float:
     """The width a legend line may take in `panel` (its label spans the panel)."""
     return max(panel.width() - 24.0, 60.0)
@@ -289,6 +302,7 @@ class HeadGrid(Panel):
         layers, heads = result.layers, result.heads
         if self.cells.shape != (layers, heads):
             self.cells.make(layers, heads)
+            self._fit_range()
             keep_cells_readable(self, layers, heads)
         roles = [[result.role(layer, head).role for head in range(heads)]
                  for layer in range(layers)]
@@ -355,6 +369,11 @@ class HeadGrid(Panel):
         self._thin_ticks()
         self._set_legend(self._legend_text() if self.roles else " ")
 
+    def _fit_range(self) -> None:
+        layers, heads = self.cells.shape
+        if layers:
+            fit_cells_top_left(self.plot.vb, heads, layers)
+
     def _no_ticks(self) -> None:
         """No model shown: no layer or head numbers (nor pyqtgraph's 0 … 1)."""
         for name in ("top", "left"):
@@ -362,6 +381,7 @@ class HeadGrid(Panel):
 
     @Slot()
     def _on_view_resized(self) -> None:
+        self._fit_range()
         self._thin_ticks()
         if self.roles:
             self._set_legend(self._legend_text())   # lines of the new width
@@ -417,7 +437,12 @@ class CompareGrid(Panel):
 
     @Slot()
     def _on_view_resized(self) -> None:
+        self._fit_range()
         self._update_texts()   # the key's lines at the new width
+
+    def _fit_range(self) -> None:
+        (tl, th), (hl, hh) = self._shapes()
+        fit_cells_top_left(self.plot.vb, th + GROUP_GAP + hh, max(tl, hl))
 
     def show_results(self, sets) -> None:
         self.sets = dict(zip(self.KINDS, sets))
@@ -453,7 +478,7 @@ class CompareGrid(Panel):
         width, height = th + GROUP_GAP + hh, max(tl, hl)
         if self._shown.get((self.plot, "range")) != (width, height):
             self._shown[self.plot, "range"] = (width, height)
-            self.plot.setRange(xRange=(0, width), yRange=(0, height), padding=0.03)
+            self._fit_range()
             keep_cells_readable(self, height, width)
 
     def _set_ticks(self) -> None:
