@@ -204,7 +204,8 @@ class ControlPanel(QWidget):
         for form in forms:
             form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         for combo in self.findChildren(QComboBox):
-            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setSizeAdjustPolicy(
+                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
             combo.setMinimumContentsLength(COMBO_MIN_CHARS)
         self.scores_preset.setMinimumContentsLength(COMBO_MIN_CHARS - 3)   # beside a button
 

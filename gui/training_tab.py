@@ -11,8 +11,9 @@ import time
 
 from PySide6.QtCore import QEvent, Qt, QTimer, Slot
 from PySide6.QtGui import QFontMetrics
-from PySide6.QtWidgets import (QApplication, QBoxLayout, QComboBox, QGridLayout, QLabel, QProgressBar,
-                               QPushButton, QSplitter, QTabWidget, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QApplication, QBoxLayout, QComboBox, QGridLayout, QLabel,
+                               QProgressBar, QPushButton, QSplitter, QTabWidget, QVBoxLayout,
+                               QWidget)
 
 from engine.training import EXPERIMENTS, TrainingConfigError
 
@@ -320,8 +321,9 @@ class TrainingPanel(QWidget):
 
     def _arrange_status(self, width: int) -> None:
         """Start and Stop under the combo boxes when the row is too narrow for all four;
-        the learned heads under the curves when the tab is narrow; the status text under the progress bar when beside it, it would be a narrow
-        column many lines tall (300 % text)."""
+        the learned heads under the curves when the tab is narrow; the status text under
+        the progress bar when beside it, it would be a narrow column many lines tall
+        (300 % text)."""
         combos = sum(w.minimumSizeHint().width() for w in (self.combo, self.task_combo))
         buttons = sum(w.sizeHint().width() for w in (self.start_button, self.stop_button))
         below = width < combos + buttons + 4 * max(self.top_row.horizontalSpacing(), 0) + 8

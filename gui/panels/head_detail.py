@@ -22,7 +22,7 @@ import math
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QRectF, QTimer, Slot
+from PySide6.QtCore import QRectF, Slot
 from PySide6.QtGui import QColor, QFontMetricsF
 from PySide6.QtWidgets import QGraphicsItem
 
@@ -82,11 +82,7 @@ class HeadDetail(Panel):
         self.line_plot.invertY(True)
         self.line_plot.hideAxis("left")
         self.line_plot.hideAxis("bottom")
-        # Placed after the layout pass that resized the view: a range set inside it was
-        # replaced by the one pyqtgraph keeps for the old size (end labels left the view).
-        self._place_timer = QTimer(self, singleShot=True, interval=0)
-        self._place_timer.timeout.connect(self._place_token_labels)
-        self.line_plot.vb.sigResized.connect(self._place_timer.start)
+        self.line_plot.vb.sigResized.connect(self._place_token_labels)
         self.bands = [pg.PlotDataItem(connect="pairs") for _ in BANDS]
         for item in self.bands:
             self.line_plot.addItem(item)
@@ -99,7 +95,8 @@ class HeadDetail(Panel):
     # -- arrangement -----------------------------------------------------------------
     def _widest_token_px(self) -> float:
         fm = QFontMetricsF(plot_font(self.theme, 0.85))
-        widest = max((fm.horizontalAdvance(t) for t in self.tokens), default=fm.horizontalAdvance("token"))
+        widest = max((fm.horizontalAdvance(t) for t in self.tokens),
+                     default=fm.horizontalAdvance("token"))
         return min(widest, label_max_px(fm)) + 2 * GAP_PX
 
     def wants_stacked(self, width: float) -> bool:
