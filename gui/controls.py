@@ -17,8 +17,7 @@ from __future__ import annotations
 import dataclasses
 
 from PySide6.QtCore import QEvent, Qt, Signal, Slot
-from PySide6.QtGui import QFontMetrics
-from PySide6.QtWidgets import (QApplication, QCheckBox, QComboBox, QFormLayout, QGroupBox,
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QGroupBox,
                                QHBoxLayout, QLabel, QLineEdit, QPushButton, QSlider,
                                QVBoxLayout, QWidget)
 from superqt.utils import qdebounced, signals_blocked
@@ -57,7 +56,6 @@ def fill_combo(combo: QComboBox, entries) -> None:
 #: Characters a combo box of the controls asks room for (longer entries are elided).
 COMBO_MIN_CHARS = 8
 OUTER_MARGIN_PX = 3
-INDICATOR_MIN_PX = 16   # up to this, the style's own check boxes
 
 
 class ControlPanel(QWidget):
@@ -321,21 +319,7 @@ class ControlPanel(QWidget):
     def changeEvent(self, event) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
-        elif event.type() == QEvent.Type.FontChange:
-            self._size_indicators()
         super().changeEvent(event)
-
-    #: A check box's box, in text heights (the style's 13 px box stayed 13 px at 300 %).
-    INDICATOR_LINES = 0.65
-
-    def _size_indicators(self) -> None:
-        """Check boxes as large as their text, for a projector (below 100 % text size, the
-        style's own)."""
-        side = round(self.INDICATOR_LINES * QFontMetrics(QApplication.font(self)).height())
-        sheet = (f"QCheckBox::indicator {{ width: {side}px; height: {side}px; }}"
-                 if side > INDICATOR_MIN_PX else "")
-        if self.styleSheet() != sheet:
-            self.setStyleSheet(sheet)
 
     # -- model → widgets ---------------------------------------------------------
     def shape(self) -> Shape:
