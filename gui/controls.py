@@ -53,6 +53,11 @@ def fill_combo(combo: QComboBox, entries) -> None:
                 combo.setItemData(i, tooltip, Qt.ItemDataRole.ToolTipRole)
 
 
+#: Characters a combo box of the controls asks room for (longer entries are elided).
+COMBO_MIN_CHARS = 8
+OUTER_MARGIN_PX = 3
+
+
 class ControlPanel(QWidget):
     """Left-hand controls. `note` carries short messages for the status bar."""
 
@@ -80,6 +85,7 @@ class ControlPanel(QWidget):
 
     def _build(self) -> None:
         layout = QVBoxLayout(self)
+        layout.setContentsMargins(*(OUTER_MARGIN_PX,) * 4)   # the group boxes have their own
         self.shape_box = QGroupBox()
         form = QFormLayout(self.shape_box)
         self.dk_slider = QSlider(Qt.Orientation.Horizontal, objectName="dkSlider")
@@ -162,6 +168,7 @@ class ControlPanel(QWidget):
         self.seq_len_spin, self.causal_check = w["seq_len"], w["causal"]
         layout.addWidget(self.other_box)
         layout.addStretch(1)
+        self._fit_narrow(form, other)
 
         self.dk_slider.valueChanged.connect(self._on_dk_slider)
         self.dk_slider.sliderPressed.connect(self._on_dk_drag_start)
@@ -186,6 +193,19 @@ class ControlPanel(QWidget):
                 self.field_widgets[spec.field] for spec in FIELD_CONTROLS
                 if spec.kind in ("int", "float"))):
             spin.refused.connect(self._on_refused)
+
+    def _fit_narrow(self, *forms: QFormLayout) -> None:
+        """A narrow column never needs a horizontal scroll bar (300 % text, issue 10): a
+        row too wide for the column puts its label above its field, and the combo boxes
+        do not ask for their longest entry's width (they elide it; the tooltip and the
+        open list show it whole)."""
+        for form in forms:
+            form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+        for combo in self.findChildren(QComboBox):
+            combo.setSizeAdjustPolicy(
+                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(COMBO_MIN_CHARS)
+        self.scores_preset.setMinimumContentsLength(COMBO_MIN_CHARS - 3)   # beside a button
 
     def _field_widget(self, spec: FieldControl) -> QWidget:
         """The widget of one table row, wired to the shared slot."""

@@ -12,13 +12,18 @@ the window passes a finished run's result) and the hand-built heads (set_hand_he
 head-roles study's result), scored by the same detector. Clicking one of those shows it in
 headDetail; which head the detail shows is this view's own focus, not application state
 (the pretrained head in focus stays AppState.model_view's).
+
+The detail sits beside the grids while half the tab leaves it room for its line view,
+below them otherwise (large text, a narrow window); the panels' minimum heights grow with
+the text, and the window scrolls rather than squeezing them.
 """
 from __future__ import annotations
 
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, Qt, QTimer, Slot
-from PySide6.QtWidgets import (QComboBox, QFileDialog, QFrame, QHBoxLayout, QLabel, QLineEdit,
+from PySide6.QtWidgets import (QComboBox, QFileDialog, QFrame, QGridLayout, QHBoxLayout, QLabel,
+                               QLineEdit,
                                QProgressBar, QPushButton, QScrollArea, QSplitter, QVBoxLayout,
                                QWidget)
 
@@ -34,13 +39,14 @@ from .model_heads_text import (compare_heading, compare_title, head_scores_text,
 from .panels.head_detail import HeadDetail
 from .panels.head_grid import CompareGrid, HeadGrid
 from .panels.training_panel import role_names as lab_role_names
-from .qt_util import all_signals_blocked
+from .qt_util import all_signals_blocked, forget_combo_size_hints
 from .requests import StudyCycle
 from .state import AppState
 from .state.app_state import SENTENCE_MAX_CHARS
 from .style import OKABE_ITO, make_theme
 
 DEBOUNCE_MS = 150
+MODEL_COMBO_CHARS = 12   # longer model names are elided (at 300 % text the fetch button was cut)
 MINILM = "minilm"
 
 
@@ -66,7 +72,7 @@ class ModelHeadsTab(QWidget):
         self.model_label = QLabel(objectName="modelLabel")
         self.model_combo = QComboBox(objectName="modelCombo")
         self.model_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        self.model_combo.setMinimumContentsLength(18)
+        self.model_combo.setMinimumContentsLength(MODEL_COMBO_CHARS)
         self.model_label.setBuddy(self.model_combo)
         self.fetch_button = QPushButton(objectName="fetchModelButton")
         self.fetch_progress = QProgressBar(objectName="fetchModelProgress")
@@ -87,11 +93,11 @@ class ModelHeadsTab(QWidget):
         self.compare = CompareGrid()
         self.detail = HeadDetail()
 
-        top = QHBoxLayout()
-        top.addWidget(self.model_label)
-        top.addWidget(self.model_combo, 1)
-        top.addWidget(self.fetch_button)
-        top.addWidget(self.fetch_progress, 1)
+        top = self.top_row = QGridLayout()
+        top.addWidget(self.model_label, 0, 0)
+        top.addWidget(self.model_combo, 0, 1)
+        top.setColumnStretch(1, 1)
+        self._fetch_below = None   # the fetch button and progress under the chooser (narrow)
         sentence = QHBoxLayout()
         sentence.addWidget(self.sentence_label)
         sentence.addWidget(self.sentence_edit, 1)
@@ -117,7 +123,6 @@ class ModelHeadsTab(QWidget):
         self.text_scroll.setWidget(texts)
         self.text_scroll.setWidgetResizable(True)
         self.text_scroll.setFrameShape(QFrame.Shape.NoFrame)
-        self.text_scroll.setMinimumHeight(40)
         body = QSplitter(Qt.Orientation.Vertical, objectName="modelHeadsBody")
         body.addWidget(self.splitter)
         body.addWidget(self.text_scroll)
@@ -330,8 +335,42 @@ class ModelHeadsTab(QWidget):
     @guarded
     def showEvent(self, event) -> None:  # noqa: N802 (Qt naming)
         super().showEvent(event)
+        self._arrange(self.width())
         if self._stale:
             self.request()
+
+    @guarded
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
+        super().resizeEvent(event)
+        self._arrange(event.size().width())
+
+    #: Lines of text the texts under the maps show at least (they scroll).
+    TEXT_LINES = 6
+
+    def _arrange(self, width: int) -> None:
+        """The detail below the grids when half the tab is too narrow for it; the fetch
+        button under the model chooser when the row is too narrow for both."""
+        spacing = max(self.top_row.horizontalSpacing(), 0)
+        row = (self.model_label.sizeHint().width() + self.model_combo.minimumSizeHint().width()
+               + self.fetch_button.sizeHint().width() + 3 * spacing + 12)
+        below = width < row
+        self.text_scroll.setMinimumHeight(self.TEXT_LINES * self.fontMetrics().lineSpacing())
+        if below != self._fetch_below:
+            self._fetch_below = below
+            for widget in (self.fetch_button, self.fetch_progress):
+                self.top_row.removeWidget(widget)
+            if below:
+                self.top_row.addWidget(self.fetch_button, 1, 1)
+                self.top_row.addWidget(self.fetch_progress, 2, 1)
+            else:
+                self.top_row.addWidget(self.fetch_button, 0, 2)
+                self.top_row.addWidget(self.fetch_progress, 0, 3)
+            self.top_row.setColumnStretch(3, 0 if below else 1)
+        stacked = self.detail.wants_stacked(width / 2)
+        orientation = Qt.Orientation.Vertical if stacked else Qt.Orientation.Horizontal
+        if self.splitter.orientation() != orientation:
+            self.splitter.setOrientation(orientation)
+            self.splitter.setSizes([1000, 1000])
 
     def wait_idle(self, timeout_ms: int = 10000) -> bool:
         """Finish a pending debounce and wait for the newest result (tests, export)."""
@@ -464,6 +503,7 @@ class ModelHeadsTab(QWidget):
         theme = make_theme(view.dark, view.presentation, view.text_scale, view.colour_safe)
         for panel in self.panels:
             panel.apply_theme(theme)
+        self._arrange(self.width())
         self.message_label.setStyleSheet(f"color: {OKABE_ITO['vermillion']}; font-weight: bold;")
 
     def retranslate(self) -> None:
@@ -481,11 +521,15 @@ class ModelHeadsTab(QWidget):
         self._show_selection()
         for panel in self.panels:
             panel.retranslate()
+        self._arrange(self.width())
 
     @guarded
     def changeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
+        elif event.type() == QEvent.Type.FontChange:
+            forget_combo_size_hints(self)   # else the chooser keeps the old text size's width
+            self._arrange(self.width())
         super().changeEvent(event)
 
     def shutdown(self) -> None:

@@ -10,8 +10,10 @@ from __future__ import annotations
 import time
 
 from PySide6.QtCore import QEvent, Qt, QTimer, Slot
-from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QLabel, QProgressBar, QPushButton,
-                               QSplitter, QTabWidget, QVBoxLayout, QWidget)
+from PySide6.QtGui import QFontMetrics
+from PySide6.QtWidgets import (QApplication, QBoxLayout, QComboBox, QGridLayout, QLabel,
+                               QProgressBar, QPushButton, QSplitter, QTabWidget, QVBoxLayout,
+                               QWidget)
 
 from engine.training import EXPERIMENTS, TrainingConfigError
 
@@ -20,7 +22,7 @@ from .guard import guarded
 from .i18n import tr
 from .panels.training_panel import (SCALING_TASKS, HeadsVsH, TrainingCurves, TrainingHeadsView,
                                     experiment_names, task_names)
-from .qt_util import all_signals_blocked
+from .qt_util import all_signals_blocked, forget_combo_size_hints
 from .state import AppState
 from .state.app_state import TrainingSettings
 from .style import make_theme
@@ -61,11 +63,12 @@ class TrainingPanel(QWidget):
         self.status = QLabel(objectName="trainStatus")
         self.status.setWordWrap(True)
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        row = QHBoxLayout()
-        for widget in (self.combo, self.task_combo, self.start_button, self.stop_button):
-            row.addWidget(widget)
-        row.addStretch(1)
-        status_row = QHBoxLayout()
+        row = self.top_row = QGridLayout()
+        row.addWidget(self.combo, 0, 0)
+        row.addWidget(self.task_combo, 0, 1)
+        row.setColumnStretch(4, 1)
+        self._buttons_below = None   # Start and Stop under the combos (a narrow tab)
+        status_row = self.status_row = QBoxLayout(QBoxLayout.Direction.LeftToRight)
         status_row.addWidget(self.progress, 2)
         status_row.addWidget(self.status, 5)
         self.splitter = QSplitter(Qt.Orientation.Horizontal, objectName="trainSplitter")
@@ -298,10 +301,50 @@ class TrainingPanel(QWidget):
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
         elif event.type() == QEvent.Type.FontChange:
+            forget_combo_size_hints(self)   # else they keep the old text size's widths
             self._fit_progress()
         super().changeEvent(event)
 
     def _fit_progress(self) -> None:
         """Room for the progress text at this language and text size (else it is clipped)."""
         widest = self._progress_text(88888, 88888, 888.0)
-        self.progress.setMinimumWidth(self.progress.fontMetrics().horizontalAdvance(widest) + 24)
+        # The application's font, not the bar's: on a text-size change this panel hears
+        # of it before the bar, whose metrics were still the old size's.
+        metrics = QFontMetrics(QApplication.font(self.progress))
+        self.progress.setMinimumWidth(metrics.horizontalAdvance(widest) + 24)
+        self._arrange_status(self.width())
+
+    #: The status beside the progress bar while the row is this many progress bars wide.
+    STATUS_BESIDE_BARS = 3
+    #: The curves and the heads side by side while the tab is this many characters wide.
+    PLOTS_BESIDE_CHARS = 80
+
+    def _arrange_status(self, width: int) -> None:
+        """Start and Stop under the combo boxes when the row is too narrow for all four;
+        the learned heads under the curves when the tab is narrow; the status text under
+        the progress bar when beside it, it would be a narrow column many lines tall
+        (300 % text)."""
+        combos = sum(w.minimumSizeHint().width() for w in (self.combo, self.task_combo))
+        buttons = sum(w.sizeHint().width() for w in (self.start_button, self.stop_button))
+        below = width < combos + buttons + 4 * max(self.top_row.horizontalSpacing(), 0) + 8
+        if below != self._buttons_below:
+            self._buttons_below = below
+            for column, button in enumerate((self.start_button, self.stop_button)):
+                self.top_row.removeWidget(button)
+                self.top_row.addWidget(button, *((1, column) if below else (0, 2 + column)))
+        chars = QFontMetrics(QApplication.font(self)).averageCharWidth()
+        orientation = (Qt.Orientation.Horizontal if width >= self.PLOTS_BESIDE_CHARS * chars
+                       else Qt.Orientation.Vertical)
+        if self.splitter.orientation() != orientation:   # the heads under the curves
+            self.splitter.setOrientation(orientation)
+            self.splitter.setSizes([1000, 1000])
+        beside = width >= self.STATUS_BESIDE_BARS * self.progress.minimumWidth()
+        direction = (QBoxLayout.Direction.LeftToRight if beside else
+                     QBoxLayout.Direction.TopToBottom)
+        if self.status_row.direction() != direction:
+            self.status_row.setDirection(direction)
+
+    @guarded
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
+        super().resizeEvent(event)
+        self._arrange_status(event.size().width())

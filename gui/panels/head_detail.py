@@ -9,6 +9,11 @@ on the right; a line joins query i to key j with opacity and width growing with 
 (weights below LINE_MIN are not drawn). The lines are grouped into a few weight bands, one
 PlotDataItem each, so a new sentence updates a fixed set of items.
 
+Beside the map while the line view has room for its two columns of tokens (LINE_VIEW_SHARE
+of the width ≥ SIDE_BY_SIDE_LABELS widest tokens), below it otherwise (large text, a
+narrow panel). The panel's minimum height leaves the map and the line view a text line per
+token (at most MAX_ROWS_ASKED): below it the window scrolls instead of thinning labels.
+
 show_results takes a gui.model_heads.HeadDetailData.
 """
 from __future__ import annotations
@@ -21,12 +26,14 @@ from PySide6.QtCore import QRectF, Slot
 from PySide6.QtGui import QColor, QFontMetricsF
 from PySide6.QtWidgets import QGraphicsItem
 
+from ..guard import guarded
 from ..i18n import tr
 from ..model_heads import role_names
 from ..style import ROLE_COLOURS, format_number, plot_font
 from .base import Panel, TitleLabel
 from .label import Label
-from .token_axis import TokenAxis, fit_square_cells
+from .text_fit import MinimumHeight, layout_minimum_px
+from .token_axis import TokenAxis, fit_square_cells, label_max_px
 
 SEQUENTIAL = pg.colormap.get("viridis")
 LINE_MIN = 0.02
@@ -34,6 +41,12 @@ LINE_MIN = 0.02
 BANDS = (0.05, 0.1, 0.2, 0.4, 0.7, 1.0)
 LEFT_X, RIGHT_X = 0.0, 1.0
 GAP_PX = 4.0
+LINE_VIEW_SHARE = 0.4        # of the width, beside the map
+MIN_SPAN_SHARE = 0.15        # of the line view's width, at least, for the lines
+#: Widest tokens the line view needs across: two columns of them and MIN_SPAN_SHARE for lines.
+SIDE_BY_SIDE_LABELS = 2 / (1 - MIN_SPAN_SHARE)
+MAX_ROWS_ASKED = 16          # tokens the minimum height makes room for
+TEXT_ROW_LINES_MAX = 3       # lines the title or the readout may wrap to
 
 
 class HeadDetail(Panel):
@@ -49,6 +62,7 @@ class HeadDetail(Panel):
         self.ci.layout.setColumnStretchFactor(0, 3)
         self.ci.layout.setColumnStretchFactor(1, 2)
         self.ci.layout.setRowStretchFactor(2, 1)
+        self.stacked = False   # the line view below the map (see the module docstring)
         self.left_axis, self.bottom_axis = TokenAxis("left"), TokenAxis("bottom")
         self.map_plot = self.addPlot(row=2, col=0, axisItems={"left": self.left_axis,
                                                               "bottom": self.bottom_axis})
@@ -76,6 +90,57 @@ class HeadDetail(Panel):
         self.key_labels: list[Label] = []
         self.hover_query: int | None = None
         self.scene().sigMouseMoved.connect(self._on_mouse_moved)
+        self.minimum_height = MinimumHeight(self, self._needed_height)
+
+    # -- arrangement -----------------------------------------------------------------
+    def _widest_token_px(self) -> float:
+        fm = QFontMetricsF(plot_font(self.theme, 0.85))
+        widest = max((fm.horizontalAdvance(t) for t in self.tokens),
+                     default=fm.horizontalAdvance("token"))
+        return min(widest, label_max_px(fm)) + 2 * GAP_PX
+
+    def wants_stacked(self, width: float) -> bool:
+        return LINE_VIEW_SHARE * width < SIDE_BY_SIDE_LABELS * self._widest_token_px()
+
+    def set_stacked(self, on: bool) -> None:
+        """The line view below the map (on) or beside it."""
+        if on == self.stacked:
+            return
+        self.stacked = on
+        layout = self.ci.layout
+        self.ci.removeItem(self.line_plot)
+        self.ci.removeItem(self.map_plot)
+        self.ci.addItem(self.map_plot, row=2, col=0, colspan=2 if on else 1)
+        if on:
+            self.ci.addItem(self.line_plot, row=3, col=0, colspan=2)
+            layout.setRowStretchFactor(3, 1)
+        else:
+            self.ci.addItem(self.line_plot, row=2, col=1)
+            layout.setRowStretchFactor(3, 0)
+        self.minimum_height.request()
+
+    def _needed_height(self) -> float:
+        """The texts' rows, and a text line per token (up to MAX_ROWS_ASKED) for the map
+        (above its token axis) and for the line view."""
+        rows = min(max(len(self.tokens), 4), MAX_ROWS_ASKED)
+        row_px = QFontMetricsF(plot_font(self.theme, 0.85)).height()
+        room = rows * row_px
+        layout = self.ci.layout
+        map_px = room + self.bottom_axis.height()
+        layout.setRowMinimumHeight(2, map_px)
+        layout.setRowMinimumHeight(3, room if self.stacked else 0)
+        layout.invalidate()   # else the minimum below is the one before these rows
+        # A line of slack: with both rows at their minimum the grid came out about half a
+        # line taller than its reported minimum (the end labels left the view).
+        return layout_minimum_px(self) + row_px
+
+    @guarded
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
+        super().resizeEvent(event)
+        if hasattr(self, "minimum_height"):       # Qt resizes before build()
+            self._fit_text_rows(event.size().width())
+            self.set_stacked(self.wants_stacked(event.size().width()))
+            self.minimum_height.request()
 
     # -- the data ------------------------------------------------------------------
     @property
@@ -106,6 +171,8 @@ class HeadDetail(Panel):
         self._place_token_labels()
         self._update_title()
         self._set_readout(tr("hover over a cell: query → key: weight"))
+        self.set_stacked(self.wants_stacked(self.width()))
+        self.minimum_height.request()
 
     def _ensure_labels(self, n: int) -> None:
         font = plot_font(self.theme, 0.85)
@@ -123,12 +190,20 @@ class HeadDetail(Panel):
         vb = self.line_plot.vb
         height = vb.boundingRect().height()
         line_px = QFontMetricsF(plot_font(self.theme, 0.85)).height()
-        step = max(1, math.ceil(line_px * 0.9 / (height / n))) if n and height > 0 else 1
+        # y range: half a label's height (and a gap) above the first token and below the
+        # last, in pixels, so that the end labels stay inside the view at any text size.
+        margin = line_px / 2 + GAP_PX
+        if n > 1 and height > 2 * margin + 1:
+            row_px = (height - 2 * margin) / (n - 1)
+            vb.setYRange(-margin / row_px, n - 1 + margin / row_px, padding=0)
+        else:
+            row_px = height / max(n, 1)
+        step = max(1, math.ceil(line_px * 0.9 / row_px)) if n and row_px > 0 else 1
         # x range: the lines span 0 … 1, the labels beside them keep their pixel width.
         width = vb.boundingRect().width()
         widest = max((self.query_labels[i].width_of(t) for i, t in enumerate(self.tokens)),
                      default=0.0) + 2 * GAP_PX
-        span = max(width - 2 * widest, 0.25 * width, 1.0)
+        span = max(width - 2 * widest, MIN_SPAN_SHARE * width, 1.0)
         side = widest / span
         vb.setXRange(-side, 1 + side, padding=0)
         gap = GAP_PX / span
@@ -202,15 +277,14 @@ class HeadDetail(Panel):
         data = self.newest_results
         if data is None:
             self.set_title(self.title, tr("click a head in the grid"))
+            self._fit_text_rows(self.width())
             return
         self.set_title(self.title, data.title or tr("layer {layer} · head {head}: {role}").format(
             layer=data.layer, head=data.head, role=role_names()[data.role]))
+        self._fit_text_rows(self.width())
 
     def restyle(self) -> None:
-        # One line each for the title and the readout: wrapped, they pushed the title out.
-        layout = self.ci.layout
-        layout.setRowFixedHeight(0, QFontMetricsF(plot_font(self.theme, 1.2)).height() + 8)
-        layout.setRowFixedHeight(1, QFontMetricsF(plot_font(self.theme)).height() + 6)
+        self._fit_text_rows(self.width())
         self.style_plot(self.map_plot)
         font = plot_font(self.theme, 0.85)
         for axis in (self.left_axis, self.bottom_axis):
@@ -218,6 +292,27 @@ class HeadDetail(Panel):
         for label in self.query_labels + self.key_labels:
             label.setFont(font)
             label.setColor(self.theme.foreground)
+        self.set_stacked(self.wants_stacked(self.width()))
+        self.minimum_height.reset()
+
+    def _fit_text_rows(self, width: float) -> None:
+        """The title's and the readout's rows as tall as their wrapped lines at `width`
+        (fixed heights: growing on their own, they pushed the title out). The readout
+        keeps room for the hint's lines, so hovering does not move the maps."""
+        if not hasattr(self, "readout"):
+            return
+        room = max(width - 16.0, 1.0)
+        hint = tr("hover over a cell: query → key: weight")
+        for row, label, factor, texts, pad in (
+                (0, self.title, 1.2, (self.title.text,), 8),
+                (1, self.readout, 1.0, (self.readout.text, hint), 6)):
+            fm = QFontMetricsF(plot_font(self.theme, factor))
+            lines = max(min(TEXT_ROW_LINES_MAX, math.ceil(fm.horizontalAdvance(t or " ") / room))
+                        for t in texts)
+            height = max(1, lines) * fm.height() + pad
+            if self._shown.get((label, "row")) != height:
+                self._shown[label, "row"] = height
+                self.ci.layout.setRowFixedHeight(row, height)
 
     def retranslate(self) -> None:
         self._update_title()
@@ -231,6 +326,7 @@ class HeadDetail(Panel):
                                                     self.theme.font_pt)
             self.readout.setText(text, color=self.theme.foreground,
                                  size=f"{self.theme.font_pt:.1f}pt")
+            self._fit_text_rows(self.width())
 
     @property
     def readout_shown(self) -> str:

@@ -29,11 +29,59 @@ from ..model_heads import role_names
 from ..style import ROLE_COLOURS, plot_font
 from .base import Panel, TitleLabel
 from .label import Label
+from .text_fit import MinimumHeight, layout_minimum_px
 
 MARGIN = 0.09      # of a cell, around its thumbnail
 FRAME_PX = 3.0
 SELECTED_PX = 3.0
 GROUP_GAP = 0.6   # cells between the learned and the hand-built heads
+#: The smallest thumbnail, in text lines of the tick font: the minimum height and width keep
+#: cells this big (the window scrolls below it), whatever the text size.
+CELL_LINES = 1.15
+PANEL_MIN_WIDTH = 220   # Panel's own
+KEY_SIZE = 0.85         # the compare grid's title and key, of the text size
+
+
+def fit_cells_top_left(vb, columns: float, rows: float, pad: float = 0.05) -> None:
+    """Square cells for a `columns` × `rows` grid in `vb` (y down), against the view's
+    top-left corner and its axes; the spare room goes right and down (centred, as
+    setAspectLocked puts it, the layer names stood far from their cells)."""
+    rect = vb.boundingRect()
+    w, h = rect.width(), rect.height()
+    columns, rows = columns + 2 * pad, rows + 2 * pad
+    if w <= 0 or h <= 0 or columns <= 0 or rows <= 0:
+        return
+    cell = min(w / columns, h / rows)
+    vb.setRange(xRange=(-pad, w / cell - pad), yRange=(-pad, h / cell - pad), padding=0)
+
+
+def legend_width(panel) -> float:
+    """The width a legend line may take in `panel` (its label spans the panel)."""
+    return max(panel.width() - 24.0, 60.0)
+
+
+def cell_px(theme) -> float:
+    return CELL_LINES * QFontMetricsF(plot_font(theme)).height()   # the left axis's font
+
+
+def keep_cells_readable(panel, rows: float, columns: float) -> None:
+    """A minimum width for `columns` cells of cell_px beside the left axis (the minimum
+    height is panel.minimum_height's, for `rows` cells)."""
+    panel.cell_rows = rows
+    left = panel.plot.getAxis("left").width()
+    width = int(left + columns * cell_px(panel.theme) + 16)
+    if width > panel.minimumWidth():
+        panel.setMinimumWidth(width)
+    panel.minimum_height.request()
+
+
+def add_minimum_height(panel) -> MinimumHeight:
+    """Minimum height: the panel's texts and `panel.cell_rows` cells of cell_px."""
+    panel.cell_rows = 1
+    minimum = MinimumHeight(panel, lambda: layout_minimum_px(panel)
+                            + panel.cell_rows * cell_px(panel.theme))
+    panel.plot.vb.sigResized.connect(minimum.request)
+    return minimum
 
 
 def role_colormap(colour: str, background: str) -> pg.ColorMap:
@@ -169,15 +217,31 @@ class ThumbnailCells:
         return self._maps[key]
 
 
-def role_legend(roles, names: dict[str, str]) -> str:
-    """■ role count for each role present, in ROLE_COLOURS order (rich text)."""
+def role_legend(roles, names: dict[str, str], width: float = 0.0, font=None) -> str:
+    """■ role count for each role present, in ROLE_COLOURS order (rich text). With a
+    `width` in pixels and the `font`, the entries are packed into lines of that width and
+    never broken inside (Qt breaks Japanese names anywhere, and ignores inline nowrap)."""
     counts: dict[str, int] = {}
     for row in roles:
         for role in row:
             counts[role] = counts.get(role, 0) + 1
-    return " &nbsp; ".join(f'<span style="color:{ROLE_COLOURS[role]}">■</span>&nbsp;'
-                           f'{names[role].replace(" ", "&nbsp;")}&nbsp;{counts[role]}'
-                           for role in ROLE_COLOURS if counts.get(role))
+    shown = [role for role in ROLE_COLOURS if counts.get(role)]
+    entries = [f'<span style="color:{ROLE_COLOURS[role]}">■</span>&nbsp;'
+               f'{names[role].replace(" ", "&nbsp;")}&nbsp;{counts[role]}' for role in shown]
+    if not width or font is None:
+        return " &nbsp; ".join(entries)
+    fm = QFontMetricsF(font)
+    gap = fm.horizontalAdvance("   ")
+    lines, line, used = [], [], 0.0
+    for role, entry in zip(shown, entries):
+        size = fm.horizontalAdvance(f"■ {names[role]} {counts[role]}")
+        if line and used + gap + size > width:
+            lines.append(line)
+            line, used = [], 0.0
+        used += (gap if line else 0.0) + size
+        line.append(entry)
+    lines.append(line)
+    return "<br>".join(" &nbsp; ".join(line) for line in lines if line)
 
 
 def add_thumbnail_plot(panel) -> pg.PlotItem:
@@ -209,7 +273,8 @@ class HeadGrid(Panel):
         self.cells = ThumbnailCells(self.plot)
         self.cells.selected = (0, 0)
         self.scene().sigMouseClicked.connect(self._on_click)
-        self.plot.vb.sigResized.connect(self._thin_ticks)
+        self.plot.vb.sigResized.connect(self._on_view_resized)
+        self.minimum_height = add_minimum_height(self)
 
     @property
     def images(self) -> list[list[pg.ImageItem]]:
@@ -232,15 +297,18 @@ class HeadGrid(Panel):
         if result.forward is None:
             self.cells.hide()
             self._set_legend(" ")
+            self._no_ticks()
             return
         layers, heads = result.layers, result.heads
         if self.cells.shape != (layers, heads):
             self.cells.make(layers, heads)
-            self._thin_ticks()
+            self._fit_range()
+            keep_cells_readable(self, layers, heads)
         roles = [[result.role(layer, head).role for head in range(heads)]
                  for layer in range(layers)]
         self.cells.show(result.forward.attentions, roles, self.theme.background)
-        self._set_legend(role_legend(self.roles, role_names()))
+        self._thin_ticks()
+        self._set_legend(self._legend_text())
 
     def set_selected(self, layer: int, head: int) -> None:
         """Outline the head shown in the detail view."""
@@ -255,6 +323,10 @@ class HeadGrid(Panel):
 
     def frame_colour(self, layer: int, head: int) -> str:
         return self.cells.frame_colour(layer, head)
+
+    def _legend_text(self) -> str:
+        return role_legend(self.roles, role_names(), legend_width(self),
+                           plot_font(self.theme))
 
     def _set_legend(self, text: str) -> None:
         """The legend in the theme's colour and size; set only when one of them changes."""
@@ -289,17 +361,38 @@ class HeadGrid(Panel):
         top.setTickFont(plot_font(self.theme, 0.85))
         self.cells.restyle(self.theme)
         self._thin_ticks()
+        self.setMinimumWidth(PANEL_MIN_WIDTH)
+        self.minimum_height.reset()
+        keep_cells_readable(self, *(self.cells.shape if self.cells.shape[0] else (1, 1)))
 
     def retranslate(self) -> None:
         self._thin_ticks()
-        self._set_legend(role_legend(self.roles, role_names()) if self.roles else " ")
+        self._set_legend(self._legend_text() if self.roles else " ")
+
+    def _fit_range(self) -> None:
+        layers, heads = self.cells.shape
+        if layers:
+            fit_cells_top_left(self.plot.vb, heads, layers)
+
+    def _no_ticks(self) -> None:
+        """No model shown: no layer or head numbers (nor pyqtgraph's 0 … 1)."""
+        for name in ("top", "left"):
+            self.set_ticks(self.plot.getAxis(name), [])
+
+    @Slot()
+    def _on_view_resized(self) -> None:
+        self._fit_range()
+        self._thin_ticks()
+        if self.roles:
+            self._set_legend(self._legend_text())   # lines of the new width
 
     @Slot()
     def _thin_ticks(self) -> None:
         """Label every k-th layer and head, k chosen so that labels never overlap: at 300 %
         text on a small tab a cell is narrower than "10" and shorter than a line."""
         layers, heads = self.cells.shape
-        if not layers:
+        if not layers or not self.roles:
+            self._no_ticks()
             return
         rect = self.plot.vb.boundingRect()
         cell = max(1.0, min(rect.width() / heads, rect.height() / layers))
@@ -339,6 +432,17 @@ class CompareGrid(Panel):
                       "hand": ThumbnailCells(self.plot, fit=False)}
         self.sets: dict = {"trained": None, "hand": None}
         self.scene().sigMouseClicked.connect(self._on_click)
+        self.minimum_height = add_minimum_height(self)
+        self.plot.vb.sigResized.connect(self._on_view_resized)
+
+    @Slot()
+    def _on_view_resized(self) -> None:
+        self._fit_range()
+        self._update_texts()   # the key's lines at the new width
+
+    def _fit_range(self) -> None:
+        (tl, th), (hl, hh) = self._shapes()
+        fit_cells_top_left(self.plot.vb, th + GROUP_GAP + hh, max(tl, hl))
 
     def show_results(self, sets) -> None:
         self.sets = dict(zip(self.KINDS, sets))
@@ -374,7 +478,8 @@ class CompareGrid(Panel):
         width, height = th + GROUP_GAP + hh, max(tl, hl)
         if self._shown.get((self.plot, "range")) != (width, height):
             self._shown[self.plot, "range"] = (width, height)
-            self.plot.setRange(xRange=(0, width), yRange=(0, height), padding=0.03)
+            self._fit_range()
+            keep_cells_readable(self, height, width)
 
     def _set_ticks(self) -> None:
         trained, hand = self.cells["trained"], self.cells["hand"]
@@ -430,11 +535,12 @@ class CompareGrid(Panel):
         parts = []
         roles = self.cells["trained"].roles + self.cells["hand"].roles
         if roles:
-            parts.append(role_legend(roles, names))
+            parts.append(role_legend(roles, names, legend_width(self),
+                                     plot_font(self.theme, KEY_SIZE)))
         if hand is None:
             parts.append(tr("Hand-built heads: type a sentence"))
         self.key_text = "<br>".join(parts) or " "
-        size = f"{self.theme.font_pt * 0.85:.1f}pt"   # small: the thumbnails need the room
+        size = f"{self.theme.font_pt * KEY_SIZE:.1f}pt"   # small: the thumbnails need the room
         self._set_label(self.title, self.title_text, size)
         self._set_label(self.key, self.key_text, size)
 
@@ -458,6 +564,10 @@ class CompareGrid(Panel):
         top.setTickFont(plot_font(self.theme, 0.85))
         for cells in self.cells.values():
             cells.restyle(self.theme)
+        (tl, th), (hl, hh) = self._shapes()
+        self.setMinimumWidth(PANEL_MIN_WIDTH)
+        self.minimum_height.reset()
+        keep_cells_readable(self, max(tl, hl), th + GROUP_GAP + hh)
 
     def retranslate(self) -> None:
         self._shown.pop((self.plot.getAxis("left"), "ticks"), None)

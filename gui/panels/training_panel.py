@@ -21,14 +21,18 @@ import time
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QFontMetricsF
 
 from engine.training import PAPER_TABLE3_A, band
 from engine.training.tasks import copy_one_token_accuracy
 
 from .. import panel_names as names
+from ..guard import guarded
 from ..i18n import tr
-from ..style import brush, pen
+from ..style import brush, pen, plot_font
 from .base import Panel, TitleLabel
+from .text_fit import (MinimumHeight, fit_bottom_axis, fitting_step, layout_minimum_px, lines_px,
+                       ticks_between)
 
 METRICS = ("loss", "accuracy", "attention_entropy", "grad_norm_wq")
 SEQUENTIAL = pg.colormap.get("viridis")
@@ -96,6 +100,23 @@ class TrainingPanelBase(Panel):
         """No text caches (see the class docstring)."""
 
 
+def fit_ticks(panel: Panel, plot: pg.PlotItem) -> None:
+    """Tick steps that leave a gap between labels at this plot's size and text size
+    (pyqtgraph's own ignore the font: at 300 % text they ran into each other)."""
+    vb = plot.vb
+    (x0, x1), (y0, y1) = vb.viewRange()
+    fm = QFontMetricsF(plot_font(panel.theme))
+    y_step = fitting_step(y1 - y0, vb.height(), fm.height())
+    panel.set_ticks(plot.getAxis("left"), ticks_between(y0, y1, y_step))
+    widest = max(fm.horizontalAdvance(f"{v:g}") for v in (x0, x1, x1 - x0))
+    for _ in range(2):   # the labels' width depends on the step: measure the step's own
+        x_step = fitting_step(x1 - x0, vb.width(), widest + fm.horizontalAdvance("0"))
+        ticks = ticks_between(x0, x1, x_step)
+        widest = max((fm.horizontalAdvance(label) for _v, label in ticks), default=widest)
+    x_step = fitting_step(x1 - x0, vb.width(), widest + fm.horizontalAdvance("0"))
+    panel.set_ticks(plot.getAxis("bottom"), ticks_between(x0, x1, x_step))
+
+
 class TrainingCurves(TrainingPanelBase):
     """`trainLossPlot`: the four metrics by step (see the module docstring)."""
 
@@ -116,6 +137,8 @@ class TrainingCurves(TrainingPanelBase):
             plot.hideButtons()
             plot.showGrid(x=True, y=True, alpha=0.25)
             plot.disableAutoRange()
+            plot.vb.sigResized.connect(self._fit_ticks)
+            plot.vb.sigRangeChanged.connect(self._fit_ticks)
             self.plots[metric] = plot
         self.plot_titles = {}
         for i, metric in enumerate(METRICS):
@@ -135,10 +158,27 @@ class TrainingCurves(TrainingPanelBase):
         self.items: dict = {}          # key → {metric: (mean, low, high, fill)}
         self.experiment = None
         self.groups_shown: list = []
+        # Each of the two rows of plots keeps room for PLOT_LINES lines of tick labels.
+        self.minimum_height = MinimumHeight(
+            self, lambda: layout_minimum_px(self) + 2 * lines_px(self.theme, self.PLOT_LINES))
+
+    PLOT_LINES = 4
+
+    @guarded
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
+        super().resizeEvent(event)
+        if hasattr(self, "minimum_height"):       # Qt resizes before build()
+            self.minimum_height.request()        # wrapped texts: a new width, a new height
+
+    def _fit_ticks(self, *_args) -> None:
+        for plot in self.plots.values():
+            fit_ticks(self, plot)
 
     def restyle(self) -> None:
         for plot in self.plots.values():
             self.style_plot(plot)
+        self.minimum_height.reset()
+        self._fit_ticks()
         self.style_legend(self.legend, self.theme.font_pt * 0.85)
         self.baseline.setPen(pen(self.theme.foreground, self.theme, 0.6, Qt.PenStyle.DotLine))
         self.info.setText("", color=self.theme.foreground, size=f"{self.theme.font_pt * 0.9:.1f}pt")
@@ -152,6 +192,7 @@ class TrainingCurves(TrainingPanelBase):
                           size=f"{self.theme.font_pt:.1f}pt")
         for plot in self.plots.values():
             plot.setLabel("bottom", tr("step"))
+            fit_bottom_axis(plot.getAxis("bottom"), plot_font(self.theme))
         self._clear()
 
     def set_task(self, task: str) -> None:
@@ -395,7 +436,7 @@ class HeadsVsH(TrainingPanelBase):
 
     def build(self) -> None:
         self.title = self.add_title(row=0, col=0)
-        grid = self.addLayout(row=1, col=0)
+        grid = self.grid = self.addLayout(row=1, col=0)
         self.ci.layout.setRowStretchFactor(1, 1)
         self.ours_title, self.paper_title = TitleLabel(), TitleLabel()
         # One above the other: the chart shares the narrow right-hand side with the heads.
@@ -424,10 +465,31 @@ class HeadsVsH(TrainingPanelBase):
         self.ppl.setData([math.log2(h) for h in heads], [row["ppl"] for row in PAPER_TABLE3_A])
         self.verdict = TitleLabel()
         self.addItem(self.verdict, row=2, col=0)
+        # Each plot keeps PLOT_LINES lines of tick labels, the paper's its rotated axis name.
+        self.minimum_height = MinimumHeight(self, self._needed_height)
+
+    PLOT_LINES = 4
+
+    @guarded
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
+        super().resizeEvent(event)
+        if hasattr(self, "minimum_height"):       # Qt resizes before build()
+            self.minimum_height.request()        # wrapped texts: a new width, a new height
+
+    def _needed_height(self) -> float:
+        fm = QFontMetricsF(plot_font(self.theme))
+        name = fm.horizontalAdvance(self.paper.getAxis("left").labelText or "") + 8
+        plot = lines_px(self.theme, self.PLOT_LINES)
+        layout = self.grid.layout
+        layout.setRowMinimumHeight(1, plot + self.ours.getAxis("bottom").height())
+        layout.setRowMinimumHeight(3, max(plot, name) + self.paper.getAxis("bottom").height())
+        layout.invalidate()   # else the minimum below is the one before these rows
+        return layout_minimum_px(self) + fm.height()   # a line of slack (see HeadDetail)
 
     def restyle(self) -> None:
         for plot in (self.ours, self.paper):
             self.style_plot(plot)
+        self.minimum_height.reset()
         colour, loss_colour = self.theme.scaled, self.theme.unscaled
         self.acc.setPen(pen(colour, self.theme))
         self.acc.setSymbolBrush(brush(colour))
@@ -447,7 +509,11 @@ class HeadsVsH(TrainingPanelBase):
         self.ours.setLabel("bottom", tr("heads h"))
         self.paper.setLabel("bottom", tr("heads h"))
         self.paper.setLabel("left", tr("dev perplexity"))
-        self.set_text(self.verdict, self._paper_sentence())
+        for plot in (self.ours, self.paper):
+            fit_bottom_axis(plot.getAxis("bottom"), plot_font(self.theme))
+        # In the text size (it stayed at 100 % at 300 % text).
+        self.verdict.setText(self._paper_sentence(), color=self.theme.foreground, size=size)
+        self.minimum_height.request()
 
     @staticmethod
     def _paper_sentence() -> str:

@@ -280,3 +280,22 @@ def test_large_text_shows_one_panel_at_a_time(window):
     finally:
         window.set_ui_scale(1.0)
 
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_controls_need_no_horizontal_scroll_bar_at_300_percent(window, lang):
+    """At 300 % on 1366×768 a row too wide for the controls' column puts its label above its
+    field, and the combo boxes elide: nothing is hidden sideways."""
+    window.switch_language(lang)
+    window.set_ui_scale(3.0)
+    try:
+        resize(window, 1366, 768)
+        scroll = window.control_scroll
+        assert window.controls.minimumSizeHint().width() <= scroll.viewport().width()
+        assert not scroll.horizontalScrollBar().isVisible()
+        assert scroll.horizontalScrollBar().maximum() == 0
+        label, field = window.controls.dk_label, window.controls.dk_slider.parentWidget()
+        assert field.y() < label.geometry().center().y() < field.y() + field.height()  # beside
+    finally:
+        window.set_ui_scale(1.0)
+        window.switch_language("en")

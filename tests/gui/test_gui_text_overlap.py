@@ -3,15 +3,23 @@ presentation mode, at 100/150/200/300 % text, in English and Japanese, no two te
 panel overlap and every text lies inside its view (gui_helpers.text_problems reads the
 items' rectangles: titles, legends, axis labels, tick labels, value and overlay labels).
 
-One window goes through every case: language, then text size, then window size."""
+One window goes through every case: language, then text size, then window size. The bottom
+tabs "Real heads" (without a model, then with one) and "Training" are checked at 1366×768
+and 1920×1080, 100 % and 300 %: their plots as above, their Qt labels and buttons never
+cut (clipped_widgets)."""
 import itertools
+import sys
+from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QWidget
 
 from gui import panel_names as names
 from gui.main_window import GRID, ROWS, SINGLE, SINGLE_PAGES, choose_layout
 from gui_helpers import settle_layout, text_boxes, text_problems
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
+from tiny_models import write_bert  # noqa: E402
 
 SIZES = ((1280, 720), (1366, 768), (1920, 1080))
 SCALES = (1.0, 1.5, 2.0, 3.0)
@@ -148,3 +156,123 @@ def test_the_check_sees_titles_ticks_and_labels(window):
     QApplication.processEvents()
     assert any("outside its view" in p for p in text_problems(panel))
     panel.redraw()
+
+
+TAB_SIZES = ((1366, 768), (1920, 1080))
+TAB_SCALES = (1.0, 3.0)
+
+
+@pytest.fixture
+def no_minilm(tmp_path, monkeypatch):
+    """An empty model cache, set before the window is made: the machine may have MiniLM."""
+    monkeypatch.setenv("ATTENTION_LAB_CACHE", str(tmp_path / "cache"))
+
+
+def clipped_widgets(root: QWidget) -> list[str]:
+    """The visible labels and buttons under `root` whose text does not fit them: a
+    one-line text wider than the widget, a wrapped label taller than it. (Combo boxes
+    elide on purpose; a label in a scroll area may be larger than the area, not than itself.)"""
+    problems = []
+    for widget in root.findChildren(QWidget):
+        if not widget.isVisible() or widget.width() <= 0:
+            continue
+        name = widget.objectName() or getattr(widget, "text", lambda: "")()[:30]
+        if isinstance(widget, QLabel) and widget.text().strip() and widget.pixmap().isNull():
+            if widget.wordWrap():
+                need_h = widget.heightForWidth(widget.width())
+                if need_h > widget.height() + 1:
+                    problems.append(f"{name!r}: needs {need_h} px height, has {widget.height()}")
+            elif widget.minimumSizeHint().width() > widget.width() + 1:
+                problems.append(f"{name!r}: needs {widget.minimumSizeHint().width()} px, "
+                                f"has {widget.width()}")
+        elif isinstance(widget, QAbstractButton) and widget.text().strip():
+            if widget.sizeHint().width() > widget.width() + 1:
+                problems.append(f"{name!r}: needs {widget.sizeHint().width()} px, "
+                                f"has {widget.width()}")
+    return problems
+
+
+def show_bottom_tab(window, widget) -> None:
+    """`widget`'s bottom tab in front, in whichever layout the window has picked."""
+    if window.layout_mode == SINGLE:
+        window.panel_tabs.setCurrentIndex(SINGLE_PAGES.index(names.MULTIHEAD))
+    elif window.layout_mode == ROWS:
+        window.row_tabs.setCurrentIndex(1)
+    window.bottom_tabs.setCurrentWidget(widget)
+
+
+def check_tab(window, tab, panels, case, found: dict) -> None:
+    settle_layout(panels)
+    assert window.model_heads.wait_idle() and window.heads_panel.wait_idle()
+    settle_layout(panels, rounds=6)
+    assert tab.isVisible(), case
+    for panel in panels:
+        if not panel.isVisible():
+            continue
+        problems = text_problems(panel, tolerance=window.ui_scale)
+        if problems:
+            found[(panel.objectName(), *case)] = problems
+    clipped = clipped_widgets(tab)
+    area = window.panel_scroll
+    if area.widget().minimumSizeHint().width() > area.viewport().width():
+        clipped.append(f"the panels scroll sideways: {area.widget().minimumSizeHint().width()} px "
+                       f"in {area.viewport().width()}")
+    if clipped:
+        found[(tab.objectName(), *case)] = clipped
+
+
+def walk_bottom_tabs(window, state: str, found: dict) -> None:
+    training = window.training_panel
+    for lang, scale in itertools.product(LANGUAGES, TAB_SCALES):
+        window.switch_language(lang)
+        window.set_ui_scale(scale)
+        for size in TAB_SIZES:
+            window.resize(*size)
+            settle_all(window)
+            tab = window.model_heads
+            show_bottom_tab(window, tab)
+            check_tab(window, tab, tab.panels, (state, lang, scale, size), found)
+            if state == "no model":
+                show_bottom_tab(window, training)
+                for experiment in ("scaling", "heads"):   # "heads" shows the maps and chart
+                    training.combo.setCurrentIndex(training.combo.findData(experiment))
+                    for page in range(training.right.count()):
+                        training.right.setCurrentIndex(page)
+                        check_tab(window, training, training.plots,
+                                  ("training", experiment, page, lang, scale, size), found)
+    training.combo.setCurrentIndex(training.combo.findData("scaling"))
+
+
+def test_bottom_tabs_stay_readable_with_and_without_a_model(forget_window_state, no_minilm,
+                                                            window, tmp_path):
+    found = {}
+    try:
+        walk_bottom_tabs(window, "no model", found)
+        assert "not downloaded" in window.model_heads.message
+        folder = write_bert(tmp_path / "bert-6x12", layers=6, heads=12, d_model=192,
+                            plants={0: "previous", 1: "first", 2: "self"})
+        window.model_heads.add_model_folder(str(folder))    # MiniLM's 6 layers × 12 heads
+        walk_bottom_tabs(window, "model", found)
+        assert window.model_heads.result is not None and window.model_heads.result.layers == 6
+    finally:
+        window.set_ui_scale(1.0)
+        window.switch_language("en")
+    assert not found, report(found)
+
+
+def test_the_clipping_check_sees_a_cut_button_and_label(qtbot):
+    """clipped_widgets finds what the bottom-tab test must catch (else it passes trivially)."""
+    from PySide6.QtWidgets import QPushButton
+
+    root = QWidget()
+    qtbot.addWidget(root)
+    button = QPushButton("Fetch MiniLM (84 MB)", root, objectName="cutButton")
+    label = QLabel("a long wrapped text " * 8, root, objectName="cutLabel")
+    label.setWordWrap(True)
+    root.show()
+    assert clipped_widgets(root) == []   # each at its own size hint
+    button.resize(button.sizeHint().width() // 2, button.height())
+    label.setGeometry(0, 40, 120, 20)
+    found = " ".join(clipped_widgets(root))
+    assert "cutButton" in found and "cutLabel" in found
+    root.close()
