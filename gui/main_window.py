@@ -25,7 +25,7 @@ from .panel_names import TOP_ROW
 from .qt_util import forget_combo_size_hints
 from .panels import create_panels
 from .panels.base import settle_scenes
-from .panels.heads_view import HeadsPanel, compute_heads
+from .panels.heads_view import HeadsPanel, compute_heads, follow_language
 from .training_tab import TrainingPanel
 from .requests import StudyCycle
 from .state import AppState, SessionError, Snapshot, read_session, write_session
@@ -863,6 +863,7 @@ class MainWindow(QMainWindow):
         shown, self._shown_view = self._shown_view, view
         if view.language != current_language():
             set_language(view.language)
+            follow_language(self.state, view.language)
         action = self.language_actions.get(view.language)
         if action is not None and not action.isChecked():
             action.setChecked(True)

