@@ -35,30 +35,26 @@ def _kept_last_value(spin, text: str, fixed: str) -> bool:
     return spin.validate(fixed, len(fixed))[0] != QValidator.State.Acceptable
 
 
-class ExplainedSpinBox(QSpinBox):
-    """A QSpinBox that emits refused(text) when a typed text is thrown away."""
+def _explaining(base: type, kind: str) -> type:
+    """`base` (a spin box class) emitting refused(text) when a typed text is thrown away."""
 
-    refused = Signal(str)
+    class Explained(base):
+        refused = Signal(str)
 
-    @guarded(fallback=SUPER)
-    def fixup(self, text: str) -> str:
-        fixed = super().fixup(text)
-        if _kept_last_value(self, text, fixed):
-            self.refused.emit(text)
-        return fixed
+        @guarded(fallback=SUPER)
+        def fixup(self, text: str) -> str:
+            fixed = super().fixup(text)
+            if _kept_last_value(self, text, fixed):
+                self.refused.emit(text)
+            return fixed
+
+    Explained.__name__ = Explained.__qualname__ = f"Explained{kind}"
+    Explained.__doc__ = f"A {base.__name__} that emits refused(text) when a typed text is thrown away."
+    return Explained
 
 
-class ExplainedDoubleSpinBox(QDoubleSpinBox):
-    """A QDoubleSpinBox that emits refused(text) when a typed text is thrown away."""
-
-    refused = Signal(str)
-
-    @guarded(fallback=SUPER)
-    def fixup(self, text: str) -> str:
-        fixed = super().fixup(text)
-        if _kept_last_value(self, text, fixed):
-            self.refused.emit(text)
-        return fixed
+ExplainedSpinBox = _explaining(QSpinBox, "SpinBox")
+ExplainedDoubleSpinBox = _explaining(QDoubleSpinBox, "DoubleSpinBox")
 
 
 class StepSpinBox(ExplainedSpinBox):

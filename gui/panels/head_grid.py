@@ -244,6 +244,15 @@ def role_legend(roles, names: dict[str, str], width: float = 0.0, font=None) -> 
     return "<br>".join(" &nbsp; ".join(line) for line in lines if line)
 
 
+def style_grid_plot(panel: Panel, plot: pg.PlotItem) -> None:
+    """The panel's plot style, and the head numbers' top axis a little smaller."""
+    panel.style_plot(plot)
+    top = plot.getAxis("top")
+    top.setPen(panel.theme.foreground)
+    top.setTextPen(panel.theme.foreground)
+    top.setTickFont(plot_font(panel.theme, 0.85))
+
+
 def add_thumbnail_plot(panel) -> pg.PlotItem:
     """Row 1 of `panel`: a fixed, square-celled view read top-down, labelled along the top."""
     plot = panel.addPlot(row=1, col=0)
@@ -354,11 +363,7 @@ class HeadGrid(Panel):
 
     # -- style ---------------------------------------------------------------------
     def restyle(self) -> None:
-        self.style_plot(self.plot)
-        top = self.plot.getAxis("top")
-        top.setPen(self.theme.foreground)
-        top.setTextPen(self.theme.foreground)
-        top.setTickFont(plot_font(self.theme, 0.85))
+        style_grid_plot(self, self.plot)
         self.cells.restyle(self.theme)
         self._thin_ticks()
         self.setMinimumWidth(PANEL_MIN_WIDTH)
@@ -557,11 +562,7 @@ class CompareGrid(Panel):
             label.item.setCacheMode(QGraphicsItem.CacheMode.NoCache)
 
     def restyle(self) -> None:
-        self.style_plot(self.plot)
-        top = self.plot.getAxis("top")
-        top.setPen(self.theme.foreground)
-        top.setTextPen(self.theme.foreground)
-        top.setTickFont(plot_font(self.theme, 0.85))
+        style_grid_plot(self, self.plot)
         for cells in self.cells.values():
             cells.restyle(self.theme)
         (tl, th), (hl, hh) = self._shapes()

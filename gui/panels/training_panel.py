@@ -96,8 +96,16 @@ class TrainingPanelBase(Panel):
     device caches of Panel.cache_text kept showing an old text of a wrapped title after
     a language change, so these panels paint their texts directly."""
 
+    PLOT_LINES = 4   # lines of tick labels a plot keeps room for
+
     def cache_text(self) -> None:
         """No text caches (see the class docstring)."""
+
+    @guarded
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
+        super().resizeEvent(event)
+        if hasattr(self, "minimum_height"):       # Qt resizes before build()
+            self.minimum_height.request()        # wrapped texts: a new width, a new height
 
 
 def fit_ticks(panel: Panel, plot: pg.PlotItem) -> None:
@@ -161,14 +169,6 @@ class TrainingCurves(TrainingPanelBase):
         # Each of the two rows of plots keeps room for PLOT_LINES lines of tick labels.
         self.minimum_height = MinimumHeight(
             self, lambda: layout_minimum_px(self) + 2 * lines_px(self.theme, self.PLOT_LINES))
-
-    PLOT_LINES = 4
-
-    @guarded
-    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
-        super().resizeEvent(event)
-        if hasattr(self, "minimum_height"):       # Qt resizes before build()
-            self.minimum_height.request()        # wrapped texts: a new width, a new height
 
     def _fit_ticks(self, *_args) -> None:
         for plot in self.plots.values():
@@ -467,14 +467,6 @@ class HeadsVsH(TrainingPanelBase):
         self.addItem(self.verdict, row=2, col=0)
         # Each plot keeps PLOT_LINES lines of tick labels, the paper's its rotated axis name.
         self.minimum_height = MinimumHeight(self, self._needed_height)
-
-    PLOT_LINES = 4
-
-    @guarded
-    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
-        super().resizeEvent(event)
-        if hasattr(self, "minimum_height"):       # Qt resizes before build()
-            self.minimum_height.request()        # wrapped texts: a new width, a new height
 
     def _needed_height(self) -> float:
         fm = QFontMetricsF(plot_font(self.theme))
