@@ -20,6 +20,9 @@ LANGUAGES = {"en": "English", "ja": "日本語"}
 CJK_FAMILY = "IPAexGothic"
 
 _installed: list[QTranslator] = []
+#: Translators loaded once per language and owned here (no Qt parent): a new pair per switch
+#: would stay alive as children of the application.
+_loaded: dict[str, list[QTranslator]] = {}
 
 
 def tr(text: str) -> str:
@@ -43,6 +46,19 @@ def qm_path(lang: str) -> Path:
     return I18N_DIR / f"attention_lab_{lang}.qm"
 
 
+def _translators(lang: str) -> list[QTranslator]:
+    """The project's translator for `lang`, after Qt's own one when Qt ships it (loaded once)."""
+    if lang not in _loaded:
+        ours = QTranslator()
+        if not ours.load(str(qm_path(lang))):
+            raise FileNotFoundError(f"missing translation file {qm_path(lang)}")
+        qt_own = QTranslator()  # Qt's own dialogs and buttons
+        found = qt_own.load(f"qtbase_{lang}",
+                            QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath))
+        _loaded[lang] = [qt_own, ours] if found else [ours]
+    return _loaded[lang]
+
+
 def set_language(lang: str) -> None:
     """Install the translators for `lang`; every widget then receives LanguageChange."""
     global _current
@@ -53,13 +69,7 @@ def set_language(lang: str) -> None:
         app.removeTranslator(translator)
     _installed.clear()
     if lang != "en":
-        ours = QTranslator(app)
-        if not ours.load(str(qm_path(lang))):
-            raise FileNotFoundError(f"missing translation file {qm_path(lang)}")
-        qt_own = QTranslator(app)  # Qt's own dialogs and buttons
-        if qt_own.load(f"qtbase_{lang}", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
-            _installed.append(qt_own)
-        _installed.append(ours)
+        _installed.extend(_translators(lang))
         for translator in _installed:
             app.installTranslator(translator)
     _current = lang

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (QApplication, QDockWidget, QFileDialog, QLabel, Q
 from engine import Params, compute
 
 from .guard import errors, guard_call, guarded
+from .help_window import HelpDialog, how_to_read_html, shortcut_rows, shortcuts_html
 from . import panel_names as names
 from .controls import ControlPanel
 from .export import export_panel, export_window, panel_image
@@ -657,60 +658,21 @@ class MainWindow(QMainWindow):
 
     def shortcut_rows(self) -> list[tuple[str, str]]:
         """(keys, what they do) for every action and shortcut the window has, read from them."""
-        rows = []
-        for action in self.findChildren(QAction):
-            keys = [k.toString(QKeySequence.SequenceFormat.NativeText) for k in action.shortcuts()]
-            if keys and action.text():
-                rows.append((", ".join(keys), action.text().replace("&", "")))
-        lesson = {"next": tr("Next lesson step"), "back": tr("Previous lesson step"),
-                  "toggle_blank": tr("Blank the screen"), "_on_escape": tr("Leave presentation or blank")}
-        keys = {}
-        for shortcut, slot in zip(self.lesson_shortcuts, self._lesson_slots):
-            keys.setdefault(slot, []).append(
-                shortcut.key().toString(QKeySequence.SequenceFormat.NativeText))
-        keys["_on_escape"] = ["Esc"]
-        rows += [(", ".join(k), lesson[slot]) for slot, k in keys.items()]
-        return rows
+        return shortcut_rows(self.findChildren(QAction), self.lesson_shortcuts,
+                             self._lesson_slots)
 
     def _show_help(self, title: str, html_text: str) -> None:
-        from PySide6.QtWidgets import QDialog, QTextBrowser
-
         if self.help_dialog is None:
-            self.help_dialog = QDialog(self, objectName="helpDialog")
-            self.help_dialog.setLayout(QVBoxLayout())
-            self.help_browser = QTextBrowser(objectName="helpText")
-            self.help_dialog.layout().addWidget(self.help_browser)
-            self.help_dialog.resize(640, 560)
-        self.help_dialog.setWindowTitle(title)
-        self.help_browser.setHtml(html_text)
-        self.help_dialog.show()
+            self.help_dialog = HelpDialog(self)
+        self.help_dialog.show_page(title, html_text)
 
     @Slot()
     def show_shortcuts(self) -> None:
-        import html as _html
-
-        rows = "".join(f"<tr><td><b>{_html.escape(k)}</b></td><td>{_html.escape(t)}</td></tr>"
-                       for k, t in sorted(self.shortcut_rows(), key=lambda r: r[1]))
-        self._show_help(tr("Keyboard shortcuts"), f"<table cellpadding='4'>{rows}</table>")
+        self._show_help(tr("Keyboard shortcuts"), shortcuts_html(self.shortcut_rows()))
 
     @Slot()
     def show_how_to_read(self) -> None:
-        items = [tr("<b>Left:</b> the controls. d_k is the width of q and k; h heads of width "
-                    "d_k make d_model = h·d_k. Lock keeps d_model fixed."),
-                 tr("<b>Four lengths:</b> the scores (2–16 numbers for the softmax demo), keys n "
-                    "(scores per softmax in the saturation study), tokens (rows of X in the "
-                    "multi-head diagram) and the sequence length (only for counting the cost)."),
-                 tr("<b>Softmax:</b> your scores through softmax, raw (red) and ÷√d_k (blue)."),
-                 tr("<b>Variance of q·k:</b> sampled q·k for random q and k; its variance grows "
-                    "like d_k, and ÷√d_k brings it back to σ⁴."),
-                 tr("<b>Saturation vs d_k:</b> how one-hot softmax gets, and how small its "
-                    "gradient, as d_k grows, with and without ÷√d_k."),
-                 tr("<b>Multi-head:</b> every head projects all of X with its own W_Q, W_K, W_V, "
-                    "attends, and the concatenated outputs go through W_O."),
-                 tr("<b>Cost:</b> FLOPs and parameters of one layer, one head against h heads."),
-                 tr("<b>Lesson (bottom):</b> step by step; PageDown/PageUp move, ▶ Play animates. "
-                    "Every number is computed live from the current settings.")]
-        self._show_help(tr("How to read this window"), "<p>" + "</p><p>".join(items) + "</p>")
+        self._show_help(tr("How to read this window"), how_to_read_html())
 
     @Slot()
     def show_about(self) -> None:

@@ -26,3 +26,12 @@ def test_how_to_read_explains_the_four_lengths(window):
         assert window.findChild(QTextBrowser, "helpText").toPlainText() != text
     finally:
         window.switch_language("en")
+
+
+def test_how_to_read_names_every_bottom_tab(window):
+    window.how_to_read_action.trigger()
+    text = window.findChild(QTextBrowser, "helpText").toPlainText()
+    tabs = [window.bottom_tabs.tabText(i).replace("&", "") for i in range(window.bottom_tabs.count())]
+    assert len(tabs) >= 3
+    for title in tabs:
+        assert f"{title}:" in text or f"{title} (bottom tab):" in text, title

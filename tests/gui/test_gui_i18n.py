@@ -96,3 +96,30 @@ def test_no_tr_inside_f_strings():
                  for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
                  if re.search(r"""\bf["'].*\{[^}]*\btr\(""", line)]
     assert not offenders, offenders
+
+
+
+def test_switching_language_back_and_forth_creates_no_new_translators(qapp):
+    """Each switch used to leave a new QTranslator pair alive as children of the app."""
+    import gc
+
+    from PySide6.QtCore import QTranslator
+
+    from gui.i18n import current_language, set_language, tr
+
+    def translators() -> int:
+        gc.collect()
+        return sum(isinstance(o, QTranslator) for o in gc.get_objects())
+
+    start = current_language()
+    set_language("ja")
+    japanese = tr("Reset controls")
+    set_language("en")
+    before = translators()
+    for _ in range(5):
+        set_language("ja")
+        assert tr("Reset controls") == japanese != "Reset controls"
+        set_language("en")
+        assert tr("Reset controls") == "Reset controls"
+    assert translators() == before
+    set_language(start)

@@ -8,7 +8,8 @@ from pathlib import Path
 
 DRIVER = Path(__file__).with_name("stress_driver.py")
 ACTIONS = 3000
-#: Resident memory may grow this much between a third of the run and its end (caches fill).
+#: Resident memory, read in the same resting state, may grow this much between a third of the
+#: run and its end (font and glyph caches fill).
 MEMORY_GROWTH_MB = 60
 
 
