@@ -114,6 +114,14 @@ class Panel(pg.GraphicsLayoutWidget):
         self.retranslate()
         self.cache_text()
 
+    @guarded
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
+        """A new width wraps the texts again: a panel with a MinimumHeight measures anew."""
+        super().resizeEvent(event)
+        minimum = getattr(self, "minimum_height", None)   # Qt resizes before build()
+        if minimum is not None:
+            minimum.request()
+
     def build(self) -> None:
         """Create the plot items once (subclasses)."""
 

@@ -155,8 +155,6 @@ class CostPanel(Panel):
     @guarded
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
         super().resizeEvent(event)
-        if hasattr(self, "minimum_height"):
-            self.minimum_height.request()
         if getattr(self, "precision_combo", None) is not None and shiboken6.isValid(
                 self.ci.layout):            # Qt resizes before build() and while deleting
             self._place_precision()

@@ -11,7 +11,6 @@ from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QGraphicsItem
 
 from ..style import brush, pen, plot_font
-from ..guard import guarded
 from .base import Panel, TitleLabel
 from .items import Dots
 from .text_fit import (MinimumHeight, fit_bottom_axis, fitting_step, layout_minimum_px, lines_px,
@@ -80,12 +79,6 @@ class SaturationPanel(Panel):
         self._keys = None
         self._study_shown = None
         self._tick_every = None
-
-    @guarded
-    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
-        super().resizeEvent(event)
-        if hasattr(self, "minimum_height"):       # Qt resizes before build()
-            self.minimum_height.request()
 
     def restyle(self) -> None:
         self.minimum_height.reset()

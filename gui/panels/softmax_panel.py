@@ -15,7 +15,6 @@ from PySide6.QtGui import QFontMetricsF
 from engine.params import SCORES_MAX
 
 from ..style import brush, format_number, plot_font
-from ..guard import guarded
 from .base import Panel
 from .items import Bars
 from .label import Label
@@ -75,12 +74,6 @@ class SoftmaxPanel(Panel):
             self.plot.addItem(label, ignoreBounds=True)
             self.value_labels.append(label)
         self._count = None
-
-    @guarded
-    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
-        super().resizeEvent(event)
-        if hasattr(self, "minimum_height"):       # Qt resizes before build()
-            self.minimum_height.request()
 
     def restyle(self) -> None:
         self.minimum_height.reset()

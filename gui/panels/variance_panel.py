@@ -19,7 +19,6 @@ from PySide6.QtGui import QPen
 from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsRectItem
 
 from ..style import brush, format_number, pen, plot_font
-from ..guard import guarded
 from .base import Panel
 from .text_fit import MinimumHeight, fit_bottom_axis, layout_minimum_px, lines_px, wrap_lines
 from ..i18n import tr
@@ -135,12 +134,6 @@ class VariancePanel(Panel):
             self._plot_heights = heights
             self._ranges = {"raw": None, "scaled": None}
             self.redraw()
-
-    @guarded
-    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
-        super().resizeEvent(event)
-        if hasattr(self, "minimum_height"):       # Qt resizes before build()
-            self.minimum_height.request()
 
     def restyle(self) -> None:
         self.minimum_height.reset()
