@@ -50,7 +50,8 @@ def how_to_read_html() -> str:
              tr("<b>Four lengths:</b> the scores (2–16 numbers for the softmax demo), keys n "
                 "(scores per softmax in the saturation study), tokens (rows of X in the "
                 "multi-head diagram) and the sequence length (only for counting the cost)."),
-             tr("<b>Softmax:</b> your scores through softmax, raw (red) and ÷√d_k (blue)."),
+             tr("<b>Softmax:</b> your scores through softmax, raw and ÷√d_k; the legend gives "
+                "their colours, which follow the palette."),
              tr("<b>Variance of q·k:</b> sampled q·k for random q and k; its variance grows "
                 "like d_k, and ÷√d_k brings it back to σ⁴."),
              tr("<b>Saturation vs d_k:</b> how one-hot softmax gets, and how small its "
@@ -80,9 +81,19 @@ class HelpDialog(QDialog):
         self.setLayout(QVBoxLayout())
         self.browser = QTextBrowser(objectName="helpText")
         self.layout().addWidget(self.browser)
-        self.resize(640, 560)
 
     def show_page(self, title: str, html_text: str) -> None:
         self.setWindowTitle(title)
         self.browser.setHtml(html_text)
+        self.fit_to_text_size()
         self.show()
+
+    def fit_to_text_size(self) -> None:
+        """About 64 characters by 26 lines of the current text size, within the screen."""
+        metrics = self.browser.fontMetrics()
+        width, height = 64 * metrics.averageCharWidth(), 26 * metrics.lineSpacing()
+        screen = (self.parentWidget() or self).screen()
+        if screen is not None:
+            room = screen.availableGeometry()
+            width, height = min(width, room.width() - 40), min(height, room.height() - 80)
+        self.resize(max(width, 320), max(height, 240))

@@ -635,6 +635,11 @@
         <translation>プレゼンテーションや黒画面を終える</translation>
     </message>
     <message>
+        <location filename="../../gui/help_window.py" line="53"/>
+        <source>&lt;b&gt;Softmax:&lt;/b&gt; your scores through softmax, raw and ÷√d_k; the legend gives their colours, which follow the palette.</source>
+        <translation>&lt;b&gt;Softmax:&lt;/b&gt; 入力したスコアの softmax。スケーリングなしと ÷√d_k の2通りで、色は凡例のとおり（配色の設定に従います）。</translation>
+    </message>
+    <message>
         <location filename="../../gui/main_window.py" line="671"/>
         <source>Keyboard shortcuts</source>
         <translation>キーボードショートカット</translation>
@@ -650,32 +655,27 @@
         <translation>&lt;b&gt;4 つの長さ:&lt;/b&gt; スコア（softmax の例に使う 2〜16 個の数）、キー数 n（飽和の調査で softmax 1 回あたりのスコア数）、トークン数（マルチヘッド図の X の行数）、系列長（コストを数えるためだけに使う）。</translation>
     </message>
     <message>
-        <location filename="../../gui/help_window.py" line="53"/>
-        <source>&lt;b&gt;Softmax:&lt;/b&gt; your scores through softmax, raw (red) and ÷√d_k (blue).</source>
-        <translation>&lt;b&gt;Softmax:&lt;/b&gt; 入力したスコアの softmax。スケーリングなし（赤）と ÷√d_k（青）。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/help_window.py" line="61"/>
+        <location filename="../../gui/help_window.py" line="62"/>
         <source>&lt;b&gt;Head roles (bottom tab):&lt;/b&gt; six heads over a sentence you type, built from token rules or random, and their average; each map is queries down, keys across.</source>
         <translation>&lt;b&gt;ヘッドの役割（下のタブ）:&lt;/b&gt; 入力した文に対する6つのヘッド（トークンの規則で作ったもの、またはランダム）とその平均。どのマップも縦がクエリ、横がキーです。</translation>
     </message>
     <message>
-        <location filename="../../gui/help_window.py" line="64"/>
+        <location filename="../../gui/help_window.py" line="65"/>
         <source>&lt;b&gt;Real heads (bottom tab):&lt;/b&gt; every layer and head of a pretrained model (MiniLM, fetched once, or a model folder you open) on the same sentence, each scored by role.</source>
         <translation>&lt;b&gt;実モデルのヘッド（下のタブ）:&lt;/b&gt; 学習済みモデル（一度だけ取得する MiniLM、または開いたモデルフォルダー）の全層・全ヘッドを同じ文で表示し、それぞれを役割ごとに採点します。</translation>
     </message>
     <message>
-        <location filename="../../gui/help_window.py" line="67"/>
+        <location filename="../../gui/help_window.py" line="68"/>
         <source>&lt;b&gt;Training (bottom tab):&lt;/b&gt; tiny models trained live in a separate process: with and without ÷√d_k, heads that find their own roles, and thin heads against one wide head.</source>
         <translation>&lt;b&gt;学習（下のタブ）:&lt;/b&gt; 小さなモデルを別プロセスでその場で学習します。÷√d_k の有無、ヘッドが自分で役割を見つける様子、細いヘッド複数と太いヘッド1つの比較。</translation>
     </message>
     <message>
-        <location filename="../../gui/help_window.py" line="70"/>
+        <location filename="../../gui/help_window.py" line="71"/>
         <source>&lt;b&gt;Lesson (bottom):&lt;/b&gt; step by step; PageDown/PageUp move, ▶ Play animates. Every number is computed live from the current settings.</source>
         <translation>&lt;b&gt;レッスン（下）:&lt;/b&gt; 一歩ずつ進みます。PageDown/PageUp で移動、▶ 再生でアニメーション。数値はすべて現在の設定からその場で計算します。</translation>
     </message>
     <message>
-        <location filename="../../gui/help_window.py" line="54"/>
+        <location filename="../../gui/help_window.py" line="55"/>
         <source>&lt;b&gt;Variance of q·k:&lt;/b&gt; sampled q·k for random q and k; its variance grows like d_k, and ÷√d_k brings it back to σ⁴.</source>
         <translation>&lt;b&gt;q·k の分散:&lt;/b&gt; ランダムな q と k から標本した q·k。分散は d_k に比例して増え、÷√d_k で σ⁴ に戻ります。</translation>
     </message>
@@ -687,17 +687,17 @@
         <translation>学習</translation>
     </message>
     <message>
-        <location filename="../../gui/help_window.py" line="56"/>
+        <location filename="../../gui/help_window.py" line="57"/>
         <source>&lt;b&gt;Saturation vs d_k:&lt;/b&gt; how one-hot softmax gets, and how small its gradient, as d_k grows, with and without ÷√d_k.</source>
         <translation>&lt;b&gt;d_k による飽和:&lt;/b&gt; d_k が大きくなると softmax がどれだけ one-hot に近づき、勾配がどれだけ小さくなるか。÷√d_k あり・なしで比べます。</translation>
     </message>
     <message>
-        <location filename="../../gui/help_window.py" line="58"/>
+        <location filename="../../gui/help_window.py" line="59"/>
         <source>&lt;b&gt;Multi-head:&lt;/b&gt; every head projects all of X with its own W_Q, W_K, W_V, attends, and the concatenated outputs go through W_O.</source>
         <translation>&lt;b&gt;マルチヘッド:&lt;/b&gt; 各ヘッドが X 全体を自分の W_Q, W_K, W_V で射影して注意を計算し、出力を連結して W_O に通します。</translation>
     </message>
     <message>
-        <location filename="../../gui/help_window.py" line="60"/>
+        <location filename="../../gui/help_window.py" line="61"/>
         <source>&lt;b&gt;Cost:&lt;/b&gt; FLOPs and parameters of one layer, one head against h heads.</source>
         <translation>&lt;b&gt;コスト:&lt;/b&gt; 1 層の FLOPs とパラメータ数。1 ヘッドと h ヘッドの比較。</translation>
     </message>
@@ -793,13 +793,13 @@
         <translation>注意層 1 つのコスト</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="231"/>
-        <location filename="../../gui/panels/cost_panel.py" line="239"/>
+        <location filename="../../gui/panels/cost_panel.py" line="229"/>
+        <location filename="../../gui/panels/cost_panel.py" line="237"/>
         <source>FLOPs</source>
         <translation>FLOPs</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="297"/>
+        <location filename="../../gui/panels/cost_panel.py" line="295"/>
         <source>n = {n} tokens: 1 × {d}  vs  {h} × {dk}
 softmax: {sm} FLOPs, {share:.1%} of the layer
    (1 head: {sm1}, {share1:.1%})
@@ -812,42 +812,42 @@ W_O:{wo} FLOPs、{wo_share:.1%}
 W_O なしの 1 ヘッド:{no_wo} FLOPs</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="318"/>
+        <location filename="../../gui/panels/cost_panel.py" line="316"/>
         <source>MHA</source>
         <translation>MHA</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="318"/>
+        <location filename="../../gui/panels/cost_panel.py" line="316"/>
         <source>MQA</source>
         <translation>MQA</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="318"/>
+        <location filename="../../gui/panels/cost_panel.py" line="316"/>
         <source>GQA</source>
         <translation>GQA</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="319"/>
+        <location filename="../../gui/panels/cost_panel.py" line="317"/>
         <source>attention params per layer: {p}&lt;br&gt;({kind}, {g} K/V heads; 1 full-width head: {p1})</source>
         <translation>層あたりのアテンションのパラメータ:{p}&lt;br&gt;({kind}、K/V ヘッド {g} 個。フル幅の 1 ヘッド:{p1})</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="323"/>
+        <location filename="../../gui/panels/cost_panel.py" line="321"/>
         <source>KV cache: none (no decoder layer caches keys and values)</source>
         <translation>KV キャッシュ:なし(キーとバリューをキャッシュするデコーダ層がありません)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="325"/>
+        <location filename="../../gui/panels/cost_panel.py" line="323"/>
         <source>KV cache, {bits}-bit: {per_token} per token&lt;br&gt;(2 × {layers} layers × {g} × {dk} values); {ctx} at n = {n}</source>
         <translation>KV キャッシュ({bits} ビット):トークンあたり {per_token}&lt;br&gt;(2 × {layers} 層 × {g} × {dk} 個の値)、n = {n} では {ctx}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="330"/>
+        <location filename="../../gui/panels/cost_panel.py" line="328"/>
         <source>scores h·n² = {h} × {n}²: {size} per layer</source>
         <translation>スコア h·n² = {h} × {n}²:層あたり {size}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="236"/>
+        <location filename="../../gui/panels/cost_panel.py" line="234"/>
         <source>FLOPs per layer</source>
         <translation>1 層あたりの FLOPs</translation>
     </message>
@@ -862,23 +862,23 @@ W_O なしの 1 ヘッド:{no_wo} FLOPs</translation>
         <translation>KV キャッシュとスコアのメモリで、キーとバリュー 1 つを保存するビット数</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="278"/>
+        <location filename="../../gui/panels/cost_panel.py" line="276"/>
         <source>1 head = h heads</source>
         <translation>1 ヘッド = h ヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="279"/>
+        <location filename="../../gui/panels/cost_panel.py" line="277"/>
         <source>1 head</source>
         <translation>1 ヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="279"/>
+        <location filename="../../gui/panels/cost_panel.py" line="277"/>
         <source>{h} heads</source>
         <translation>{h} ヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="278"/>
-        <location filename="../../gui/panels/cost_panel.py" line="279"/>
+        <location filename="../../gui/panels/cost_panel.py" line="276"/>
+        <location filename="../../gui/panels/cost_panel.py" line="277"/>
         <source>per head</source>
         <translation>ヘッド別</translation>
     </message>
@@ -959,126 +959,126 @@ W_O なしの 1 ヘッド:{no_wo} FLOPs</translation>
         <translation>行列は縮小した幅 {w} ({hc} × {dc}) で描画。形状とコストは正確</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_panel.py" line="142"/>
+        <location filename="../../gui/panels/saturation_panel.py" line="135"/>
         <source>max p</source>
         <translation>最大 p</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_panel.py" line="142"/>
+        <location filename="../../gui/panels/saturation_panel.py" line="135"/>
         <source>entropy (nats)</source>
         <translation>エントロピー (nats)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_panel.py" line="143"/>
+        <location filename="../../gui/panels/saturation_panel.py" line="136"/>
         <source>‖J‖_F</source>
         <translation>‖J‖_F</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_panel.py" line="146"/>
+        <location filename="../../gui/panels/saturation_panel.py" line="139"/>
         <source>d_k (log scale)</source>
         <translation>d_k(対数目盛)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_panel.py" line="191"/>
+        <location filename="../../gui/panels/saturation_panel.py" line="184"/>
         <source>saturation vs d_k ({n} keys; {t} queries per d_k up to d_k = {dk}, then fewer: {low} at d_k = {top})</source>
         <translation>d_k による飽和の変化(キー {n} 個。d_k = {dk} までは d_k ごとにクエリ {t} 個、その先は減り、d_k = {top} では {low} 個)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_panel.py" line="199"/>
-        <location filename="../../gui/panels/variance_panel.py" line="165"/>
+        <location filename="../../gui/panels/saturation_panel.py" line="192"/>
+        <location filename="../../gui/panels/variance_panel.py" line="158"/>
         <source>q·k / √d_k</source>
         <translation>q·k / √d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_panel.py" line="199"/>
+        <location filename="../../gui/panels/saturation_panel.py" line="192"/>
         <source>raw q·k (median, quartiles)</source>
         <translation>スケーリングなしの q·k(中央値・四分位)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_panel.py" line="188"/>
+        <location filename="../../gui/panels/saturation_panel.py" line="181"/>
         <source>saturation vs d_k ({n} keys, {t} queries per d_k)</source>
         <translation>d_k による飽和の変化(キー {n} 個、d_k ごとにクエリ {t} 個)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/softmax_panel.py" line="101"/>
+        <location filename="../../gui/panels/softmax_panel.py" line="94"/>
         <source>softmax: raw vs ÷√d_k</source>
         <translation>softmax: スケーリングなし 対 ÷√d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/softmax_panel.py" line="102"/>
+        <location filename="../../gui/panels/softmax_panel.py" line="95"/>
         <source>probability</source>
         <translation>確率</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/softmax_panel.py" line="224"/>
+        <location filename="../../gui/panels/softmax_panel.py" line="217"/>
         <source>raw{t}: H = {h} nats, max p = {m}</source>
         <translation>スケーリングなし{t}:H = {h} nats、最大 p = {m}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/softmax_panel.py" line="228"/>
+        <location filename="../../gui/panels/softmax_panel.py" line="221"/>
         <source>÷√{dk} = ÷{div}: H = {h} nats, max p = {m}</source>
         <translation>÷√{dk} = ÷{div}:H = {h} nats、最大 p = {m}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/softmax_panel.py" line="103"/>
+        <location filename="../../gui/panels/softmax_panel.py" line="96"/>
         <source>key</source>
         <translation>キー</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="163"/>
-        <location filename="../../gui/panels/variance_panel.py" line="216"/>
+        <location filename="../../gui/panels/variance_panel.py" line="156"/>
+        <location filename="../../gui/panels/variance_panel.py" line="209"/>
         <source>q·k: raw and ÷√d_k</source>
         <translation>q·k: スケーリングなしと ÷√d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="164"/>
+        <location filename="../../gui/panels/variance_panel.py" line="157"/>
         <source>q·k</source>
         <translation>q·k</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="169"/>
+        <location filename="../../gui/panels/variance_panel.py" line="162"/>
         <source>density</source>
         <translation>密度</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="211"/>
+        <location filename="../../gui/panels/variance_panel.py" line="204"/>
         <source>exact density</source>
         <translation>厳密な密度</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="211"/>
+        <location filename="../../gui/panels/variance_panel.py" line="204"/>
         <source>exact pmf</source>
         <translation>厳密な確率質量</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="212"/>
+        <location filename="../../gui/panels/variance_panel.py" line="205"/>
         <source>normal approx.</source>
         <translation>正規近似</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="218"/>
+        <location filename="../../gui/panels/variance_panel.py" line="211"/>
         <source>sampled</source>
         <translation>サンプル</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="220"/>
+        <location filename="../../gui/panels/variance_panel.py" line="213"/>
         <source>±2σ² band: the spread ÷√d_k keeps</source>
         <translation>±2σ² の帯:÷√d_k が保つ広がり</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="254"/>
+        <location filename="../../gui/panels/variance_panel.py" line="247"/>
         <source>raw, d_k = {dk}: Var = {var} ± {se}
 theory d_k·σ⁴ = {th}</source>
         <translation>スケーリングなし、d_k = {dk}: 分散 = {var} ± {se}
 理論値 d_k·σ⁴ = {th}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="258"/>
+        <location filename="../../gui/panels/variance_panel.py" line="251"/>
         <source>exact density → ∞ at 0 (no finite peak)</source>
         <translation>厳密な密度は 0 で → ∞(有限のピークはありません)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="262"/>
+        <location filename="../../gui/panels/variance_panel.py" line="255"/>
         <source>÷√d_k: Var = {var} ± {se}
 theory σ⁴ = {th}
 {n} samples, {kind}</source>
@@ -1087,7 +1087,7 @@ theory σ⁴ = {th}
 {n} サンプル、{kind}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="170"/>
+        <location filename="../../gui/panels/variance_panel.py" line="163"/>
         <source>the ±2σ² width that ÷√d_k restores</source>
         <translation>÷√d_k によって戻る ±2σ² の幅</translation>
     </message>
@@ -1605,7 +1605,7 @@ theory σ⁴ = {th}
         <translation>シード:</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/base.py" line="190"/>
+        <location filename="../../gui/panels/base.py" line="198"/>
         <source>This panel could not be drawn: {reason}</source>
         <translation>このパネルを描けませんでした: {reason}</translation>
     </message>

@@ -35,3 +35,18 @@ def test_how_to_read_names_every_bottom_tab(window):
     assert len(tabs) >= 3
     for title in tabs:
         assert f"{title}:" in text or f"{title} (bottom tab):" in text, title
+
+
+def test_help_grows_with_the_text_size(window):
+    window.how_to_read_action.trigger()
+    small = window.help_dialog.size()
+    window.set_ui_scale(2.0)
+    try:
+        window.how_to_read_action.trigger()
+        large = window.help_dialog.size()
+        room = window.help_dialog.screen().availableGeometry()
+        assert large.width() > small.width() or large.width() >= room.width() - 40
+        assert large.height() > small.height() or large.height() >= room.height() - 80
+        assert large.width() <= max(room.width(), 320) and large.height() <= max(room.height(), 240)
+    finally:
+        window.set_ui_scale(1.0)
