@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import html
 
+from PySide6.QtCore import QEvent
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDialog, QTextBrowser, QVBoxLayout
 
+from .guard import guarded
 from .i18n import tr
 
 
@@ -87,6 +89,12 @@ class HelpDialog(QDialog):
         self.browser.setHtml(html_text)
         self.fit_to_text_size()
         self.show()
+
+    @guarded
+    def changeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
+        if event.type() == QEvent.Type.FontChange and self.isVisible():   # Ctrl+= / Ctrl+-
+            self.fit_to_text_size()
+        super().changeEvent(event)
 
     def fit_to_text_size(self) -> None:
         """About 64 characters by 26 lines of the current text size, within the screen."""
