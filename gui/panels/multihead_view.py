@@ -231,8 +231,16 @@ class MultiHeadView(Panel):
         line = self._line_height()
 
         def lay_out(texts):
-            return diagram_layout(w, h, line, label.width_of, texts, mh.x.shape[0],
-                                  mh.computed_heads, mh.computed_kv_heads, MAX_HEADS_DRAWN)
+            lay = diagram_layout(w, h, line, label.width_of, texts, mh.x.shape[0],
+                                 mh.computed_heads, mh.computed_kv_heads, MAX_HEADS_DRAWN)
+            if lay.drawn < mh.heads and not texts["more"]:
+                # Fewer maps fit than the texts assumed: lay out again with room for the
+                # "+k heads not drawn" note (k allowing for one more map giving way to it).
+                more = tr("+{k} heads not drawn").format(k=mh.heads - lay.drawn + 1)
+                lay = diagram_layout(w, h, line, label.width_of, {**texts, "more": more},
+                                     mh.x.shape[0], mh.computed_heads, mh.computed_kv_heads,
+                                     MAX_HEADS_DRAWN)
+            return lay
 
         known = self._layouts.get(self._layout_key)
         if known is None:

@@ -5,7 +5,7 @@ import itertools
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
 from PySide6.QtWidgets import QApplication
 
 from engine.multihead import run_multihead, seeded_matrices
@@ -274,3 +274,33 @@ def test_new_results_update_the_same_items(window):
     mh = window.model.results.multihead
     assert view.images["k"].values.shape == (9, 4 * 32)
     np.testing.assert_array_equal(view.images["output"].values, mh.output)
+
+
+
+def test_fewer_maps_than_heads_always_say_how_many_are_not_drawn(window):
+    """When the view has room for fewer maps than heads, the "+k heads not drawn" note
+    shows, inside the view. (The texts were made for min(h, 8) maps, so a view that fit
+    fewer gave the note no room, and it was hidden: five maps for eight heads, unsaid.)"""
+    cases = []
+    for size, scale in itertools.product([(1280, 720), (1024, 700), (800, 600)], [1.0, 2.0]):
+        window.resize(*size)
+        window.set_ui_scale(scale)
+        settle_sizes(window)
+        if window.row_tabs.isVisible():
+            window.row_tabs.setCurrentIndex(1)      # multi-head beside the cost panel
+            settle_sizes(window)
+        set_params(window, heads=8, dk=64, d_model=512)
+        view = view_of(window)
+        if view.view.size().height() < 250:     # a scrolled strip: no room for any map
+            continue
+        shown = sum(m.isVisible() for m in view.head_maps)
+        more = view.labels["more"]
+        cases.append((size, scale, shown))
+        if shown < 8:
+            assert more.toPlainText() == f"+{8 - shown} heads not drawn", (size, scale)
+            assert more.isVisible(), (size, scale, shown)
+            assert QRectF(0, 0, *view._lay.size).contains(more.rect().translated(more.pos()))
+        else:
+            assert more.toPlainText() == "" or not more.isVisible()
+    window.set_ui_scale(1.0)
+    assert any(shown < 8 for *_, shown in cases), f"no view too narrow for 8 maps: {cases}"
