@@ -178,6 +178,21 @@ def compute_in_process(request: ModelHeadsRequest) -> ModelHeadsResult:
     return result_of(request, analysis)
 
 
+def folder_of_model_view(model_view) -> str | None:
+    """The folder of AppState.model_view's model when it can be told without listing the
+    Hugging Face cache: a folder it names, or the fetched MiniLM; else None."""
+    from pathlib import Path
+
+    from engine.models.fetch import cached_model
+
+    if model_view.model_dir:
+        return str(Path(model_view.model_dir).expanduser())
+    if model_view.model == "minilm":
+        found = cached_model("minilm")
+        return None if found is None else str(found)
+    return None
+
+
 def compute_model_heads(request: ModelHeadsRequest) -> ModelHeadsResult:
     """The study: ModelHeadsRequest → ModelHeadsResult, in the calling worker thread's
     ForwardProcess, or in place where there is none (see the module docstring)."""
