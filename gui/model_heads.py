@@ -8,8 +8,9 @@ sentence the model cannot take gives a result whose `error` is the engine's one-
 never an exception.
 
 The numpy work itself runs in a child process (gui/forward_process.py ForwardProcess, one per
-worker thread: spawned with the thread's first request, stopped when the thread finishes, i.e.
-when the study shuts down with the window). In the study's thread it held the GIL for most of a 128-token forward
+worker thread: spawned with the thread's first request, or earlier when the window opens the
+tab (start_early), stopped when the thread finishes, i.e. when the study shuts down with the
+window). In the study's thread it held the GIL for most of a 128-token forward
 and a d_k change made meanwhile missed its frame (benchmarks/model_forward.py --ui); the
 thread now only waits on the pipe, which releases the GIL. Called on the GUI thread or on a
 plain Python thread (tests, lessons), compute_model_heads computes in place
