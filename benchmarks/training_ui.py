@@ -14,11 +14,13 @@ training    the same changes while the experiment trains in its spawned process 
             steps raised so that it outlasts the changes), the Training tab drawing the
             snapshots it is shown; p50_ratio / p95_ratio = training / idle, and
             p95_over_idle_p50 = training p95 / idle p50 (issue 12's 1.3× target);
-            made in blocks of BLOCK changes, interleaved with two controls on the same run
+            made in blocks of BLOCK changes, interleaved with three controls on the same run
             so that the load of the shared machine drifts alike over all three:
               paused    the training process SIGSTOPped (no CPU, no snapshots)
               unheld    TrainingRunner.hold_s = 0: snapshots drawn as they come, even
                         inside a change (the runner before hold_snapshots)
+              maps      TrainingRunner.show_while_holding: snapshots' maps and progress
+                        drawn as they come, only the curves held (the process not paused)
             Against "paused", which takes turns with it under the same load (the idle
             series ran before, possibly under another load): p50_over_paused_p50,
             p95_over_paused_p50; snapshots_painted_hz_in_its_blocks: distinct snapshots
@@ -73,7 +75,7 @@ from .scenarios import run_defaults  # noqa: E402
 
 TARGETS = {"p95_ms": 16.7, "p95_over_idle_p50_max": 1.3, "snapshots_painted_hz_min": 10.0}
 BLOCK = 10     # changes per block; the three conditions take turns block by block
-CONDITIONS = ("training", "paused", "unheld")
+CONDITIONS = ("training", "paused", "unheld", "maps")
 #: Long enough that every run outlasts the timed changes; the run is stopped after them.
 TRAINING_OPTIONS = {"scaling": {"steps": 5000}, "roles": {"steps": 20000},
                     "heads": {"steps": 5000}}
@@ -226,6 +228,7 @@ def measure(h: Harness, experiment: str, changes: int, watch_s: float) -> dict:
         for _ in range(-(-changes // BLOCK)):
             for name in CONDITIONS:
                 runner.hold_s = 0.0 if name == "unheld" else hold_s
+                runner.show_while_holding = name == "maps"
                 os.kill(pid, signal.SIGSTOP if name == "paused" else signal.SIGCONT)
                 spin(h, 0.1)
                 t0, painted0 = time.perf_counter(), len(clock.painted)
@@ -233,7 +236,7 @@ def measure(h: Harness, experiment: str, changes: int, watch_s: float) -> dict:
                 painted[name][0] += len(clock.painted) - painted0
                 painted[name][1] += time.perf_counter() - t0
         os.kill(pid, signal.SIGCONT)
-        runner.hold_s = hold_s
+        runner.hold_s, runner.show_while_holding = hold_s, False
         during = clock.rates(start)
         start = clock.mark()
         spin(h, watch_s)
@@ -241,7 +244,7 @@ def measure(h: Harness, experiment: str, changes: int, watch_s: float) -> dict:
         finished = not runner.is_running()
         panel.stop()
     finally:
-        runner.hold_s = hold_s
+        runner.hold_s, runner.show_while_holding = hold_s, False
         clock.close()
     out = {"idle": idle}
     paused = condition_summary(rows["paused"])

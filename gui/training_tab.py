@@ -206,10 +206,10 @@ class TrainingPanel(QWidget):
         self.heads_view.offer_results(snapshot)
         self._curves_snapshot = snapshot
         wait = self._curves_at + CURVES_PERIOD_S - now
-        if snapshot.done or wait <= 0:
+        if snapshot.done or (wait <= 0 and not self.runner.is_holding()):
             self._draw_curves()
         elif not self._curves_timer.isActive():
-            self._curves_timer.start(int(wait * 1000) + 1)
+            self._curves_timer.start(max(1, int(wait * 1000) + 1))
         if self.message[0] == "starting":
             self._say("running", pid=self.runner.pid or 0)
 

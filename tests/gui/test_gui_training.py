@@ -408,3 +408,21 @@ def test_a_band_is_one_closed_path_between_its_edges():
     assert (rect.left(), rect.right(), rect.top(), rect.bottom()) == (0.0, 2.0, 0.0, 3.0)
     assert path.contains(QPointF(1.0, 1.0)) and not path.contains(QPointF(1.0, 0.2))
     assert band_path(x[:1], x[:1], x[:1]).isEmpty()
+
+
+def test_shown_while_holding_the_maps_follow_and_only_the_curves_wait(window, qtbot):
+    panel = training_tab(window)
+    runner = panel.runner
+    runner.show_while_holding = True
+    panel.start("roles", {"steps": 20000})
+    wait_first_snapshot(qtbot, panel)
+    hold_for(qtbot, runner, 0.05)
+    curves, shown = panel.curves.newest_results, runner.snapshots_shown
+    deadline = time.perf_counter() + 10            # SCHED_IDLE: slow on a loaded machine
+    while runner.snapshots_shown < shown + 2 and time.perf_counter() < deadline:
+        hold_for(qtbot, runner, 0.05)
+    assert runner.snapshots_shown >= shown + 2       # the run goes on, not paused …
+    assert panel.heads_view.newest_results is panel.last_snapshot   # … its maps follow …
+    assert panel.curves.newest_results is curves     # … the curves wait for the hold's end
+    qtbot.waitUntil(lambda: panel.curves.newest_results is not curves, timeout=3000)
+    panel.stop()
