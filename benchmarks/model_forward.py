@@ -15,25 +15,32 @@ changes that.
     python benchmarks/model_forward.py --ui [--changes N]
 
 adds "ui": the GUI thread while the Real heads tab re-runs a sentence (the real MainWindow,
-offscreen, driven by benchmarks/harness.py at 1600×1000, the tab shown on MiniLM):
-  dk_idle         N d_k changes (dkSpin.setValue → results shown → plots repainted), no
-                  real-heads forward running
-  dk_busy_process the same changes, each made right after a new sentence was asked of the
-                  real-heads study, whose forward of UI_TOKENS tokens runs in its child
-                  process (gui/forward_process.py, the app's way) while the change is timed;
-  dk_busy_thread  the same with gui.forward_process.ENABLED = False: the forward on the
-                  study's thread, in the window's process (before issue 13's fix). The two
-                  take turns change by change, so the shared machine's load drifts alike.
-                  Each has the GUI thread's CPU per change (time.thread_time) and the rest,
-                  waiting_median_ms (for the GIL, a core, the simulation's worker); ratios to
-                  the idle p50; busy_overlap: in how many changes the forward was still
-                  running when the change was shown; the forward's time as the study saw it
-  keystroke       (per mode) one key typed into the sentence field (QTest.keyClick; the
-                  state update, the head-roles request and the debounce restart all run on
-                  the GUI thread)
-  typing_stall    (per mode) the longest single pass of the event loop while typing
-                  UI_KEYS keys at one per TYPE_INTERVAL_MS: the longest the GUI thread is
-                  ever busy at once, result shows of both studies included
+offscreen, driven by benchmarks/harness.py at 1600×1000, the tab shown on MiniLM). Four
+series of N d_k changes (dkSpin.setValue → results shown → plots repainted) take turns,
+change by change, so that the shared machine's load drifts alike over all of them:
+  dk_idle           no real-heads forward running
+  dk_busy_process   each change made right after a new sentence was asked of both studies
+                    that share it (head roles, Real heads; the Real heads forward of
+                    UI_TOKENS tokens runs in its child process, gui/forward_process.py),
+                    their results held while the change is asked, computed and painted
+                    (gui/background_work.py): the app's way;
+  dk_busy_unheld    the same with the hold off (ResultHold.hold_s = 0): the head-roles
+                    result, and a forward that ends in time, are drawn inside the change
+  dk_busy_thread    held, with gui.forward_process.ENABLED = False: the forward on the
+                    study's thread, in the window's process (before issue 13's fix).
+Each series has the GUI thread's CPU per change (time.thread_time from setValue to
+painted: the pre-change drain is not counted, and other programs' load inflates it less
+than wall time) and the rest, waiting_median_ms (for the GIL, a core); ratios of its
+medians and p95 to the idle medians; head_roles_inside / real_heads_inside: in how many
+changes such a result was delivered between setValue and the end of the paint;
+busy_overlap: in how many the forward was still running when the change was shown; the
+forward's time as the study saw it;
+  keystroke       (process and thread) one key typed into the sentence field
+                  (QTest.keyClick; the state update, the head-roles request and the
+                  debounce restart all run on the GUI thread)
+  typing_stall    the longest single pass of the event loop while typing UI_KEYS keys at
+                  one per TYPE_INTERVAL_MS: the longest the GUI thread is ever busy at once,
+                  result shows of both studies included
 against the frame budget (FRAME_BUDGET_MS). Timings on a shared 2-core machine are noisy:
 compare medians, not single runs; the load averages are in "machine".
 """
@@ -106,12 +113,55 @@ def ui_sentence(model, n: int, variant: int) -> str:
 
 
 MODES = ("process", "thread")   # where the Real heads forward runs (gui/forward_process.py)
+SERIES = ("idle", "process", "unheld", "thread")
 
 
 def set_mode(mode: str) -> None:
     import gui.forward_process as forward_process
 
-    forward_process.ENABLED = mode == "process"
+    forward_process.ENABLED = mode != "thread"
+
+
+def timed_change(h, value, at_set=None) -> tuple[float, float] | None:
+    """h.timed_change(dkSpin, value): (wall ms, GUI-thread CPU ms), both from setValue;
+    at_set() is called just before setValue (after the harness's pre-change drain)."""
+    spin, cpu = h.dk_spin, [0.0]
+    set_value = spin.setValue
+
+    def set_and_clock(v):
+        if at_set is not None:
+            at_set()
+        cpu[0] = time.thread_time()
+        set_value(v)
+
+    spin.setValue = set_and_clock          # this instance only, for this one change
+    try:
+        row = h.timed_change(spin, value)
+    finally:
+        del spin.setValue
+    if row is None:
+        return None
+    return 1e3 * row["total"], 1e3 * (time.thread_time() - cpu[0])
+
+
+def series_summary(rows: list, idle: dict | None) -> dict:
+    walls = [r["wall"] for r in rows]
+    cpus = [r["cpu"] for r in rows]
+    out = {**ms_summary(walls),
+           "gui_cpu_median_ms": round(float(np.median(cpus)), 3),
+           "gui_cpu_p95_ms": round(float(np.percentile(cpus, 95)), 3),
+           "waiting_median_ms": round(float(np.median(np.subtract(walls, cpus))), 3)}
+    if idle is not None:
+        out.update({
+            "p50_ratio_to_idle": round(out["median_ms"] / idle["median_ms"], 3),
+            "p95_over_idle_p50": round(out["p95_ms"] / idle["median_ms"], 3),
+            "gui_cpu_ratio_to_idle": round(out["gui_cpu_median_ms"] / idle["gui_cpu_median_ms"], 3),
+            "head_roles_inside": f"{sum(r['hand'] for r in rows)} of {len(rows)}",
+            "real_heads_inside": f"{sum(r['real'] for r in rows)} of {len(rows)}",
+            "busy_overlap": f"{sum(r['overlap'] for r in rows)} of {len(rows)}",
+            "forward_as_the_study_saw_it_median_ms": round(
+                float(np.median([r["forward"] for r in rows])), 3)})
+    return out
 
 
 def ui_report(folder: str, changes: int) -> dict:
@@ -126,6 +176,7 @@ def ui_report(folder: str, changes: int) -> dict:
         try:
             win, app = h.win, h.app
             tab = win.model_heads
+            hold = win.background_work.hold
             win.state.update_model_view(model="minilm", model_dir="")
             win.bottom_tabs.setCurrentWidget(tab)
             model = load_model(folder)
@@ -141,32 +192,37 @@ def ui_report(folder: str, changes: int) -> dict:
                     tab.request()
                     tab.wait_idle(120000)
             h.drain()
-            values = [DK_VALUES[i % len(DK_VALUES)] for i in range(changes)]
+            rows = {name: [] for name in SERIES}
+            hold_s = hold.hold_s
+            k = 0
+            for i in range(changes):
+                for name in (SERIES if i % 2 == 0 else SERIES[::-1]):
+                    value = DK_VALUES[k % len(DK_VALUES)]
+                    k += 1
+                    set_mode(name)
+                    hold.hold_s = 0.0 if name == "unheld" else hold_s
+                    tab.wait_idle(60000)
+                    win.heads_study.wait_idle(60000)
+                    h.drain()
+                    if name != "idle":
+                        # both studies get the new sentence; the debounce skipped: it starts now
+                        win.state.update_heads_input(sentence=sentences[k % 2])
+                        tab.request()
+                    before = {}
 
-            def timed(value):
-                cpu = time.thread_time()
-                row = h.timed_change(h.dk_spin, value)
-                if row is None:
-                    return None
-                return 1e3 * row["total"], 1e3 * (time.thread_time() - cpu)
+                    def note_results():
+                        before.update(real=tab.result, hand=tab.hand_heads)
 
-            idle = [r for r in map(timed, values) if r is not None]
-            busy = {mode: [] for mode in MODES}
-            overlap = {mode: 0 for mode in MODES}
-            forward_ms = {mode: [] for mode in MODES}
-            for i, value in enumerate(values * 2):   # the modes take turns, change by change
-                mode = MODES[i % 2]
-                set_mode(mode)
-                tab.wait_idle(60000)
-                h.drain()
-                win.state.update_heads_input(sentence=sentences[(i // 2 + 1) % 2])
-                tab.request()                         # the debounce skipped: the forward starts now
-                row = timed(value)
-                if row is not None:
-                    busy[mode].append(row)
-                    overlap[mode] += bool(tab.study.busy)
-                tab.wait_idle(60000)
-                forward_ms[mode].append(1e3 * tab.study.last_seconds)
+                    timed = timed_change(h, value, note_results)
+                    if timed is None:
+                        continue
+                    rows[name].append({"wall": timed[0], "cpu": timed[1],
+                                       "real": tab.result is not before["real"],
+                                       "hand": tab.hand_heads is not before["hand"],
+                                       "overlap": bool(tab.study.busy)})
+                    tab.wait_idle(60000)
+                    rows[name][-1]["forward"] = 1e3 * tab.study.last_seconds
+            hold.hold_s = hold_s
             h.drain()
             typing = {}
             for mode in MODES:
@@ -190,28 +246,18 @@ def ui_report(folder: str, changes: int) -> dict:
                                                  "p99_ms": round(float(np.percentile(stalls, 99)), 3),
                                                  "passes": len(stalls)}}
             set_mode("process")
-            idle_p50 = float(np.median([w for w, _ in idle]))
+            idle = series_summary(rows["idle"], None)
             out = {"tokens": tokens, "frame_budget_ms": round(FRAME_BUDGET_MS, 3),
-                   "dk_idle": {**ms_summary([w for w, _ in idle]),
-                               "gui_cpu_median_ms": round(float(np.median([c for _, c in idle])), 3)}}
-            for mode in MODES:
-                walls = [w for w, _ in busy[mode]]
-                cpus = [c for _, c in busy[mode]]
-                out[f"dk_busy_{mode}"] = {
-                    **ms_summary(walls),
-                    "gui_cpu_median_ms": round(float(np.median(cpus)), 3),
-                    "gui_cpu_p95_ms": round(float(np.percentile(cpus, 95)), 3),
-                    "waiting_median_ms": round(float(np.median(np.subtract(walls, cpus))), 3),
-                    "p50_ratio_to_idle": round(float(np.median(walls)) / idle_p50, 3),
-                    "p95_over_idle_p50": round(float(np.percentile(walls, 95)) / idle_p50, 3),
-                    "busy_overlap": f"{overlap[mode]} of {len(walls)}",
-                    "forward_as_the_study_saw_it_median_ms": round(
-                        float(np.median(forward_ms[mode])), 3),
-                    **typing[mode]}
+                   "dk_idle": idle}
+            for name in SERIES[1:]:
+                out[f"dk_busy_{name}"] = series_summary(rows[name], idle)
+                if name in typing:
+                    out[f"dk_busy_{name}"].update(typing[name])
             from gui.forward_process import forward_processes
 
             out["forward_processes"] = len(forward_processes())
             out["real_heads_forwards"] = tab.study.generation
+            out["results_held"] = hold.held
             return out
         finally:
             set_mode("process")

@@ -14,11 +14,17 @@ training    the same changes while the experiment trains in its spawned process 
             steps raised so that it outlasts the changes), the Training tab drawing the
             snapshots it is shown; p50_ratio / p95_ratio = training / idle, and
             p95_over_idle_p50 = training p95 / idle p50 (issue 12's 1.3× target);
-            made in blocks of BLOCK changes, interleaved with two controls on the same run
+            made in blocks of BLOCK changes, interleaved with three controls on the same run
             so that the load of the shared machine drifts alike over all three:
               paused    the training process SIGSTOPped (no CPU, no snapshots)
               unheld    TrainingRunner.hold_s = 0: snapshots drawn as they come, even
                         inside a change (the runner before hold_snapshots)
+              maps      TrainingRunner.show_while_holding: snapshots' maps and progress
+                        drawn as they come, only the curves held (the process not paused)
+            Against "paused", which takes turns with it under the same load (the idle
+            series ran before, possibly under another load): p50_over_paused_p50,
+            p95_over_paused_p50; snapshots_painted_hz_in_its_blocks: distinct snapshots
+            painted per second of that condition's own blocks of changes.
             Each change also records the GUI thread's CPU time (time.thread_time, which
             the other agents' load does not inflate the way it does wall time) and
             whether a snapshot was shown during it (snapshot_inside_share, and the median
@@ -33,7 +39,9 @@ snapshots   painted_hz = distinct snapshots painted per second: a snapshot count
             seconds between the first and the last snapshot of the phase;
             window_cpu_share / training_cpu_share = CPU seconds per second of the window's
             process (all its threads) and of the training process: less noisy than the
-            times on a shared machine.
+            times on a shared machine; gui_thread_cpu_per_shown_snapshot_ms = the GUI
+            thread's CPU seconds while watching / snapshots shown (the window otherwise
+            idle: what one snapshot costs it, curves, maps, progress bar and paint).
 --hidden    the Training tab behind another tab: what the training process alone costs
             the window (CPU shared with it), nothing drawn.
 --niceness / --no-idle-class / --steps-snapshots   the runner's public knobs
@@ -67,7 +75,7 @@ from .scenarios import run_defaults  # noqa: E402
 
 TARGETS = {"p95_ms": 16.7, "p95_over_idle_p50_max": 1.3, "snapshots_painted_hz_min": 10.0}
 BLOCK = 10     # changes per block; the three conditions take turns block by block
-CONDITIONS = ("training", "paused", "unheld")
+CONDITIONS = ("training", "paused", "unheld", "maps")
 #: Long enough that every run outlasts the timed changes; the run is stopped after them.
 TRAINING_OPTIONS = {"scaling": {"steps": 5000}, "roles": {"steps": 20000},
                     "heads": {"steps": 5000}}
@@ -113,13 +121,15 @@ class SnapshotClock(QObject):
 
     def mark(self) -> tuple:
         return (time.perf_counter(), len(self.shown), len(self.painted),
-                self.runner.snapshots_received, time.process_time(), self.child_cpu_s())
+                self.runner.snapshots_received, time.process_time(), self.child_cpu_s(),
+                time.thread_time())
 
     def rates(self, start: tuple) -> dict:
-        t0, shown0, painted0, received0, cpu0, child0 = start
+        t0, shown0, painted0, received0, cpu0, child0, gui0 = start
         seconds = time.perf_counter() - t0
         window_cpu = time.process_time() - cpu0
         child_cpu = self.child_cpu_s() - child0
+        gui_cpu = time.thread_time() - gui0
         shown = self.shown[shown0:]
         steps_per_s = ((shown[-1][1] - shown[0][1]) / (shown[-1][0] - shown[0][0])
                        if len(shown) > 1 and shown[-1][0] > shown[0][0] else float("nan"))
@@ -130,7 +140,10 @@ class SnapshotClock(QObject):
                                               seconds),
                 "steps_per_s": round(steps_per_s, 1),
                 "window_cpu_share": round(window_cpu / seconds, 3) if seconds > 0 else None,
-                "training_cpu_share": round(child_cpu / seconds, 3) if seconds > 0 else None}
+                "training_cpu_share": round(child_cpu / seconds, 3) if seconds > 0 else None,
+                # the window otherwise idle (watching): the GUI thread's CPU per snapshot
+                "gui_thread_cpu_per_shown_snapshot_ms": (
+                    round(1000 * gui_cpu / len(shown), 2) if shown else None)}
 
 
 def rate(count: int, seconds: float) -> float:
@@ -211,14 +224,19 @@ def measure(h: Harness, experiment: str, changes: int, watch_s: float) -> dict:
             raise RuntimeError(f"{experiment}: no snapshot within 60 s ({panel.status.text()})")
         start = clock.mark()
         pid = runner.pid
+        painted = {name: [0, 0.0] for name in CONDITIONS}   # painted snapshots, seconds
         for _ in range(-(-changes // BLOCK)):
             for name in CONDITIONS:
                 runner.hold_s = 0.0 if name == "unheld" else hold_s
+                runner.show_while_holding = name == "maps"
                 os.kill(pid, signal.SIGSTOP if name == "paused" else signal.SIGCONT)
                 spin(h, 0.1)
+                t0, painted0 = time.perf_counter(), len(clock.painted)
                 rows[name] += timed_rows(h, runner, BLOCK)
+                painted[name][0] += len(clock.painted) - painted0
+                painted[name][1] += time.perf_counter() - t0
         os.kill(pid, signal.SIGCONT)
-        runner.hold_s = hold_s
+        runner.hold_s, runner.show_while_holding = hold_s, False
         during = clock.rates(start)
         start = clock.mark()
         spin(h, watch_s)
@@ -226,14 +244,19 @@ def measure(h: Harness, experiment: str, changes: int, watch_s: float) -> dict:
         finished = not runner.is_running()
         panel.stop()
     finally:
-        runner.hold_s = hold_s
+        runner.hold_s, runner.show_while_holding = hold_s, False
         clock.close()
     out = {"idle": idle}
+    paused = condition_summary(rows["paused"])
     for name in CONDITIONS:
         m = out[name] = condition_summary(rows[name])
         m["p50_ratio"] = ratio(m["p50_ms"], idle["p50_ms"])
         m["p95_ratio"] = ratio(m["p95_ms"], idle["p95_ms"])
         m["p95_over_idle_p50"] = ratio(m["p95_ms"], idle["p50_ms"])
+        # "paused" blocks take turns with these: the same load, no training, no snapshots
+        m["p50_over_paused_p50"] = ratio(m["p50_ms"], paused["p50_ms"])
+        m["p95_over_paused_p50"] = ratio(m["p95_ms"], paused["p50_ms"])
+        m["snapshots_painted_hz_in_its_blocks"] = rate(*painted[name])
     out.update({"during_changes": during, "watching": watching,
                 "run_finished_before_the_end": finished})
     return out
@@ -250,6 +273,8 @@ def summary(report: dict, experiments) -> dict:
             c = m[condition]
             line[condition] = {"p50_p95_ms": [c["p50_ms"], c["p95_ms"]],
                                "p95_over_idle_p50": c["p95_over_idle_p50"],
+                               "p95_over_paused_p50": c["p95_over_paused_p50"],
+                               "painted_hz": c["snapshots_painted_hz_in_its_blocks"],
                                "gui_cpu_p50_p95_ms": [c["gui_cpu_p50_ms"], c["gui_cpu_p95_ms"]],
                                "snapshot_inside_share": c["snapshot_inside_share"]}
         line.update({
@@ -257,6 +282,8 @@ def summary(report: dict, experiments) -> dict:
             "painted_hz_watching": m["watching"]["snapshots_painted_hz"],
             "steps_per_s_watching": m["watching"]["steps_per_s"],
             "window_cpu_share_watching": m["watching"]["window_cpu_share"],
+            "gui_cpu_per_snapshot_ms_watching":
+                m["watching"]["gui_thread_cpu_per_shown_snapshot_ms"],
             "training_cpu_share_watching": m["watching"]["training_cpu_share"]})
         out[name] = line
     return out

@@ -1,8 +1,11 @@
 """The Real heads study's numpy work in a process of its own, one per worker thread.
 
     forward_process() -> ForwardProcess | None     the calling worker thread's
-    forward_processes() -> tuple[ForwardProcess, ...]   those of every worker thread
+    forward_processes() -> tuple[ForwardProcess, ...]   those of every worker thread (and
+                                                        one started early, not yet taken)
     ForwardProcess.ask(folder, sentence) -> ("ok", SentenceAnalysis) | ("error", message)
+    start_early(folder=None) -> bool     start one now, off the calling thread
+    stop_early()                         stop it if no worker thread has taken it
 
 A 128-token forward of MiniLM is ~80 ms of numpy on arrays small enough that it holds the GIL
 most of the time: run on the study's thread, it starved the GUI thread, and a d_k change made
@@ -12,6 +15,12 @@ one BLAS thread) and waits on the reply, which releases the GIL. The process is 
 thread's first request, keeps its loaded models, and is stopped when the thread finishes
 (QThread.finished, emitted on that thread, connected directly): StudyCycle.shutdown, i.e. the
 window's close, leaves no child process.
+
+A new process takes about 0.6 s to import numpy and the engine, and 0.3 s more to load
+MiniLM, before its first forward: start_early() pays that ahead, on a thread of its own (the
+window calls it when the Real heads tab is first opened, while the tab is built). The next
+worker thread to ask for a process takes that one; stop_early() (the window's close) stops it
+if none did.
 """
 from __future__ import annotations
 
@@ -43,20 +52,27 @@ USE_SUBPROCESS = os.name == "posix"
 #: False: forward_process() gives None and the study computes on its own thread, as it did
 #: before (benchmarks/model_forward.py --ui compares the two).
 ENABLED = True
-_BOOTSTRAP = ("import sys; sys.path[:0] = {paths!r}\n"
-              "from engine.models.worker import serve_fd; serve_fd({fd}, {niceness})")
+#: The child lowers its priority before it imports numpy and the engine (0.6 s of CPU that
+#: would otherwise compete with the window building the tab), then serves at that priority.
+_BOOTSTRAP = ("import os, sys\n"
+              "try:\n    os.nice({niceness})\nexcept OSError:\n    pass\n"
+              "sys.path[:0] = {paths!r}\n"
+              "from engine.models.worker import serve_fd; serve_fd({fd}, 0)")
 
 
 class ForwardProcess:
     """engine.models.worker.serve in a process of its own, asked one request at a time over a
     duplex connection (the reply protocol is in that module's docstring). The process starts
-    with the first ask() and keeps its loaded models; one that died is started again once.
-    Owned by one thread: ask() and stop() are called on it only."""
+    with start() or the first ask() and keeps its loaded models; one that died is started
+    again once. Used by one thread at a time (a lock makes a start on another thread, as
+    start_early's, finish before the owner's first ask)."""
 
     def __init__(self, niceness: int = FORWARD_NICENESS):
         self.niceness = niceness
         self._process = None       # a subprocess.Popen or a multiprocessing Process
         self._connection = None
+        self._warmups = 0          # warm-up requests sent whose replies are still unread
+        self._lock = threading.RLock()
         self.processes_started = 0
 
     @property
@@ -81,18 +97,39 @@ class ForwardProcess:
             self._process.start()
             theirs.close()
             self._connection = mine
+        self._warmups = 0
         self.processes_started += 1
         return self._connection
+
+    def start(self, warm_folder: str | None = None) -> None:
+        """Start the process now if it is not running; with `warm_folder`, also have it load
+        that model and run it once (a warm-up request whose reply the next ask() skips)."""
+        with self._lock:
+            connection = self._connection or self._start()
+            if warm_folder:
+                try:
+                    connection.send_bytes(pickle.dumps((str(warm_folder), None),
+                                                       pickle.HIGHEST_PROTOCOL))
+                except OSError:
+                    self.stop()
+                    return
+                self._warmups += 1
 
     def ask(self, folder: str, sentence: str) -> tuple[str, object]:
         """("ok", SentenceAnalysis) or ("error", the engine's one-line message) for
         `sentence` on the model in `folder`; ForwardProcessError if the process raised
         something else or died twice."""
-        message = pickle.dumps((folder, sentence), pickle.HIGHEST_PROTOCOL)
+        with self._lock:
+            return self._ask(pickle.dumps((folder, sentence), pickle.HIGHEST_PROTOCOL))
+
+    def _ask(self, message: bytes) -> tuple[str, object]:
         for attempt in range(2):
             connection = self._connection or self._start()
             try:
                 connection.send_bytes(message)
+                while self._warmups:                 # a warm-up's reply: nothing to show
+                    connection.recv_bytes()
+                    self._warmups -= 1
                 reply = connection.recv_bytes()      # waits without the GIL
             except (EOFError, OSError):
                 code = self.stop()
@@ -110,6 +147,11 @@ class ForwardProcess:
     def stop(self) -> int | None:
         """End the process (closing the connection ends its loop; terminate, then kill, if it
         must) and wait for it; its exit code. Safe to call twice."""
+        with self._lock:
+            return self._stop()
+
+    def _stop(self) -> int | None:
+        self._warmups = 0
         if self._connection is not None:
             self._connection.close()
             self._connection = None
@@ -139,12 +181,44 @@ class ForwardProcess:
 #: PySide deletes a Qt thread's Python thread state, and its locals, after every slot call.)
 _processes: dict[int, ForwardProcess] = {}
 _processes_lock = threading.Lock()
+_early: ForwardProcess | None = None            # start_early's, until a worker thread takes it
+_early_starter: threading.Thread | None = None
 
 
 def forward_processes() -> tuple[ForwardProcess, ...]:
-    """Every worker thread's ForwardProcess that has not been stopped at its thread's end."""
+    """Every worker thread's ForwardProcess that has not been stopped at its thread's end,
+    and start_early's while no thread has taken it."""
     with _processes_lock:
-        return tuple(_processes.values())
+        return tuple(_processes.values()) + ((_early,) if _early is not None else ())
+
+
+def start_early(folder: str | None = None) -> bool:
+    """Start a ForwardProcess now on a short-lived thread of its own (the process start and,
+    with `folder`, its model's load and a first forward run while the caller goes on), for
+    the next worker thread's forward_process() to take. False (nothing started) when one
+    started early is still waiting or ENABLED is off."""
+    global _early, _early_starter
+    if not ENABLED:
+        return False
+    with _processes_lock:
+        if _early is not None:
+            return False
+        process = _early = ForwardProcess()
+        starter = _early_starter = threading.Thread(
+            target=process.start, args=(folder,), name="forwardProcessStart", daemon=True)
+        starter.start()
+    return True
+
+
+def stop_early() -> None:
+    """Stop start_early's process if no worker thread took it (the window's close)."""
+    global _early, _early_starter
+    with _processes_lock:
+        process, starter, _early, _early_starter = _early, _early_starter, None, None
+    if starter is not None:
+        starter.join()
+    if process is not None:
+        process.stop()
 
 
 def _stop_at_thread_end(ident: int) -> None:
@@ -161,12 +235,15 @@ def forward_process() -> ForwardProcess | None:
     if not ENABLED or QCoreApplication.instance() is None or \
             not isinstance(threading.current_thread(), threading._DummyThread):
         return None     # the GUI (main) thread, or a thread Python started
+    global _early, _early_starter
     ident = threading.get_ident()
     with _processes_lock:
         process = _processes.get(ident)
         if process is not None:
             return process
-        process = _processes[ident] = ForwardProcess()
+        # start_early's, if there is one (its lock holds ask() until its start has finished)
+        process = _processes[ident] = _early or ForwardProcess()
+        _early = _early_starter = None
     # Emitted on this thread as its event loop ends (StudyCycle.shutdown): a direct call.
     QThread.currentThread().finished.connect(functools.partial(_stop_at_thread_end, ident),
                                              Qt.ConnectionType.DirectConnection)

@@ -106,6 +106,7 @@ class MainWindow(QMainWindow):
         self._compute_label_timer = QTimer(self, singleShot=True, interval=250)
         self._compute_label_timer.timeout.connect(self._show_compute_time)
         self.model.results_ready.connect(self.show_results)
+        self._connect_background_work()
         self.model.compute_failed.connect(self.show_failure)
         self.controls.note.connect(self.show_note)
         errors.reported.connect(self.show_error)
@@ -191,7 +192,6 @@ class MainWindow(QMainWindow):
         panel = TrainingPanel(self.state, self)
         runner, lesson = panel.runner, self.lesson
         runner.result_ready.connect(self._keep_roles_run)
-        self._connect_background_work(runner)
         model_heads = self.built_tab(names.MODEL_HEADS)
         if model_heads is not None:
             runner.result_ready.connect(model_heads.set_trained_heads)
@@ -431,15 +431,15 @@ class MainWindow(QMainWindow):
         self.blank.hide()
         self._connect_lesson()
 
-    # -- the background work's hook (branch background): training yields to the simulation --
-    def _connect_background_work(self, runner) -> None:
-        """A training run's snapshots wait while a d_k/h change is asked, computed, shown and
-        painted (TrainingRunner.hold_snapshots, hold_while_busy): drawing one inside a change
-        made it 10–25 ms slower. Connected when the Training tab is built, after
-        show_results, so a hold starts once a result is shown."""
-        runner.hold_while_busy(self.model.cycle)
-        self.model.params_changed.connect(runner.hold_snapshots)
-        self.model.results_ready.connect(runner.hold_snapshots)
+    # -- the background work's hook (branch background): it yields to the simulation ----------
+    def _connect_background_work(self) -> None:
+        """Training snapshots and the head-roles and Real heads results wait while a d_k/h
+        change is asked, computed, shown and painted; the Real heads forward process starts
+        when that tab is first opened (gui/background_work.py). Called after show_results is
+        connected, so a hold starts once a result is shown."""
+        from .background_work import BackgroundWork
+
+        self.background_work = BackgroundWork(self)
 
     # -- the lesson's hook (branch lessons): its context, Train, tabs, leaving, Reset --------
     def _connect_lesson(self) -> None:

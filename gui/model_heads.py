@@ -8,8 +8,9 @@ sentence the model cannot take gives a result whose `error` is the engine's one-
 never an exception.
 
 The numpy work itself runs in a child process (gui/forward_process.py ForwardProcess, one per
-worker thread: spawned with the thread's first request, stopped when the thread finishes, i.e.
-when the study shuts down with the window). In the study's thread it held the GIL for most of a 128-token forward
+worker thread: spawned with the thread's first request, or earlier when the window opens the
+tab (start_early), stopped when the thread finishes, i.e. when the study shuts down with the
+window). In the study's thread it held the GIL for most of a 128-token forward
 and a d_k change made meanwhile missed its frame (benchmarks/model_forward.py --ui); the
 thread now only waits on the pipe, which releases the GIL. Called on the GUI thread or on a
 plain Python thread (tests, lessons), compute_model_heads computes in place
@@ -176,6 +177,21 @@ def compute_in_process(request: ModelHeadsRequest) -> ModelHeadsResult:
     except (ModelError, TokenError) as exc:
         return ModelHeadsResult(request=request, error=str(exc))
     return result_of(request, analysis)
+
+
+def folder_of_model_view(model_view) -> str | None:
+    """The folder of AppState.model_view's model when it can be told without listing the
+    Hugging Face cache: a folder it names, or the fetched MiniLM; else None."""
+    from pathlib import Path
+
+    from engine.models.fetch import cached_model
+
+    if model_view.model_dir:
+        return str(Path(model_view.model_dir).expanduser())
+    if model_view.model == "minilm":
+        found = cached_model("minilm")
+        return None if found is None else str(found)
+    return None
 
 
 def compute_model_heads(request: ModelHeadsRequest) -> ModelHeadsResult:

@@ -122,6 +122,10 @@ class TrainingRunner(QObject):
         self.idle_class = idle_class      # Linux SCHED_IDLE for the training process
         self.hold_s = HOLD_S              # hold_snapshots' quiet time; 0: no holding
         self.pause_while_holding = True   # the training process waits while snapshots do
+        # True: snapshots are shown even during a hold and the process never pauses; the
+        # Training tab then draws their maps and progress and only the curves wait (its
+        # dearest part). A knob for benchmarks/training_ui.py ("maps" condition).
+        self.show_while_holding = False
         self._context = multiprocessing.get_context("spawn")
         self._process = None
         self._reader = None
@@ -199,7 +203,8 @@ class TrainingRunner(QObject):
         see the module docstring). A held one is shown when the hold ends; the end of a run
         shows the newest snapshot and the result at once."""
         self._hold_until = max(self._hold_until, time.perf_counter() + self.hold_s)
-        if self.hold_s > 0 and self.pause_while_holding and self._process is not None:
+        if self.hold_s > 0 and self.pause_while_holding and not self.show_while_holding \
+                and self._process is not None:
             self._pause(True)
         if self._held is not None or self._paused:
             self._arm_release()
@@ -304,7 +309,8 @@ class TrainingRunner(QObject):
             else:
                 self.failed.emit(str(decode_payload(message)))
             return
-        if newest is not None and not ended and self.is_holding():
+        if newest is not None and not ended and self.is_holding() and \
+                not self.show_while_holding:
             self._held = newest
             self.snapshots_held += 1
             self._arm_release()

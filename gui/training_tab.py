@@ -34,6 +34,7 @@ from .training_runner import TrainingRunner, config_from_options, options_from_c
 #: was most of what a snapshot cost the window. The heads' maps and the progress bar
 #: follow every snapshot.
 CURVES_PERIOD_S = 0.2
+CURVES_HOLD_RECHECK_MS = 30   # a deferred redraw looks again this often during a hold
 
 
 class TrainingPanel(QWidget):
@@ -87,7 +88,7 @@ class TrainingPanel(QWidget):
         column.addWidget(self.splitter, 1)
         self.message = ("idle", {})
         self._curves_timer = QTimer(self, singleShot=True, objectName="trainCurvesTimer")
-        self._curves_timer.timeout.connect(self._draw_curves)
+        self._curves_timer.timeout.connect(self._on_curves_timer)
         self._curves_snapshot = None       # the newest snapshot the curves have not drawn
         self._curves_at = float("-inf")    # when they last drew one
         self.last_snapshot = None
@@ -205,12 +206,22 @@ class TrainingPanel(QWidget):
         self.heads_view.offer_results(snapshot)
         self._curves_snapshot = snapshot
         wait = self._curves_at + CURVES_PERIOD_S - now
-        if snapshot.done or wait <= 0:
+        if snapshot.done or (wait <= 0 and not self.runner.is_holding()):
             self._draw_curves()
         elif not self._curves_timer.isActive():
-            self._curves_timer.start(int(wait * 1000) + 1)
+            self._curves_timer.start(max(1, int(wait * 1000) + 1))
         if self.message[0] == "starting":
             self._say("running", pid=self.runner.pid or 0)
+
+    @Slot()
+    def _on_curves_timer(self) -> None:
+        """The curves' deferred redraw waits, as snapshots do, while the simulation works
+        (TrainingRunner.is_holding): it is the dearest part of a snapshot to draw, and the
+        period timer fired inside d_k changes."""
+        if self.runner.is_holding():
+            self._curves_timer.start(CURVES_HOLD_RECHECK_MS)
+            return
+        self._draw_curves()
 
     @Slot()
     def _draw_curves(self) -> None:

@@ -16,6 +16,8 @@ Each request is one bytes message, the pickled (folder, sentence); each reply is
 the pickled (kind, payload):
 
     ("ok", SentenceAnalysis)   the sentence was analysed
+    ("warm", None)             sentence None, a warm-up: the model was loaded and run once on
+                               WARM_UP_TEXT (or could not be: the real request will say why)
     ("error", message)         the folder or the sentence cannot be used (ModelError,
                                TokenError): the engine's one-line message
     ("failed", message)        anything else raised: one line, then the traceback
@@ -37,6 +39,8 @@ from .roles import HeadRole, RoleSummary, head_roles, summarize_roles
 
 #: os.nice increment of the forward process: the window's threads win the CPU.
 FORWARD_NICENESS = 10
+#: A warm-up's sentence: one forward loads the tokenizer's and numpy's first-call paths.
+WARM_UP_TEXT = "The cat sat."
 
 
 @dataclass(frozen=True, eq=False)
@@ -74,6 +78,12 @@ def answer(message: bytes) -> bytes:
     """One request message → its reply message (see the module docstring)."""
     try:
         folder, sentence = pickle.loads(message)
+        if sentence is None:
+            try:
+                analyse_sentence(folder, WARM_UP_TEXT)
+            except (ModelError, TokenError):
+                pass
+            return pickle.dumps(("warm", None), pickle.HIGHEST_PROTOCOL)
         reply = ("ok", analyse_sentence(folder, sentence))
     except (ModelError, TokenError) as exc:
         reply = ("error", str(exc))

@@ -21,7 +21,8 @@ import time
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFontMetricsF
+from PySide6.QtGui import QFontMetricsF, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsPathItem
 
 from engine.training import PAPER_TABLE3_A, band
 from engine.training.tasks import copy_one_token_accuracy
@@ -36,6 +37,8 @@ from .text_fit import (MinimumHeight, fit_bottom_axis, fitting_step, layout_mini
 
 METRICS = ("loss", "accuracy", "attention_entropy", "grad_norm_wq")
 SEQUENTIAL = pg.colormap.get("viridis")
+#: SEQUENTIAL as 256 RGBA colours: weight w ∈ [0, 1] is drawn in colour round(255 w).
+SEQUENTIAL_RGBA = SEQUENTIAL.getLookupTable(0.0, 1.0, 256, alpha=True)
 SCALING_TASKS = ("averaging", "lookup")
 TEXT_PERIOD_S = 0.5
 #: Legend columns: scaling has 8 groups and the full width, heads 5 groups beside the maps.
@@ -58,6 +61,15 @@ def role_names() -> dict[str, str]:
     return {"induction": tr("induction"), "previous_token": tr("previous token"),
             "bos": tr("BOS sink"), "self": tr("self"), "mixed": tr("mixed"),
             "content_match": tr("content match"), "previous_item": tr("previous item")}
+
+
+def heads_rgba(weights: np.ndarray) -> np.ndarray:
+    """Attention weights (…, n) in [0, 1] as SEQUENTIAL colours (…, n, 4) uint8. Handed to an
+    ImageItem as RGBA, a map is drawn as it is: with a colour map and levels, pyqtgraph
+    rescaled it and rebuilt a 256-entry colour table in Python for every map, every snapshot
+    (most of what the learned heads cost to paint)."""
+    index = np.clip(np.rint(np.asarray(weights, dtype=np.float32) * 255.0), 0, 255)
+    return SEQUENTIAL_RGBA[index.astype(np.uint8)]
 
 
 def metric_titles() -> dict[str, str]:
@@ -106,6 +118,25 @@ class TrainingPanelBase(Panel):
         super().resizeEvent(event)
         if hasattr(self, "minimum_height"):       # Qt resizes before build()
             self.minimum_height.request()        # wrapped texts: a new width, a new height
+
+
+def band_item(fill_brush) -> QGraphicsPathItem:
+    """A filled min–max band with no outline, its path set by band_path."""
+    item = QGraphicsPathItem()
+    item.setPen(QPen(Qt.PenStyle.NoPen))
+    item.setBrush(fill_brush)
+    return item
+
+
+def band_path(x: np.ndarray, low: np.ndarray, high: np.ndarray) -> QPainterPath:
+    """The closed outline of the band between `low` and `high` over `x` (each (k,)): along
+    the top, back along the bottom. One path per band and snapshot: two hidden edge curves
+    under a FillBetweenItem made it rebuild the fill once per edge, and the scene visit both."""
+    if len(x) < 2:
+        return QPainterPath()
+    path = pg.arrayToQPath(np.concatenate([x, x[::-1]]), np.concatenate([high, low[::-1]]))
+    path.closeSubpath()
+    return path
 
 
 def fit_ticks(panel: Panel, plot: pg.PlotItem) -> None:
@@ -163,7 +194,7 @@ class TrainingCurves(TrainingPanelBase):
         self.info = TitleLabel()
         self.info.setText(" ")
         self.addItem(self.info, row=1, col=0)
-        self.items: dict = {}          # key → {metric: (mean, low, high, fill)}
+        self.items: dict = {}          # key → {metric: (mean curve, band)}
         self.experiment = None
         self.groups_shown: list = []
         # Each of the two rows of plots keeps room for PLOT_LINES lines of tick labels.
@@ -245,15 +276,10 @@ class TrainingCurves(TrainingPanelBase):
         per_metric = {}
         for metric, plot in self.plots.items():
             mean = pg.PlotCurveItem(pen=pen(colour, self.theme, 0.8, style))
-            low, high = pg.PlotCurveItem(pen=None), pg.PlotCurveItem(pen=None)
-            fill = pg.FillBetweenItem(low, high, brush=brush(colour, 50))
-            for part in (fill, low, high, mean):
-                plot.addItem(part)
-            # The band's edges only give the fill its path: hidden, they are not painted
-            # (with no pen they drew nothing, but were still visited on every repaint).
-            low.hide()
-            high.hide()
-            per_metric[metric] = (mean, low, high, fill)
+            fill = band_item(brush(colour, 50))
+            plot.addItem(fill)
+            plot.addItem(mean)
+            per_metric[metric] = (mean, fill)
         self.legend.addItem(per_metric["accuracy"][0], group_name(experiment, key))
         self.items[key] = per_metric
         return per_metric
@@ -282,10 +308,9 @@ class TrainingCurves(TrainingPanelBase):
                     with np.errstate(divide="ignore", invalid="ignore"):
                         mean, low, high = np.log10(mean), np.log10(low), np.log10(high)
                 keep = np.isfinite(mean) & np.isfinite(low) & np.isfinite(high)
-                curve, lo, hi, _fill = parts[metric]
+                curve, fill = parts[metric]
                 curve.setData(x[keep], mean[keep])
-                lo.setData(x[keep], low[keep])
-                hi.setData(x[keep], high[keep])
+                fill.setPath(band_path(x[keep], low[keep], high[keep]))
                 if keep.any():
                     self._bounds[metric][key] = (float(low[keep].min()), float(high[keep].max()))
         self._fit_ranges(snapshot.total_steps // max(1, snapshot.run_count))
@@ -348,9 +373,7 @@ class TrainingHeadsView(TrainingPanelBase):
         plot.hideButtons()
         plot.invertY(True)
         plot.setAspectLocked(False)
-        image = pg.ImageItem(axisOrder="row-major")
-        image.setColorMap(SEQUENTIAL)
-        image.setLevels((0.0, 1.0))
+        image = pg.ImageItem(axisOrder="row-major")   # RGBA maps (heads_rgba): no levels
         plot.addItem(image)
         self.style_plot(plot)
         return title, plot, image
@@ -397,7 +420,7 @@ class TrainingHeadsView(TrainingPanelBase):
         if snapshot.experiment == "heads":
             stacked = np.concatenate([h.weights for h in heads], axis=0)
             _title, plot, image = self.maps[0]
-            image.setImage(stacked, levels=(0.0, 1.0))
+            image.setImage(heads_rgba(stacked), autoLevels=False)
             plot.setYRange(0, len(heads), padding=0)
             if not texts:
                 return
@@ -413,7 +436,7 @@ class TrainingHeadsView(TrainingPanelBase):
                                           "asks for the value of key k"))
             return
         for (title, _plot, image), h in zip(self.maps, heads):
-            image.setImage(h.weights, levels=(0.0, 1.0))
+            image.setImage(heads_rgba(h.weights), autoLevels=False)
             if not texts:
                 continue
             s = h.scores
@@ -465,6 +488,7 @@ class HeadsVsH(TrainingPanelBase):
         self.ppl.setData([math.log2(h) for h in heads], [row["ppl"] for row in PAPER_TABLE3_A])
         self.verdict = TitleLabel()
         self.addItem(self.verdict, row=2, col=0)
+        self._drawn = None    # (steps per run, final losses of the finished runs per h) drawn
         # Each plot keeps PLOT_LINES lines of tick labels, the paper's its rotated axis name.
         self.minimum_height = MinimumHeight(self, self._needed_height)
 
@@ -491,6 +515,7 @@ class HeadsVsH(TrainingPanelBase):
         self.ppl.setPen(pen(self.theme.foreground, self.theme))
         self.ppl.setSymbolBrush(brush(self.theme.foreground))
         self.paper.getAxis("bottom").setTicks([self.paper_ticks])
+        self._drawn = None
 
     def retranslate(self) -> None:
         self.set_title(self.title, tr("final quality against h (same d_model, same cost)"))
@@ -498,6 +523,7 @@ class HeadsVsH(TrainingPanelBase):
         self.ours_title.setText(tr("these runs: accuracy ● and loss ■ (nats)"),
                                 color=self.theme.foreground, size=size)
         self.paper_title.setText(tr("paper, Table 3 (A): dev perplexity (lower is better)"), color=self.theme.foreground, size=size)
+        self._drawn = None      # the verdict again, in the new language
         self.ours.setLabel("bottom", tr("heads h"))
         self.paper.setLabel("bottom", tr("heads h"))
         self.paper.setLabel("left", tr("dev perplexity"))
@@ -523,6 +549,12 @@ class HeadsVsH(TrainingPanelBase):
         for run in snapshot.runs:
             if len(run.curve.steps) and int(run.curve.steps[-1]) >= steps_per_run:
                 finished.setdefault(run.label["heads"], []).append(run)
+        # Only a finished run changes the chart: most snapshots of a run leave it as it is.
+        drawn = (steps_per_run, tuple((h, tuple(float(r.curve.loss[-1]) for r in runs))
+                                      for h, runs in sorted(finished.items())))
+        if drawn == self._drawn:
+            return
+        self._drawn = drawn
         rows = []
         for h in sorted(finished):
             acc, loss = band(finished[h], "accuracy"), band(finished[h], "loss")

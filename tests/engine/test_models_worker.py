@@ -47,3 +47,14 @@ def test_serve_answers_until_the_connection_ends(tmp_path):
     mine.close()
     server.join(5)
     assert not server.is_alive()
+
+
+def test_a_warm_up_loads_the_model_and_says_only_warm(tmp_path):
+    from engine.models import loader
+
+    folder = write_bert(tmp_path / "bert")
+    loader.clear_cache()
+    assert pickle.loads(answer(pickle.dumps((str(folder), None)))) == ("warm", None)
+    assert len(loader._cache) == 1                 # the request after it finds the model
+    missing = pickle.loads(answer(pickle.dumps((str(tmp_path / "missing"), None))))
+    assert missing == ("warm", None)               # the real request will say why

@@ -7,6 +7,7 @@ import time
 import numpy as np
 import psutil
 import pytest
+from PySide6.QtCore import QPointF
 
 from engine.training import EXPERIMENTS, default_config
 from gui.panels.training_panel import HeadsVsH
@@ -60,8 +61,13 @@ def test_a_short_run_updates_curves_progress_and_heads(window, qtbot):
     assert panel.progress.value() == panel.progress.maximum() == 40
     assert "40 / 40" in panel.progress.format()
     assert len(panel.heads_view.maps) == 8          # 2 layers × 4 heads
+    from gui.panels.training_panel import SEQUENTIAL_RGBA, heads_rgba
+
     shown = panel.heads_view.maps[0][2].image
-    assert np.array_equal(shown, panel.last_snapshot.heads[0].weights)
+    weights = panel.last_snapshot.heads[0].weights
+    assert np.array_equal(shown, heads_rgba(weights))
+    peak = np.unravel_index(np.argmax(weights), weights.shape)   # the colour of its weight
+    assert np.array_equal(shown[peak], SEQUENTIAL_RGBA[int(round(255 * float(weights[peak])))])
     assert panel.message[0] == "done" and panel.start_button.isEnabled()
 
 
@@ -342,3 +348,81 @@ def test_the_training_process_waits_off_the_cpu_while_snapshots_are_held(window,
     t0 = time.perf_counter()
     panel.stop()                              # a paused run stops at once too
     assert time.perf_counter() - t0 < 1.5 and not psutil.pid_exists(child.pid)
+
+
+# -- what a snapshot costs the GUI thread (issue 12: draw only what changed) ---------------
+def test_the_curves_period_redraw_waits_while_the_simulation_works(window, qtbot):
+    """The curves' deferred redraw (the dearest part of a snapshot) never lands inside a
+    change: it waits while the runner holds, and follows once the hold ends."""
+    from engine.training import RolesConfig, run_experiment
+    from gui.training_tab import CURVES_PERIOD_S
+
+    panel = training_tab(window)
+    runner = panel.runner
+    runner.hold_s = 0.5                       # outlasts a slow first paint of the tab
+    snaps = []
+    run_experiment("roles", RolesConfig(steps=20, log_every=5, snapshot_every=5, eval_size=16),
+                   on_snapshot=snaps.append)
+    panel._on_snapshot(snaps[0])
+    panel._on_snapshot(snaps[1])              # within the period: the redraw is deferred
+    assert panel.curves.newest_results is snaps[0]
+    deadline = time.perf_counter() + 3 * CURVES_PERIOD_S
+    while time.perf_counter() < deadline:     # a drag: the runner holds all along
+        runner.hold_snapshots()
+        qtbot.wait(20)
+        assert panel.curves.newest_results is snaps[0]
+    qtbot.waitUntil(lambda: panel.curves.newest_results is snaps[1],
+                    timeout=int(1000 * runner.hold_s) + 2000)
+
+
+def test_the_quality_chart_is_redrawn_only_when_a_run_finishes(window):
+    from engine.training import HeadsConfig, run_experiment
+
+    panel = training_tab(window)
+    snaps = []
+    run_experiment("heads", HeadsConfig(heads=(1, 2), seeds=1, steps=20, log_every=5,
+                                        snapshot_every=5, eval_size=32),
+                   on_snapshot=snaps.append)
+    chart = panel.chart
+    drawn = []
+    original = chart.acc.setData
+    chart.acc.setData = lambda *a, **k: (drawn.append(a), original(*a, **k))
+    for snapshot in snaps:
+        chart.update_results(snapshot)
+    finished = [sum(int(r.curve.steps[-1]) >= 20 for r in s.runs) for s in snaps]
+    # one draw per distinct count of finished runs, however many snapshots came between
+    assert len(drawn) == len(set(finished)) < len(snaps)
+    x, y = chart.acc.getData()
+    assert len(x) == 2 and np.allclose(2 ** x, [1, 2])
+    chart.retranslate()                       # a new language: the verdict again
+    chart.update_results(snaps[-1])
+    assert len(drawn) == len(set(finished)) + 1
+
+
+def test_a_band_is_one_closed_path_between_its_edges():
+    from gui.panels.training_panel import band_path
+
+    x = np.array([0.0, 1.0, 2.0])
+    path = band_path(x, np.array([0.0, 0.5, 1.0]), np.array([1.0, 2.0, 3.0]))
+    rect = path.boundingRect()
+    assert (rect.left(), rect.right(), rect.top(), rect.bottom()) == (0.0, 2.0, 0.0, 3.0)
+    assert path.contains(QPointF(1.0, 1.0)) and not path.contains(QPointF(1.0, 0.2))
+    assert band_path(x[:1], x[:1], x[:1]).isEmpty()
+
+
+def test_shown_while_holding_the_maps_follow_and_only_the_curves_wait(window, qtbot):
+    panel = training_tab(window)
+    runner = panel.runner
+    runner.show_while_holding = True
+    panel.start("roles", {"steps": 20000})
+    wait_first_snapshot(qtbot, panel)
+    hold_for(qtbot, runner, 0.05)
+    curves, shown = panel.curves.newest_results, runner.snapshots_shown
+    deadline = time.perf_counter() + 10            # SCHED_IDLE: slow on a loaded machine
+    while runner.snapshots_shown < shown + 2 and time.perf_counter() < deadline:
+        hold_for(qtbot, runner, 0.05)
+    assert runner.snapshots_shown >= shown + 2       # the run goes on, not paused …
+    assert panel.heads_view.newest_results is panel.last_snapshot   # … its maps follow …
+    assert panel.curves.newest_results is curves     # … the curves wait for the hold's end
+    qtbot.waitUntil(lambda: panel.curves.newest_results is not curves, timeout=3000)
+    panel.stop()
