@@ -35,32 +35,26 @@ from .training_runner import BUSY_RECHECK_MS, HOLD_S
 
 
 class _Relay(QObject):
-    """Between a StudyCycle's worker and the cycle: the worker's computed(generation, result,
-    seconds) arrives here (queued, on the GUI thread) instead of at the cycle."""
+    """A StudyCycle's result gate (StudyCycle.set_result_gate): what the study computed
+    waits here until the hold lets it through."""
 
     def __init__(self, hold: "ResultHold", study):
         super().__init__(hold)
         self.hold, self.study = hold, study
         self.waiting: tuple | None = None
-        # StudyCycle has no public way to defer a result; its worker's signal and its
-        # _on_computed slot are the seam (tests/gui/test_gui_forward_hold.py fails if this
-        # stops holding).
-        worker = study._worker
-        worker.computed.disconnect(study._on_computed)
-        worker.computed.connect(self.on_computed)
+        study.set_result_gate(self)
 
-    @Slot(int, object, float)
-    def on_computed(self, generation: int, result, seconds: float) -> None:
+    def offer(self, _study, generation: int, result, seconds: float) -> None:
         self.waiting = (generation, result, seconds)
         self.hold._offer(self)
 
     def stale(self) -> bool:
-        return self.waiting is not None and self.waiting[0] != self.study.generation
+        return self.waiting is not None and self.study.is_stale(self.waiting[0])
 
     def deliver(self) -> None:
         waiting, self.waiting = self.waiting, None
         if waiting is not None and self.study.is_running():
-            self.study._on_computed(*waiting)
+            self.study.deliver(*waiting)
 
 
 class ResultHold(QObject):

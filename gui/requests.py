@@ -9,8 +9,13 @@ thread of its own, so a slow study never holds another back:
                   a busy one keeps it as the single pending request (a newer
                   request replaces it: only the newest waits).
     worker:       compute(req) → computed(generation, result, seconds), queued
-    _on_computed: (GUI thread) drop stale generations, emit result_ready(result),
+    deliver:      (GUI thread) drop stale generations, emit result_ready(result),
                   then send the pending request if there is one.
+    set_result_gate(gate): a computed result goes to gate.offer(cycle, generation,
+                  result, seconds) instead, and waits there until the gate calls
+                  cycle.deliver(...); meanwhile the study counts as busy (a newer request
+                  waits as the pending one) and `is_stale(generation)` says whether a
+                  newer request has been made.
 
 Everything but `compute` runs on the GUI thread; the worker sees only the
 immutable request it is handed.
@@ -69,6 +74,7 @@ class StudyCycle(QObject):
         self._worker = StudyWorker(compute)
         self._worker.moveToThread(self._thread)
         self._work_requested.connect(self._worker.run)
+        self._gate = None
         self._worker.computed.connect(self._on_computed)
         self._worker.failed.connect(self._on_failed)
         self._thread.finished.connect(self._worker.deleteLater)
@@ -104,8 +110,24 @@ class StudyCycle(QObject):
         self._requests = {generation: request}
         self._work_requested.emit(generation, request)
 
+    def set_result_gate(self, gate) -> None:
+        """Route computed results through `gate` (see the module docstring); None: none."""
+        self._gate = gate
+
+    def is_stale(self, generation: int) -> bool:
+        return generation != self._generation
+
     @Slot(int, object, float)
     def _on_computed(self, generation: int, result, seconds: float) -> None:
+        if self._gate is not None:
+            self._gate.offer(self, generation, result, seconds)
+        else:
+            self.deliver(generation, result, seconds)
+
+    def deliver(self, generation: int, result, seconds: float) -> None:
+        """A computed result reaches the GUI: the newest generation's is shown."""
+        if not self._busy:    # a gate handing on a result after shutdown() or twice
+            return
         self._busy = False
         if generation == self._generation:
             self.result = result

@@ -75,3 +75,39 @@ def test_compute_failure_is_reported_not_raised(qtbot):
     QApplication.processEvents()
     assert messages and "boom" in messages[0]
     model.shutdown()
+
+
+def test_a_result_gate_holds_results_and_the_study_stays_busy(qtbot):
+    """StudyCycle.set_result_gate: a computed result waits at the gate; meanwhile the study
+    is busy and a newer request waits as the pending one; the held result is stale then, and
+    delivering it shows nothing; only the newest reaches result_ready."""
+    from gui.requests import StudyCycle
+
+    class Gate:
+        def __init__(self):
+            self.offers = []
+
+        def offer(self, study, generation, result, seconds):
+            self.offers.append((generation, result, seconds))
+
+    cycle = StudyCycle("gated", lambda x: x * 10)
+    gate = Gate()
+    cycle.set_result_gate(gate)
+    shown = []
+    cycle.result_ready.connect(shown.append)
+    first = cycle.request(1)
+    qtbot.waitUntil(lambda: len(gate.offers) == 1, timeout=3000)
+    assert cycle.busy and not cycle.idle and shown == []
+    second = cycle.request(2)                 # waits: the first is held, not delivered
+    assert cycle.is_stale(first) and not cycle.is_stale(second)
+    cycle.deliver(*gate.offers[0])            # stale: dropped, and the pending one goes out
+    assert shown == []
+    qtbot.waitUntil(lambda: len(gate.offers) == 2, timeout=3000)
+    cycle.deliver(*gate.offers[1])
+    cycle.deliver(*gate.offers[1])            # a second hand-on is ignored
+    assert shown == [20] and cycle.idle
+    cycle.set_result_gate(None)
+    cycle.request(3)
+    assert cycle.wait_idle()
+    assert shown == [20, 30]
+    cycle.shutdown()
