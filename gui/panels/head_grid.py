@@ -29,6 +29,7 @@ from ..model_heads import role_names
 from ..style import ROLE_COLOURS, plot_font
 from .base import Panel, TitleLabel
 from .label import Label
+from .matrix_item import weights_rgba
 from .text_fit import MinimumHeight, layout_minimum_px
 
 MARGIN = 0.09      # of a cell, around its thumbnail
@@ -107,8 +108,9 @@ class ThumbnailCells:
         self.selection.setVisible(False)
         plot.addItem(self.selection)
         self.selected: tuple[int, int] | None = None
-        self._maps: dict[str, pg.ColorMap] = {}
-        self._tints: dict[tuple[int, int], tuple[str, str]] = {}   # what each image is tinted
+        self._tables: dict[str, np.ndarray] = {}   # "role:background" → (256, 4) RGBA
+        self.maps: np.ndarray | None = None   # (L, h, n, n): the weights drawn, as given
+        self.background = ""
         self._shown_n: int | None = None    # tokens of the maps on screen
 
     @property
@@ -120,7 +122,6 @@ class ThumbnailCells:
             for item in row:
                 self.plot.removeItem(item)
         self.images, self.frames = [], []
-        self._tints.clear()
         self._shown_n = None
         for layer in range(layers):
             images, frames = [], []
@@ -149,19 +150,18 @@ class ThumbnailCells:
         new_size = maps.shape[-1] != self._shown_n
         self._shown_n = maps.shape[-1]
         self.roles = roles
+        self.maps, self.background = maps, background
         for layer in range(layers):
             for head in range(heads):
                 role = roles[layer][head]
                 image = self.images[layer][head]
-                if self._tints.get((layer, head)) != (role, background):
-                    self._tints[layer, head] = (role, background)
-                    image.setColorMap(self._colormap(role, background))
+                rgba = weights_rgba(maps[layer, head], self.role_table(role, background))
                 if new_size:
-                    image.setImage(maps[layer, head], levels=(0.0, 1.0),
+                    image.setImage(rgba, autoLevels=False,
                                    rect=QRectF(self.x0 + head + MARGIN, self.y0 + layer + MARGIN,
                                                inner, inner))
                 else:   # same n: the item's transform to its cell still holds
-                    image.setImage(maps[layer, head], levels=(0.0, 1.0))
+                    image.setImage(rgba, autoLevels=False)
                 image.setVisible(True)
                 pen = QPen(pg.mkColor(ROLE_COLOURS[role]), FRAME_PX)
                 pen.setCosmetic(True)
@@ -207,14 +207,15 @@ class ThumbnailCells:
         pen = QPen(pg.mkColor(theme.foreground), SELECTED_PX, Qt.PenStyle.DashLine)
         pen.setCosmetic(True)
         self.selection.setPen(pen)
-        self._maps.clear()
-        self._tints.clear()
+        self._tables.clear()
 
-    def _colormap(self, role: str, background: str) -> pg.ColorMap:
+    def role_table(self, role: str, background: str) -> np.ndarray:
+        """The role's colour map from the background to its colour, as 256 RGBA colours."""
         key = f"{role}:{background}"
-        if key not in self._maps:
-            self._maps[key] = role_colormap(ROLE_COLOURS[role], background)
-        return self._maps[key]
+        if key not in self._tables:
+            self._tables[key] = role_colormap(ROLE_COLOURS[role], background).getLookupTable(
+                0.0, 1.0, 256, alpha=True)
+        return self._tables[key]
 
 
 def role_legend(roles, names: dict[str, str], width: float = 0.0, font=None) -> str:

@@ -33,6 +33,14 @@ def colour_index(values: np.ndarray, low: float, high: float) -> np.ndarray:
     return index.astype(np.uint8)
 
 
+def weights_rgba(weights: np.ndarray, rgba_table: np.ndarray) -> np.ndarray:
+    """Attention weights (…) in [0, 1] → (…, 4) uint8 colours through a (256, 4) RGBA table:
+    weight w takes colour round(255·w). An ImageItem handed RGBA draws it as it is; given a
+    colour map and levels, pyqtgraph rescaled the map and rebuilt a 256-entry colour table in
+    Python for every map, on every update."""
+    return rgba_table[colour_index(weights, 0.0, 1.0)]
+
+
 def colour_image(values: np.ndarray, table: np.ndarray, low: float, high: float) -> np.ndarray:
     """Values (any shape) → RGB32 words of the same shape through a 256-entry table (what
     MatrixItem.show_values paints; the item leaves the lookup to Qt)."""

@@ -32,6 +32,7 @@ from ..guard import guarded
 from ..i18n import tr
 from ..style import brush, pen, plot_font
 from .base import Panel, TitleLabel
+from .matrix_item import weights_rgba
 from .text_fit import (MinimumHeight, fit_bottom_axis, fitting_step, layout_minimum_px, lines_px,
                        ticks_between)
 
@@ -64,12 +65,8 @@ def role_names() -> dict[str, str]:
 
 
 def heads_rgba(weights: np.ndarray) -> np.ndarray:
-    """Attention weights (…, n) in [0, 1] as SEQUENTIAL colours (…, n, 4) uint8. Handed to an
-    ImageItem as RGBA, a map is drawn as it is: with a colour map and levels, pyqtgraph
-    rescaled it and rebuilt a 256-entry colour table in Python for every map, every snapshot
-    (most of what the learned heads cost to paint)."""
-    index = np.clip(np.rint(np.asarray(weights, dtype=np.float32) * 255.0), 0, 255)
-    return SEQUENTIAL_RGBA[index.astype(np.uint8)]
+    """Attention weights (…, n) in [0, 1] as SEQUENTIAL colours (…, n, 4) uint8."""
+    return weights_rgba(weights, SEQUENTIAL_RGBA)
 
 
 def metric_titles() -> dict[str, str]:

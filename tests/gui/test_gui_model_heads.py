@@ -63,6 +63,21 @@ def tab(qtbot, tiny_bert):
     widget.close()
 
 
+def assert_drawn(cells, layer: int, head: int, weights: np.ndarray) -> None:
+    """A thumbnail (ThumbnailCells) shows `weights` through its role's colour map (background → role colour),
+    checked against pyqtgraph's own ColorMap.map (within one step of its 256 colours)."""
+    from gui.panels.head_grid import role_colormap
+    from gui.style import ROLE_COLOURS
+
+    np.testing.assert_allclose(cells.maps[layer, head], weights)
+    image = cells.images[layer][head].image
+    assert image.dtype == np.uint8 and image.shape == weights.shape + (4,)
+    colours = role_colormap(ROLE_COLOURS[cells.roles[layer][head]], cells.background).map(
+        np.asarray(weights, dtype=float), mode="byte")
+    assert np.abs(image.astype(int) - colours.reshape(image.shape).astype(int)).max() <= 2
+
+
+
 def show_tab(window):
     window.bottom_tabs.setCurrentWidget(window.model_heads)
     assert window.model_heads.wait_idle()
@@ -88,7 +103,7 @@ def test_open_model_folder_loads_the_model_and_draws_layers_by_heads(window, tin
     expected = run_sentence(load_model(tiny_bert), window.state.heads_input.sentence).attentions
     for layer in range(2):
         for head in range(4):
-            np.testing.assert_allclose(grid.images[layer][head].image, expected[layer, head])
+            assert_drawn(grid.cells, layer, head, expected[layer, head])
     # the planted heads are found and tinted by their role
     assert [grid.role_at(0, h) for h in range(3)] == ["previous", "first", "self"]
     for head, role in enumerate(("previous", "first", "self")):
@@ -352,8 +367,7 @@ def test_a_short_roles_run_shows_its_learned_heads_beside_the_grid(resource_trac
         layer, head = role.layer, role.head
         assert compare.role_at("trained", layer, head) == role.role
         assert compare.frame_colour("trained", layer, head) == ROLE_COLOURS[role.role].upper()
-        np.testing.assert_array_equal(compare.cells["trained"].images[layer][head].image,
-                                      maps[layer, head])
+        assert_drawn(compare.cells["trained"], layer, head, maps[layer, head])
         assert role.induction_score is not None
     assert f"step {SHORT_ROLES['steps']}" in compare.title_text
     # a click shows that head in the detail view, with the lab's own scores beside ours
