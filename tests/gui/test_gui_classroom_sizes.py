@@ -1,0 +1,121 @@
+"""Classroom sizes (issue 10): at 300 % text on 1366×768 and 1280×720 the lesson strip is
+compact, so the plots keep more than half of the window, and the step's whole text (title
+included) stays reachable by scrolling."""
+import itertools
+
+import pytest
+from PySide6.QtWidgets import QApplication
+
+from gui.lessons import STEPS, step_text
+from gui_helpers import settle
+
+SMALL_SCREENS = ((1366, 768), (1280, 720))
+#: The share of the window's height the panels keep beside the compact strip. In
+#: presentation mode the text is 25 % larger and the menu and status bar take 16 % of
+#: 720 px, so the strip's two text lines leave the panels half of the window.
+PANEL_SHARE = {False: 0.55, True: 0.50}
+
+
+def wait_layout(window, qtbot, rounds: int = 6) -> None:
+    for _ in range(rounds):
+        QApplication.processEvents()
+        qtbot.wait(15)
+
+
+@pytest.fixture
+def restore_view(window):
+    yield
+    window.set_presentation(False)
+    window.zoom_reset()
+    window.switch_language("en")
+
+
+def walk_steps(window, qtbot, size, presentation):
+    """(step, its title) for each step at `size`, the strip fitted to it."""
+    window.set_presentation(presentation)
+    window.resize(*size)
+    window.set_lesson_visible(True)
+    wait_layout(window, qtbot)
+    for i, step in enumerate(STEPS):
+        window.lesson.go_to(i)
+        settle(window)
+        window.lesson.refresh_text()
+        wait_layout(window, qtbot)
+        yield step, step_text(step.key)[0]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_compact_strip_leaves_the_plots_most_of_a_small_screen(window, qtbot, restore_view,
+                                                                   lang):
+    window.switch_language(lang)
+    window.set_ui_scale(3.0)
+    lesson = window.lesson
+    short = {}
+    for size, presentation in itertools.product(SMALL_SCREENS, (False, True)):
+        for step, title in walk_steps(window, qtbot, size, presentation):
+            assert lesson.compact, (size, presentation)
+            assert not lesson.title_label.isVisible()
+            view = lesson.text_view
+            shown = view.toPlainText()
+            # nothing hidden for good: the title heads the text, the whole body follows it
+            number = lesson.step_label.text()
+            assert number == f"Step {STEPS.index(step) + 1} / {len(STEPS)}" or lang == "ja"
+            if lesson.number_in_text:     # too narrow for the number beside the buttons
+                assert not lesson.step_label.isVisible()
+                assert shown.startswith(f"{number} · {title}"), (step.key, shown[:40])
+            else:
+                assert lesson.step_label.isVisible()
+                assert shown.startswith(title), (step.key, shown[:40])
+            assert lesson.text() and shown.endswith(lesson.text())
+            bar = view.verticalScrollBar()
+            assert bar.maximum() + view.viewport().height() >= view.document().size().height() - 1
+            assert bar.value() == 0, step.key                     # read from its title
+            assert window.lesson_scroll.horizontalScrollBar().maximum() == 0, (
+                step.key, size, presentation, window.width(), lesson.minimumSizeHint().width())
+            if step.grid:            # beside the layers picture the strip scrolls instead
+                continue
+            assert window.lesson_scroll.verticalScrollBar().maximum() == 0, step.key
+            share = window.panel_area.height() / window.height()
+            if share < PANEL_SHARE[presentation]:
+                short[(size, presentation, step.key)] = round(share, 3)
+            # the text shows whole lines, at least two
+            inner = view.height() - 2 * view.frameWidth()
+            assert inner >= 2 * view.fontMetrics().lineSpacing(), step.key
+            if bar.maximum() > 0:
+                assert view.whole_lines_height(inner) == inner, step.key
+    assert not short, short
+
+
+def test_a_large_window_keeps_the_title_row(window, qtbot, restore_view):
+    """At 1920×1080 (300 %) and at 100 % on 1280×720 the strip keeps its title row; back
+    on a small screen at 300 % it turns compact, and Ctrl+0 brings the title row back."""
+    lesson = window.lesson
+    window.set_ui_scale(3.0)
+    for step, title in walk_steps(window, qtbot, (1920, 1080), False):
+        assert not lesson.compact
+        assert lesson.title_label.isVisible() and title in lesson.title_label.toolTip()
+        assert not lesson.text_view.toPlainText().startswith(title)
+        break
+    window.resize(1280, 720)
+    wait_layout(window, qtbot)
+    assert lesson.compact and lesson.text_view.toPlainText().startswith(title)
+    window.zoom_reset()
+    wait_layout(window, qtbot)
+    assert not lesson.compact and lesson.title_label.isVisible()
+    assert not lesson.text_view.toPlainText().startswith(title)
+
+
+def test_the_offset_and_gap_sliders_sit_beside_the_compact_text(window, qtbot, restore_view):
+    window.set_ui_scale(3.0)
+    saturate = next(i for i, s in enumerate(STEPS) if s.offset_gap)
+    window.resize(1280, 720)
+    window.set_lesson_visible(True)
+    window.lesson.go_to(saturate)
+    settle(window)
+    wait_layout(window, qtbot)
+    lesson = window.lesson
+    assert lesson.compact and lesson.offset_gap.isVisible()
+    text, sliders = lesson.text_view.geometry(), lesson.offset_gap.geometry()
+    assert sliders.left() >= text.right() and sliders.top() < text.bottom()
+    assert lesson.offset_slider.width() > 3 * lesson.fontMetrics().lineSpacing()
+    assert window.panel_area.height() >= PANEL_SHARE[False] * window.height()
