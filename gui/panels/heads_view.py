@@ -17,10 +17,10 @@ import math
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent, QRectF, Signal, Slot
+from PySide6.QtCore import QEvent, QRectF, QTimer, Signal, Slot
 from PySide6.QtGui import QFontMetricsF, QTextOption
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QHBoxLayout, QLabel, QLineEdit, QSpinBox,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QGridLayout, QHBoxLayout, QLabel,
+                               QLineEdit, QSpinBox, QVBoxLayout, QWidget)
 
 from engine.head_roles import MAX_TOKENS, ROLE_HEADS, heads_study, mode_for_text
 
@@ -37,9 +37,39 @@ from .base import Panel, TitleLabel
 from .text_fit import MinimumHeight, lines_px
 from .token_axis import TokenAxis, fit_square_cells
 
+QWIDGETSIZE_MAX = (1 << 24) - 1
+
 SEQUENTIAL = pg.colormap.get("viridis")
 HEAD_COUNT = len(ROLE_HEADS)
 HEAD_COLUMNS = 3
+#: A column of small maps narrower than this many text heights broke a Japanese title inside
+#: its words (300 % text): the average map then goes below the six, which get the width.
+STACK_BELOW_LINES = 5.0
+WORD_JOINER = "\u2060"
+
+
+def _kana_class(ch: str) -> str | None:
+    code = ord(ch)
+    if 0x3040 <= code <= 0x309F:
+        return "hiragana"
+    if 0x30A0 <= code <= 0x30FF:
+        return "katakana"
+    if 0x4E00 <= code <= 0x9FFF or ch == "々":
+        return "kanji"
+    return None
+
+
+def glue_words(text: str) -> str:
+    """A Japanese title that wraps between its words only: a word joiner (U+2060) between
+    two kana or kanji, except before a kanji or katakana run that follows another script
+    ("直前の|トークン", "同じ|単語"). A run wider than its column still breaks anywhere."""
+    out = []
+    for a, b in zip(text, text[1:]):
+        out.append(a)
+        ka, kb = _kana_class(a), _kana_class(b)
+        if ka and kb and not (kb in ("kanji", "katakana") and ka != kb):
+            out.append(WORD_JOINER)
+    return "".join(out) + text[-1:]
 
 
 def compute_heads(heads: HeadsInput):
@@ -103,6 +133,7 @@ class HeadsView(Panel):
         self.token_axes: list[TokenAxis] = []
         self._shown_n: int | None = None
         self._title_rows = None
+        self.stacked = False      # the average map below the six (see STACK_BELOW_LINES)
         self.minimum_height = MinimumHeight(self, self._needed_height)
 
         # Wrapping labels: a long line would widen the layout past a narrow view and clip
@@ -122,13 +153,45 @@ class HeadsView(Panel):
             self.head_plots.append(plot)
             self.head_images.append(image)
         self.average_plot, self.average_image = self._map(0, HEAD_COLUMNS, rowspan=3)
-        grid = self.maps.layout
+        self._place_average()
+        self.ci.layout.setRowStretchFactor(2, 1)
+
+    def _place_average(self) -> None:
+        """The average map beside the six (three rows high), or below them across their
+        three columns when those are too narrow for their titles (self.stacked)."""
+        grid, title, plot = self.maps.layout, self.titles[HEAD_COUNT], self.average_plot
+        for item in (title, plot):
+            if item in self.maps.items:
+                self.maps.removeItem(item)
+        if self.stacked:
+            self.maps.addItem(title, row=4, col=0, colspan=HEAD_COLUMNS)
+            self.maps.addItem(plot, row=5, col=0, colspan=HEAD_COLUMNS)
+        else:
+            self.maps.addItem(title, row=0, col=HEAD_COLUMNS)
+            self.maps.addItem(plot, row=1, col=HEAD_COLUMNS, rowspan=3)
         for col in range(HEAD_COLUMNS):
             grid.setColumnStretchFactor(col, 4)
-        grid.setColumnStretchFactor(HEAD_COLUMNS, 7)
-        for row in (1, 3):
-            grid.setRowStretchFactor(row, 1)
-        self.ci.layout.setRowStretchFactor(2, 1)
+        grid.setColumnStretchFactor(HEAD_COLUMNS, 0 if self.stacked else 7)
+        for row in (1, 3, 5):
+            grid.setRowStretchFactor(row, 1 if row < 5 else 2 * int(self.stacked))
+        if not self.stacked:
+            for row in (4, 5):
+                grid.setRowFixedHeight(row, 0)
+        else:
+            grid.setRowMinimumHeight(4, 0)
+            grid.setRowMaximumHeight(4, QWIDGETSIZE_MAX)
+            grid.setRowMaximumHeight(5, QWIDGETSIZE_MAX)
+
+    def _update_stacked(self) -> None:
+        if not hasattr(self, "average_plot"):   # resized while build() adds the maps
+            return
+        column = self.width() * 4 / (4 * HEAD_COLUMNS + 7)
+        stacked = column < STACK_BELOW_LINES * QFontMetricsF(plot_font(self.theme)).height()
+        if stacked != self.stacked:
+            self.stacked = stacked
+            self._title_rows = None
+            self._place_average()
+            self._fit_title_rows()
 
     @property
     def plots(self) -> list[pg.PlotItem]:
@@ -219,9 +282,9 @@ class HeadsView(Panel):
         for i, label in enumerate(self.titles[:HEAD_COUNT]):
             title = (tr("random head {i}").format(i=i + 1) if self.random
                      else names[ROLE_HEADS[i]])
-            label.setText(title, color=fg, size=small)
-        self.titles[HEAD_COUNT].setText(tr("average of the {h} heads").format(h=HEAD_COUNT),
-                                        color=fg, size=small)
+            label.setText(glue_words(title), color=fg, size=small)
+        self.titles[HEAD_COUNT].setText(
+            glue_words(tr("average of the {h} heads").format(h=HEAD_COUNT)), color=fg, size=small)
         if self.results is None:
             self.info_label.setText(tr("computing…"), color=fg, size=small)
             return
@@ -254,12 +317,14 @@ class HeadsView(Panel):
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
         super().resizeEvent(event)
         if hasattr(self, "minimum_height"):       # Qt resizes before build()
+            self._update_stacked()
             self.minimum_height.request()
 
     def restyle(self) -> None:
         font = plot_font(self.theme, 0.85)
         self._title_rows = None
         self.minimum_height.reset()
+        self._update_stacked()
         for plot in self.plots:
             self.style_plot(plot)
         for axis in self.token_axes:
@@ -273,21 +338,27 @@ class HeadsView(Panel):
         if not hasattr(self, "average_plot"):  # resized while build() adds the maps
             return
         two_lines = 2 * QFontMetricsF(plot_font(self.theme)).height() + 6
+        average = self.titles[HEAD_COUNT]
+        rows = [(0, self.titles[:HEAD_COLUMNS] + ([] if self.stacked else [average])),
+                (2, self.titles[HEAD_COLUMNS:HEAD_COUNT])]
+        if self.stacked:
+            rows.append((4, [average]))
         heights = []
-        for row, titles in ((0, [*self.titles[:HEAD_COLUMNS], self.titles[HEAD_COUNT]]),
-                            (2, self.titles[HEAD_COLUMNS:HEAD_COUNT])):
+        for row, titles in rows:
             needed = max(title.item.boundingRect().height() for title in titles)
             heights.append(max(two_lines, math.ceil(needed)))
         if heights != self._title_rows:
             self._title_rows = heights
-            for row, height in zip((0, 2), heights):
+            for (row, _titles), height in zip(rows, heights):
                 self.maps.layout.setRowFixedHeight(row, height)
         self.minimum_height.request()
 
     def _needed_height(self) -> float:
-        """The texts as wrapped, and two rows of maps five lines high at least."""
+        """The texts as wrapped, and two rows of maps five lines high at least (and the
+        average below them, ten lines high, when it is stacked)."""
         texts = sum(label.item.boundingRect().height() for label in (self.kind_label, self.info_label))
-        return texts + sum(self._title_rows or ()) + 2 * lines_px(self.theme, 5) + 24
+        maps = 2 * lines_px(self.theme, 5) + (lines_px(self.theme, 10) if self.stacked else 0)
+        return texts + sum(self._title_rows or ()) + maps + 24
 
     def retranslate(self) -> None:
         self._update_texts()
@@ -341,21 +412,22 @@ class HeadsPanel(QWidget):
         self._rendered_sentence: str | None = None
 
         # Two rows: on one, the inputs alone made the tab 580 px wide, too wide for a
-        # 1280-px window with the controls and the cost panel beside it.
-        sentence_row, options_row = QHBoxLayout(), QHBoxLayout()
+        # 1280-px window with the controls and the cost panel beside it. The options wrap
+        # onto a second row when they are wider than the tab (300 % text, Japanese).
+        sentence_row = QHBoxLayout()
         sentence_row.addWidget(self.sentence_label)
         sentence_row.addWidget(self.sentence_edit, 1)
-        options_row.addWidget(self.mode_label)
-        options_row.addWidget(self.mode_combo)
-        options_row.addWidget(self.random_check)
-        options_row.addWidget(self.seed_label)
-        options_row.addWidget(self.seed_spin)
-        options_row.addStretch(1)
+        self.options = QGridLayout()
+        self.options_wrapped: bool | None = None
+        # measured once the new font or texts have reached the widgets (they come as events)
+        self._options_timer = QTimer(self, singleShot=True, interval=0)
+        self._options_timer.timeout.connect(self._fit_options)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(sentence_row)
-        layout.addLayout(options_row)
+        layout.addLayout(self.options)
         layout.addWidget(self.view, 1)
+        self._place_options(False)
 
         self.sentence_edit.textChanged.connect(self._on_sentence)
         self.mode_combo.currentIndexChanged.connect(self._on_mode)
@@ -365,6 +437,41 @@ class HeadsPanel(QWidget):
         self.study.result_ready.connect(self._on_result)
         self.retranslate()
         self._on_heads_input(self.state.heads_input)
+
+    def _place_options(self, wrapped: bool) -> None:
+        """Token mode, random heads and seed on one row, or (wrapped) the mode on one and
+        the random heads and seed below it."""
+        if wrapped == self.options_wrapped:
+            return
+        self.options_wrapped = wrapped
+        grid = self.options
+        places = ((self.mode_label, 0, 0), (self.mode_combo, 0, 1), (self.random_check, 1, 0),
+                  (self.seed_label, 1, 2), (self.seed_spin, 1, 3)) if wrapped else (
+            (self.mode_label, 0, 0), (self.mode_combo, 0, 1), (self.random_check, 0, 2),
+            (self.seed_label, 0, 3), (self.seed_spin, 0, 4))
+        spans = {self.random_check: 2, self.mode_combo: 4} if wrapped else {}
+        for widget, row, column in places:
+            grid.removeWidget(widget)
+            grid.addWidget(widget, row, column, 1, spans.get(widget, 1))
+        for column in range(6):
+            grid.setColumnStretch(column, 0)
+        grid.setColumnStretch(4 if wrapped else 5, 1)
+
+    def _options_width(self) -> int:
+        widgets = (self.mode_label, self.mode_combo, self.random_check, self.seed_label,
+                   self.seed_spin)
+        margins = self.layout().contentsMargins()
+        return (sum(w.sizeHint().width() for w in widgets) + 4 * self.options.horizontalSpacing()
+                + margins.left() + margins.right())
+
+    @Slot()
+    def _fit_options(self) -> None:
+        self._place_options(self._options_width() > self.width())
+
+    @guarded
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
+        super().resizeEvent(event)
+        self._options_timer.start()
 
     # -- state → widgets, and the request --------------------------------------------
     def _on_heads_input(self, heads: HeadsInput) -> None:
@@ -452,4 +559,6 @@ class HeadsPanel(QWidget):
     def changeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
+        if event.type() in (QEvent.Type.LanguageChange, QEvent.Type.FontChange):
+            self._options_timer.start()
         super().changeEvent(event)

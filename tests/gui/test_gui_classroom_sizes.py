@@ -7,7 +7,7 @@ import pytest
 from PySide6.QtWidgets import QApplication
 
 from gui.lessons import STEPS, step_text
-from gui_helpers import settle
+from gui_helpers import settle, settle_layout, text_problems
 
 SMALL_SCREENS = ((1366, 768), (1280, 720))
 #: The share of the window's height the panels keep beside the compact strip. In
@@ -119,3 +119,79 @@ def test_the_offset_and_gap_sliders_sit_beside_the_compact_text(window, qtbot, r
     assert sliders.left() >= text.right() and sliders.top() < text.bottom()
     assert lesson.offset_slider.width() > 3 * lesson.fontMetrics().lineSpacing()
     assert window.panel_area.height() >= PANEL_SHARE[False] * window.height()
+
+
+# -- Head roles at 300 % -------------------------------------------------------------------
+
+def show_heads_tab(window, qtbot):
+    from gui import panel_names as names
+    from gui.main_window import ROWS, SINGLE, SINGLE_PAGES
+
+    panel = window.heads_panel
+    if window.layout_mode == SINGLE:
+        window.panel_tabs.setCurrentIndex(SINGLE_PAGES.index(names.MULTIHEAD))
+    elif window.layout_mode == ROWS:
+        window.row_tabs.setCurrentIndex(1)
+    window.bottom_tabs.setCurrentWidget(panel)
+    assert panel.wait_idle()
+    wait_layout(window, qtbot)
+    settle_layout([panel.view], rounds=6)
+    panel.view.grab()                    # the token axes record the labels they paint
+    return panel
+
+
+def mid_word_breaks(title) -> list[str]:
+    """The lines of a wrapped map title that start inside a glued (Japanese) word."""
+    from gui.panels.heads_view import WORD_JOINER
+
+    document = title.item.document()
+    text = document.toPlainText()
+    found = []
+    block = document.begin()
+    while block.isValid():
+        layout = block.layout()
+        for i in range(1, layout.lineCount()):
+            start = block.position() + layout.lineAt(i).textStart()
+            if WORD_JOINER in text[max(0, start - 1):start + 1]:
+                found.append(text.replace(WORD_JOINER, "")[:30])
+        block = block.next()
+    return found
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_head_roles_stay_readable_at_300_percent(window, qtbot, restore_view, lang):
+    from test_gui_text_overlap import clipped_widgets
+
+    window.switch_language(lang)
+    window.set_ui_scale(3.0)
+    found = {}
+    for size in ((1366, 768), (1280, 720), (1920, 1080)):
+        window.resize(*size)
+        wait_layout(window, qtbot)
+        panel = show_heads_tab(window, qtbot)
+        view = panel.view
+        problems = clipped_widgets(panel)
+        combo = panel.mode_combo
+        if combo.width() < combo.sizeHint().width():
+            problems.append(f"token mode box {combo.width()} px of {combo.sizeHint().width()}")
+        for title in view.titles:
+            problems += [f"title broken inside a word: {t!r}" for t in mid_word_breaks(title)]
+        for axis in view.token_axes:
+            if not axis.isVisible():
+                continue
+            inside = axis.boundingRect().adjusted(-1, -1, 1, 1)
+            problems += [f"{axis.orientation} label cut: {text!r}"
+                         for text, box in axis.drawn if not inside.contains(box)]
+        problems += text_problems(view, tolerance=window.ui_scale)
+        if problems:
+            found[size] = problems
+    assert not found, found
+
+
+def test_japanese_titles_wrap_between_words():
+    from gui.panels.heads_view import WORD_JOINER, glue_words
+
+    glued = glue_words("直前のトークン")
+    assert glued.replace(WORD_JOINER, "|") == "直|前|の" + "ト|ー|ク|ン"
+    assert glue_words("同じ単語").replace(WORD_JOINER, "|") == "同|じ単|語"
+    assert glue_words("previous token") == "previous token"
