@@ -195,3 +195,60 @@ def test_japanese_titles_wrap_between_words():
     assert glued.replace(WORD_JOINER, "|") == "直|前|の" + "ト|ー|ク|ン"
     assert glue_words("同じ単語").replace(WORD_JOINER, "|") == "同|じ単|語"
     assert glue_words("previous token") == "previous token"
+
+
+# -- Real heads: the variance table ---------------------------------------------------------
+
+@pytest.fixture
+def twelve_layers(tmp_path, monkeypatch):
+    import sys
+    from pathlib import Path
+
+    monkeypatch.setenv("ATTENTION_LAB_CACHE", str(tmp_path / "cache"))
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
+    from tiny_models import write_bert
+
+    return write_bert(tmp_path / "bert-12", layers=12, heads=4, d_model=64)
+
+
+def show_model_tab(window, qtbot):
+    from gui import panel_names as names
+    from gui.main_window import ROWS, SINGLE, SINGLE_PAGES
+
+    tab = window.model_heads
+    if window.layout_mode == SINGLE:
+        window.panel_tabs.setCurrentIndex(SINGLE_PAGES.index(names.MULTIHEAD))
+    elif window.layout_mode == ROWS:
+        window.row_tabs.setCurrentIndex(1)
+    window.bottom_tabs.setCurrentWidget(tab)
+    assert tab.wait_idle()
+    wait_layout(window, qtbot)
+    return tab
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_variance_table_fits_the_real_heads_tab(window, qtbot, restore_view, twelve_layers,
+                                                    lang):
+    from PySide6.QtGui import QTextDocument
+
+    window.switch_language(lang)
+    tab = window.model_heads
+    tab.add_model_folder(str(twelve_layers))
+    for scale, size, by_rows in ((3.0, (1366, 768), True), (3.0, (1280, 720), True),
+                                 (1.0, (1920, 1080), False)):
+        window.set_ui_scale(scale)
+        window.resize(*size)
+        wait_layout(window, qtbot)
+        tab = show_model_tab(window, qtbot)
+        assert tab.result is not None and tab.result.layers == 12
+        label, area = tab.variance_label, tab.text_scroll
+        assert label.isVisible()
+        assert ("L11" in label.text()) and (label.text().count("<tr>") == (13 if by_rows else 3)), \
+            (scale, size)
+        document = QTextDocument()
+        document.setDefaultFont(label.font())
+        document.setHtml(label.text())
+        document.setTextWidth(label.width())
+        assert document.idealWidth() <= label.width() + 1, (scale, size)     # nothing cut
+        assert label.width() <= area.viewport().width(), (scale, size)
+        assert area.horizontalScrollBar().maximum() == 0, (scale, size)
