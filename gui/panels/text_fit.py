@@ -73,6 +73,7 @@ class MinimumHeight:
         from PySide6.QtCore import QTimer
 
         self.panel, self.needed = panel, needed
+        self._axes = None
         self.timer = QTimer(panel, singleShot=True, interval=0)
         self.timer.timeout.connect(self.fit)
 
@@ -101,6 +102,30 @@ class MinimumHeight:
         size = panel.size()
         if panel.ci.geometry().size().toSize() != size:
             panel.setRange(QRectF(0, 0, size.width(), size.height()), padding=0)
+        self._centre_axis_names()
+
+    def _centre_axis_names(self) -> None:
+        """Every axis name centred on its axis again. pyqtgraph places the name only when
+        the axis is resized (AxisItem.resizeEvent), for the name it has then: a panel that
+        renames an axis at the same size (the cost panel's short and long FLOP names) left
+        the longer name where the shorter one was, running up into the title (a fresh
+        window at 150 % in Japanese)."""
+        import pyqtgraph as pg
+
+        if self._axes is None:
+            self._axes = [item for item in self.panel.scene().items()
+                          if isinstance(item, pg.AxisItem)]
+        for axis in self._axes:
+            label = getattr(axis, "label", None)
+            if label is None or not label.isVisible() or not axis.isVisible():
+                continue
+            rect = label.mapRectToParent(label.boundingRect())
+            if axis.orientation in ("left", "right"):
+                off = abs(rect.center().y() - axis.size().height() / 2)
+            else:
+                off = abs(rect.center().x() - axis.size().width() / 2)
+            if off > 2:
+                axis.resizeEvent()
 
 
 def fit_bottom_axis(axis, font, tick_lines: int = 1) -> None:

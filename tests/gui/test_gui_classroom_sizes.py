@@ -252,3 +252,27 @@ def test_the_variance_table_fits_the_real_heads_tab(window, qtbot, restore_view,
         assert document.idealWidth() <= label.width() + 1, (scale, size)     # nothing cut
         assert label.width() <= area.viewport().width(), (scale, size)
         assert area.horizontalScrollBar().maximum() == 0, (scale, size)
+
+
+# -- an axis renamed at the same size --------------------------------------------------------
+
+def test_a_renamed_axis_keeps_its_name_centred(window, qtbot):
+    """pyqtgraph centres an axis name only when the axis is resized: the cost panel's switch
+    from the short FLOP name to the long one at the same size left the long name where the
+    short one went, over the title (the text-overlap test run alone, Japanese, 150 %)."""
+    from gui import panel_names as names
+
+    window.resize(1920, 1080)
+    settle(window)
+    panel = window.panels[names.COST]
+    axis = panel.plot.getAxis("left")
+    wait_layout(window, qtbot)
+    for name in ("F", "a much longer name of this axis"):
+        panel.plot.setLabel("left", name, units="FLOP")      # no resize
+        panel.minimum_height.request()
+        wait_layout(window, qtbot)
+        label = axis.label
+        rect = label.mapRectToParent(label.boundingRect())
+        assert abs(rect.center().y() - axis.size().height() / 2) <= 2, (name, rect.getRect())
+    panel._shown.pop((axis, "label"), None)     # the panel names its axis again
+    panel.redraw()
