@@ -276,3 +276,35 @@ def test_a_renamed_axis_keeps_its_name_centred(window, qtbot):
         assert abs(rect.center().y() - axis.size().height() / 2) <= 2, (name, rect.getRect())
     panel._shown.pop((axis, "label"), None)     # the panel names its axis again
     panel.redraw()
+
+
+# -- the first grab after a text-size change ---------------------------------------------------
+
+@pytest.mark.parametrize("size, lang", [((1366, 768), "ja"), ((1920, 1080), "en"),
+                                        ((2560, 1440), "ja")])
+def test_the_first_grab_after_a_text_size_change_shows_every_tick_label(window, restore_view,
+                                                                         size, lang):
+    """An axis lays its tick labels out when painted, drops those outside its rectangle,
+    sizes itself to them afterwards, and (DeviceCoordinateCache) shows its cached pixmap
+    until it changes: the first grab after a new text size must equal a grab whose axes
+    were all laid out afresh at their present size."""
+    import pyqtgraph as pg
+
+    window.resize(*size)
+    window.switch_language(lang)
+    settle(window)
+    window.grab()
+    window.set_ui_scale(3.0)
+    settle(window)
+    window.grab()
+    shown = [panel for panel in window.panels.values() if panel.isVisible()]
+    assert shown
+    first = {panel.objectName(): panel.grab().toImage() for panel in shown}
+    for panel in shown:
+        for item in panel.scene().items():
+            if isinstance(item, pg.AxisItem):
+                item.picture = None            # lay the ticks out again when painted
+                item.update()
+    stale = [panel.objectName() for panel in shown
+             if panel.grab().toImage() != first[panel.objectName()]]
+    assert not stale, stale
