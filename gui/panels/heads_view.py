@@ -134,6 +134,7 @@ class HeadsView(Panel):
         self._shown_n: int | None = None
         self._title_rows = None
         self.stacked = False      # the average map below the six (see STACK_BELOW_LINES)
+        self.columns = HEAD_COLUMNS
         self.minimum_height = MinimumHeight(self, self._needed_height)
 
         # Wrapping labels: a long line would widen the layout past a narrow view and clip
@@ -153,44 +154,82 @@ class HeadsView(Panel):
             self.head_plots.append(plot)
             self.head_images.append(image)
         self.average_plot, self.average_image = self._map(0, HEAD_COLUMNS, rowspan=3)
-        self._place_average()
+        self._place_maps()
         self.ci.layout.setRowStretchFactor(2, 1)
 
-    def _place_average(self) -> None:
-        """The average map beside the six (three rows high), or below them across their
-        three columns when those are too narrow for their titles (self.stacked)."""
-        grid, title, plot = self.maps.layout, self.titles[HEAD_COUNT], self.average_plot
-        for item in (title, plot):
+    def _title_grid(self) -> list[tuple[int, list]]:
+        """(grid row, titles) of each row of map titles in the present arrangement."""
+        c, average = self.columns, self.titles[HEAD_COUNT]
+        heads = self.titles[:HEAD_COUNT]
+        rows = [(2 * r, heads[r * c:(r + 1) * c]) for r in range(math.ceil(HEAD_COUNT / c))]
+        if self.stacked:
+            return rows + [(2 * len(rows), [average])]
+        rows[0][1].append(average)
+        return rows
+
+    def _place_maps(self) -> None:
+        """The six maps in `columns` columns (title rows above map rows), the average beside
+        them (three rows high) or, stacked, below them across their columns."""
+        grid, c = self.maps.layout, self.columns
+        items = [*self.titles, *self.plots]
+        for item in items:
             if item in self.maps.items:
                 self.maps.removeItem(item)
+        for i in range(HEAD_COUNT):
+            self.maps.addItem(self.titles[i], row=2 * (i // c), col=i % c)
+            self.maps.addItem(self.head_plots[i], row=2 * (i // c) + 1, col=i % c)
+        head_rows = math.ceil(HEAD_COUNT / c)
+        title, plot = self.titles[HEAD_COUNT], self.average_plot
         if self.stacked:
-            self.maps.addItem(title, row=4, col=0, colspan=HEAD_COLUMNS)
-            self.maps.addItem(plot, row=5, col=0, colspan=HEAD_COLUMNS)
+            self.maps.addItem(title, row=2 * head_rows, col=0, colspan=c)
+            self.maps.addItem(plot, row=2 * head_rows + 1, col=0, colspan=c)
         else:
-            self.maps.addItem(title, row=0, col=HEAD_COLUMNS)
-            self.maps.addItem(plot, row=1, col=HEAD_COLUMNS, rowspan=3)
-        for col in range(HEAD_COLUMNS):
-            grid.setColumnStretchFactor(col, 4)
-        grid.setColumnStretchFactor(HEAD_COLUMNS, 0 if self.stacked else 7)
-        for row in (1, 3, 5):
-            grid.setRowStretchFactor(row, 1 if row < 5 else 2 * int(self.stacked))
-        if not self.stacked:
-            for row in (4, 5):
-                grid.setRowFixedHeight(row, 0)
-        else:
-            grid.setRowMinimumHeight(4, 0)
-            grid.setRowMaximumHeight(4, QWIDGETSIZE_MAX)
-            grid.setRowMaximumHeight(5, QWIDGETSIZE_MAX)
+            self.maps.addItem(title, row=0, col=c)
+            self.maps.addItem(plot, row=1, col=c, rowspan=2 * head_rows - 1)
+        for col in range(HEAD_COLUMNS + 1):
+            grid.setColumnStretchFactor(col, 4 if col < c else (7 if col == c and not
+                                                                 self.stacked else 0))
+        used = 2 * head_rows + (2 if self.stacked else 0)
+        for row in range(2 * (HEAD_COUNT // 2) + 2):
+            grid.setRowMinimumHeight(row, 0)
+            grid.setRowMaximumHeight(row, QWIDGETSIZE_MAX if row < used else 0)
+            grid.setRowStretchFactor(row, 0 if row % 2 == 0 or row >= used else
+                                     (2 if self.stacked and row == used - 1 else 1))
+
+    def _longest_word_px(self) -> float:
+        """The widest unbreakable piece of the map titles (a word, or a glued Japanese run)."""
+        metrics = QFontMetricsF(plot_font(self.theme))
+        words = []
+        for title in self.titles[:HEAD_COUNT]:
+            text = title.text or ""
+            word = ""
+            for a, b in zip(text, text[1:] + " "):
+                if a == WORD_JOINER:
+                    continue
+                word += a
+                breaks = b.isspace() or a.isspace() or (
+                    _kana_class(a) and _kana_class(b) and b != WORD_JOINER)
+                if breaks:
+                    words.append(word.strip())
+                    word = ""
+        return max((metrics.horizontalAdvance(w) for w in words if w), default=0.0)
 
     def _update_stacked(self) -> None:
+        """Beside, below, and below in two columns: the first arrangement whose columns
+        are wide enough for the titles (STACK_BELOW_LINES, then the longest word)."""
         if not hasattr(self, "average_plot"):   # resized while build() adds the maps
             return
-        column = self.width() * 4 / (4 * HEAD_COLUMNS + 7)
-        stacked = column < STACK_BELOW_LINES * QFontMetricsF(plot_font(self.theme)).height()
-        if stacked != self.stacked:
-            self.stacked = stacked
+        width = self.width() - 16
+        line = QFontMetricsF(plot_font(self.theme)).height()
+        columns, stacked = HEAD_COLUMNS, False
+        if width * 4 / (4 * HEAD_COLUMNS + 7) < STACK_BELOW_LINES * line:
+            stacked = True
+            if width / HEAD_COLUMNS - 8 < self._longest_word_px():
+                columns = 2
+        if (columns, stacked) != (self.columns, self.stacked):
+            self.columns, self.stacked = columns, stacked
             self._title_rows = None
-            self._place_average()
+            self._place_maps()
             self._fit_title_rows()
 
     @property
@@ -338,11 +377,7 @@ class HeadsView(Panel):
         if not hasattr(self, "average_plot"):  # resized while build() adds the maps
             return
         two_lines = 2 * QFontMetricsF(plot_font(self.theme)).height() + 6
-        average = self.titles[HEAD_COUNT]
-        rows = [(0, self.titles[:HEAD_COLUMNS] + ([] if self.stacked else [average])),
-                (2, self.titles[HEAD_COLUMNS:HEAD_COUNT])]
-        if self.stacked:
-            rows.append((4, [average]))
+        rows = self._title_grid()
         heights = []
         for row, titles in rows:
             needed = max(title.item.boundingRect().height() for title in titles)
@@ -354,10 +389,11 @@ class HeadsView(Panel):
         self.minimum_height.request()
 
     def _needed_height(self) -> float:
-        """The texts as wrapped, and two rows of maps five lines high at least (and the
+        """The texts as wrapped, and the rows of maps five lines high at least (and the
         average below them, ten lines high, when it is stacked)."""
         texts = sum(label.item.boundingRect().height() for label in (self.kind_label, self.info_label))
-        maps = 2 * lines_px(self.theme, 5) + (lines_px(self.theme, 10) if self.stacked else 0)
+        maps = (math.ceil(HEAD_COUNT / self.columns) * lines_px(self.theme, 5)
+                + (lines_px(self.theme, 10) if self.stacked else 0))
         return texts + sum(self._title_rows or ()) + maps + 24
 
     def retranslate(self) -> None:

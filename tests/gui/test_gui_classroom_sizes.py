@@ -141,7 +141,8 @@ def show_heads_tab(window, qtbot):
 
 
 def mid_word_breaks(title) -> list[str]:
-    """The lines of a wrapped map title that start inside a glued (Japanese) word."""
+    """The lines of a wrapped map title that start inside a word (English, or a glued
+    Japanese run)."""
     from gui.panels.heads_view import WORD_JOINER
 
     document = title.item.document()
@@ -152,7 +153,8 @@ def mid_word_breaks(title) -> list[str]:
         layout = block.layout()
         for i in range(1, layout.lineCount()):
             start = block.position() + layout.lineAt(i).textStart()
-            if WORD_JOINER in text[max(0, start - 1):start + 1]:
+            pair = text[max(0, start - 1):start + 1]
+            if WORD_JOINER in pair or (len(pair) == 2 and pair.isascii() and pair.isalpha()):
                 found.append(text.replace(WORD_JOINER, "")[:30])
         block = block.next()
     return found
