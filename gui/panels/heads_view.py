@@ -34,7 +34,7 @@ from .. import panel_names as names
 from ..i18n import current_language, tr
 from ..style import OKABE_ITO, format_number, plot_font
 from .base import Panel, TitleLabel
-from .text_fit import MinimumHeight, lines_px
+from .text_fit import WORD_JOINER, MinimumHeight, glue_words, kana_class, lines_px
 from .token_axis import TokenAxis, fit_square_cells
 
 QWIDGETSIZE_MAX = (1 << 24) - 1
@@ -45,31 +45,6 @@ HEAD_COLUMNS = 3
 #: A column of small maps narrower than this many text heights broke a Japanese title inside
 #: its words (300 % text): the average map then goes below the six, which get the width.
 STACK_BELOW_LINES = 5.0
-WORD_JOINER = "\u2060"
-
-
-def _kana_class(ch: str) -> str | None:
-    code = ord(ch)
-    if 0x3040 <= code <= 0x309F:
-        return "hiragana"
-    if 0x30A0 <= code <= 0x30FF:
-        return "katakana"
-    if 0x4E00 <= code <= 0x9FFF or ch == "々":
-        return "kanji"
-    return None
-
-
-def glue_words(text: str) -> str:
-    """A Japanese title that wraps between its words only: a word joiner (U+2060) between
-    two kana or kanji, except before a kanji or katakana run that follows another script
-    ("直前の|トークン", "同じ|単語"). A run wider than its column still breaks anywhere."""
-    out = []
-    for a, b in zip(text, text[1:]):
-        out.append(a)
-        ka, kb = _kana_class(a), _kana_class(b)
-        if ka and kb and not (kb in ("kanji", "katakana") and ka != kb):
-            out.append(WORD_JOINER)
-    return "".join(out) + text[-1:]
 
 
 def compute_heads(heads: HeadsInput):
@@ -135,6 +110,7 @@ class HeadsView(Panel):
         self._title_rows = None
         self.stacked = False      # the average map below the six (see STACK_BELOW_LINES)
         self.columns = HEAD_COLUMNS
+        self._rows_set = 0        # map-grid rows _place_maps has configured
         self.minimum_height = MinimumHeight(self, self._needed_height)
 
         # Wrapping labels: a long line would widen the layout past a narrow view and clip
@@ -190,11 +166,13 @@ class HeadsView(Panel):
             grid.setColumnStretchFactor(col, 4 if col < c else (7 if col == c and not
                                                                  self.stacked else 0))
         used = 2 * head_rows + (2 if self.stacked else 0)
-        for row in range(2 * (HEAD_COUNT // 2) + 2):
+        # rows given any setting count as rows (with spacing): only those used now or before
+        for row in range(max(used, self._rows_set)):
             grid.setRowMinimumHeight(row, 0)
             grid.setRowMaximumHeight(row, QWIDGETSIZE_MAX if row < used else 0)
             grid.setRowStretchFactor(row, 0 if row % 2 == 0 or row >= used else
                                      (2 if self.stacked and row == used - 1 else 1))
+        self._rows_set = max(used, self._rows_set)
 
     def _longest_word_px(self) -> float:
         """The widest unbreakable piece of the map titles (a word, or a glued Japanese run)."""
@@ -208,7 +186,7 @@ class HeadsView(Panel):
                     continue
                 word += a
                 breaks = b.isspace() or a.isspace() or (
-                    _kana_class(a) and _kana_class(b) and b != WORD_JOINER)
+                    kana_class(a) and kana_class(b) and b != WORD_JOINER)
                 if breaks:
                     words.append(word.strip())
                     word = ""

@@ -31,6 +31,34 @@ def wrap_lines(text: str, width: float, measure) -> str:
     return "\n".join(out)
 
 
+WORD_JOINER = "\u2060"
+
+
+def kana_class(ch: str) -> str | None:
+    """"hiragana", "katakana", "kanji", or None for any other character."""
+    code = ord(ch)
+    if 0x3040 <= code <= 0x309F:
+        return "hiragana"
+    if 0x30A0 <= code <= 0x30FF:
+        return "katakana"
+    if 0x4E00 <= code <= 0x9FFF or ch == "々":
+        return "kanji"
+    return None
+
+
+def glue_words(text: str) -> str:
+    """A Japanese title that wraps between its words only: a word joiner (U+2060) between
+    two kana or kanji, except before a kanji or katakana run that follows another script
+    ("直前の|トークン", "同じ|単語"). A run wider than its column still breaks anywhere."""
+    out = []
+    for a, b in zip(text, text[1:]):
+        out.append(a)
+        ka, kb = kana_class(a), kana_class(b)
+        if ka and kb and not (kb in ("kanji", "katakana") and ka != kb):
+            out.append(WORD_JOINER)
+    return "".join(out) + text[-1:]
+
+
 def fitting_step(span: float, length_px: float, text_px: float, minimum: float = 0.0) -> float:
     """The smallest 1-2-2.5-5 step (≥ `minimum`) whose ticks along `span` data units shown
     over `length_px` pixels stay TICK_GAP text heights `text_px` apart."""

@@ -143,7 +143,7 @@ def show_heads_tab(window, qtbot):
 def mid_word_breaks(title) -> list[str]:
     """The lines of a wrapped map title that start inside a word (English, or a glued
     Japanese run)."""
-    from gui.panels.heads_view import WORD_JOINER
+    from gui.panels.text_fit import WORD_JOINER
 
     document = title.item.document()
     text = document.toPlainText()
@@ -191,7 +191,7 @@ def test_head_roles_stay_readable_at_300_percent(window, qtbot, restore_view, la
 
 
 def test_japanese_titles_wrap_between_words():
-    from gui.panels.heads_view import WORD_JOINER, glue_words
+    from gui.panels.text_fit import WORD_JOINER, glue_words
 
     glued = glue_words("直前のトークン")
     assert glued.replace(WORD_JOINER, "|") == "直|前|の" + "ト|ー|ク|ン"
