@@ -22,6 +22,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, Qt, QTimer, Slot
+from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import (QComboBox, QFileDialog, QFrame, QGridLayout, QHBoxLayout, QLabel,
                                QLineEdit,
                                QProgressBar, QPushButton, QScrollArea, QSplitter, QVBoxLayout,
@@ -35,7 +36,7 @@ from .i18n import tr
 from .model_heads import (HeadDetailData, ModelFetcher, ModelHeadsRequest, ModelHeadsResult,
                           compute_model_heads, hand_head_set, looks_japanese, trained_head_set)
 from .model_heads_text import (compare_heading, compare_title, head_scores_text, japanese_note,
-                               lab_scores_text, summary_html, variance_html)
+                               lab_scores_text, summary_html, variance_html, variance_table)
 from .panels.head_detail import HeadDetail
 from .panels.head_grid import CompareGrid, HeadGrid
 from .panels.training_panel import role_names as lab_role_names
@@ -366,6 +367,7 @@ class ModelHeadsTab(QWidget):
                 self.top_row.addWidget(self.fetch_button, 0, 2)
                 self.top_row.addWidget(self.fetch_progress, 0, 3)
             self.top_row.setColumnStretch(3, 0 if below else 1)
+        self._fit_variance()
         stacked = self.detail.wants_stacked(width / 2)
         orientation = Qt.Orientation.Vertical if stacked else Qt.Orientation.Horizontal
         if self.splitter.orientation() != orientation:
@@ -464,8 +466,24 @@ class ModelHeadsTab(QWidget):
             self.japanese_note.setText(japanese_note(None))
             return
         self.summary_label.setText(summary_html(r))
-        self.variance_label.setText(variance_html(r))
+        self._fit_variance()
         self.japanese_note.setText(japanese_note(r))
+
+    def _fit_variance(self) -> None:
+        """The variance table with a column per layer, or a row per layer when those
+        columns are wider than the texts' area (twelve layers at 300 %: about 1000 px)."""
+        r = self.result
+        if r is None or r.forward is None:
+            return
+        document = QTextDocument()
+        document.setDefaultFont(self.variance_label.font())
+        document.setHtml(variance_table(r))
+        room = self.text_scroll.viewport().width() or self.width()
+        margins = self.text_scroll.widget().layout().contentsMargins()
+        text = variance_html(r, by_rows=document.idealWidth() > room - margins.left()
+                             - margins.right() - 2)
+        if text != self.variance_label.text():
+            self.variance_label.setText(text)
 
     def _update_compare_note(self) -> None:
         self.compare_label.setText(tr(

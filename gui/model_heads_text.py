@@ -24,24 +24,40 @@ def summary_html(r: ModelHeadsResult) -> str:
     return f"<b>{summary}</b><br>{shape} · {counts}"
 
 
-def variance_html(r: ModelHeadsResult) -> str:
-    """Per layer, Var(q·k) against d_k and Var(q·k/√d_k) against 1, as a small table."""
-    def row(values) -> str:
-        return "".join(f"<td align='right'>&nbsp;{format_number(float(v))}&nbsp;</td>"
-                       for v in values)
-
+def variance_html(r: ModelHeadsResult, by_rows: bool = False) -> str:
+    """Per layer, Var(q·k) against d_k and Var(q·k/√d_k) against 1, as a small table
+    (variance_table)."""
     heading = tr("The first idea on real weights")
-    theory = tr("with unit-variance q and k, Var(q·k) = d_k = {dk} and Var(q·k/√d_k) = 1; "
-                "trained weights and LayerNorm move both, by the factor in the second "
-                "row.").format(dk=r.d_k)
-    layer_cells = "".join(f"<th>&nbsp;L{i}&nbsp;</th>" for i in range(r.layers))
+    if by_rows:
+        theory = tr("with unit-variance q and k, Var(q·k) = d_k = {dk} and Var(q·k/√d_k) = 1; "
+                    "trained weights and LayerNorm move both, by the factor in the third "
+                    "column.").format(dk=r.d_k)
+    else:
+        theory = tr("with unit-variance q and k, Var(q·k) = d_k = {dk} and Var(q·k/√d_k) = 1; "
+                    "trained weights and LayerNorm move both, by the factor in the second "
+                    "row.").format(dk=r.d_k)
+    return f"<b>{heading}</b>: {theory}{variance_table(r, by_rows)}{variance_finding(r)}"
+
+
+def variance_table(r: ModelHeadsResult, by_rows: bool = False) -> str:
+    """The table of variance_html: a column per layer, or (`by_rows`, for a narrow tab at
+    large text, where twelve columns were 1000 px wide) a row per layer."""
+    def cell(value) -> str:
+        return f"<td align='right'>&nbsp;{format_number(float(value))}&nbsp;</td>"
+
     raw_name, scaled_name = tr("Var(q·k)"), tr("Var(q·k/√d_k)")
     f = r.forward
-    return (f"<b>{heading}</b>: {theory}"
-            f"<table cellspacing='0'><tr><th></th>{layer_cells}</tr>"
-            f"<tr><td>{raw_name}</td>{row(f.raw_score_variance)}</tr>"
-            f"<tr><td>{scaled_name}</td>{row(f.scaled_score_variance)}</tr></table>"
-            f"{variance_finding(r)}")
+    if by_rows:
+        rows = "".join(f"<tr><th>&nbsp;L{i}&nbsp;</th>{cell(raw)}{cell(scaled)}</tr>"
+                       for i, (raw, scaled) in enumerate(zip(f.raw_score_variance,
+                                                             f.scaled_score_variance)))
+        return (f"<table cellspacing='0'><tr><th></th><th>&nbsp;{raw_name}&nbsp;</th>"
+                f"<th>&nbsp;{scaled_name}&nbsp;</th></tr>{rows}</table>")
+    layer_cells = "".join(f"<th>&nbsp;L{i}&nbsp;</th>" for i in range(r.layers))
+    return (f"<table cellspacing='0'><tr><th></th>{layer_cells}</tr>"
+            f"<tr><td>{raw_name}</td>{''.join(cell(v) for v in f.raw_score_variance)}</tr>"
+            f"<tr><td>{scaled_name}</td>{''.join(cell(v) for v in f.scaled_score_variance)}"
+            f"</tr></table>")
 
 
 def variance_finding(r: ModelHeadsResult) -> str:

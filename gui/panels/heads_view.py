@@ -17,10 +17,10 @@ import math
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent, QRectF, Signal, Slot
+from PySide6.QtCore import QEvent, QRectF, QTimer, Signal, Slot
 from PySide6.QtGui import QFontMetricsF, QTextOption
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QHBoxLayout, QLabel, QLineEdit, QSpinBox,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QGridLayout, QHBoxLayout, QLabel,
+                               QLineEdit, QSpinBox, QVBoxLayout, QWidget)
 
 from engine.head_roles import MAX_TOKENS, ROLE_HEADS, heads_study, mode_for_text
 
@@ -34,12 +34,17 @@ from .. import panel_names as names
 from ..i18n import current_language, tr
 from ..style import OKABE_ITO, format_number, plot_font
 from .base import Panel, TitleLabel
-from .text_fit import MinimumHeight, lines_px
+from .text_fit import WORD_JOINER, MinimumHeight, glue_words, kana_class, lines_px
 from .token_axis import TokenAxis, fit_square_cells
+
+QWIDGETSIZE_MAX = (1 << 24) - 1
 
 SEQUENTIAL = pg.colormap.get("viridis")
 HEAD_COUNT = len(ROLE_HEADS)
 HEAD_COLUMNS = 3
+#: A column of small maps narrower than this many text heights broke a Japanese title inside
+#: its words (300 % text): the average map then goes below the six, which get the width.
+STACK_BELOW_LINES = 5.0
 
 
 def compute_heads(heads: HeadsInput):
@@ -103,6 +108,9 @@ class HeadsView(Panel):
         self.token_axes: list[TokenAxis] = []
         self._shown_n: int | None = None
         self._title_rows = None
+        self.stacked = False      # the average map below the six (see STACK_BELOW_LINES)
+        self.columns = HEAD_COLUMNS
+        self._rows_set = 0        # map-grid rows _place_maps has configured
         self.minimum_height = MinimumHeight(self, self._needed_height)
 
         # Wrapping labels: a long line would widen the layout past a narrow view and clip
@@ -122,13 +130,85 @@ class HeadsView(Panel):
             self.head_plots.append(plot)
             self.head_images.append(image)
         self.average_plot, self.average_image = self._map(0, HEAD_COLUMNS, rowspan=3)
-        grid = self.maps.layout
-        for col in range(HEAD_COLUMNS):
-            grid.setColumnStretchFactor(col, 4)
-        grid.setColumnStretchFactor(HEAD_COLUMNS, 7)
-        for row in (1, 3):
-            grid.setRowStretchFactor(row, 1)
+        self._place_maps()
         self.ci.layout.setRowStretchFactor(2, 1)
+
+    def _title_grid(self) -> list[tuple[int, list]]:
+        """(grid row, titles) of each row of map titles in the present arrangement."""
+        c, average = self.columns, self.titles[HEAD_COUNT]
+        heads = self.titles[:HEAD_COUNT]
+        rows = [(2 * r, heads[r * c:(r + 1) * c]) for r in range(math.ceil(HEAD_COUNT / c))]
+        if self.stacked:
+            return rows + [(2 * len(rows), [average])]
+        rows[0][1].append(average)
+        return rows
+
+    def _place_maps(self) -> None:
+        """The six maps in `columns` columns (title rows above map rows), the average beside
+        them (three rows high) or, stacked, below them across their columns."""
+        grid, c = self.maps.layout, self.columns
+        items = [*self.titles, *self.plots]
+        for item in items:
+            if item in self.maps.items:
+                self.maps.removeItem(item)
+        for i in range(HEAD_COUNT):
+            self.maps.addItem(self.titles[i], row=2 * (i // c), col=i % c)
+            self.maps.addItem(self.head_plots[i], row=2 * (i // c) + 1, col=i % c)
+        head_rows = math.ceil(HEAD_COUNT / c)
+        title, plot = self.titles[HEAD_COUNT], self.average_plot
+        if self.stacked:
+            self.maps.addItem(title, row=2 * head_rows, col=0, colspan=c)
+            self.maps.addItem(plot, row=2 * head_rows + 1, col=0, colspan=c)
+        else:
+            self.maps.addItem(title, row=0, col=c)
+            self.maps.addItem(plot, row=1, col=c, rowspan=2 * head_rows - 1)
+        for col in range(HEAD_COLUMNS + 1):
+            grid.setColumnStretchFactor(col, 4 if col < c else (7 if col == c and not
+                                                                 self.stacked else 0))
+        used = 2 * head_rows + (2 if self.stacked else 0)
+        # rows given any setting count as rows (with spacing): only those used now or before
+        for row in range(max(used, self._rows_set)):
+            grid.setRowMinimumHeight(row, 0)
+            grid.setRowMaximumHeight(row, QWIDGETSIZE_MAX if row < used else 0)
+            grid.setRowStretchFactor(row, 0 if row % 2 == 0 or row >= used else
+                                     (2 if self.stacked and row == used - 1 else 1))
+        self._rows_set = max(used, self._rows_set)
+
+    def _longest_word_px(self) -> float:
+        """The widest unbreakable piece of the map titles (a word, or a glued Japanese run)."""
+        metrics = QFontMetricsF(plot_font(self.theme))
+        words = []
+        for title in self.titles[:HEAD_COUNT]:
+            text = title.text or ""
+            word = ""
+            for a, b in zip(text, text[1:] + " "):
+                if a == WORD_JOINER:
+                    continue
+                word += a
+                breaks = b.isspace() or a.isspace() or (
+                    kana_class(a) and kana_class(b) and b != WORD_JOINER)
+                if breaks:
+                    words.append(word.strip())
+                    word = ""
+        return max((metrics.horizontalAdvance(w) for w in words if w), default=0.0)
+
+    def _update_stacked(self) -> None:
+        """Beside, below, and below in two columns: the first arrangement whose columns
+        are wide enough for the titles (STACK_BELOW_LINES, then the longest word)."""
+        if not hasattr(self, "average_plot"):   # resized while build() adds the maps
+            return
+        width = self.width() - 16
+        line = QFontMetricsF(plot_font(self.theme)).height()
+        columns, stacked = HEAD_COLUMNS, False
+        if width * 4 / (4 * HEAD_COLUMNS + 7) < STACK_BELOW_LINES * line:
+            stacked = True
+            if width / HEAD_COLUMNS - 8 < self._longest_word_px():
+                columns = 2
+        if (columns, stacked) != (self.columns, self.stacked):
+            self.columns, self.stacked = columns, stacked
+            self._title_rows = None
+            self._place_maps()
+            self._fit_title_rows()
 
     @property
     def plots(self) -> list[pg.PlotItem]:
@@ -219,9 +299,9 @@ class HeadsView(Panel):
         for i, label in enumerate(self.titles[:HEAD_COUNT]):
             title = (tr("random head {i}").format(i=i + 1) if self.random
                      else names[ROLE_HEADS[i]])
-            label.setText(title, color=fg, size=small)
-        self.titles[HEAD_COUNT].setText(tr("average of the {h} heads").format(h=HEAD_COUNT),
-                                        color=fg, size=small)
+            label.setText(glue_words(title), color=fg, size=small)
+        self.titles[HEAD_COUNT].setText(
+            glue_words(tr("average of the {h} heads").format(h=HEAD_COUNT)), color=fg, size=small)
         if self.results is None:
             self.info_label.setText(tr("computing…"), color=fg, size=small)
             return
@@ -254,12 +334,14 @@ class HeadsView(Panel):
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
         super().resizeEvent(event)
         if hasattr(self, "minimum_height"):       # Qt resizes before build()
+            self._update_stacked()
             self.minimum_height.request()
 
     def restyle(self) -> None:
         font = plot_font(self.theme, 0.85)
         self._title_rows = None
         self.minimum_height.reset()
+        self._update_stacked()
         for plot in self.plots:
             self.style_plot(plot)
         for axis in self.token_axes:
@@ -273,21 +355,24 @@ class HeadsView(Panel):
         if not hasattr(self, "average_plot"):  # resized while build() adds the maps
             return
         two_lines = 2 * QFontMetricsF(plot_font(self.theme)).height() + 6
+        rows = self._title_grid()
         heights = []
-        for row, titles in ((0, [*self.titles[:HEAD_COLUMNS], self.titles[HEAD_COUNT]]),
-                            (2, self.titles[HEAD_COLUMNS:HEAD_COUNT])):
+        for row, titles in rows:
             needed = max(title.item.boundingRect().height() for title in titles)
             heights.append(max(two_lines, math.ceil(needed)))
         if heights != self._title_rows:
             self._title_rows = heights
-            for row, height in zip((0, 2), heights):
+            for (row, _titles), height in zip(rows, heights):
                 self.maps.layout.setRowFixedHeight(row, height)
         self.minimum_height.request()
 
     def _needed_height(self) -> float:
-        """The texts as wrapped, and two rows of maps five lines high at least."""
+        """The texts as wrapped, and the rows of maps five lines high at least (and the
+        average below them, ten lines high, when it is stacked)."""
         texts = sum(label.item.boundingRect().height() for label in (self.kind_label, self.info_label))
-        return texts + sum(self._title_rows or ()) + 2 * lines_px(self.theme, 5) + 24
+        maps = (math.ceil(HEAD_COUNT / self.columns) * lines_px(self.theme, 5)
+                + (lines_px(self.theme, 10) if self.stacked else 0))
+        return texts + sum(self._title_rows or ()) + maps + 24
 
     def retranslate(self) -> None:
         self._update_texts()
@@ -341,21 +426,22 @@ class HeadsPanel(QWidget):
         self._rendered_sentence: str | None = None
 
         # Two rows: on one, the inputs alone made the tab 580 px wide, too wide for a
-        # 1280-px window with the controls and the cost panel beside it.
-        sentence_row, options_row = QHBoxLayout(), QHBoxLayout()
+        # 1280-px window with the controls and the cost panel beside it. The options wrap
+        # onto a second row when they are wider than the tab (300 % text, Japanese).
+        sentence_row = QHBoxLayout()
         sentence_row.addWidget(self.sentence_label)
         sentence_row.addWidget(self.sentence_edit, 1)
-        options_row.addWidget(self.mode_label)
-        options_row.addWidget(self.mode_combo)
-        options_row.addWidget(self.random_check)
-        options_row.addWidget(self.seed_label)
-        options_row.addWidget(self.seed_spin)
-        options_row.addStretch(1)
+        self.options = QGridLayout()
+        self.options_wrapped: bool | None = None
+        # measured once the new font or texts have reached the widgets (they come as events)
+        self._options_timer = QTimer(self, singleShot=True, interval=0)
+        self._options_timer.timeout.connect(self._fit_options)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(sentence_row)
-        layout.addLayout(options_row)
+        layout.addLayout(self.options)
         layout.addWidget(self.view, 1)
+        self._place_options(False)
 
         self.sentence_edit.textChanged.connect(self._on_sentence)
         self.mode_combo.currentIndexChanged.connect(self._on_mode)
@@ -365,6 +451,41 @@ class HeadsPanel(QWidget):
         self.study.result_ready.connect(self._on_result)
         self.retranslate()
         self._on_heads_input(self.state.heads_input)
+
+    def _place_options(self, wrapped: bool) -> None:
+        """Token mode, random heads and seed on one row, or (wrapped) the mode on one and
+        the random heads and seed below it."""
+        if wrapped == self.options_wrapped:
+            return
+        self.options_wrapped = wrapped
+        grid = self.options
+        places = ((self.mode_label, 0, 0), (self.mode_combo, 0, 1), (self.random_check, 1, 0),
+                  (self.seed_label, 1, 2), (self.seed_spin, 1, 3)) if wrapped else (
+            (self.mode_label, 0, 0), (self.mode_combo, 0, 1), (self.random_check, 0, 2),
+            (self.seed_label, 0, 3), (self.seed_spin, 0, 4))
+        spans = {self.random_check: 2, self.mode_combo: 4} if wrapped else {}
+        for widget, row, column in places:
+            grid.removeWidget(widget)
+            grid.addWidget(widget, row, column, 1, spans.get(widget, 1))
+        for column in range(6):
+            grid.setColumnStretch(column, 0)
+        grid.setColumnStretch(4 if wrapped else 5, 1)
+
+    def _options_width(self) -> int:
+        widgets = (self.mode_label, self.mode_combo, self.random_check, self.seed_label,
+                   self.seed_spin)
+        margins = self.layout().contentsMargins()
+        return (sum(w.sizeHint().width() for w in widgets) + 4 * self.options.horizontalSpacing()
+                + margins.left() + margins.right())
+
+    @Slot()
+    def _fit_options(self) -> None:
+        self._place_options(self._options_width() > self.width())
+
+    @guarded
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
+        super().resizeEvent(event)
+        self._options_timer.start()
 
     # -- state → widgets, and the request --------------------------------------------
     def _on_heads_input(self, heads: HeadsInput) -> None:
@@ -452,4 +573,6 @@ class HeadsPanel(QWidget):
     def changeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
+        if event.type() in (QEvent.Type.LanguageChange, QEvent.Type.FontChange):
+            self._options_timer.start()
         super().changeEvent(event)

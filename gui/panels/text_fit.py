@@ -31,6 +31,34 @@ def wrap_lines(text: str, width: float, measure) -> str:
     return "\n".join(out)
 
 
+WORD_JOINER = "\u2060"
+
+
+def kana_class(ch: str) -> str | None:
+    """"hiragana", "katakana", "kanji", or None for any other character."""
+    code = ord(ch)
+    if 0x3040 <= code <= 0x309F:
+        return "hiragana"
+    if 0x30A0 <= code <= 0x30FF:
+        return "katakana"
+    if 0x4E00 <= code <= 0x9FFF or ch == "々":
+        return "kanji"
+    return None
+
+
+def glue_words(text: str) -> str:
+    """A Japanese title that wraps between its words only: a word joiner (U+2060) between
+    two kana or kanji, except before a kanji or katakana run that follows another script
+    ("直前の|トークン", "同じ|単語"). A run wider than its column still breaks anywhere."""
+    out = []
+    for a, b in zip(text, text[1:]):
+        out.append(a)
+        ka, kb = kana_class(a), kana_class(b)
+        if ka and kb and not (kb in ("kanji", "katakana") and ka != kb):
+            out.append(WORD_JOINER)
+    return "".join(out) + text[-1:]
+
+
 def fitting_step(span: float, length_px: float, text_px: float, minimum: float = 0.0) -> float:
     """The smallest 1-2-2.5-5 step (≥ `minimum`) whose ticks along `span` data units shown
     over `length_px` pixels stay TICK_GAP text heights `text_px` apart."""
@@ -73,6 +101,7 @@ class MinimumHeight:
         from PySide6.QtCore import QTimer
 
         self.panel, self.needed = panel, needed
+        self._axes = None
         self.timer = QTimer(panel, singleShot=True, interval=0)
         self.timer.timeout.connect(self.fit)
 
@@ -101,6 +130,30 @@ class MinimumHeight:
         size = panel.size()
         if panel.ci.geometry().size().toSize() != size:
             panel.setRange(QRectF(0, 0, size.width(), size.height()), padding=0)
+        self._centre_axis_names()
+
+    def _centre_axis_names(self) -> None:
+        """Every axis name centred on its axis again. pyqtgraph places the name only when
+        the axis is resized (AxisItem.resizeEvent), for the name it has then: a panel that
+        renames an axis at the same size (the cost panel's short and long FLOP names) left
+        the longer name where the shorter one was, running up into the title (a fresh
+        window at 150 % in Japanese)."""
+        import pyqtgraph as pg
+
+        if self._axes is None:
+            self._axes = [item for item in self.panel.scene().items()
+                          if isinstance(item, pg.AxisItem)]
+        for axis in self._axes:
+            label = getattr(axis, "label", None)
+            if label is None or not label.isVisible() or not axis.isVisible():
+                continue
+            rect = label.mapRectToParent(label.boundingRect())
+            if axis.orientation in ("left", "right"):
+                off = abs(rect.center().y() - axis.size().height() / 2)
+            else:
+                off = abs(rect.center().x() - axis.size().width() / 2)
+            if off > 2:
+                axis.resizeEvent()
 
 
 def fit_bottom_axis(axis, font, tick_lines: int = 1) -> None:

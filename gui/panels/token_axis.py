@@ -31,6 +31,8 @@ class TokenAxis(pg.AxisItem):
     def __init__(self, orientation: str):
         super().__init__(orientation)
         self.labels: list[str] = []
+        #: (text, rectangle in the axis's coordinates) of the labels the last paint drew.
+        self.drawn: list[tuple[str, QRectF]] = []
         self.setStyle(showValues=False, tickLength=4)
 
     def set_labels(self, labels: list[str]) -> None:
@@ -67,6 +69,7 @@ class TokenAxis(pg.AxisItem):
             p.setPen(tick_pen)
             p.drawLine(p1, p2)
         view = self.linkedView()
+        self.drawn = []
         if view is None or not self.labels:
             return
         fm = self._metrics()
@@ -82,12 +85,16 @@ class TokenAxis(pg.AxisItem):
         p.setFont(pg_compat.tick_font(self) or self.font())
         h = fm.height()
         gap = 4 + 3  # tick length + padding
+        # A label's line is h tall across the axis: at the axis's ends it is moved inwards
+        # (by less than half a line), else the end cells' names were cut off at 300 %.
+        length = self.height() if vertical else self.width()
         for i in range(0, len(self.labels), step):
             text = fm.elidedText(self.labels[i], Qt.TextElideMode.ElideRight, label_max_px(fm))
-            c = pos(i + 0.5)
+            c = min(max(pos(i + 0.5), h / 2), max(h / 2, length - h / 2))
             if vertical:
-                p.drawText(QRectF(0, c - h / 2, self.width() - gap, h),
-                           int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter), text)
+                box = QRectF(0, c - h / 2, self.width() - gap, h)
+                p.drawText(box, int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter),
+                           text)
             else:
                 p.save()
                 p.translate(c, gap)
@@ -95,6 +102,8 @@ class TokenAxis(pg.AxisItem):
                 p.drawText(QRectF(-(self.height() - gap), -h / 2, self.height() - gap, h),
                            int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter), text)
                 p.restore()
+                box = QRectF(c - h / 2, gap, h, self.height() - gap)
+            self.drawn.append((text, box))
 
 
 def fit_square_cells(vb, n: int) -> None:
