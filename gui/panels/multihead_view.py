@@ -291,8 +291,10 @@ class MultiHeadView(Panel):
         (LABEL_ORDER and the head numbers first): text never overlaps, even at 300 %."""
         bounds = QRectF(0, 0, *self._lay.size)
         kept: list = []
+        # "+k heads not drawn" right after the head numbers: without it, a cramped view
+        # would show fewer maps than heads and not say so.
         order = [self.labels[k] for k in LABEL_ORDER[:9]] + self.head_labels + \
-            [self.labels[k] for k in LABEL_ORDER[9:]]
+            [self.labels["more"]] + [self.labels[k] for k in LABEL_ORDER[9:] if k != "more"]
         # While the mouse reads an entry, the readout stands where the note was.
         reading = self.readout_label.toPlainText() != ""
         order.remove(self.note_label if reading else self.readout_label)
