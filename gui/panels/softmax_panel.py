@@ -24,6 +24,8 @@ from ..i18n import tr
 
 BAR_WIDTH = 0.38
 LABEL_GAP_PX = 2       # between a lifted value label and the one under it
+#: Side by side, value labels keep this share of their height apart (a space, at any size).
+LABEL_GAP_X_SHARE = 0.25
 LEGEND_SWATCH_PX = 60  # the legend's colour sample, its offset and padding
 Y_TOP_MIN, Y_TOP_MAX = 1.08, 1.6   # probabilities ≤ 1; above 1 only a value label's room
 PROBABILITY_TICKS = [(v, f"{v:g}") for v in (0.0, 0.25, 0.5, 0.75, 1.0)]
@@ -165,7 +167,8 @@ class SoftmaxPanel(Panel):
             while moved and rounds <= len(placed):       # each round lifts i above one label
                 moved, rounds = False, rounds + 1
                 for j in placed:
-                    apart_x = abs(xs[i] - xs[j]) * px_x >= (sizes[i][0] + sizes[j][0]) / 2
+                    apart_x = abs(xs[i] - xs[j]) * px_x >= (sizes[i][0] + sizes[j][0]) / 2 \
+                        + LABEL_GAP_X_SHARE * sizes[i][1]
                     below = (tops[i] - tops[j]) * px_y >= sizes[j][1] + LABEL_GAP_PX / 2
                     above = (tops[j] - tops[i]) * px_y >= sizes[i][1] + LABEL_GAP_PX / 2
                     if not (apart_x or below or above):
