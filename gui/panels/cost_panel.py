@@ -12,7 +12,7 @@ from engine.cost import PRECISION_BITS, TERMS
 
 from PySide6.QtCore import QPointF, Qt, Slot
 from PySide6.QtGui import QFontMetricsF
-from PySide6.QtWidgets import QComboBox
+from PySide6.QtWidgets import QApplication, QComboBox
 from superqt.utils import signals_blocked
 
 from ..guard import guarded
@@ -21,7 +21,8 @@ from ..style import brush, format_count, pen, plot_font
 from .base import Panel
 from .items import Bars
 from .label import Label
-from .text_fit import MinimumHeight, layout_minimum_px, lines_px, wrap_lines
+from .text_fit import (MinimumHeight, glue_words, layout_minimum_px, lines_px, unbreakable,
+                       wrap_lines)
 from ..i18n import tr
 
 BAR_WIDTH = 0.6
@@ -108,6 +109,10 @@ class CostPanel(Panel):
         for term, bar in self.term_bars.items():
             bar.setOpts(brush=brush(self.theme.term_colour(term), 230), pen=pen(self.theme.foreground, self.theme, 0.3))
         self.no_w_o_line.setPen(pen(self.theme.foreground, self.theme, 1.2, Qt.PenStyle.DashLine))
+        # The scene's view does not follow the application's font (it stayed at 9 pt at
+        # 300 % text), so its one widget child is given the font outright.
+        self.precision_combo.setFont(QApplication.font())
+        self._place_precision()
         font = plot_font(self.theme)
         for label in self.bar_names:
             label.setColor(self.theme.foreground)
@@ -129,7 +134,8 @@ class CostPanel(Panel):
         """Title with the legend in it: inside the plot it covered the bars or the notes."""
         key = "&nbsp;&nbsp; ".join(
             f"<span style='color:{colour}'>{mark}</span>&nbsp;"
-            + html.escape(text).replace(" ", "&nbsp;") for colour, mark, text in self.key_entries())
+            + html.escape(unbreakable(text)).replace(" ", "&nbsp;")
+            for colour, mark, text in self.key_entries())
         title = html.escape(tr("cost of one attention layer"))
         self.set_title(self.title, f"{title}<br><span style='font-size:{self.theme.font_pt * 0.85:.1f}pt'>{key}</span>")
 
@@ -304,7 +310,8 @@ class CostPanel(Panel):
             no_wo=format_count(results.cost_no_output_projection.flops))
 
     def _show_memory(self, results) -> None:
-        text = self.memory_html(results).replace("<br>", "\n")  # its lines hold no other markup
+        # Its lines hold no other markup; Japanese words wrap whole (glue_words).
+        text = glue_words(self.memory_html(results).replace("<br>", "\n"))
         if self._shown.get((self.memory_text, "text")) != text:
             self._shown[self.memory_text, "text"] = text
             self.memory_text.set_plain_text(text, self.theme.foreground, self.theme.font_pt * 0.9)

@@ -59,6 +59,17 @@ def glue_words(text: str) -> str:
     return "".join(out) + text[-1:]
 
 
+def unbreakable(text: str) -> str:
+    """`text` that never wraps inside, once its spaces are &nbsp;: a word joiner between two
+    neighbouring non-ASCII letters (Qt breaks Japanese between any two kana or kanji)."""
+    out = []
+    for a, b in zip(text, text[1:]):
+        out.append(a)
+        if ord(a) > 127 and ord(b) > 127 and not (a.isspace() or b.isspace()):
+            out.append(WORD_JOINER)
+    return "".join(out) + text[-1:]
+
+
 def fitting_step(span: float, length_px: float, text_px: float, minimum: float = 0.0) -> float:
     """The smallest 1-2-2.5-5 step (≥ `minimum`) whose ticks along `span` data units shown
     over `length_px` pixels stay TICK_GAP text heights `text_px` apart."""

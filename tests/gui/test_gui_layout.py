@@ -304,3 +304,44 @@ def test_controls_need_no_horizontal_scroll_bar_at_300_percent(window, lang):
     finally:
         window.set_ui_scale(1.0)
         window.switch_language("en")
+
+
+def line_numbers(document, start: int, end: int) -> set[int]:
+    """The numbers (counted over the document) of the lines characters start…end-1 sit on."""
+    lines, offset = set(), 0
+    block = document.begin()
+    while block.isValid():
+        layout = block.layout()
+        for pos in range(max(start, block.position()), min(end, block.position() + block.length())):
+            lines.add(offset + layout.lineForTextPosition(pos - block.position()).lineNumber())
+        offset += layout.lineCount()
+        block = block.next()
+    return lines
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_cost_legend_entries_never_break_inside(window, lang):
+    """The key in the cost panel's title wraps between entries, never inside one (Japanese
+    '重み · V' was split after its first character at 300 % on 1280x720)."""
+    from gui.panels.text_fit import unbreakable
+
+    window.switch_language(lang)
+    window.set_ui_scale(3.0)
+    try:
+        cost = show_panel(window, (1280, 720), "costPlot")
+        QApplication.processEvents()
+        document = cost.title.item.document()
+        text = document.toPlainText()
+        wrapped = False
+        for _colour, _mark, name in cost.key_entries():
+            shown = unbreakable(name)    # toPlainText() gives &nbsp; back as spaces
+            if shown not in text:
+                shown = name
+            start = text.find(shown)
+            assert start >= 0, name
+            assert len(line_numbers(document, start, start + len(shown))) == 1, name
+            wrapped |= line_numbers(document, start, start + 1) != line_numbers(document, 0, 1)
+        assert wrapped, "the case under test: a key on more than one line"
+    finally:
+        window.set_ui_scale(1.0)
+        window.switch_language("en")
