@@ -36,11 +36,15 @@ def bottom_axes(panel):
 
 
 def touching_ticks(axis) -> list:
-    """Pairs of the axis's tick labels (as it lays them out) whose rectangles touch."""
-    boxes = [(text, axis.mapRectToScene(rect)) for text, rect in _tick_texts(axis)]
-    return [(a, b) for (a, ra), (b, rb) in itertools.combinations(boxes, 2)
-            if ra.intersected(rb).width() > 0 or abs(ra.right() - rb.left()) < 1
-            or abs(rb.right() - ra.left()) < 1]
+    """Pairs of the axis's tick labels (as it lays them out) that are closer than half a
+    digit: "0.25", "0.5", "0.75" 2 px apart read as "0.250.50.75"."""
+    from PySide6.QtGui import QFontMetricsF
+
+    gap = QFontMetricsF(axis.style["tickFont"]).horizontalAdvance("0") / 2
+    boxes = sorted(((axis.mapRectToScene(rect), text) for text, rect in _tick_texts(axis)),
+                   key=lambda box: box[0].left())
+    return [(a, b, round(rb.left() - ra.right(), 1))
+            for (ra, a), (rb, b) in zip(boxes, boxes[1:]) if rb.left() - ra.right() < gap]
 
 
 def hidden_text(combo) -> str | None:
@@ -87,3 +91,18 @@ def test_the_tick_check_sees_labels_that_run_together(window, qtbot):
     assert touching_ticks(axis)
     panel.curves._shown.pop((axis, "ticks"), None)
     panel.curves._fit_ticks()
+
+
+def test_curve_tick_labels_never_touch_at_any_width(window, qtbot, restore_view):
+    """At 300 % text the curves' x labels of an empty plot (0…1) ran together as
+    "0.250.50.75" on 310–340 px plots: the step was chosen from another step's labels."""
+    window.set_ui_scale(3.0)
+    found, widths = [], set()
+    for width in range(1280, 1681, 16):
+        window.resize(width, 720)
+        panel = show_training(window, "scaling", 0)
+        for name, axis in bottom_axes(panel):
+            widths.add(round(axis.linkedView().width()))
+            found += [(width, name, pair) for pair in touching_ticks(axis)]
+    assert any(300 <= w <= 350 for w in widths), sorted(widths)
+    assert not found, found
