@@ -136,23 +136,18 @@ def band_path(x: np.ndarray, low: np.ndarray, high: np.ndarray) -> QPainterPath:
     return path
 
 
-def label_step(low: float, high: float, length_px: float, measure, gap_px: float) -> float:
+def label_step(low: float, high: float, length_px: float, measure, distance) -> float:
     """The smallest 1-2-2.5-5 step whose own tick labels over [low, high], shown along
-    `length_px` pixels and `measure`d in pixels, leave `gap_px` between neighbours
-    (centre to centre: the widest label plus the gap). Each candidate is checked with its
-    own labels: a finer step's labels are wider ("0.25" against "0.5"), and a step chosen
-    from another step's labels let "0.250.50.75" run together at 300 % text on a 310–340 px
-    plot."""
+    `length_px` pixels and `measure`d in pixels, stand at least `distance(widest label)`
+    pixels apart centre to centre. Each candidate is checked with its own labels: a finer
+    step's labels are wider ("0.25" against "0.5"), and a step chosen from another step's
+    labels let "0.250.50.75" run together at 300 % text on a 310–340 px plot."""
     span = high - low
-
-    def step_for(width_px: float) -> float:
-        return fitting_step(span, length_px, (width_px + gap_px) / TICK_GAP)
-
-    step = step_for(measure("0"))
+    step = fitting_step(span, length_px, distance(measure("0")) / TICK_GAP)
     for _ in range(32):
         widest = max((measure(label) for _v, label in ticks_between(low, high, step)),
                      default=0.0)
-        if step_for(widest) <= step * (1 + 1e-9):
+        if fitting_step(span, length_px, distance(widest) / TICK_GAP) <= step * (1 + 1e-9):
             return step
         step = fitting_step(span, length_px, 0.0, minimum=step * (1 + 1e-6))   # the next one
     return step
@@ -160,13 +155,21 @@ def label_step(low: float, high: float, length_px: float, measure, gap_px: float
 
 def fit_ticks(panel: Panel, plot: pg.PlotItem) -> None:
     """Tick steps that leave a gap between labels at this plot's size and text size
-    (pyqtgraph's own ignore the font: at 300 % text they ran into each other)."""
+    (pyqtgraph's own ignore the font: at 300 % text they ran into each other). The x
+    labels stand TICK_GAP times (label + a digit) apart; where that leaves no label
+    between the two ends (pyqtgraph drops labels that overhang the axis), a gap of 1.5
+    digits is enough."""
     vb = plot.vb
     (x0, x1), (y0, y1) = vb.viewRange()
     fm = QFontMetricsF(plot_font(panel.theme))
     y_step = fitting_step(y1 - y0, vb.height(), fm.height())
     panel.set_ticks(plot.getAxis("left"), ticks_between(y0, y1, y_step))
-    x_step = label_step(x0, x1, vb.width(), fm.horizontalAdvance, 1.5 * fm.horizontalAdvance("0"))
+    digit = fm.horizontalAdvance("0")
+    x_step = label_step(x0, x1, vb.width(), fm.horizontalAdvance,
+                        lambda widest: TICK_GAP * (widest + digit))
+    if len(ticks_between(x0, x1, x_step)) < 3:
+        x_step = label_step(x0, x1, vb.width(), fm.horizontalAdvance,
+                            lambda widest: widest + 1.5 * digit)
     panel.set_ticks(plot.getAxis("bottom"), ticks_between(x0, x1, x_step))
 
 
