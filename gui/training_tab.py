@@ -9,16 +9,17 @@ from __future__ import annotations
 
 import time
 
-from PySide6.QtCore import QEvent, Qt, QTimer, Slot
-from PySide6.QtGui import QFontMetrics
+from PySide6.QtCore import QEvent, QRect, QSize, Qt, QTimer, Slot
+from PySide6.QtGui import QFontMetrics, QPalette
 from PySide6.QtWidgets import (QApplication, QBoxLayout, QComboBox, QGridLayout, QLabel,
-                               QProgressBar, QPushButton, QSplitter, QTabWidget, QVBoxLayout,
+                               QProgressBar, QPushButton, QSizePolicy, QSplitter, QStyle,
+                               QStyleOptionComboBox, QStylePainter, QTabWidget, QVBoxLayout,
                                QWidget)
 
 from engine.training import EXPERIMENTS, TrainingConfigError
 
 from . import panel_names as names
-from .guard import guarded
+from .guard import SUPER, guarded
 from .i18n import tr
 from .panels.training_panel import (SCALING_TASKS, HeadsVsH, TrainingCurves, TrainingHeadsView,
                                     experiment_names, task_names)
@@ -37,6 +38,75 @@ CURVES_PERIOD_S = 0.2
 CURVES_HOLD_RECHECK_MS = 30   # a deferred redraw looks again this often during a hold
 
 
+class WrappingComboBox(QComboBox):
+    """A combo box whose current text wraps onto more lines where it is too wide, instead
+    of being elided: the experiment names at 300 % text are wider than a 1280 px window's
+    Training tab. It asks for the width of its longest text and, narrower, for the height
+    of its wrapped text (height for width)."""
+
+    WRAP = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter | Qt.TextFlag.TextWordWrap
+
+    def __init__(self, parent=None, **kwargs):
+        super().__init__(parent, **kwargs)
+        policy = QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+        policy.setHeightForWidth(True)
+        self.setSizePolicy(policy)
+        self.currentTextChanged.connect(self._on_text)
+
+    @Slot(str)
+    def _on_text(self, _text: str) -> None:
+        self.updateGeometry()     # another text, another height
+
+    def _option(self, width: int, height: int) -> QStyleOptionComboBox:
+        option = QStyleOptionComboBox()
+        self.initStyleOption(option)
+        option.rect = QRect(0, 0, width, height)
+        return option
+
+    def _field(self, width: int, height: int) -> QRect:
+        """The text field of the box at `width` × `height` pixels."""
+        return self.style().subControlRect(QStyle.ComplexControl.CC_ComboBox,
+                                           self._option(width, height),
+                                           QStyle.SubControl.SC_ComboBoxEditField, self)
+
+    def _one_line(self) -> QSize:
+        """The base class's size for one line of text at this font."""
+        return super().sizeHint()
+
+    def _text_height(self, text: str, field_width: int) -> int:
+        return self.fontMetrics().boundingRect(QRect(0, 0, max(1, field_width), 1 << 20),
+                                               int(self.WRAP), text).height()
+
+    @guarded(fallback=SUPER)
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt naming)
+        one = self._one_line()
+        chrome = one.width() - self._field(one.width(), one.height()).width()
+        widest = max((self.fontMetrics().horizontalAdvance(self.itemText(i))
+                      for i in range(self.count())), default=0)
+        return QSize(max(one.width(), widest + chrome + 2), one.height())
+
+    @guarded(fallback=False)
+    def hasHeightForWidth(self) -> bool:  # noqa: N802 (Qt naming)
+        return True
+
+    @guarded(fallback=SUPER)
+    def heightForWidth(self, width: int) -> int:  # noqa: N802 (Qt naming)
+        one = self._one_line()
+        field = self._field(width, one.height())
+        extra = self._text_height(self.currentText(), field.width()) - field.height()
+        return one.height() + max(0, extra)
+
+    @guarded
+    def paintEvent(self, event) -> None:  # noqa: N802 (Qt naming)
+        painter = QStylePainter(self)
+        option = self._option(self.width(), self.height())
+        text, option.currentText = option.currentText, ""
+        painter.drawComplexControl(QStyle.ComplexControl.CC_ComboBox, option)
+        field = self._field(self.width(), self.height())
+        painter.drawItemText(field, int(self.WRAP), self.palette(), self.isEnabled(), text,
+                             QPalette.ColorRole.ButtonText)
+
+
 class TrainingPanel(QWidget):
     """`trainingPanel`: controls, progress and the three training plots."""
 
@@ -47,10 +117,10 @@ class TrainingPanel(QWidget):
         self.runner = runner or TrainingRunner(self)
         self.curves, self.heads_view, self.chart = TrainingCurves(), TrainingHeadsView(), HeadsVsH()
         self.plots = (self.curves, self.heads_view, self.chart)
-        self.combo = QComboBox(objectName="trainExperimentCombo")
+        self.combo = WrappingComboBox(objectName="trainExperimentCombo")
         for name in EXPERIMENTS:
             self.combo.addItem("", name)
-        self.task_combo = QComboBox(objectName="trainTaskCombo")
+        self.task_combo = WrappingComboBox(objectName="trainTaskCombo")
         for task in SCALING_TASKS:
             self.task_combo.addItem("", task)
         for combo in (self.combo, self.task_combo):   # long names must not widen the window
@@ -68,7 +138,7 @@ class TrainingPanel(QWidget):
         row.addWidget(self.combo, 0, 0)
         row.addWidget(self.task_combo, 0, 1)
         row.setColumnStretch(4, 1)
-        self._buttons_below = None   # Start and Stop under the combos (a narrow tab)
+        self._top_row_places = None   # where the combos and buttons are in the top row
         status_row = self.status_row = QBoxLayout(QBoxLayout.Direction.LeftToRight)
         status_row.addWidget(self.progress, 2)
         status_row.addWidget(self.status, 5)
@@ -164,6 +234,7 @@ class TrainingPanel(QWidget):
         self.right.setVisible(training.experiment != "scaling")   # no heads to show
         self.right.setTabVisible(1, training.experiment == "heads")
         self.right.setCurrentIndex(1 if training.experiment == "heads" else 0)
+        self._arrange_status(self.width())    # with or without the task box
 
     @Slot(int)
     def _on_combo(self, index: int) -> None:
@@ -331,18 +402,28 @@ class TrainingPanel(QWidget):
     PLOTS_BESIDE_CHARS = 80
 
     def _arrange_status(self, width: int) -> None:
-        """Start and Stop under the combo boxes when the row is too narrow for all four;
-        the learned heads under the curves when the tab is narrow; the status text under
-        the progress bar when beside it, it would be a narrow column many lines tall
-        (300 % text)."""
-        combos = sum(w.minimumSizeHint().width() for w in (self.combo, self.task_combo))
+        """The combo boxes one above the other when their whole texts do not fit side by
+        side (each then has the row's width, and wraps what still does not fit); Start and
+        Stop under them when the row is too narrow for all four; the learned heads under
+        the curves when the tab is narrow; the status text under the progress bar when
+        beside it, it would be a narrow column many lines tall (300 % text)."""
+        spacing = max(self.top_row.horizontalSpacing(), 0)
+        combos = [w for w in (self.combo, self.task_combo) if not w.isHidden()]
+        wanted = sum(w.sizeHint().width() for w in combos) + spacing * len(combos) + 8
         buttons = sum(w.sizeHint().width() for w in (self.start_button, self.stop_button))
-        below = width < combos + buttons + 4 * max(self.top_row.horizontalSpacing(), 0) + 8
-        if below != self._buttons_below:
-            self._buttons_below = below
-            for column, button in enumerate((self.start_button, self.stop_button)):
-                self.top_row.removeWidget(button)
-                self.top_row.addWidget(button, *((1, column) if below else (0, 2 + column)))
+        if width < wanted:
+            places = ((0, 0, 1, 5), (1, 0, 1, 5), (2, 0), (2, 1))
+        elif width < wanted + buttons + 2 * spacing:
+            places = ((0, 0), (0, 1), (1, 0), (1, 1))
+        else:
+            places = ((0, 0), (0, 1), (0, 2), (0, 3))
+        if places != self._top_row_places:
+            self._top_row_places = places
+            widgets = (self.combo, self.task_combo, self.start_button, self.stop_button)
+            for widget in widgets:
+                self.top_row.removeWidget(widget)
+            for widget, place in zip(widgets, places):
+                self.top_row.addWidget(widget, *place)
         chars = QFontMetrics(QApplication.font(self)).averageCharWidth()
         orientation = (Qt.Orientation.Horizontal if width >= self.PLOTS_BESIDE_CHARS * chars
                        else Qt.Orientation.Vertical)

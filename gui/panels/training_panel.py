@@ -33,8 +33,8 @@ from ..i18n import tr
 from ..style import brush, pen, plot_font
 from .base import Panel, TitleLabel
 from .matrix_item import weights_rgba
-from .text_fit import (MinimumHeight, fit_bottom_axis, fitting_step, layout_minimum_px, lines_px,
-                       ticks_between)
+from .text_fit import (TICK_GAP, MinimumHeight, fit_bottom_axis, fitting_step, layout_minimum_px,
+                       lines_px, ticks_between)
 
 METRICS = ("loss", "accuracy", "attention_entropy", "grad_norm_wq")
 SEQUENTIAL = pg.colormap.get("viridis")
@@ -136,20 +136,40 @@ def band_path(x: np.ndarray, low: np.ndarray, high: np.ndarray) -> QPainterPath:
     return path
 
 
+def label_step(low: float, high: float, length_px: float, measure, distance) -> float:
+    """The smallest 1-2-2.5-5 step whose own tick labels over [low, high], shown along
+    `length_px` pixels and `measure`d in pixels, stand at least `distance(widest label)`
+    pixels apart centre to centre. Each candidate is checked with its own labels: a finer
+    step's labels are wider ("0.25" against "0.5"), and a step chosen from another step's
+    labels let "0.250.50.75" run together at 300 % text on a 310–340 px plot."""
+    span = high - low
+    step = fitting_step(span, length_px, distance(measure("0")) / TICK_GAP)
+    for _ in range(32):
+        widest = max((measure(label) for _v, label in ticks_between(low, high, step)),
+                     default=0.0)
+        if fitting_step(span, length_px, distance(widest) / TICK_GAP) <= step * (1 + 1e-9):
+            return step
+        step = fitting_step(span, length_px, 0.0, minimum=step * (1 + 1e-6))   # the next one
+    return step
+
+
 def fit_ticks(panel: Panel, plot: pg.PlotItem) -> None:
     """Tick steps that leave a gap between labels at this plot's size and text size
-    (pyqtgraph's own ignore the font: at 300 % text they ran into each other)."""
+    (pyqtgraph's own ignore the font: at 300 % text they ran into each other). The x
+    labels stand TICK_GAP times (label + a digit) apart; where that leaves no label
+    between the two ends (pyqtgraph drops labels that overhang the axis), a gap of 1.5
+    digits is enough."""
     vb = plot.vb
     (x0, x1), (y0, y1) = vb.viewRange()
     fm = QFontMetricsF(plot_font(panel.theme))
     y_step = fitting_step(y1 - y0, vb.height(), fm.height())
     panel.set_ticks(plot.getAxis("left"), ticks_between(y0, y1, y_step))
-    widest = max(fm.horizontalAdvance(f"{v:g}") for v in (x0, x1, x1 - x0))
-    for _ in range(2):   # the labels' width depends on the step: measure the step's own
-        x_step = fitting_step(x1 - x0, vb.width(), widest + fm.horizontalAdvance("0"))
-        ticks = ticks_between(x0, x1, x_step)
-        widest = max((fm.horizontalAdvance(label) for _v, label in ticks), default=widest)
-    x_step = fitting_step(x1 - x0, vb.width(), widest + fm.horizontalAdvance("0"))
+    digit = fm.horizontalAdvance("0")
+    x_step = label_step(x0, x1, vb.width(), fm.horizontalAdvance,
+                        lambda widest: TICK_GAP * (widest + digit))
+    if len(ticks_between(x0, x1, x_step)) < 3:
+        x_step = label_step(x0, x1, vb.width(), fm.horizontalAdvance,
+                            lambda widest: widest + 1.5 * digit)
     panel.set_ticks(plot.getAxis("bottom"), ticks_between(x0, x1, x_step))
 
 
