@@ -77,8 +77,12 @@ def set_language(lang: str) -> None:
     from PySide6.QtCore import QEvent
 
     if not _installed:  # removing translators alone does not always notify every widget
+        import shiboken6
+
         for widget in _top_level_widgets():
-            QCoreApplication.sendEvent(widget, QEvent(QEvent.Type.LanguageChange))
+            # One widget's retranslation can delete another top-level one (a popup).
+            if shiboken6.isValid(widget):
+                QCoreApplication.sendEvent(widget, QEvent(QEvent.Type.LanguageChange))
     # Deliver the queued LanguageChange events now, so texts are switched when this returns.
     QCoreApplication.sendPostedEvents(None, QEvent.Type.LanguageChange)
 
