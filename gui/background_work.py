@@ -27,10 +27,9 @@ from __future__ import annotations
 
 import time
 
-from PySide6.QtCore import QEvent, QObject, QTimer, Slot
+from PySide6.QtCore import QObject, QTimer, Slot
 
 from . import panel_names as names
-from .guard import guarded
 from .training_runner import BUSY_RECHECK_MS, HOLD_S
 
 
@@ -149,7 +148,6 @@ class BackgroundWork(QObject):
         self.started_early = False
         window.lazy_tabs.built.connect(self._on_tab_built)
         window.bottom_tabs.currentChanged.connect(self._on_current_tab)
-        window.installEventFilter(self)
 
     @Slot(str, object)
     def _on_tab_built(self, key: str, widget) -> None:
@@ -175,11 +173,11 @@ class BackgroundWork(QObject):
 
         start_early(folder_of_model_view(self.window.state.model_view))
 
-    @guarded(fallback=False)
-    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt naming)
-        if watched is self.window and event.type() == QEvent.Type.Close:
-            from .forward_process import stop_early
+    def window_closing(self) -> None:
+        """The window closes (MainWindow.closeEvent): drop held results, and stop a process
+        started early that no request used. A method the window calls, not an event filter
+        on it: a Python filter on the main window runs for every event it gets."""
+        from .forward_process import stop_early
 
-            self.hold.discard()
-            stop_early()
-        return False
+        self.hold.discard()
+        stop_early()

@@ -1002,6 +1002,7 @@ class MainWindow(QMainWindow):
             settings.setValue("window/geometry", self.saveGeometry())
             settings.setValue("window/state", self.saveState())
         finally:                    # the workers stop whatever failed above
+            guard_call("background work", self.background_work.window_closing)
             for study in self.studies:
                 study.shutdown()
             errors.reported.disconnect(self.show_error)
