@@ -117,3 +117,20 @@ def text_problems(panel, tolerance: float = 1.0) -> list[str]:
         if overlap.width() > tolerance and overlap.height() > tolerance:
             problems.append(f"overlap: {a!r} {ra.getRect()} and {b!r} {rb.getRect()}")
     return problems
+
+
+def forward_pids() -> set:
+    """Pids of the Real heads forward processes alive now."""
+    from gui.forward_process import forward_processes
+
+    return {p.pid for p in forward_processes() if p.pid is not None}
+
+
+def no_forward_in_this_process(monkeypatch):
+    """The in-process path fails loudly: a result can then only come from the child."""
+    import gui.model_heads as model_heads
+
+    def refuse(*_args):
+        raise AssertionError("the forward ran in the window's process")
+
+    monkeypatch.setattr(model_heads, "analyse_sentence", refuse)

@@ -123,18 +123,23 @@ def test_the_offset_and_gap_sliders_sit_beside_the_compact_text(window, qtbot, r
 
 # -- Head roles at 300 % -------------------------------------------------------------------
 
-def show_heads_tab(window, qtbot):
+def show_bottom_tab(window, qtbot, tab):
+    """`tab` (a bottom tab's widget) in front, its row or page shown, its study idle."""
     from gui import panel_names as names
     from gui.main_window import ROWS, SINGLE, SINGLE_PAGES
 
-    panel = window.heads_panel
     if window.layout_mode == SINGLE:
         window.panel_tabs.setCurrentIndex(SINGLE_PAGES.index(names.MULTIHEAD))
     elif window.layout_mode == ROWS:
         window.row_tabs.setCurrentIndex(1)
-    window.bottom_tabs.setCurrentWidget(panel)
-    assert panel.wait_idle()
+    window.bottom_tabs.setCurrentWidget(tab)
+    assert tab.wait_idle()
     wait_layout(window, qtbot)
+    return tab
+
+
+def show_heads_tab(window, qtbot):
+    panel = show_bottom_tab(window, qtbot, window.heads_panel)
     settle_layout([panel.view], rounds=6)
     panel.view.grab()                    # the token axes record the labels they paint
     return panel
@@ -214,18 +219,7 @@ def twelve_layers(tmp_path, monkeypatch):
 
 
 def show_model_tab(window, qtbot):
-    from gui import panel_names as names
-    from gui.main_window import ROWS, SINGLE, SINGLE_PAGES
-
-    tab = window.model_heads
-    if window.layout_mode == SINGLE:
-        window.panel_tabs.setCurrentIndex(SINGLE_PAGES.index(names.MULTIHEAD))
-    elif window.layout_mode == ROWS:
-        window.row_tabs.setCurrentIndex(1)
-    window.bottom_tabs.setCurrentWidget(tab)
-    assert tab.wait_idle()
-    wait_layout(window, qtbot)
-    return tab
+    return show_bottom_tab(window, qtbot, window.model_heads)
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])

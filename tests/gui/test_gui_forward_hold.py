@@ -12,6 +12,7 @@ import pytest
 from PySide6.QtWidgets import QApplication, QSpinBox
 
 from gui import panel_names as names
+from gui_helpers import forward_pids, no_forward_in_this_process
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 from tiny_models import write_bert  # noqa: E402
@@ -22,21 +23,6 @@ SENTENCE = "the cat sat on the mat."
 @pytest.fixture
 def tiny_bert(tmp_path):
     return write_bert(tmp_path / "tiny-bert", plants={0: "previous", 1: "first", 2: "self"})
-
-
-def forward_pids() -> set:
-    from gui.forward_process import forward_processes
-
-    return {p.pid for p in forward_processes() if p.pid is not None}
-
-
-def no_forward_in_this_process(monkeypatch):
-    import gui.model_heads as model_heads
-
-    def refuse(*_args):
-        raise AssertionError("the forward ran in the window's process")
-
-    monkeypatch.setattr(model_heads, "analyse_sentence", refuse)
 
 
 @pytest.fixture

@@ -20,6 +20,7 @@ from gui.model_heads import compute_model_heads, looks_japanese
 from gui.model_heads_tab import ModelHeadsTab
 from gui.state import AppState
 from gui.style import ROLE_COLOURS, format_number
+from gui_helpers import forward_pids, no_forward_in_this_process
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 from tiny_models import write_bert  # noqa: E402
@@ -75,7 +76,6 @@ def assert_drawn(cells, layer: int, head: int, weights: np.ndarray) -> None:
     colours = role_colormap(ROLE_COLOURS[cells.roles[layer][head]], cells.background).map(
         np.asarray(weights, dtype=float), mode="byte")
     assert np.abs(image.astype(int) - colours.reshape(image.shape).astype(int)).max() <= 2
-
 
 
 def show_tab(window):
@@ -477,21 +477,6 @@ def test_grid_labels_thin_out_instead_of_overlapping(tab):
 
 
 # -- the forward runs in a child process (issue 13: the GUI thread is not starved) ---------
-def forward_pids() -> set:
-    from gui.forward_process import forward_processes
-
-    return {p.pid for p in forward_processes() if p.pid is not None}
-
-
-def no_forward_in_this_process(monkeypatch):
-    """The in-process path fails loudly: a result can then only come from the child."""
-    import gui.model_heads as model_heads
-
-    def refuse(*_args):
-        raise AssertionError("the forward ran in the window's process")
-
-    monkeypatch.setattr(model_heads, "analyse_sentence", refuse)
-
 
 def test_the_forward_runs_in_a_child_process_not_in_the_window(tab, qtbot, monkeypatch):
     import psutil
