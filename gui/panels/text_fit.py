@@ -50,6 +50,8 @@ def glue_words(text: str) -> str:
     """A Japanese title that wraps between its words only: a word joiner (U+2060) between
     two kana or kanji, except before a kanji or katakana run that follows another script
     ("直前の|トークン", "同じ|単語"). A run wider than its column still breaks anywhere."""
+    if text.isascii():
+        return text
     out = []
     for a, b in zip(text, text[1:]):
         out.append(a)
@@ -62,6 +64,8 @@ def glue_words(text: str) -> str:
 def unbreakable(text: str) -> str:
     """`text` that never wraps inside, once its spaces are &nbsp;: a word joiner between two
     neighbouring non-ASCII letters (Qt breaks Japanese between any two kana or kanji)."""
+    if text.isascii():
+        return text
     out = []
     for a, b in zip(text, text[1:]):
         out.append(a)
