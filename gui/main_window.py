@@ -1,61 +1,32 @@
 """The main window: controls on the left, the five live panels on the right."""
 from __future__ import annotations
 
-from pathlib import Path
-
 from PySide6.QtCore import QEvent, QSettings, Qt, QTimer, Slot
-from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QKeySequence, QShortcut
 from superqt.utils import signals_blocked
-from PySide6.QtWidgets import (QApplication, QDockWidget, QFileDialog, QLabel, QMainWindow,
-                               QMessageBox, QScrollArea, QSplitter, QTabBar, QTabWidget,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QScrollArea, QWidget
 
 from engine import Params, compute
 
 from .guard import errors, guard_call, guarded
-from .help_window import HelpDialog, how_to_read_html, shortcut_rows, shortcuts_html
 from . import panel_names as names
 from .controls import ControlPanel
-from .export import export_panel, export_window, panel_image
 from .i18n import LANGUAGES, current_language, set_language, tr
-from .lazy_tabs import LazyTabs
 from .lesson_panel import LessonPanel
-from .lessons import STEPS
 from .model import SimulationModel
-from .panel_names import TOP_ROW
 from .qt_util import forget_combo_size_hints
 from .panels import create_panels
 from .panels.base import settle_scenes
 from .panels.heads_view import HeadsPanel, compute_heads, follow_language
 from .training_tab import TrainingPanel
 from .requests import StudyCycle
-from .state import AppState, SessionError, Snapshot, read_session, write_session
-from .state.app_state import EXPORT_SCALES, snap_text_scale
+from .state import AppState, Snapshot
+from .state.app_state import snap_text_scale
 from .style import make_theme
-
-#: The panels that live in the bottom tabs (presentation mode shows the tab widget for them).
-TAB_PANELS = (names.MULTIHEAD, names.HEADS_PANEL, names.TRAINING_PANEL, names.MODEL_HEADS)
-
-# Below this height of the window's central area (1366×768 and 1280×720 with the lesson
-# shown), two rows of panels leave each plot too short to read: one row is shown at a time.
-COMPACT_BELOW_PX = 620
-#: The smallest panel (width, height) whose texts fit at 100 % text; it grows with the text.
-READABLE_PANEL_PX = (285, 290)
-#: The pages of the one-panel-at-a-time layout, in tab order (the bottom tabs are one page).
-SINGLE_PAGES = (*TOP_ROW, names.MULTIHEAD, names.COST)
-GRID, ROWS, SINGLE = "grid", "rows", "single"
-
-
-def choose_layout(width: float, height: float, text_scale: float) -> str:
-    """The richest panel layout whose panels stay readable in a `width` × `height` panel
-    area at `text_scale`: both rows of three (GRID), one row at a time (ROWS), or one
-    panel at a time (SINGLE, what a projector at 200–300 % text gets)."""
-    need_w, need_h = (px * text_scale for px in READABLE_PANEL_PX)
-    if width < 3 * need_w:
-        return SINGLE
-    if height < max(COMPACT_BELOW_PX, 2 * need_h):
-        return ROWS
-    return GRID
+from .window_files import WindowFiles
+# The layout's names stay importable from here (tests and helpers use them).
+from .window_layout import (GRID, ROWS, SINGLE, SINGLE_PAGES, TAB_PANELS, TOP_ROW,  # noqa: F401
+                            PanelLayout, choose_layout)
+from .window_menus import build_menus, build_shortcuts, retranslate_menus
 
 
 def _default_view(language: str):
@@ -64,7 +35,7 @@ def _default_view(language: str):
     return ViewSettings(language=language if language in LANGUAGES else "en")
 
 
-class MainWindow(QMainWindow):
+class MainWindow(WindowFiles, PanelLayout, QMainWindow):
     """The window renders one AppState. Menus, shortcuts and widgets send intents to it;
     its events re-render the widgets and request the studies (simulation, head roles)."""
 
@@ -95,10 +66,11 @@ class MainWindow(QMainWindow):
         self._controls_before = True           # controls shown before presentation mode
         self._shown_view = None
         self._base_font_pt = QApplication.font().pointSizeF()
+        self.help_dialog = None
         self._build_layout()
-        self._build_menus()
+        build_menus(self)
         self._build_lesson_dock()
-        self._build_shortcuts()
+        build_shortcuts(self)
         self.compute_label = QLabel(objectName="computeLabel")
         self.statusBar().addPermanentWidget(self.compute_label)
         # The compute time is shown at most 4 times a second: redrawing the status bar
@@ -209,208 +181,7 @@ class MainWindow(QMainWindow):
         if getattr(result, "experiment", "") == "roles":
             self._roles_run = result
 
-    @Slot()
-    def open_model_folder_dialog(self) -> None:
-        self.model_heads.open_model_folder_dialog()
-
-    #: Plots in the tabs built when first shown, by the objectName File → Export uses.
-    TAB_PLOTS = {names.HEADS_VIEW: names.HEADS_PANEL, names.HEAD_GRID: names.MODEL_HEADS,
-                 names.HEAD_DETAIL: names.MODEL_HEADS, names.HEAD_COMPARE: names.MODEL_HEADS,
-                 names.TRAIN_LOSS: names.TRAINING_PANEL, names.TRAIN_HEADS: names.TRAINING_PANEL,
-                 names.TRAIN_VS_H: names.TRAINING_PANEL}
-
-    def exportable_names(self) -> list[str]:
-        """Every panel File → Export and Edit → Copy offer, by objectName (builds nothing)."""
-        return [*self.panels, *self.TAB_PLOTS]
-
-    def exportable_panel(self, name: str):
-        """The plot File → Export takes for `name`; its tab is built if it was not yet."""
-        if name in self.panels:
-            return self.panels[name]
-        if self.TAB_PLOTS[name] == names.TRAINING_PANEL:
-            return self.training_panel.exportable()[name]
-        if name == names.HEADS_VIEW:
-            return self.heads_panel.view
-        tab = self.model_heads
-        return {names.HEAD_GRID: tab.grid, names.HEAD_DETAIL: tab.detail,
-                names.HEAD_COMPARE: tab.compare}[name]
-
-    def exportable_panels(self) -> dict:
-        """Every exportable plot by objectName (builds every tab: the export command)."""
-        return {name: self.exportable_panel(name) for name in self.exportable_names()}
-
     # -- construction ------------------------------------------------------------
-    def _build_layout(self) -> None:
-        scroll = self.control_scroll = QScrollArea(objectName="controlScroll")
-        scroll.setWidget(self.controls)
-        scroll.setWidgetResizable(True)
-        scroll.setMinimumWidth(300)
-        p = self.panels
-        top = self.top_splitter = QSplitter(Qt.Orientation.Horizontal)
-        for name in TOP_ROW:
-            top.addWidget(p[name])
-        bottom = self.bottom_splitter = QSplitter(Qt.Orientation.Horizontal)
-        self.bottom_tabs = QTabWidget(objectName="bottomTabs")
-        self.bottom_tabs.addTab(p[names.MULTIHEAD], "")
-        self.lazy_tabs = LazyTabs(self.bottom_tabs)
-        self.lazy_tabs.add(names.HEADS_PANEL, self._make_heads_panel)
-        self.lazy_tabs.add(names.MODEL_HEADS, self._make_model_heads)
-        self.lazy_tabs.add(names.TRAINING_PANEL, self._make_training_panel)
-        bottom.addWidget(self.bottom_tabs)
-        bottom.addWidget(p[names.COST])
-        bottom.setStretchFactor(0, 3)
-        bottom.setStretchFactor(1, 2)
-        right = self.panel_splitter = QSplitter(Qt.Orientation.Vertical, objectName="panelSplitter")
-        right.addWidget(top)
-        right.addWidget(bottom)
-        right.setStretchFactor(0, 1)      # a taller window: both rows grow (the head maps too)
-        right.setStretchFactor(1, 1)
-        # In a short window the two rows become tabs (see _update_compact).
-        self.row_tabs = QTabBar(objectName="panelRowTabs")
-        self.row_tabs.addTab("")
-        self.row_tabs.addTab("")
-        self.row_tabs.setVisible(False)
-        self.row_tabs.currentChanged.connect(self._on_row_tab)
-        # At large text in a small window, one panel at a time (see choose_layout).
-        self.panel_tabs = QTabBar(objectName="panelTabs")
-        for _ in SINGLE_PAGES:
-            self.panel_tabs.addTab("")
-        self.panel_tabs.setVisible(False)
-        self.panel_tabs.setUsesScrollButtons(True)    # five tabs at 300 % outgrow 1280 px
-        self.panel_tabs.currentChanged.connect(self._on_panel_tab)
-        area = self.panel_area = QWidget(objectName="panelArea")
-        column = QVBoxLayout(area)
-        column.setContentsMargins(0, 0, 0, 0)
-        column.setSpacing(0)
-        column.addWidget(self.row_tabs)
-        column.addWidget(self.panel_tabs)
-        # Below the size whose texts fit (one panel at large text in a small window), the
-        # panels scroll instead of being squeezed.
-        self.panel_scroll = QScrollArea(objectName="panelScroll")
-        self.panel_scroll.setWidget(right)
-        self.panel_scroll.setWidgetResizable(True)
-        self.panel_scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-        column.addWidget(self.panel_scroll, 1)
-        self.main_splitter = QSplitter(Qt.Orientation.Horizontal, objectName="mainSplitter")
-        self.main_splitter.addWidget(scroll)
-        self.main_splitter.addWidget(area)
-        # A resize re-picks the layout and refits the lesson strip after the resize has been
-        # handled, not inside it: hiding panels and changing minimum sizes while Qt's
-        # main-window layout is placing its docks crashed it (random-use stress run).
-        self._relayout_timer = QTimer(self, singleShot=True, interval=0)
-        self._relayout_timer.timeout.connect(self._relayout)
-        self.main_splitter.installEventFilter(self)
-        self.main_splitter.setStretchFactor(1, 1)
-        self.setCentralWidget(self.main_splitter)
-
-    def _action(self, menu, slot, shortcut=None, name=None) -> QAction:
-        action = QAction(self)
-        if name:
-            action.setObjectName(name)
-        if shortcut:
-            action.setShortcut(shortcut)
-        action.triggered.connect(slot)
-        menu.addAction(action)
-        return action
-
-    def _build_menus(self) -> None:
-        bar = self.menuBar()
-        self.file_menu = bar.addMenu("")
-        self.open_session_action = self._action(self.file_menu, self.open_session_dialog,
-                                                QKeySequence.StandardKey.Open, "openSessionAction")
-        self.save_session_action = self._action(self.file_menu, self.save_session_dialog,
-                                                QKeySequence.StandardKey.Save, "saveSessionAction")
-        self.open_model_action = self._action(self.file_menu,
-                                              self.open_model_folder_dialog, None,
-                                              "openModelFolderAction")
-        self.file_menu.addSeparator()
-        self.export_window_action = self._action(self.file_menu, self.export_window_dialog,
-                                                 QKeySequence("Ctrl+E"), "exportWindowAction")
-        self.export_panel_menu = self.file_menu.addMenu("")
-        self.export_panel_actions = {}
-        for name in self.exportable_names():
-            action = QAction(self, objectName=f"export_{name}")
-            action.setData(name)
-            action.triggered.connect(self._export_panel_triggered)
-            self.export_panel_menu.addAction(action)
-            self.export_panel_actions[name] = action
-        self.export_scale_menu = self.file_menu.addMenu("")
-        self.export_scale_menu.setObjectName("exportScaleMenu")
-        group = QActionGroup(self)
-        self.export_scale_actions = {}
-        for scale in EXPORT_SCALES:
-            action = QAction(f"{scale}×", self, objectName=f"exportScale{scale}", checkable=True)
-            action.setData(scale)
-            action.triggered.connect(self._on_export_scale)
-            group.addAction(action)
-            self.export_scale_menu.addAction(action)
-            self.export_scale_actions[scale] = action
-        self.file_menu.addSeparator()
-        self.quit_action = self._action(self.file_menu, self.close, QKeySequence.StandardKey.Quit)
-        self.edit_menu = bar.addMenu("")
-        self.copy_actions = {}
-        for i, name in enumerate(self.exportable_names()):
-            action = QAction(self, objectName=f"copy_{name}")
-            action.setData(name)
-            if i == 0:
-                action.setShortcut(QKeySequence.StandardKey.Copy)
-            action.triggered.connect(self._copy_panel_triggered)
-            self.edit_menu.addAction(action)
-            self.copy_actions[name] = action
-        self._build_view_menu(bar)
-        self.help_menu = bar.addMenu("")
-        self.how_to_read_action = self._action(self.help_menu, self.show_how_to_read,
-                                               QKeySequence("F1"), "howToReadAction")
-        self.shortcuts_action = self._action(self.help_menu, self.show_shortcuts, None,
-                                             "shortcutsAction")
-        self.help_menu.addSeparator()
-        self.about_action = self._action(self.help_menu, self.show_about)
-        self.help_dialog = None
-
-    def _checkable(self, menu, slot, shortcut=None, name=None, checked=False) -> QAction:
-        action = QAction(self, objectName=name, checkable=True, checked=checked)
-        if shortcut:
-            action.setShortcut(shortcut)
-        action.toggled.connect(slot)
-        menu.addAction(action)
-        return action
-
-    def _build_view_menu(self, bar) -> None:
-        self.view_menu = bar.addMenu("")
-        self.presentation_action = self._checkable(self.view_menu, self.set_presentation,
-                                                   QKeySequence("F5"), "presentationAction")
-        self.controls_action = self._checkable(self.view_menu, self.set_controls_visible,
-                                               QKeySequence("F6"), "toggleControlsAction", True)
-        self.lesson_action = self._checkable(self.view_menu, self.set_lesson_visible,
-                                             QKeySequence("F7"), "toggleLessonAction", True)
-        self.view_menu.addSeparator()
-        self.zoom_in_action = self._action(self.view_menu, self.zoom_in, None, "zoomInAction")
-        self.zoom_in_action.setShortcuts([QKeySequence("Ctrl+="), QKeySequence("Ctrl++")])
-        self.zoom_out_action = self._action(self.view_menu, self.zoom_out, QKeySequence("Ctrl+-"),
-                                            "zoomOutAction")
-        self.zoom_reset_action = self._action(self.view_menu, self.zoom_reset, QKeySequence("Ctrl+0"),
-                                              "zoomResetAction")
-        self.view_menu.addSeparator()
-        self.theme_menu = self.view_menu.addMenu("")
-        group = QActionGroup(self)
-        self.light_action = self._checkable(self.theme_menu, self._on_light, None, "lightThemeAction", True)
-        self.dark_action = self._checkable(self.theme_menu, self._on_dark, None, "darkThemeAction")
-        group.addAction(self.light_action)
-        group.addAction(self.dark_action)
-        self.colour_safe_action = self._checkable(self.view_menu, self.set_colour_safe, None,
-                                                  "colourSafeAction", True)
-        self.language_menu = self.view_menu.addMenu("")
-        languages = QActionGroup(self)
-        self.language_actions = {}
-        for code, name in LANGUAGES.items():
-            action = QAction(name, self, objectName=f"language_{code}", checkable=True)
-            action.setData(code)
-            action.triggered.connect(self._on_language_action)
-            languages.addAction(action)
-            self.language_menu.addAction(action)
-            self.language_actions[code] = action
-        self.language_actions[current_language()].setChecked(True)
-
     def _build_lesson_dock(self) -> None:
         self.lesson_dock = QDockWidget(objectName="lessonDock")
         # In a scroll area: at 300 % text the step's title and buttons are wider than a
@@ -491,20 +262,6 @@ class MainWindow(QMainWindow):
         self.edit_menu.addSeparator()
         self.edit_menu.addAction(lesson.reset_action)
 
-    def _build_shortcuts(self) -> None:
-        """Presentation clickers send PageDown/PageUp, arrows and B."""
-        pairs = ((Qt.Key.Key_PageDown, self.lesson.next), (Qt.Key.Key_Right, self.lesson.next),
-                 (Qt.Key.Key_PageUp, self.lesson.back), (Qt.Key.Key_Left, self.lesson.back),
-                 (Qt.Key.Key_B, self.toggle_blank), (Qt.Key.Key_Period, self.toggle_blank))
-        self.lesson_shortcuts, self._lesson_slots = [], []
-        for key, slot in pairs:
-            self._lesson_slots.append(slot.__name__)
-            shortcut = QShortcut(QKeySequence(key), self)
-            shortcut.activated.connect(slot)
-            self.lesson_shortcuts.append(shortcut)
-        self.escape_shortcut = QShortcut(QKeySequence(Qt.Key.Key_Escape), self)
-        self.escape_shortcut.activated.connect(self._on_escape)
-
     def panel_titles(self) -> dict[str, str]:
         return {names.SOFTMAX: tr("Softmax"), names.VARIANCE: tr("Variance of q·k"),
                 names.SATURATION: tr("Saturation vs d_k"), names.MULTIHEAD: tr("Multi-head"),
@@ -519,31 +276,8 @@ class MainWindow(QMainWindow):
         self.statusBar().clearMessage()       # a message in the old language would stay
         if self.model.results is not None:
             self._show_compute_time()
-        self.file_menu.setTitle(tr("&File"))
-        self.export_window_action.setText(tr("Export &window…"))
-        self.export_panel_menu.setTitle(tr("Export &panel"))
-        self.export_scale_menu.setTitle(tr("PNG export and copy &size"))
         titles = self.panel_titles()
-        for name, action in self.export_panel_actions.items():
-            action.setText(tr("{panel}…").format(panel=titles[name]))
-        self.quit_action.setText(tr("&Quit"))
-        self.edit_menu.setTitle(tr("&Edit"))
-        for name, action in self.copy_actions.items():
-            action.setText(tr("Copy {panel} image").format(panel=titles[name]))
-        self.open_session_action.setText(tr("&Open session…"))
-        self.save_session_action.setText(tr("&Save session…"))
-        self.view_menu.setTitle(tr("&View"))
-        self.presentation_action.setText(tr("&Presentation mode"))
-        self.controls_action.setText(tr("Show &controls"))
-        self.lesson_action.setText(tr("Show &lesson"))
-        self.zoom_in_action.setText(tr("Larger text"))
-        self.zoom_out_action.setText(tr("Smaller text"))
-        self.zoom_reset_action.setText(tr("Normal text size"))
-        self.theme_menu.setTitle(tr("&Theme"))
-        self.light_action.setText(tr("High-contrast light"))
-        self.dark_action.setText(tr("Dark"))
-        self.colour_safe_action.setText(tr("Colour-blind-safe colours (Okabe–Ito)"))
-        self.language_menu.setTitle(tr("&Language"))
+        retranslate_menus(self, titles)
         self.row_tabs.setTabText(0, tr("Softmax · q·k · saturation"))
         self.row_tabs.setTabText(1, tr("Multi-head · cost"))
         self.row_tabs.setToolTip(tr("A small window shows one row of panels at a time"))
@@ -556,12 +290,7 @@ class MainWindow(QMainWindow):
                            (names.MODEL_HEADS, titles[names.MODEL_HEADS]),
                            (names.TRAINING_PANEL, tr("Training"))):
             self.bottom_tabs.setTabText(self.bottom_tabs.indexOf(self.lazy_tabs.page(name)), text)
-        self.open_model_action.setText(tr("Open &model folder…"))
         self.lesson_dock.setWindowTitle(tr("Lesson"))
-        self.help_menu.setTitle(tr("&Help"))
-        self.about_action.setText(tr("&About Attention Lab"))
-        self.how_to_read_action.setText(tr("&How to read this window"))
-        self.shortcuts_action.setText(tr("&Keyboard shortcuts"))
         for name, panel in self.panels.items():
             panel.setToolTip(titles[name])
         self._fit_controls_width()
@@ -611,118 +340,7 @@ class MainWindow(QMainWindow):
     def show_note(self, message: str) -> None:
         self.statusBar().showMessage(message, 8000)
 
-    # -- export ------------------------------------------------------------------
-    def _ask_path(self, title: str, stem: str) -> Path | None:
-        path, _ = QFileDialog.getSaveFileName(self, title, f"{stem}.png",
-                                              tr("PNG image (*.png);;SVG drawing (*.svg)"))
-        if not path:
-            return None
-        path = Path(path)
-        return path if path.suffix.lower() in (".png", ".svg") else path.with_suffix(".png")
-
-    def _report_export(self, write, path: Path) -> None:
-        try:
-            write(path)
-        except (OSError, ValueError) as exc:
-            QMessageBox.warning(self, tr("Export failed"), str(exc))
-            return
-        self.statusBar().showMessage(tr("Saved {path}").format(path=path), 6000)
-
-    @Slot()
-    def export_window_dialog(self) -> None:
-        path = self._ask_path(tr("Export window"), "attention-lab")
-        if path:
-            self._report_export(lambda p: export_window(self, p), path)
-
-    @Slot()
-    def _export_panel_triggered(self) -> None:
-        name = self.sender().data()
-        path = self._ask_path(tr("Export panel"), name)
-        if path:
-            self._report_export(lambda p: export_panel(self.exportable_panel(name), p,
-                                                       self.state.view.export_scale), path)
-
-    @Slot()
-    def _on_export_scale(self) -> None:
-        self.state.update_view(export_scale=self.sender().data())
-
-    @Slot()
-    def _copy_panel_triggered(self) -> None:
-        self.copy_panel(self.sender().data())
-
-    def copy_panel(self, name: str) -> None:
-        QGuiApplication.clipboard().setImage(panel_image(self.exportable_panel(name),
-                                                         self.state.view.export_scale))
-        self.statusBar().showMessage(tr("Copied {panel} to the clipboard")
-                                     .format(panel=self.panel_titles()[name]), 4000)
-
-    def shortcut_rows(self) -> list[tuple[str, str]]:
-        """(keys, what they do) for every action and shortcut the window has, read from them."""
-        return shortcut_rows(self.findChildren(QAction), self.lesson_shortcuts,
-                             self._lesson_slots)
-
-    def _show_help(self, title: str, html_text: str) -> None:
-        if self.help_dialog is None:
-            self.help_dialog = HelpDialog(self)
-        self.help_dialog.show_page(title, html_text)
-
-    @Slot()
-    def show_shortcuts(self) -> None:
-        self._show_help(tr("Keyboard shortcuts"), shortcuts_html(self.shortcut_rows()))
-
-    @Slot()
-    def show_how_to_read(self) -> None:
-        self._show_help(tr("How to read this window"), how_to_read_html())
-
-    @Slot()
-    def show_about(self) -> None:
-        QMessageBox.about(self, tr("About Attention Lab"), tr(
-            "Attention Lab shows why attention divides scores by √d_k and how multi-head "
-            "attention splits d_model into h heads. Every number is computed live."))
-
     # -- lesson, highlight, blank -------------------------------------------------
-    @Slot(str)
-    def highlight_panel(self, name: str) -> None:
-        """Frame the panel a lesson step is about (and bring its tab to the front)."""
-        targets = dict(self.panels)
-        if name == names.HEADS_PANEL or self.lazy_tabs.is_built(names.HEADS_PANEL):
-            targets[names.HEADS_PANEL] = self.heads_panel
-        for key, widget in targets.items():
-            widget.setStyleSheet("" if key != name else
-                                 f"#{key} {{ border: 5px solid {self.current_theme().scaled}; }}")
-        if name in (names.MULTIHEAD, names.HEADS_PANEL):
-            self.bottom_tabs.setCurrentWidget(targets[name])
-        self.highlighted = name
-        if name in targets:
-            page = name if name in SINGLE_PAGES else names.MULTIHEAD
-            with signals_blocked(self.panel_tabs):
-                self.panel_tabs.setCurrentIndex(SINGLE_PAGES.index(page))
-            self.row_tabs.setCurrentIndex(0 if name in TOP_ROW else 1)  # shown if compact
-        self._apply_focus()
-
-    def _apply_focus(self) -> None:
-        """In presentation mode only the lesson step's panel is shown, as large as the screen
-        allows; five panels at once are unreadable from the back of a room at 1280×720.
-        In a compact window one row of panels is shown, picked by the row tabs; at large
-        text in a small window one panel, picked by the panel tabs."""
-        name = self.highlighted if self.presentation else None
-        single = name is None and self.layout_mode == SINGLE
-        if single:
-            name = SINGLE_PAGES[self.panel_tabs.currentIndex()]
-        self.panel_tabs.setVisible(single)
-        row = self.row_tabs.currentIndex() if self.compact and name is None else None
-        self.row_tabs.setVisible(row is not None)
-        if name is not None:
-            show_top, show_bottom = name in TOP_ROW, name not in TOP_ROW
-        else:
-            show_top, show_bottom = row in (None, 0), row in (None, 1)
-        self.top_splitter.setVisible(show_top)
-        self.bottom_splitter.setVisible(show_bottom)
-        for key in TOP_ROW:
-            self.panels[key].setVisible(name is None or key == name)
-        self.bottom_tabs.setVisible(name is None or name in TAB_PANELS)
-        self.panels[names.COST].setVisible(name is None or name == names.COST)
-
     @Slot(bool)
     def set_lock(self, locked: bool) -> None:
         self.state.set_lock_d_model(locked)
@@ -757,43 +375,6 @@ class MainWindow(QMainWindow):
     def _relayout(self) -> None:
         self._update_compact()
         self.fit_lesson_dock()          # its share of the new height
-
-    def _update_compact(self, height: int | None = None) -> None:
-        """The layout (choose_layout) for the central area's size and the text size."""
-        size = self.main_splitter.size()
-        height = size.height() if height is None else height
-        controls = self.control_scroll.minimumWidth() if self.control_scroll.isVisibleTo(self) else 0
-        boost = 1.25 if self.presentation else 1.0
-        mode = choose_layout(size.width() - controls, height, self.ui_scale * boost)
-        need_w, need_h = (px * self.ui_scale * boost for px in READABLE_PANEL_PX)
-        # The panels' own minimum heights (their texts) decide how far the area scrolls.
-        minimum = (int(need_w * 0.85), 0) if mode == SINGLE else (0, 0)
-        self.panel_scroll.widget().setMinimumSize(*minimum)
-        if mode != self.layout_mode:
-            self.layout_mode = mode
-            self.compact = mode != GRID
-            self.top_splitter.setSizes([1000] * len(TOP_ROW))   # equal columns again
-            page = SINGLE_PAGES[self.panel_tabs.currentIndex()]
-            if mode == SINGLE and (page in TOP_ROW) != (self.row_tabs.currentIndex() == 0):
-                with signals_blocked(self.panel_tabs):    # the row shown stays in front
-                    self.panel_tabs.setCurrentIndex(0 if self.row_tabs.currentIndex() == 0
-                                                    else len(TOP_ROW))
-            self.panel_splitter.setSizes([1000, 1000])          # and equal rows
-            self._apply_focus()
-
-    @Slot(int)
-    def _on_row_tab(self, index: int) -> None:
-        page = SINGLE_PAGES[self.panel_tabs.currentIndex()]
-        if self.layout_mode == SINGLE and (page in TOP_ROW) != (index == 0):   # another row:
-            with signals_blocked(self.panel_tabs):                             # its first panel
-                self.panel_tabs.setCurrentIndex(0 if index == 0 else len(TOP_ROW))
-        self._apply_focus()
-
-    @Slot(int)
-    def _on_panel_tab(self, index: int) -> None:
-        with signals_blocked(self.row_tabs):
-            self.row_tabs.setCurrentIndex(0 if SINGLE_PAGES[index] in TOP_ROW else 1)
-        self._apply_focus()
 
     # -- view: presentation, scale, theme, language ---------------------------------
     def current_theme(self):
@@ -911,47 +492,6 @@ class MainWindow(QMainWindow):
             if current_language() != self.state.view.language:   # set_language called directly
                 self.state.update_view(language=current_language())
         super().changeEvent(event)
-
-    # -- sessions ----------------------------------------------------------------
-    def save_session(self, path) -> None:
-        """Write all of AppState to `path` (an OSError names the path that failed)."""
-        write_session(self.state.snapshot(), path)
-
-    def load_session(self, path) -> None:
-        """Apply a session file; raises SessionError and changes nothing if it is unusable."""
-        snapshot = read_session(path)
-        self.lesson.stop()
-        self.lesson.user_controls = None     # Reset and leaving the lesson keep the session's
-        self.state.restore(snapshot)
-        self.lesson.refresh_text()
-
-    @Slot()
-    def open_session_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, tr("Open session"), "",
-                                              tr("Attention Lab session (*.json)"))
-        if not path:
-            return
-        try:
-            self.load_session(path)
-        except SessionError as exc:
-            QMessageBox.warning(self, tr("Cannot open session"),
-                                tr("{file} was not opened: {reason}").format(file=Path(path).name,
-                                                                            reason=exc))
-            return
-        self.statusBar().showMessage(tr("Opened {path}").format(path=path), 6000)
-
-    @Slot()
-    def save_session_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, tr("Save session"), "session.json",
-                                              tr("Attention Lab session (*.json)"))
-        if not path:
-            return
-        try:
-            self.save_session(path)
-        except OSError as exc:
-            QMessageBox.warning(self, tr("Cannot save session"), str(exc))
-            return
-        self.statusBar().showMessage(tr("Saved {path}").format(path=path), 6000)
 
     # -- settings and shutdown ---------------------------------------------------
     def _restore_settings(self) -> None:
