@@ -20,37 +20,26 @@ from PySide6.QtCore import QEvent, Qt, Signal, Slot
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QGroupBox,
                                QHBoxLayout, QLabel, QLineEdit, QPushButton, QSlider,
                                QVBoxLayout, QWidget)
-from superqt.utils import qdebounced, signals_blocked
+from superqt.utils import signals_blocked
 
-from engine import Params, ParamsError, live_scores_for, random_scores
+from engine import Params, ParamsError, live_scores_for
 from engine.params import D_MODEL_MAX, DK_MAX, SCORES_MAX, divisors
 from engine.presets import MODEL_PRESETS
-from engine.scores import format_scores, parse_scores
+from engine.scores import format_scores
 
 from .i18n import tr
 from .qt_util import all_signals_blocked
 from .shape_rules import (Shape, allowed_heads, change_d_model, change_dk, change_heads,
                           kv_heads_for, nearest)
-from .control_fields import (FIELD_CONTROLS, LENGTH_FIELDS, SCORE_SLIDER_RANGE,
-                             SCORE_SLIDER_SCALE, FieldControl, dk_to_slider, score_to_slider,
-                             slider_to_dk)
+from .control_fields import (FIELD_CONTROLS, SCORE_SLIDER_RANGE, SCORE_SLIDER_SCALE, FieldControl,
+                             dk_to_slider, score_to_slider, slider_to_dk)
 from .control_marker import CatchingUpMarker
-from .control_presets import (SCORE_PRESET_KEYS, model_preset_index, preset_scores,
-                              scores_preset_key)
+from .control_presets import model_preset_index, scores_preset_key
 from .control_spins import (ExplainedDoubleSpinBox, ExplainedSpinBox, HeadsSpinBox, StepSpinBox,
                             set_spin)
+from .control_scores import ScoresControls
+from .control_texts import preset_tooltip, retranslate_controls
 from .guard import guarded
-
-
-def fill_combo(combo: QComboBox, entries) -> None:
-    """Replace a combo's entries by (text, data, tooltip or None) triples, signals blocked;
-    the caller selects the entry the state asks for."""
-    with signals_blocked(combo):
-        combo.clear()
-        for i, (text, data, tooltip) in enumerate(entries):
-            combo.addItem(text, data)
-            if tooltip:
-                combo.setItemData(i, tooltip, Qt.ItemDataRole.ToolTipRole)
 
 
 #: Characters a combo box of the controls asks room for (longer entries are elided).
@@ -58,7 +47,7 @@ COMBO_MIN_CHARS = 8
 OUTER_MARGIN_PX = 3
 
 
-class ControlPanel(QWidget):
+class ControlPanel(ScoresControls, QWidget):
     """Left-hand controls. `note` carries short messages for the status bar."""
 
     note = Signal(str)
@@ -236,84 +225,7 @@ class ControlPanel(QWidget):
         return box
 
     def retranslate(self) -> None:
-        self.shape_box.setTitle(tr("Shape"))
-        self.dk_label.setText(tr("d_k"))
-        self.heads_label.setText(tr("heads h"))
-        self.d_model_label.setText(tr("d_model"))
-        self.lock_check.setText(tr("lock"))
-        self.lock_check.setToolTip(tr("Keep d_model fixed: changing h changes d_k = d_model / h"))
-        self.dk_slider.setToolTip(tr(
-            "Width d_k of each head's q and k. Locked, the slider offers only the divisors of "
-            "d_model (d_k = d_model / h), so the lock holds; unlocked, it moves in steps of "
-            "2^(1/8) and d_model = h · d_k follows."))
-        self.dk_spin.setToolTip(tr(
-            "Width d_k of each head's q and k, 1 to 16384. Locked, the arrows go through the "
-            "divisors of d_model; typing another width unlocks d_model and says so."))
-        self.heads_spin.setToolTip(tr(
-            "Number of query heads h; d_model = h · d_k. Every head reads all of X through its "
-            "own W_Q, W_K, W_V columns; what is split is the projected Q, K, V."))
-        self.heads_slider.setToolTip(self.heads_spin.toolTip())
-        self.d_model_spin.setToolTip(tr(
-            "Model width d_model = h · d_k: the columns of X and the size of W_Q, W_K, W_V and "
-            "W_O. A new d_model keeps h if h divides it, else takes the nearest divisor."))
-        self.kv_heads_label.setText(tr("K/V heads"))
-        self.kv_heads_spin.setToolTip(tr(
-            "Key/value heads g, a divisor of h: g = h is multi-head attention (MHA), g = 1 "
-            "multi-query (MQA), between them grouped-query (GQA): h / g query heads share one "
-            "K and V. Fewer K/V heads: fewer parameters and a smaller KV cache."))
-        self.model_preset_label.setText(tr("model"))
-        fill_combo(self.model_preset, [(tr("custom shape"), None, tr(
-            "The shape is none of the published ones; choose one to set d_model, h, d_k, "
-            "K/V heads and cached layers"))] + [
-            (tr("{name}: {d} = {h} × {dk}, {layers} layers").format(
-                name=p.name, d=p.d_model, h=p.heads, dk=p.dk, layers=p.layers), p.slug,
-             self.preset_tooltip(p)) for p in MODEL_PRESETS])
-        self.scores_box.setTitle(tr("Scores"))
-        self.scores_box.setToolTip(tr(
-            "The softmax panel's scores: one query against 2 to 16 keys. Four lengths in this "
-            "window: these scores, the keys n of the saturation study, the tokens of the "
-            "multi-head diagram and the sequence length of the cost panel."))
-        self.live_scores_check.setText(tr("live q·k at d_k"))
-        self.live_scores_check.setToolTip(tr(
-            "Scores q·k_j sampled at the current d_k from the seed, redrawn as d_k moves: raw "
-            "they spread like √d_k and softmax goes one-hot; ÷√d_k keeps their shape. Typing or "
-            "choosing scores switches it off."))
-        self.scores_edit.setPlaceholderText(tr("2 to 16 numbers, e.g. 10, 1, 1, 1"))
-        self.scores_edit.setToolTip(tr("Scores separated by commas or spaces") + "\n\n"
-                                    + self.lengths_note())
-        names = {"ten": "(10, 1, 1, 1)", "hundred": "(100, 91, 91, 91)", "uniform": tr("uniform"),
-                 "gap": tr("one large gap"), "random": tr("random at current d_k")}
-        fill_combo(self.scores_preset, [(tr("preset…"), None, None)] + [
-            (names[key], key, None) for key in SCORE_PRESET_KEYS])
-        self.scores_preset.setToolTip(tr(
-            "Example scores; choosing one switches live scores off. The box shows \"custom "
-            "scores\" once the scores are none of them."))
-        self.sample_button.setText(tr("Sample q·k"))
-        self.sample_button.setToolTip(tr("Fill the scores with q·k_j sampled at the current d_k"))
-        self.other_box.setTitle(tr("Sampling and softmax"))
-        self.scale_by_check.setText(tr("÷√d_model (the mistake)"))
-        self.scale_by_check.setToolTip(tr(
-            "The multi-head diagram divides its scores by √d_model instead of √d_k: each "
-            "head's scores then have variance d_k / d_model and its attention goes flat"))
-        for spec in FIELD_CONTROLS:
-            widget = self.field_widgets[spec.field]
-            self.field_labels[spec.field].setText(tr(spec.label) if spec.label else "")
-            tip = tr(spec.tooltip)
-            if spec.field in LENGTH_FIELDS:
-                tip += "\n\n" + self.lengths_note()
-            widget.setToolTip(tip)
-            self.field_labels[spec.field].setToolTip(tip)
-            if spec.kind == "check":
-                widget.setText(tr(spec.text))
-            elif spec.kind == "choice":
-                for i, (_value, text) in enumerate(spec.choices):
-                    widget.setItemText(i, tr(text))
-        for label, widget in ((self.dk_label, self.dk_slider), (self.heads_label, self.heads_spin),
-                              (self.kv_heads_label, self.kv_heads_spin),
-                              (self.d_model_label, self.d_model_spin)):
-            label.setToolTip(widget.toolTip())
-        self._show_presets(self.model.params)
-        self._show_scores_error_text()
+        retranslate_controls(self)
 
     @guarded
     def changeEvent(self, event) -> None:
@@ -386,20 +298,6 @@ class ControlPanel(QWidget):
         so they equal Results.softmax.scores) or the typed ones."""
         return live_scores_for(params) if params.live_scores else params.scores
 
-    @staticmethod
-    def lengths_note() -> str:
-        """The four lengths of the window, told apart (issue 10: never explained)."""
-        return tr("Four lengths in this window: the 2 to 16 scores of the softmax panel, the "
-                  "keys n per query of the saturation study, the tokens of the multi-head "
-                  "diagram and the sequence length of the cost panel.")
-
-    @staticmethod
-    def preset_tooltip(preset) -> str:
-        return tr("{name}: {layers} attention layers × {h} heads = {total} patterns; "
-                  "{kv} K/V heads; source: {source}").format(
-            name=preset.name, layers=preset.attention_layers, h=preset.heads,
-            total=f"{preset.attention_heads_total:,}", kv=preset.kv_heads, source=preset.source)
-
     def _show_presets(self, params: Params) -> None:
         """Each preset box shows the preset the Params match now, or its first entry: a
         custom shape, custom scores (or no preset while the scores are live)."""
@@ -407,7 +305,7 @@ class ControlPanel(QWidget):
         if self.model_preset.currentIndex() != index:
             with signals_blocked(self.model_preset):
                 self.model_preset.setCurrentIndex(index)
-        tip = self.preset_tooltip(MODEL_PRESETS[index - 1]) if index > 0 else tr(
+        tip = preset_tooltip(MODEL_PRESETS[index - 1]) if index > 0 else tr(
             "Published model shapes: d_model, h, d_k, K/V heads and cached layers of a "
             "real model, with the paper they come from. \"custom shape\": the values are "
             "none of them.")
@@ -562,74 +460,6 @@ class ControlPanel(QWidget):
     @Slot(bool)
     def _on_scale_by(self, on: bool) -> None:
         self._update(scale_by="d_model" if on else "d_k")
-
-    @Slot()
-    def _apply_scores_text(self) -> None:
-        text = self.scores_edit.text()
-        try:
-            scores = parse_scores(text)
-        except ParamsError as exc:
-            self._set_scores_error(str(exc))
-            return
-        self._set_scores_error(None)
-        p = self.model.params
-        shown = parse_scores(format_scores(self.shown_scores(p)))   # as the field shows them
-        if scores != shown or (scores != p.scores and not p.live_scores):
-            self._update(scores=scores, live_scores=False)
-
-    def _set_scores_error(self, reason: str | None) -> None:
-        """Show why the typed scores were not applied, for as long as the field holds that
-        text: it goes when the scores change by any other way (a slider, a preset, live
-        scores at a new d_k, a session, a lesson step), shown or hidden alike."""
-        self._scores_error_reason = reason
-        if reason is None:
-            self._scores_error_for = None
-            self.scores_error.setVisible(False)
-            return
-        self._scores_error_for = self.shown_scores(self.model.params)
-        self._show_scores_error_text()
-        self.scores_error.setVisible(True)
-
-    def _show_scores_error_text(self) -> None:
-        """The message in the current language (retranslate calls it too)."""
-        if self._scores_error_reason is not None:
-            self.scores_error.setText(tr("Not applied: {reason}. Showing the last valid "
-                                         "scores.").format(reason=self._scores_error_reason))
-
-    @property
-    def scores_error_text(self) -> str:
-        """The message shown under the scores field ("" when none), hidden controls or not."""
-        return self.scores_error.text() if self._scores_error_for is not None else ""
-
-    @qdebounced(timeout=300)
-    def _apply_scores_text_later(self, _text: str = "") -> None:
-        self._apply_scores_text()
-
-    @Slot(int)
-    def _on_score_slider(self, _value: int) -> None:
-        scores = list(self.shown_scores(self.model.params))   # what the sliders show
-        for i in range(len(scores)):
-            slider_value = self.score_sliders[i].value() / SCORE_SLIDER_SCALE
-            if score_to_slider(scores[i]) != self.score_sliders[i].value():
-                scores[i] = slider_value
-        self._set_scores_error(None)
-        self._update(scores=tuple(scores), live_scores=False)
-
-    @Slot(int)
-    def _on_scores_preset(self, index: int) -> None:
-        key = self.scores_preset.itemData(index)
-        if key is None:
-            return
-        self._set_scores_error(None)
-        self._update(scores=preset_scores(key, self.model.params), live_scores=False)
-
-    @Slot()
-    def _on_sample_scores(self) -> None:
-        p = self.model.params
-        self._sample_presses += 1
-        self._set_scores_error(None)
-        self._update(scores=random_scores(p.dk, len(p.scores), p.seed + self._sample_presses,
-                                          p.distribution, p.sigma), live_scores=False)
 
     @Slot(bool)
     def _on_field_check(self, on: bool) -> None:
