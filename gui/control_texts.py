@@ -12,6 +12,17 @@ from .control_presets import SCORE_PRESET_KEYS
 from .i18n import tr
 
 
+def two_lines(text: str) -> str:
+    """`text` broken once, at the space (or the bracket) nearest its middle: a check box's
+    text on two lines (Qt draws a newline in a button's text as a line break)."""
+    middle = len(text) / 2
+    breaks = [i for i, ch in enumerate(text) if ch == " " or ch in "(（"]
+    if not breaks:
+        return text
+    i = min(breaks, key=lambda b: abs(b - middle))
+    return text[:i].rstrip() + "\n" + text[i:].lstrip()
+
+
 def fill_combo(combo: QComboBox, entries) -> None:
     """Replace a combo's entries by (text, data, tooltip or None) triples, signals blocked;
     the caller selects the entry the state asks for."""
@@ -76,7 +87,7 @@ def retranslate_controls(panel) -> None:
         "The softmax panel's scores: one query against 2 to 16 keys. Four lengths in this "
         "window: these scores, the keys n of the saturation study, the tokens of the "
         "multi-head diagram and the sequence length of the cost panel."))
-    panel.live_scores_check.setText(tr("live q·k at d_k"))
+    panel.set_check_text(panel.live_scores_check, tr("live q·k at d_k"))
     panel.live_scores_check.setToolTip(tr(
         "Scores q·k_j sampled at the current d_k from the seed, redrawn as d_k moves: raw "
         "they spread like √d_k and softmax goes one-hot; ÷√d_k keeps their shape. Typing or "
@@ -94,7 +105,7 @@ def retranslate_controls(panel) -> None:
     panel.sample_button.setText(tr("Sample q·k"))
     panel.sample_button.setToolTip(tr("Fill the scores with q·k_j sampled at the current d_k"))
     panel.other_box.setTitle(tr("Sampling and softmax"))
-    panel.scale_by_check.setText(tr("÷√d_model (the mistake)"))
+    panel.set_check_text(panel.scale_by_check, tr("÷√d_model (the mistake)"))
     panel.scale_by_check.setToolTip(tr(
         "The multi-head diagram divides its scores by √d_model instead of √d_k: each "
         "head's scores then have variance d_k / d_model and its attention goes flat"))
@@ -107,7 +118,7 @@ def retranslate_controls(panel) -> None:
         widget.setToolTip(tip)
         panel.field_labels[spec.field].setToolTip(tip)
         if spec.kind == "check":
-            widget.setText(tr(spec.text))
+            panel.set_check_text(widget, tr(spec.text))
         elif spec.kind == "choice":
             for i, (_value, text) in enumerate(spec.choices):
                 widget.setItemText(i, tr(text))

@@ -38,7 +38,7 @@ from .control_presets import model_preset_index, scores_preset_key
 from .control_spins import (ExplainedDoubleSpinBox, ExplainedSpinBox, HeadsSpinBox, StepSpinBox,
                             set_spin)
 from .control_scores import ScoresControls
-from .control_texts import preset_tooltip, retranslate_controls
+from .control_texts import preset_tooltip, retranslate_controls, two_lines
 from .guard import guarded
 
 
@@ -58,6 +58,8 @@ class ControlPanel(ScoresControls, QWidget):
         self.model = model
         self.state = model.state
         self._sample_presses = 0
+        self._check_texts: dict[QCheckBox, str] = {}
+        self._narrow = False
         self._build()
         self.retranslate()
         self.sync_from(model.params)
@@ -226,6 +228,20 @@ class ControlPanel(ScoresControls, QWidget):
 
     def retranslate(self) -> None:
         retranslate_controls(self)
+
+    def set_check_text(self, check: QCheckBox, text: str) -> None:
+        """A check box's text, kept whole for set_narrow()."""
+        self._check_texts[check] = text
+        check.setText(two_lines(text) if self._narrow else text)
+
+    def set_narrow(self, narrow: bool) -> None:
+        """Check boxes on two lines (True) or one: a column capped below the controls' width
+        (300 % text on a 1280-px screen) then needs no sideways scroll bar."""
+        if narrow == self._narrow:
+            return
+        self._narrow = narrow
+        for check, text in self._check_texts.items():
+            check.setText(two_lines(text) if narrow else text)
 
     @guarded
     def changeEvent(self, event) -> None:

@@ -304,10 +304,15 @@ class MainWindow(WindowFiles, PanelLayout, QMainWindow):
         behind a horizontal scroll bar."""
         forget_combo_size_hints(self.controls)
         scrollbar = self.control_scroll.verticalScrollBar().sizeHint().width()
+        cap = int(self.width() * self.CONTROLS_MAX_SHARE)
+        self.controls.set_narrow(False)
         needed = self.controls.minimumSizeHint().width() + scrollbar + 4
-        # ... unless that would leave the panels less than CONTROLS_MAX_SHARE of the window
-        # (300 % text on a 1280-px screen): then the controls scroll sideways.
-        self.control_scroll.setMinimumWidth(min(needed, int(self.width() * self.CONTROLS_MAX_SHARE)))
+        if needed > cap:     # the check boxes' texts on two lines, then measure again
+            self.controls.set_narrow(True)
+            needed = self.controls.minimumSizeHint().width() + scrollbar + 4
+        # Still wider than CONTROLS_MAX_SHARE of the window (a narrow window at 300 % text):
+        # the controls scroll sideways rather than leave the panels no room.
+        self.control_scroll.setMinimumWidth(min(needed, cap))
         self._update_compact()
 
     # -- results -----------------------------------------------------------------

@@ -646,3 +646,37 @@ def test_every_control_and_its_label_has_a_tooltip(window):
     assert controls.field_labels["keys"].toolTip() == controls.keys_spin.toolTip()
     assert "divisors of d_model" in controls.dk_slider.toolTip()
     assert controls.model_preset_label.toolTip() == controls.model_preset.toolTip()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_controls_fit_their_capped_column_at_300_percent_on_1280x720(window, lang):
+    """Issue 10: at 300 % on 1280×720 the controls' column is capped at 40 % of the window
+    and the "÷√d_model (the mistake)" check box made it scroll sideways. The check boxes'
+    texts go onto two lines there, and back onto one at 100 %."""
+    from PySide6.QtWidgets import QApplication
+
+    def show(width, height, scale):
+        window.set_ui_scale(scale)
+        window.resize(width, height)
+        for _ in range(4):
+            QApplication.processEvents()
+        assert window.model.wait_idle()
+        QApplication.processEvents()
+
+    check = window.controls.scale_by_check
+    window.switch_language(lang)
+    try:
+        whole = check.text()
+        assert "\n" not in whole
+        show(1280, 720, 3.0)
+        scroll = window.control_scroll
+        assert scroll.width() <= int(window.width() * window.CONTROLS_MAX_SHARE) + 1
+        assert scroll.horizontalScrollBar().maximum() == 0
+        assert window.controls.minimumSizeHint().width() <= scroll.viewport().width()
+        assert "\n" in check.text() and check.text().replace("\n", "").replace(" ", "") == \
+            whole.replace(" ", "")
+        show(1600, 1000, 1.0)
+        assert check.text() == whole
+    finally:
+        window.set_ui_scale(1.0)
+        window.switch_language("en")
