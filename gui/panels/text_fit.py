@@ -32,6 +32,7 @@ def wrap_lines(text: str, width: float, measure) -> str:
 
 
 WORD_JOINER = "\u2060"
+_JAPANESE = re.compile("[\u3040-\u30ff\u4e00-\u9fff々]")   # kana_class is not None
 
 
 def kana_class(ch: str) -> str | None:
@@ -50,7 +51,7 @@ def glue_words(text: str) -> str:
     """A Japanese title that wraps between its words only: a word joiner (U+2060) between
     two kana or kanji, except before a kanji or katakana run that follows another script
     ("直前の|トークン", "同じ|単語"). A run wider than its column still breaks anywhere."""
-    if text.isascii():
+    if _JAPANESE.search(text) is None:
         return text
     out = []
     for a, b in zip(text, text[1:]):
