@@ -50,14 +50,14 @@ adds "show_cost": what showing one Real heads result costs the GUI thread (the r
 MainWindow at 1600×1000, the tab shown on MiniLM, results computed beforehand): from the
 tab's result slot (ModelHeadsTab._on_result, what the study's result_ready calls) until Qt
 has painted what it changed, GUI-thread CPU (time.thread_time) and wall time, medians
-over N shows of each series:
+over N shows of each series (the series take turns, SHOW_BLOCK shows at a time):
   new_words    the lesson sentence with one word swapped back and forth: the same token
                count, new tokens and maps
   new_length   the lesson sentence and a longer one, in turns: new n
   same_tokens  two sentences that the tokenizer splits into the same tokens (a case
                change): new maps, the same labels
-plus the graphics items in the grid's and the detail's scenes before and after (they must
-not grow per result). --forward-off skips the forward-time table.
+plus the graphics items in the Real heads panels' scenes before and after the timed shows
+(they must not grow per result). --forward-off skips the forward-time table.
 """
 from __future__ import annotations
 
@@ -283,6 +283,7 @@ def ui_report(folder: str, changes: int) -> dict:
                 process.stop()
 
 
+SHOW_BLOCK = 4   # timed shows of one series in a row (--show-cost)
 SHOW_SENTENCES = {
     "new_words": (SENTENCE, SENTENCE.replace("cat", "dog")),
     "new_length": (SENTENCE, SENTENCE.replace("tired,", "very tired and hungry,")),
@@ -308,32 +309,41 @@ def show_cost_report(folder: str, shows: int) -> dict:
             def items() -> dict:
                 return {p.objectName(): len(p.scene().items()) for p in tab.panels}
 
-            out: dict = {}
+            results = {}
             for name, pair in SHOW_SENTENCES.items():
-                results = [compute_in_process(ModelHeadsRequest(folder, s)) for s in pair]
-                if any(r.error for r in results):
-                    raise RuntimeError(results[0].error or results[1].error)
-                tokens = [len(r.forward.tokens) for r in results]
-                for r in results * 2:            # warm-up, untimed
+                results[name] = [compute_in_process(ModelHeadsRequest(folder, s)) for s in pair]
+                if any(r.error for r in results[name]):
+                    raise RuntimeError(results[name][0].error or results[name][1].error)
+                for r in results[name] * 2:            # warm-up, untimed
                     tab._on_result(r)
                     h.paint_as_qt_does()
-                before = items()
-                walls, cpus = [], []
-                for k in range(shows):
-                    h.drain()
-                    r = results[k % 2]
-                    t0, c0 = time.perf_counter(), time.thread_time()
-                    tab._on_result(r)
-                    h.paint_as_qt_does()
-                    cpus.append(1e3 * (time.thread_time() - c0))
-                    walls.append(1e3 * (time.perf_counter() - t0))
-                out[name] = {"tokens": tokens,
+            before = items()
+            rows = {name: ([], []) for name in results}
+            # The series take turns, SHOW_BLOCK shows at a time (the first untimed: it
+            # changes from the other series' result), so that the machine's load drifts
+            # alike over all of them.
+            k = 0
+            while min(len(walls) for walls, _ in rows.values()) < shows:
+                for name, pair in results.items():
+                    walls, cpus = rows[name]
+                    for j in range(SHOW_BLOCK + 1):
+                        h.drain()
+                        r = pair[(k + j) % 2]
+                        t0, c0 = time.perf_counter(), time.thread_time()
+                        tab._on_result(r)
+                        h.paint_as_qt_does()
+                        if j:
+                            cpus.append(1e3 * (time.thread_time() - c0))
+                            walls.append(1e3 * (time.perf_counter() - t0))
+                k += 1
+            out: dict = {"scene_items_before": before, "scene_items_after": items()}
+            for name, (walls, cpus) in rows.items():
+                out[name] = {"tokens": [len(r.forward.tokens) for r in results[name]],
                              "gui_cpu_median_ms": round(float(np.median(cpus)), 2),
                              "gui_cpu_p95_ms": round(float(np.percentile(cpus, 95)), 2),
                              "wall_median_ms": round(float(np.median(walls)), 2),
                              "wall_p95_ms": round(float(np.percentile(walls, 95)), 2),
-                             "shows": shows, "scene_items_before": before,
-                             "scene_items_after": items()}
+                             "shows": len(walls)}
             return out
         finally:
             h.close()

@@ -7,11 +7,14 @@ whenever one of them changes (a layout invalidates all its items), so a new sent
 the variance table (rich text) some ten times: 12 ms of a 35 ms result show. This label keeps
 its answers per text, font and width; a new text or font is measured once.
 
+A shown label's size hint is its own width and its height there: the height its layout asks
+for anyway (QLabel's own hint lays the text out at a "golden ratio" width, and the layout
+then asks the height at that width too: two more layouts of every new text).
+
 QLabel's own minimum size of wrapped rich text lays the text out at width 0, which for a
 table takes 8 ms (every cell broken at every character). A label given `minimum_width` (the
 variance table's: its owner knows the table's natural width) answers with that width and one
-line, and its width and the height there as its size hint (QLabel's own size hint asks
-QLabel's minimum first).
+line instead.
 """
 from __future__ import annotations
 
@@ -52,10 +55,10 @@ class MeasuredLabel(QLabel):
     def sizeHint(self) -> QSize:  # noqa: N802 (Qt naming)
         answers = self._answers_now()
         if "size" not in answers:
-            if self.minimum_width is None:
+            if not self.isVisible():
                 answers["size"] = QLabel.sizeHint(self)
-            else:   # QLabel's own asks its minimum first (see the module docstring)
-                width = self.minimumSizeHint().width()
+            else:   # see the module docstring
+                width = max(self.minimumSizeHint().width(), self.width())
                 answers["size"] = QSize(width, self.heightForWidth(width))
         return QSize(answers["size"])
 

@@ -256,11 +256,11 @@ class HeadDetail(Panel):
                 c = QColor(style[0])
                 c.setAlphaF(min(1.0, 0.15 + 0.85 * high))
                 item.setPen(pg.mkPen(c, width=max(1.0, 3.0 * high * style[1] / 2)))
-        low = LINE_MIN
-        for item, high in zip(self.bands, BANDS):
-            qi, kj = np.nonzero((block > low) & (block <= high))
-            item.setPath(line_path(rows[qi], kj))
-            low = high
+        qi, kj = np.nonzero(block > LINE_MIN)
+        band = np.searchsorted(BANDS, block[qi, kj])   # (low, high] → the band of high
+        for index, item in enumerate(self.bands):
+            mine = band == index
+            item.setPath(line_path(rows[qi[mine]], kj[mine]))
 
     def drawn_lines(self) -> list[list[tuple[float, float]]]:
         """Per band (BANDS), the (query, key) of every line its path draws, read back from

@@ -100,22 +100,25 @@ class TokenAxis(pg.AxisItem):
         # (by less than half a line), else the end cells' names were cut off at 300 %.
         length = self.height() if vertical else self.width()
         elided = self._elided(fm)
+        flags = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        across = self.height()
+        if not vertical:
+            # Text reads upwards and ends at the map. Rotated by −90°, the axis's point
+            # (x, y) is (−y, x): a label's box at c spans x ∈ [−height, −gap].
+            p.save()
+            p.rotate(-90)
         for i in range(0, len(self.labels), step):
             text = elided[i]
             c = min(max(pos(i + 0.5), h / 2), max(h / 2, length - h / 2))
             if vertical:
                 box = QRectF(0, c - h / 2, self.width() - gap, h)
-                p.drawText(box, int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter),
-                           text)
+                p.drawText(box, flags, text)
             else:
-                p.save()
-                p.translate(c, gap)
-                p.rotate(-90)                 # text reads upwards and ends at the map
-                p.drawText(QRectF(-(self.height() - gap), -h / 2, self.height() - gap, h),
-                           int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter), text)
-                p.restore()
-                box = QRectF(c - h / 2, gap, h, self.height() - gap)
+                p.drawText(QRectF(-across, c - h / 2, across - gap, h), flags, text)
+                box = QRectF(c - h / 2, gap, h, across - gap)
             self.drawn.append((text, box))
+        if not vertical:
+            p.restore()
 
 
 def fit_square_cells(vb, n: int) -> None:
