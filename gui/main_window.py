@@ -206,7 +206,9 @@ class MainWindow(QMainWindow):
 
     @Slot(object)
     def _keep_roles_run(self, result) -> None:
-        if getattr(result, "experiment", "") == "roles":
+        from .model_heads import is_roles_run   # the one test of "a roles run" (heads5)
+
+        if is_roles_run(result):
             self._roles_run = result
 
     @Slot()

@@ -164,3 +164,21 @@ def test_a_label_measures_a_new_text_once(tab, models):
         QLabel.heightForWidth = height_for_width
     assert ("scoreVarianceTable", label.width()) in asked
     assert len(asked) == len(set(asked))      # no label measured twice at one width
+
+
+def test_one_test_says_which_training_results_go_beside_the_grid(window):
+    """gui.model_heads.is_roles_run is the window's and trained_head_set's one test."""
+    from types import SimpleNamespace
+
+    from gui.model_heads import is_roles_run, trained_head_set
+
+    others = [SimpleNamespace(experiment="heads", heads=(object(),)),
+              SimpleNamespace(experiment="roles", heads=()), SimpleNamespace(), None]
+    for result in others:
+        assert not is_roles_run(result) and trained_head_set(result) is None
+        window._keep_roles_run(result)
+        assert window._roles_run is None
+    kept = SimpleNamespace(experiment="roles", heads=(object(),))
+    assert is_roles_run(kept)
+    window._keep_roles_run(kept)
+    assert window._roles_run is kept
