@@ -26,7 +26,7 @@ from .panel_names import TOP_ROW
 from .qt_util import forget_combo_size_hints
 from .panels import create_panels
 from .panels.base import settle_scenes
-from .panels.heads_view import HeadsPanel, compute_heads, follow_language
+from .heads_tab import HeadsPanel, compute_heads, follow_language
 from .training_tab import TrainingPanel
 from .requests import StudyCycle
 from .state import AppState, SessionError, Snapshot, read_session, write_session
