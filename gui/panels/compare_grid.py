@@ -151,7 +151,7 @@ class CompareGrid(Panel):
         parts = []
         roles = self.cells["trained"].roles + self.cells["hand"].roles
         if roles:
-            parts.append(role_legend(roles, names, legend_width(self),
+            parts.append(role_legend(roles, names, legend_width(self, self.key),
                                      plot_font(self.theme, KEY_SIZE)))
         if hand is None:
             parts.append(tr("Hand-built heads: type a sentence"))

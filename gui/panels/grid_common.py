@@ -29,8 +29,13 @@ def fit_cells_top_left(vb, columns: float, rows: float, pad: float = 0.05) -> No
     vb.setRange(xRange=(-pad, w / cell - pad), yRange=(-pad, h / cell - pad), padding=0)
 
 
-def legend_width(panel) -> float:
-    """The width a legend line may take in `panel` (its label spans the panel)."""
+def legend_width(panel, label=None) -> float:
+    """The width a legend line may take: the text width of `label` (a TitleLabel) once laid
+    out, else the panel's less its margins. (The panel's width alone was wider than the
+    label's text: Japanese entries were then broken inside a name.)"""
+    if label is not None and label.size().width() > 0:
+        margin = label.item.document().documentMargin()
+        return max(label.size().width() - 2 * margin - 2.0, 60.0)
     return max(panel.width() - 24.0, 60.0)
 
 

@@ -90,7 +90,7 @@ class HeadGrid(Panel):
         return self.cells.frame_colour(layer, head)
 
     def _legend_text(self) -> str:
-        return role_legend(self.roles, role_names(), legend_width(self),
+        return role_legend(self.roles, role_names(), legend_width(self, self.legend),
                            plot_font(self.theme))
 
     def _set_legend(self, text: str) -> None:

@@ -10,6 +10,7 @@ import pytest
 from PySide6.QtWidgets import QApplication
 
 from engine.models import load_model, run_sentence
+from engine.models.fetch import cached_model
 from gui.model_heads import ModelHeadsRequest, compute_in_process
 from gui.model_heads_tab import ModelHeadsTab
 from gui.panels.head_detail import BANDS, LINE_MIN
@@ -182,3 +183,32 @@ def test_one_test_says_which_training_results_go_beside_the_grid(window):
     assert is_roles_run(kept)
     window._keep_roles_run(kept)
     assert window._roles_run is kept
+
+
+@pytest.mark.skipif(cached_model("minilm") is None, reason="MiniLM is not fetched "
+                    "(python main.py fetch-model minilm)")
+def test_the_legend_breaks_lines_only_between_entries(window):
+    """Japanese role names: Qt may break them anywhere, so the legend packs whole entries into
+    lines of its label's own text width (the panel's width was wider: 広く分散 was split)."""
+    from gui_helpers import settle_layout
+    from test_gui_text_overlap import show_bottom_tab
+
+    window.switch_language("ja")
+    try:
+        window.resize(1600, 1000)
+        window.state.update_model_view(model="minilm", model_dir="")
+        window.state.update_heads_input(sentence="猫がマットの上に座った。猫は疲れていた。")
+        tab = window.model_heads
+        show_bottom_tab(window, tab)
+        assert tab.wait_idle(60000)
+        for _ in range(4):
+            settle_layout(tab.panels, rounds=4)
+            QApplication.processEvents()
+        legend = tab.grid.legend
+        document = legend.item.document()
+        lines = sum(document.findBlockByNumber(i).layout().lineCount()
+                    for i in range(document.blockCount()))
+        assert legend.text.count("■") >= 4
+        assert lines == legend.text.count("<br>") + 1, legend.text
+    finally:
+        window.switch_language("en")
