@@ -27,6 +27,11 @@ def fit_cells_top_left(vb, columns: float, rows: float, pad: float = 0.05) -> No
         return
     cell = min(w / columns, h / rows)
     vb.setRange(xRange=(-pad, w / cell - pad), yRange=(-pad, h / cell - pad), padding=0)
+    # The view's matrix now, not at the next paint: an SVG export made before it (the
+    # exporter does not paint) drew the cells at the old scale under the new axes.
+    scene = vb.scene()
+    if scene is not None:
+        scene.prepareForPaint()
 
 
 def legend_width(panel, label=None) -> float:
