@@ -43,6 +43,21 @@ forward's time as the study saw it;
                   result shows of both studies included
 against the frame budget (FRAME_BUDGET_MS). Timings on a shared 2-core machine are noisy:
 compare medians, not single runs; the load averages are in "machine".
+
+    python benchmarks/model_forward.py --show-cost [--shows N]
+
+adds "show_cost": what showing one Real heads result costs the GUI thread (the real
+MainWindow at 1600×1000, the tab shown on MiniLM, results computed beforehand): from the
+tab's result slot (ModelHeadsTab._on_result, what the study's result_ready calls) until Qt
+has painted what it changed, GUI-thread CPU (time.thread_time) and wall time, medians
+over N shows of each series (the series take turns, SHOW_BLOCK shows at a time):
+  new_words    the lesson sentence with one word swapped back and forth: the same token
+               count, new tokens and maps
+  new_length   the lesson sentence and a longer one, in turns: new n
+  same_tokens  two sentences that the tokenizer splits into the same tokens (a case
+               change): new maps, the same labels
+plus the graphics items in the Real heads panels' scenes before and after the timed shows
+(they must not grow per result). --forward-off skips the forward-time table.
 """
 from __future__ import annotations
 
@@ -268,6 +283,76 @@ def ui_report(folder: str, changes: int) -> dict:
                 process.stop()
 
 
+SHOW_BLOCK = 4   # timed shows of one series in a row (--show-cost)
+SHOW_SENTENCES = {
+    "new_words": (SENTENCE, SENTENCE.replace("cat", "dog")),
+    "new_length": (SENTENCE, SENTENCE.replace("tired,", "very tired and hungry,")),
+    "same_tokens": (SENTENCE, SENTENCE.upper()),   # MiniLM is uncased: the same tokens
+}
+
+
+def show_cost_report(folder: str, shows: int) -> dict:
+    """The GUI thread showing one Real heads result (see the module docstring)."""
+    from benchmarks.harness import Harness, app_environment
+
+    with app_environment():
+        h = Harness()
+        try:
+            win = h.win
+            tab = win.model_heads
+            win.state.update_model_view(model="minilm", model_dir="")
+            win.bottom_tabs.setCurrentWidget(tab)
+            if not tab.wait_idle(120000) or tab.result is None or tab.result.forward is None:
+                raise RuntimeError(f"the Real heads tab showed no result: {tab.message}")
+            from gui.model_heads import ModelHeadsRequest, compute_in_process
+
+            def items() -> dict:
+                return {p.objectName(): len(p.scene().items()) for p in tab.panels}
+
+            results = {}
+            for name, pair in SHOW_SENTENCES.items():
+                results[name] = [compute_in_process(ModelHeadsRequest(folder, s)) for s in pair]
+                if any(r.error for r in results[name]):
+                    raise RuntimeError(results[name][0].error or results[name][1].error)
+                for r in results[name] * 2:            # warm-up, untimed
+                    tab._on_result(r)
+                    h.paint_as_qt_does()
+            before = items()
+            rows = {name: ([], []) for name in results}
+            # The series take turns, SHOW_BLOCK shows at a time (the first untimed: it
+            # changes from the other series' result), so that the machine's load drifts
+            # alike over all of them.
+            k = 0
+            while min(len(walls) for walls, _ in rows.values()) < shows:
+                for name, pair in results.items():
+                    walls, cpus = rows[name]
+                    for j in range(SHOW_BLOCK + 1):
+                        h.drain()
+                        r = pair[(k + j) % 2]
+                        t0, c0 = time.perf_counter(), time.thread_time()
+                        tab._on_result(r)
+                        h.paint_as_qt_does()
+                        if j:
+                            cpus.append(1e3 * (time.thread_time() - c0))
+                            walls.append(1e3 * (time.perf_counter() - t0))
+                k += 1
+            out: dict = {"scene_items_before": before, "scene_items_after": items()}
+            for name, (walls, cpus) in rows.items():
+                out[name] = {"tokens": [len(r.forward.tokens) for r in results[name]],
+                             "gui_cpu_median_ms": round(float(np.median(cpus)), 2),
+                             "gui_cpu_p95_ms": round(float(np.percentile(cpus, 95)), 2),
+                             "wall_median_ms": round(float(np.median(walls)), 2),
+                             "wall_p95_ms": round(float(np.percentile(walls, 95)), 2),
+                             "shows": len(walls)}
+            return out
+        finally:
+            h.close()
+            from gui.forward_process import forward_processes
+
+            for process in forward_processes():
+                process.stop()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--model-dir")
@@ -275,6 +360,11 @@ def main() -> int:
     parser.add_argument("--ui", action="store_true",
                         help="also time the GUI thread while the Real heads tab re-runs")
     parser.add_argument("--changes", type=int, default=40, help="d_k changes per --ui series")
+    parser.add_argument("--show-cost", action="store_true",
+                        help="also time the GUI thread showing one Real heads result")
+    parser.add_argument("--shows", type=int, default=30, help="shows per --show-cost series")
+    parser.add_argument("--forward-off", action="store_true",
+                        help="skip the forward-time table (with --ui or --show-cost)")
     parser.add_argument("--blas-threads", type=int, default=1,
                         help="BLAS threads of the forward series (the app's study uses 1)")
     args = parser.parse_args()
@@ -289,7 +379,7 @@ def main() -> int:
     load_s = time.perf_counter() - start
     rows = []
     limits = threadpool_limits(limits=args.blas_threads, user_api="blas")
-    for n in TOKEN_COUNTS:
+    for n in () if args.forward_off else TOKEN_COUNTS:
         ids = ids_of_length(model, n)
         fwd_med, fwd_p95, result = timed(lambda: attentions(model, ids), args.repeats)
         roles_med, roles_p95, _ = timed(lambda: head_roles(result, model), args.repeats)
@@ -309,6 +399,9 @@ def main() -> int:
     }
     if args.ui:
         report["ui"] = ui_report(str(folder), args.changes)
+    if args.show_cost:
+        report["show_cost"] = show_cost_report(str(folder), args.shows)
+    if args.ui or args.show_cost:
         report["machine"]["loadavg_1m_after"] = round(os.getloadavg()[0], 2)
         report["machine"]["loadavg_1_5_15m_after"] = [round(v, 2) for v in os.getloadavg()]
     json.dump(report, sys.stdout, indent=2)

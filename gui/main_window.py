@@ -16,7 +16,7 @@ from .model import SimulationModel
 from .qt_util import forget_combo_size_hints
 from .panels import create_panels
 from .panels.base import settle_scenes
-from .panels.heads_view import HeadsPanel, compute_heads, follow_language
+from .heads_tab import HeadsPanel, compute_heads, follow_language
 from .training_tab import TrainingPanel
 from .requests import StudyCycle
 from .state import AppState, Snapshot
@@ -178,7 +178,9 @@ class MainWindow(WindowFiles, PanelLayout, QMainWindow):
 
     @Slot(object)
     def _keep_roles_run(self, result) -> None:
-        if getattr(result, "experiment", "") == "roles":
+        from .model_heads import is_roles_run   # the one test of "a roles run" (heads5)
+
+        if is_roles_run(result):
             self._roles_run = result
 
     # -- construction ------------------------------------------------------------

@@ -97,13 +97,20 @@ class HeadSet:
         return self.roles[layer * self.heads + head]
 
 
+def is_roles_run(result) -> bool:
+    """Whether `result` (an engine.training result) is a "roles" run with learned heads: the
+    one kind whose heads go beside the pretrained grid (trained_head_set; the window keeps
+    the newest one for a Real heads tab built later)."""
+    return getattr(result, "experiment", "") == "roles" and bool(getattr(result, "heads", ()))
+
+
 def trained_head_set(result) -> HeadSet | None:
     """The learned heads of a finished "roles" run (engine.training RolesResult) on its sample
     sequence [BOS] r r, scored by the pretrained detector (causal; induction measured on the
     sample itself). None for a result without square per-head maps (the other experiments)."""
-    heads = getattr(result, "heads", ())
-    if getattr(result, "experiment", "") != "roles" or not heads:
+    if not is_roles_run(result):
         return None
+    heads = result.heads
     layers, per_layer = max(h.layer for h in heads) + 1, max(h.head for h in heads) + 1
     n = heads[0].weights.shape[-1]
     if len(heads) != layers * per_layer or any(h.weights.shape != (n, n) for h in heads):

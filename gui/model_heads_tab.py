@@ -35,10 +35,13 @@ from .guard import guarded
 from .i18n import tr
 from .model_heads import (HeadDetailData, ModelFetcher, ModelHeadsRequest, ModelHeadsResult,
                           compute_model_heads, hand_head_set, looks_japanese, trained_head_set)
+from .model_heads_label import MeasuredLabel
 from .model_heads_text import (compare_heading, compare_title, head_scores_text, japanese_note,
                                lab_scores_text, summary_html, variance_html, variance_table)
 from .panels.head_detail import HeadDetail
-from .panels.head_grid import CompareGrid, HeadGrid
+from .panels.compare_grid import CompareGrid
+from .panels.base import settle_scenes
+from .panels.head_grid import HeadGrid
 from .panels.training_panel import role_names as lab_role_names
 from .qt_util import all_signals_blocked, forget_combo_size_hints
 from .requests import StudyCycle
@@ -69,6 +72,7 @@ class ModelHeadsTab(QWidget):
         self.focus: tuple | None = None   # (kind, layer, head) of a compared head, or None
         self.message = ""
         self._stale = False   # a request waits for the tab to be shown
+        self._table_widths: dict = {}   # (table, font) → natural width, the last few
 
         self.model_label = QLabel(objectName="modelLabel")
         self.model_combo = QComboBox(objectName="modelCombo")
@@ -162,10 +166,7 @@ class ModelHeadsTab(QWidget):
         self.request()
 
     def _text_label(self, name: str) -> QLabel:
-        label = QLabel(objectName=name)
-        label.setWordWrap(True)
-        label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        return label
+        return MeasuredLabel(name)
 
     @property
     def panels(self) -> tuple:
@@ -392,6 +393,8 @@ class ModelHeadsTab(QWidget):
         self.grid.offer_results(result)
         self._show_selection()
         self._update_texts()
+        # Layouts, view transforms and tick labels now, so that each panel paints once.
+        settle_scenes(panel for panel in self.panels if panel.isVisible())
 
     @Slot(str)
     def _on_failed(self, message: str) -> None:
@@ -471,19 +474,30 @@ class ModelHeadsTab(QWidget):
 
     def _fit_variance(self) -> None:
         """The variance table with a column per layer, or a row per layer when those
-        columns are wider than the texts' area (twelve layers at 300 %: about 1000 px)."""
+        columns are wider than the texts' area (twelve layers at 300 %: about 1000 px).
+        The chosen table's natural width is the label's minimum (MeasuredLabel)."""
         r = self.result
         if r is None or r.forward is None:
             return
-        document = QTextDocument()
-        document.setDefaultFont(self.variance_label.font())
-        document.setHtml(variance_table(r))
         room = self.text_scroll.viewport().width() or self.width()
         margins = self.text_scroll.widget().layout().contentsMargins()
-        text = variance_html(r, by_rows=document.idealWidth() > room - margins.left()
-                             - margins.right() - 2)
+        by_rows = self._table_width(r, False) > room - margins.left() - margins.right() - 2
+        self.variance_label.set_minimum_width(self._table_width(r, by_rows))
+        text = variance_html(r, by_rows=by_rows)
         if text != self.variance_label.text():
             self.variance_label.setText(text)
+
+    def _table_width(self, r, by_rows: bool) -> float:
+        """The natural width of the variance table in the label's font (kept per table)."""
+        key = (variance_table(r, by_rows), self.variance_label.font().key())
+        if key not in self._table_widths:
+            if len(self._table_widths) >= 4:
+                self._table_widths.clear()
+            document = QTextDocument()
+            document.setDefaultFont(self.variance_label.font())
+            document.setHtml(key[0])
+            self._table_widths[key] = document.idealWidth()
+        return self._table_widths[key]
 
     def _update_compare_note(self) -> None:
         self.compare_label.setText(tr(

@@ -234,6 +234,12 @@ class TrainingPanel(QWidget):
         self.right.setVisible(training.experiment != "scaling")   # no heads to show
         self.right.setTabVisible(1, training.experiment == "heads")
         self.right.setCurrentIndex(1 if training.experiment == "heads" else 0)
+        if training.experiment == "heads":
+            try:
+                self.chart.set_planned_heads(
+                    config_from_options("heads", training.options).heads)
+            except TrainingConfigError:
+                pass   # start() reports bad options; the axis keeps the last good h values
         self._arrange_status(self.width())    # with or without the task box
 
     @Slot(int)

@@ -6,8 +6,9 @@ axes), weight 0 → 1 in viridis, square cells. Hovering a cell reads out
 
 Line view (after BertViz's head view): the tokens in two columns, queries on the left and keys
 on the right; a line joins query i to key j with opacity and width growing with A[i, j]
-(weights below LINE_MIN are not drawn). The lines are grouped into a few weight bands, one
-PlotDataItem each, so a new sentence updates a fixed set of items.
+(weights below LINE_MIN are not drawn). The lines are grouped into a few weight bands
+(BANDS), each one QPainterPath in one path item, so a new sentence sets len(BANDS) paths.
+The token labels are re-laid out only when the tokens or the view's size change.
 
 Beside the map while the line view has room for its two columns of tokens (LINE_VIEW_SHARE
 of the width ≥ SIDE_BY_SIDE_LABELS widest tokens), below it otherwise (large text, a
@@ -23,8 +24,8 @@ import math
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Slot
-from PySide6.QtGui import QColor, QFontMetricsF
-from PySide6.QtWidgets import QGraphicsItem
+from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QPainterPath
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem
 
 from ..guard import guarded
 from ..i18n import tr
@@ -47,6 +48,15 @@ MIN_SPAN_SHARE = 0.15        # of the line view's width, at least, for the lines
 SIDE_BY_SIDE_LABELS = 2 / (1 - MIN_SPAN_SHARE)
 MAX_ROWS_ASKED = 16          # tokens the minimum height makes room for
 TEXT_ROW_LINES_MAX = 3       # lines the title or the readout may wrap to
+
+
+def line_path(queries: np.ndarray, keys: np.ndarray) -> QPainterPath:
+    """One path of lines from (LEFT_X, queries[k]) to (RIGHT_X, keys[k]), in view units."""
+    xs = np.empty(2 * len(queries))
+    ys = np.empty(2 * len(queries))
+    xs[0::2], xs[1::2] = LEFT_X, RIGHT_X
+    ys[0::2], ys[1::2] = queries, keys
+    return pg.arrayToQPath(xs, ys, connect="pairs")
 
 
 class HeadDetail(Panel):
@@ -83,9 +93,13 @@ class HeadDetail(Panel):
         self.line_plot.hideAxis("left")
         self.line_plot.hideAxis("bottom")
         self.line_plot.vb.sigResized.connect(self._place_token_labels)
-        self.bands = [pg.PlotDataItem(connect="pairs") for _ in BANDS]
+        self.bands = [QGraphicsPathItem() for _ in BANDS]
         for item in self.bands:
+            item.setBrush(QBrush())
             self.line_plot.addItem(item)
+        self._band_style = None   # (colour, line width) the bands' pens were made for
+        self._labels_placed = None   # (tokens, view size, font) of the labels' layout
+        self._map_n = None    # tokens of the map's rectangle and range
         self.query_labels: list[Label] = []
         self.key_labels: list[Label] = []
         self.hover_query: int | None = None
@@ -156,15 +170,21 @@ class HeadDetail(Panel):
 
     def show_results(self, data) -> None:
         n = len(data.tokens)
-        self.image.setImage(data.weights, levels=(0.0, 1.0), rect=QRectF(0, 0, n, n))
-        self.left_axis.set_labels(list(data.tokens))
-        self.bottom_axis.set_labels(list(data.tokens))
-        self._fit_map(self.map_plot.vb)
+        new_n = n != self._map_n
+        self._map_n = n
+        if new_n:
+            self.image.setImage(data.weights, levels=(0.0, 1.0), rect=QRectF(0, 0, n, n))
+            self._fit_map(self.map_plot.vb)
+        else:   # same n: the item's rectangle still holds
+            self.image.setImage(data.weights, levels=(0.0, 1.0))
+        tokens = list(data.tokens)
+        if self.left_axis.labels != tokens:
+            self.left_axis.set_labels(tokens)
+            self.bottom_axis.set_labels(tokens)
         self._ensure_labels(n)
         for i, token in enumerate(data.tokens):
             self.query_labels[i].setText(token)
             self.key_labels[i].setText(token)
-        self.line_plot.setYRange(-1.0, n, padding=0)   # room for the first and last labels
         if self.hover_query is not None and self.hover_query >= n:
             self.hover_query = None
         self._draw_lines()
@@ -172,7 +192,8 @@ class HeadDetail(Panel):
         self._update_title()
         self._set_readout(tr("hover over a cell: query → key: weight"))
         self.set_stacked(self.wants_stacked(self.width()))
-        self.minimum_height.request()
+        if new_n:
+            self.minimum_height.request()
 
     def _ensure_labels(self, n: int) -> None:
         font = plot_font(self.theme, 0.85)
@@ -188,8 +209,13 @@ class HeadDetail(Panel):
     def _place_token_labels(self, *_args) -> None:
         n = len(self.tokens)
         vb = self.line_plot.vb
+        font = plot_font(self.theme, 0.85)
+        placed = (self.tokens, vb.boundingRect().size(), font.toString())
+        if placed == self._labels_placed:
+            return
+        self._labels_placed = placed
         height = vb.boundingRect().height()
-        line_px = QFontMetricsF(plot_font(self.theme, 0.85)).height()
+        line_px = QFontMetricsF(font).height()
         # y range: half a label's height (and a gap) above the first token and below the
         # last, in pixels, so that the end labels stay inside the view at any text size.
         margin = line_px / 2 + GAP_PX
@@ -198,6 +224,7 @@ class HeadDetail(Panel):
             vb.setYRange(-margin / row_px, n - 1 + margin / row_px, padding=0)
         else:
             row_px = height / max(n, 1)
+            vb.setYRange(-1.0, max(n, 1), padding=0)
         step = max(1, math.ceil(line_px * 0.9 / row_px)) if n and row_px > 0 else 1
         # x range: the lines span 0 … 1, the labels beside them keep their pixel width.
         width = vb.boundingRect().width()
@@ -222,19 +249,28 @@ class HeadDetail(Panel):
         n = weights.shape[0]
         rows = np.arange(n) if self.hover_query is None else np.array([self.hover_query])
         block = weights[rows]
-        colour = QColor(ROLE_COLOURS.get(self.results.role, "#999999"))
-        low = LINE_MIN
-        for item, high in zip(self.bands, BANDS):
-            qi, kj = np.nonzero((block > low) & (block <= high))
-            xs = np.empty(2 * len(qi))
-            ys = np.empty(2 * len(qi))
-            xs[0::2], xs[1::2] = LEFT_X, RIGHT_X
-            ys[0::2], ys[1::2] = rows[qi], kj
-            c = QColor(colour)
-            c.setAlphaF(min(1.0, 0.15 + 0.85 * high))
-            item.setPen(pg.mkPen(c, width=max(1.0, 3.0 * high * self.theme.line_width / 2)))
-            item.setData(xs, ys)
-            low = high
+        style = (ROLE_COLOURS.get(self.results.role, "#999999"), self.theme.line_width)
+        if style != self._band_style:
+            self._band_style = style
+            for item, high in zip(self.bands, BANDS):
+                c = QColor(style[0])
+                c.setAlphaF(min(1.0, 0.15 + 0.85 * high))
+                item.setPen(pg.mkPen(c, width=max(1.0, 3.0 * high * style[1] / 2)))
+        qi, kj = np.nonzero(block > LINE_MIN)
+        band = np.searchsorted(BANDS, block[qi, kj])   # (low, high] → the band of high
+        for index, item in enumerate(self.bands):
+            mine = band == index
+            item.setPath(line_path(rows[qi[mine]], kj[mine]))
+
+    def drawn_lines(self) -> list[list[tuple[float, float]]]:
+        """Per band (BANDS), the (query, key) of every line its path draws, read back from
+        the path (tests)."""
+        out = []
+        for item in self.bands:
+            path = item.path()
+            out.append([(path.elementAt(k).y, path.elementAt(k + 1).y)
+                        for k in range(0, path.elementCount() - 1, 2)])
+        return out
 
     # -- hover ---------------------------------------------------------------------
     @Slot(object)

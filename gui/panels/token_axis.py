@@ -45,6 +45,15 @@ class TokenAxis(pg.AxisItem):
         super().setTickFont(font)
         self._fit()
 
+    def _elided(self, fm: QFontMetricsF) -> list[str]:
+        """The labels elided to label_max_px, kept while the labels and the font stay."""
+        key = (tuple(self.labels), (pg_compat.tick_font(self) or self.font()).key())
+        if getattr(self, "_elided_key", None) != key:
+            self._elided_key = key
+            self._elided_labels = [fm.elidedText(t, Qt.TextElideMode.ElideRight,
+                                                 label_max_px(fm)) for t in self.labels]
+        return self._elided_labels
+
     def _metrics(self) -> QFontMetricsF:
         return QFontMetricsF(pg_compat.tick_font(self) or self.font())
 
@@ -74,12 +83,14 @@ class TokenAxis(pg.AxisItem):
             return
         fm = self._metrics()
         vertical = self.orientation in ("left", "right")
+        # The view maps x (or y) to the axis linearly: two points give every label's place.
+        p0, p1 = (self.mapFromScene(view.mapViewToScene(QPointF(v, v))) for v in (0.0, 1.0))
+        origin, unit = (p0.y(), p1.y() - p0.y()) if vertical else (p0.x(), p1.x() - p0.x())
 
         def pos(v: float) -> float:
-            point = self.mapFromScene(view.mapViewToScene(QPointF(v, v)))
-            return point.y() if vertical else point.x()
+            return origin + v * unit
 
-        spacing = abs(pos(1.0) - pos(0.0)) or 1.0
+        spacing = abs(unit) or 1.0
         step = max(1, math.ceil(fm.height() * 0.9 / spacing))
         p.setPen(self.textPen())
         p.setFont(pg_compat.tick_font(self) or self.font())
@@ -88,22 +99,26 @@ class TokenAxis(pg.AxisItem):
         # A label's line is h tall across the axis: at the axis's ends it is moved inwards
         # (by less than half a line), else the end cells' names were cut off at 300 %.
         length = self.height() if vertical else self.width()
+        elided = self._elided(fm)
+        flags = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        across = self.height()
+        if not vertical:
+            # Text reads upwards and ends at the map. Rotated by −90°, the axis's point
+            # (x, y) is (−y, x): a label's box at c spans x ∈ [−height, −gap].
+            p.save()
+            p.rotate(-90)
         for i in range(0, len(self.labels), step):
-            text = fm.elidedText(self.labels[i], Qt.TextElideMode.ElideRight, label_max_px(fm))
+            text = elided[i]
             c = min(max(pos(i + 0.5), h / 2), max(h / 2, length - h / 2))
             if vertical:
                 box = QRectF(0, c - h / 2, self.width() - gap, h)
-                p.drawText(box, int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter),
-                           text)
+                p.drawText(box, flags, text)
             else:
-                p.save()
-                p.translate(c, gap)
-                p.rotate(-90)                 # text reads upwards and ends at the map
-                p.drawText(QRectF(-(self.height() - gap), -h / 2, self.height() - gap, h),
-                           int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter), text)
-                p.restore()
-                box = QRectF(c - h / 2, gap, h, self.height() - gap)
+                p.drawText(QRectF(-across, c - h / 2, across - gap, h), flags, text)
+                box = QRectF(c - h / 2, gap, h, across - gap)
             self.drawn.append((text, box))
+        if not vertical:
+            p.restore()
 
 
 def fit_square_cells(vb, n: int) -> None:

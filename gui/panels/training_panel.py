@@ -24,7 +24,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontMetricsF, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsPathItem
 
-from engine.training import PAPER_TABLE3_A, band
+from engine.training import PAPER_TABLE3_A, HeadsConfig, band
 from engine.training.tasks import copy_one_token_accuracy
 
 from .. import panel_names as names
@@ -468,6 +468,9 @@ class TrainingHeadsView(TrainingPanelBase):
             step=snapshot.step, tokens=" ".join(snapshot.sample_tokens)))
 
 
+H_PAD = 0.4   # log₂ units of room beside the first and the last h
+
+
 class HeadsVsH(TrainingPanelBase):
     """`trainHeadsChart`: final accuracy and loss against h beside the paper's Table 3 (A)."""
 
@@ -503,9 +506,14 @@ class HeadsVsH(TrainingPanelBase):
         heads = [row["heads"] for row in PAPER_TABLE3_A]
         self.paper_ticks = [(math.log2(h), str(h)) for h in heads]
         self.ppl.setData([math.log2(h) for h in heads], [row["ppl"] for row in PAPER_TABLE3_A])
+        # Room beside the first and last h: at the axis's end pyqtgraph drops a label ("32").
+        self.paper.setXRange(math.log2(min(heads)) - H_PAD, math.log2(max(heads)) + H_PAD,
+                             padding=0)
+        self.planned_heads: tuple[int, ...] = tuple(HeadsConfig().heads)
         self.verdict = TitleLabel()
         self.addItem(self.verdict, row=2, col=0)
         self._drawn = None    # (steps per run, final losses of the finished runs per h) drawn
+        self._show_h_axis(self.planned_heads)
         # Each plot keeps PLOT_LINES lines of tick labels, the paper's its rotated axis name.
         self.minimum_height = MinimumHeight(self, self._needed_height)
 
@@ -558,9 +566,25 @@ class HeadsVsH(TrainingPanelBase):
                   "{pm}.").format(ppl=best["ppl"], h=best["heads"], hm=most["heads"],
                                   pm=most["ppl"])
 
+    def set_planned_heads(self, heads) -> None:
+        """The h values the next run trains: the axis shows them before any run finishes."""
+        self.planned_heads = tuple(sorted(set(int(h) for h in heads)))
+        if not self._drawn or not self._drawn[1]:
+            self._show_h_axis(self.planned_heads)
+
+    def _show_h_axis(self, heads) -> None:
+        """The bottom axis of these runs: a tick at each h (log₂ scale), room at both ends."""
+        if not heads:
+            return
+        x = [math.log2(h) for h in heads]
+        self.set_ticks(self.ours.getAxis("bottom"), [(v, str(h)) for v, h in zip(x, heads)])
+        self.ours.setXRange(min(x) - H_PAD, max(x) + H_PAD, padding=0)
+
     def show_results(self, snapshot) -> None:
         if snapshot.experiment != "heads" or not snapshot.run_count:
             return
+        # The run's h values: the plan (the tab's options) and every run seen so far.
+        planned = set(self.planned_heads) | {int(run.label["heads"]) for run in snapshot.runs}
         steps_per_run = snapshot.total_steps // snapshot.run_count
         finished: dict = {}
         for run in snapshot.runs:
@@ -582,9 +606,9 @@ class HeadsVsH(TrainingPanelBase):
         self.acc_low.setData(x, np.array([r[2] for r in rows]))
         self.acc_high.setData(x, np.array([r[3] for r in rows]))
         self.loss.setData(x, np.array([r[4] for r in rows]))
-        self.set_ticks(self.ours.getAxis("bottom"), [(math.log2(r[0]), str(r[0])) for r in rows])
+        # Every h of the run on the axis from its start: it does not move as runs finish.
+        self._show_h_axis(sorted(planned | {r[0] for r in rows}))
         if rows:
-            self.ours.setXRange(x.min() - 0.3, x.max() + 0.3, padding=0)
             top = max(1.02, max(r[4] for r in rows) * 1.05)
             self.ours.setYRange(0.0, top, padding=0)
         self.set_text(self.verdict, self.verdict_text(rows) + "\n" + self._paper_sentence())

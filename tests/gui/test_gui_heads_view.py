@@ -6,7 +6,9 @@ from PySide6.QtCore import QCoreApplication, QEvent
 from PySide6.QtWidgets import QApplication, QCheckBox, QComboBox, QLineEdit, QSpinBox
 
 from engine.head_roles import ROLE_HEADS, random_heads, role_heads, tokenize
-from gui.panels.heads_view import DEFAULT_SENTENCES, HeadsPanel, HeadsView
+from gui.heads_tab import HeadsPanel
+from gui.state.app_state import DEFAULT_SENTENCES
+from gui.panels.heads_view import HeadsView
 from gui.style import Theme, format_number
 
 

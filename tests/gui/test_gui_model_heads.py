@@ -67,11 +67,11 @@ def tab(qtbot, tiny_bert):
 def assert_drawn(cells, layer: int, head: int, weights: np.ndarray) -> None:
     """A thumbnail (ThumbnailCells) shows `weights` through its role's colour map (background → role colour),
     checked against pyqtgraph's own ColorMap.map (within one step of its 256 colours)."""
-    from gui.panels.head_grid import role_colormap
+    from gui.panels.thumbnail_cells import role_colormap
     from gui.style import ROLE_COLOURS
 
     np.testing.assert_allclose(cells.maps[layer, head], weights)
-    image = cells.images[layer][head].image
+    image = cells.thumbnail(layer, head)
     assert image.dtype == np.uint8 and image.shape == weights.shape + (4,)
     colours = role_colormap(ROLE_COLOURS[cells.roles[layer][head]], cells.background).map(
         np.asarray(weights, dtype=float), mode="byte")
@@ -99,7 +99,7 @@ def test_open_model_folder_loads_the_model_and_draws_layers_by_heads(window, tin
     assert tab.model_combo.currentText() == "tiny-bert"
     assert tab.message == ""
     grid = tab.grid
-    assert len(grid.images) == 2 and all(len(row) == 4 for row in grid.images)
+    assert grid.cells.shape == (2, 4)
     expected = run_sentence(load_model(tiny_bert), window.state.heads_input.sentence).attentions
     for layer in range(2):
         for head in range(4):
@@ -149,17 +149,15 @@ def test_clicking_a_head_shows_it_in_the_detail_with_token_labels(tab, qtbot):
     assert detail.readout_shown.startswith("cat → the: ")
     assert abs(float(detail.readout_shown.split(": ")[1]) - weight) < 5e-3 * max(weight, 1e-3)
     # the line view narrows to that query: every drawn line starts at query 2
-    drawn = [item.getData() for item in detail.bands if item.getData()[0] is not None]
-    ys = np.concatenate([y for _x, y in drawn])
-    assert set(ys[0::2]) == {2.0}
+    drawn = [line for band in detail.drawn_lines() for line in band]
+    assert drawn and {query for query, _key in drawn} == {2.0}
 
 
 def test_line_view_draws_every_weight_above_the_threshold_once(tab):
     tab.state.update_model_view(layer=0, head=0)
     detail = tab.detail
     weights = tab.result.forward.attentions[0, 0]
-    count = sum(len(item.getData()[0]) // 2 for item in detail.bands
-                if item.getData()[0] is not None)
+    count = sum(len(band) for band in detail.drawn_lines())
     assert count == int((weights > 0.02).sum())
 
 
@@ -203,7 +201,7 @@ def test_a_broken_folder_gives_one_clear_message_and_nothing_crashes(tab, tmp_pa
     assert str(broken) in tab.message or "broken" in tab.message
     assert "(cannot be read)" in tab.model_combo.currentText()
     assert tab.result is None and not tab.summary_label.text()
-    assert not any(image.isVisible() for row in tab.grid.images for image in row)
+    assert not tab.grid.cells.visible
     assert errors.seen == seen
     # a sentence longer than the model's 16 positions: a message too
     tab.add_model_folder(str(tiny_bert))
@@ -214,7 +212,7 @@ def test_a_broken_folder_gives_one_clear_message_and_nothing_crashes(tab, tmp_pa
     assert tab.wait_idle()
     QApplication.processEvents()
     assert tab.message == "" and not tab.message_label.isVisible()
-    assert all(image.isVisible() for row in tab.grid.images for image in row)
+    assert tab.grid.cells.visible
 
 
 def test_japanese_sentence_shows_the_english_only_note(tab):
@@ -295,7 +293,7 @@ def test_minilm_layer0_head2_is_tinted_previous_token(window):
     window.state.update_heads_input(sentence=LESSON)
     tab = show_tab(window)
     assert tab.message == ""
-    assert len(tab.grid.images) == 6 and len(tab.grid.images[0]) == 12
+    assert tab.grid.cells.shape == (6, 12)
     assert tab.grid.role_at(0, 2) == "previous"
     assert tab.grid.frame_colour(0, 2) == ROLE_COLOURS["previous"].upper()
     assert "26 of 72 heads put more than half their attention on [CLS]" in tab.summary_label.text()
@@ -405,7 +403,7 @@ def test_the_hand_built_heads_are_scored_and_clickable(window, tiny_bert):
     # the hand-built previous-token head is found as one, the first-token head as one
     assert compare.role_at("hand", 0, ROLE_HEADS.index("previous")) == "previous"
     assert compare.role_at("hand", 0, ROLE_HEADS.index("first")) == "first"
-    images = [image for row in compare.cells["hand"].images for image in row]
+    item = compare.cells["hand"].item
     click(compare, compare.cell_centre("hand", 0, 0))
     assert tab.focus == ("hand", 0, 0)
     assert tab.detail.tokens == tuple(tokens)
@@ -415,7 +413,7 @@ def test_the_hand_built_heads_are_scored_and_clickable(window, tiny_bert):
     window.state.update_heads_input(sentence="the dog ran home.")
     assert window.heads_panel.wait_idle() and tab.wait_idle()
     QApplication.processEvents()
-    assert [image for row in compare.cells["hand"].images for image in row] == images
+    assert compare.cells["hand"].item is item
     assert tab.detail.tokens == ("the", "dog", "ran", "home", ".")
     # a click on the pretrained grid takes the focus back
     click(tab.grid, tab.grid.cell_centre(1, 1))

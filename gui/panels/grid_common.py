@@ -1,0 +1,117 @@
+"""What the two thumbnail grids share (head_grid.HeadGrid, compare_grid.CompareGrid): their
+plot, its square cells against the top-left corner, the minimum size that keeps cells
+readable at any text size, and the legend of role counts."""
+from __future__ import annotations
+
+import pyqtgraph as pg
+from PySide6.QtGui import QFontMetricsF
+
+from ..style import ROLE_COLOURS, plot_font
+from .base import Panel
+from .text_fit import MinimumHeight, layout_minimum_px
+
+#: The smallest thumbnail, in text lines of the tick font: the minimum height and width keep
+#: cells this big (the window scrolls below it), whatever the text size.
+CELL_LINES = 1.15
+PANEL_MIN_WIDTH = 220   # Panel's own
+
+
+def fit_cells_top_left(vb, columns: float, rows: float, pad: float = 0.05) -> None:
+    """Square cells for a `columns` × `rows` grid in `vb` (y down), against the view's
+    top-left corner and its axes; the spare room goes right and down (centred, as
+    setAspectLocked puts it, the layer names stood far from their cells)."""
+    rect = vb.boundingRect()
+    w, h = rect.width(), rect.height()
+    columns, rows = columns + 2 * pad, rows + 2 * pad
+    if w <= 0 or h <= 0 or columns <= 0 or rows <= 0:
+        return
+    cell = min(w / columns, h / rows)
+    vb.setRange(xRange=(-pad, w / cell - pad), yRange=(-pad, h / cell - pad), padding=0)
+    # The view's matrix now, not at the next paint: an SVG export made before it (the
+    # exporter does not paint) drew the cells at the old scale under the new axes.
+    scene = vb.scene()
+    if scene is not None:
+        scene.prepareForPaint()
+
+
+def legend_width(panel, label=None) -> float:
+    """The width a legend line may take: the text width of `label` (a TitleLabel) once laid
+    out, else the panel's less its margins. (The panel's width alone was wider than the
+    label's text: Japanese entries were then broken inside a name.)"""
+    if label is not None and label.size().width() > 0:
+        margin = label.item.document().documentMargin()
+        return max(label.size().width() - 2 * margin - 2.0, 60.0)
+    return max(panel.width() - 24.0, 60.0)
+
+
+def cell_px(theme) -> float:
+    return CELL_LINES * QFontMetricsF(plot_font(theme)).height()   # the left axis's font
+
+
+def keep_cells_readable(panel, rows: float, columns: float) -> None:
+    """A minimum width for `columns` cells of cell_px beside the left axis (the minimum
+    height is panel.minimum_height's, for `rows` cells)."""
+    panel.cell_rows = rows
+    left = panel.plot.getAxis("left").width()
+    width = int(left + columns * cell_px(panel.theme) + 16)
+    if width > panel.minimumWidth():
+        panel.setMinimumWidth(width)
+    panel.minimum_height.request()
+
+
+def add_minimum_height(panel) -> MinimumHeight:
+    """Minimum height: the panel's texts and `panel.cell_rows` cells of cell_px."""
+    panel.cell_rows = 1
+    minimum = MinimumHeight(panel, lambda: layout_minimum_px(panel)
+                            + panel.cell_rows * cell_px(panel.theme))
+    panel.plot.vb.sigResized.connect(minimum.request)
+    return minimum
+
+
+def role_legend(roles, names: dict[str, str], width: float = 0.0, font=None) -> str:
+    """■ role count for each role present, in ROLE_COLOURS order (rich text). With a
+    `width` in pixels and the `font`, the entries are packed into lines of that width and
+    never broken inside (Qt breaks Japanese names anywhere, and ignores inline nowrap)."""
+    counts: dict[str, int] = {}
+    for row in roles:
+        for role in row:
+            counts[role] = counts.get(role, 0) + 1
+    shown = [role for role in ROLE_COLOURS if counts.get(role)]
+    entries = [f'<span style="color:{ROLE_COLOURS[role]}">■</span>&nbsp;'
+               f'{names[role].replace(" ", "&nbsp;")}&nbsp;{counts[role]}' for role in shown]
+    if not width or font is None:
+        return " &nbsp; ".join(entries)
+    fm = QFontMetricsF(font)
+    gap = fm.horizontalAdvance("   ")
+    lines, line, used = [], [], 0.0
+    for role, entry in zip(shown, entries):
+        size = fm.horizontalAdvance(f"■ {names[role]} {counts[role]}")
+        if line and used + gap + size > width:
+            lines.append(line)
+            line, used = [], 0.0
+        used += (gap if line else 0.0) + size
+        line.append(entry)
+    lines.append(line)
+    return "<br>".join(" &nbsp; ".join(line) for line in lines if line)
+
+
+def style_grid_plot(panel: Panel, plot: pg.PlotItem) -> None:
+    """The panel's plot style, and the head numbers' top axis a little smaller."""
+    panel.style_plot(plot)
+    top = plot.getAxis("top")
+    top.setPen(panel.theme.foreground)
+    top.setTextPen(panel.theme.foreground)
+    top.setTickFont(plot_font(panel.theme, 0.85))
+
+
+def add_thumbnail_plot(panel) -> pg.PlotItem:
+    """Row 1 of `panel`: a fixed, square-celled view read top-down, labelled along the top."""
+    plot = panel.addPlot(row=1, col=0)
+    plot.setMouseEnabled(False, False)
+    plot.setMenuEnabled(False)
+    plot.hideButtons()
+    plot.invertY(True)
+    plot.setAspectLocked(True)
+    plot.showAxis("top")
+    plot.hideAxis("bottom")
+    return plot
