@@ -11,10 +11,13 @@ clicking pins that head (select_head).
 """
 from __future__ import annotations
 
+import itertools
+import math
+
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Slot
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QFontMetricsF
 from PySide6.QtWidgets import QGraphicsRectItem
 
 from engine.multihead import concat_heads
@@ -24,11 +27,15 @@ from .base import Panel
 from .label import Label
 from .matrix_item import (DIVERGING, MAX_PIXELS, SEQUENTIAL, MatrixItem,  # noqa: F401 (tests)
                           colour_image, colour_index, drawn_entries)
-from .multihead_layout import diagram_layout
+from .multihead_layout import diagram_layout, needed_height
+from .text_fit import MinimumHeight, layout_minimum_px
 from ..i18n import tr
 
 MAX_HEADS_DRAWN = 8
 LAYOUTS_KEPT = 32      # a drag goes back and forth over a few shapes
+#: The view asks for at most this many text lines of height (the window scrolls below it):
+#: enough for readable maps at 300 % text, bounded whatever the texts and the width.
+MINIMUM_VIEW_LINES = 12
 MATRICES = ("x", "w_q", "w_k", "w_v", "q", "k", "v", "concat", "w_o", "output")
 SYMBOLS = {"x": "X", "w_q": "W_Q", "w_k": "W_K", "w_v": "W_V", "q": "Q", "k": "K", "v": "V",
            "concat": "concat", "w_o": "W_O", "output": "output"}
@@ -36,6 +43,11 @@ STRIPS = ("w_q", "w_k", "w_v", "q", "k", "v", "concat")     # head-colour strip 
 HIGHLIGHTS = ("w_q", "w_k", "w_v", "q", "k", "v", "map", "out", "concat", "w_o")
 LABEL_ORDER = ("x", "w_q", "w_k", "w_v", "q", "k", "v", "dot", "eq", "maps", "outs",
                "concat", "dot2", "w_o", "eq2", "output", "more", "note", "readout")
+
+
+def not_drawn_text(k: int) -> str:
+    """The note for `k` ≥ 1 heads without a map."""
+    return tr("+1 head not drawn") if k == 1 else tr("+{k} heads not drawn").format(k=k)
 
 
 def head_words(colours: list) -> np.ndarray:
@@ -94,6 +106,8 @@ class MultiHeadView(Panel):
         self._layouts: dict = {}      # layout signature → (variant, Layout)
         self._collision_key = None
         self._words_key = None
+        self._needs = None            # what the view's minimum height is measured from
+        self.minimum_height = MinimumHeight(self, self._needed_height)
         self.view.sigResized.connect(self._on_resized)
         self.scene().sigMouseMoved.connect(self._on_mouse_moved)
         self.scene().sigMouseClicked.connect(self._on_mouse_clicked)
@@ -110,11 +124,21 @@ class MultiHeadView(Panel):
         self.boundaries.setPen(pen(self.theme.background, self.theme, 0.8))
         self._words_key = None
         self._layout_key = None
+        self.minimum_height.reset()
 
     def retranslate(self) -> None:
-        self.set_title(self.title, tr("Multi-head attention with the engine's matrices"))
+        self._fit_title()
         self.setToolTip(tr("hover a matrix to read its entries; click a head to follow it"))
         self._layout_key = None
+
+    def _fit_title(self) -> None:
+        """The full title where it fits on one line, else the short one: at 300 % text a
+        second title line took a line of the view's height from the maps."""
+        full = tr("Multi-head attention with the engine's matrices")
+        font = plot_font(self.theme, 1.2)
+        room = self.width() - 2 * self.title.item.document().documentMargin() - 12
+        fits = QFontMetricsF(font).horizontalAdvance(full) <= room
+        self.set_title(self.title, full if fits else tr("Multi-head attention"))
 
     # -- texts ---------------------------------------------------------------
     def _texts(self, results) -> dict:
@@ -160,14 +184,14 @@ class MultiHeadView(Panel):
             "maps": scores, "outs": "Aⁱ·Vⁱ  " + shape(n, dk),
             "concat": tr("concat") + "\n" + shape(n, d), "w_o": "W_O\n" + shape(d, d),
             "output": tr("output") + "\n" + shape(n, d),
-            "more": tr("+{k} heads not drawn").format(k=h - drawn) if h > drawn else "",
+            "more": not_drawn_text(h - drawn) if h > drawn else "",
             "note": notes,
         }
 
     def _wrap(self, text: str) -> str:
         """Break `text` at spaces into lines no wider than the view (memoised: the note
         is the same on most results)."""
-        width, label = self.view.size().width(), self.labels["note"]
+        width, label = self.view.size().width() * self._scale()[0], self.labels["note"]
         key = (text, width, label._text_item.font().key())
         if key not in self._wrapped:
             if len(self._wrapped) > 64:
@@ -193,13 +217,28 @@ class MultiHeadView(Panel):
     # -- layout --------------------------------------------------------------
     @Slot()
     def _on_resized(self) -> None:
+        self._fit_title()
         if self.results is not None:
             self._layout_key = None
             self.redraw()
 
+    def _scale(self) -> tuple:
+        """Screen pixels per view unit, (x, y). Labels are drawn in screen pixels, and
+        pyqtgraph fits the scene (the widget's size) into the viewport: a panel framed by
+        the lesson's 5-px border shows its view at about 0.99, and a note as wide as the
+        view ran past its right edge."""
+        transform = self.transform()
+        return (transform.m11() if transform.m11() > 0 else 1.0,
+                transform.m22() if transform.m22() > 0 else 1.0)
+
+    def _measure(self, text: str) -> float:
+        """A label's width in view units."""
+        return self.labels["x"].width_of(text) / self._scale()[0]
+
     def _line_height(self) -> float:
         label = self.labels["x"]
-        return label._metrics.height() + 2 * Label.MARGIN
+        # whole pixels: a label's rectangle is rounded up, and rows a line apart must not touch
+        return math.ceil(label._metrics.height() + 2 * Label.MARGIN) / self._scale()[1]
 
     @staticmethod
     def _variant(texts: dict, which: int) -> dict:
@@ -219,7 +258,7 @@ class MultiHeadView(Panel):
         advance = self.labels["x"]._metrics.horizontalAdvance
         widths = tuple((k, tuple(round(advance(part), 1) for part in t.split("\n")) if t else ())
                        for k, t in texts.items())
-        return (size.width(), size.height(), self._line_height(), widths,
+        return (size.width(), size.height(), self._line_height(), self._scale(), widths,
                 mh.x.shape[0], mh.computed_heads, mh.computed_kv_heads)
 
     def _apply_layout(self, texts: dict, mh) -> int:
@@ -230,22 +269,31 @@ class MultiHeadView(Panel):
         label = self.labels["x"]
         line = self._line_height()
 
-        def lay_out(texts):
-            lay = diagram_layout(w, h, line, label.width_of, texts, mh.x.shape[0],
-                                 mh.computed_heads, mh.computed_kv_heads, MAX_HEADS_DRAWN)
+        def lay_out(texts, notes_may_go):
+            lay = diagram_layout(w, h, line, self._measure, texts, mh.x.shape[0],
+                                 mh.computed_heads, mh.computed_kv_heads, MAX_HEADS_DRAWN,
+                                 notes_may_go)
             if lay.drawn < mh.heads and not texts["more"]:
                 # Fewer maps fit than the texts assumed: lay out again with room for the
                 # "+k heads not drawn" note (k allowing for one more map giving way to it).
-                more = tr("+{k} heads not drawn").format(k=mh.heads - lay.drawn + 1)
-                lay = diagram_layout(w, h, line, label.width_of, {**texts, "more": more},
+                more = not_drawn_text(mh.heads - lay.drawn + 1)
+                lay = diagram_layout(w, h, line, self._measure, {**texts, "more": more},
                                      mh.x.shape[0], mh.computed_heads, mh.computed_kv_heads,
-                                     MAX_HEADS_DRAWN)
+                                     MAX_HEADS_DRAWN, notes_may_go)
             return lay
 
+        shortest = self._variant(texts, 2)
+        more = texts["more"] or (not_drawn_text(mh.heads - 1) if mh.heads > 1 else "")
+        needs = (w, line, self._scale(), {**shortest, "more": more}, mh.x.shape[0],
+                 mh.computed_heads, mh.computed_kv_heads)
+        if needs != self._needs:
+            self._needs = needs
+            self.minimum_height.request()
         known = self._layouts.get(self._layout_key)
         if known is None:
-            for which in range(3):
-                lay = lay_out(self._variant(texts, which))
+            # Shorter labels first; only then the notes give their lines to the boxes.
+            for notes_may_go, which in itertools.product((False, True), range(3)):
+                lay = lay_out(self._variant(texts, which), notes_may_go)
                 if lay.boxes >= 3 * line and not lay.squeezed:
                     break
             if len(self._layouts) >= LAYOUTS_KEPT:
@@ -263,6 +311,16 @@ class MultiHeadView(Panel):
         self.view.setRange(QRectF(0, 0, w, h), padding=0)
         self._place_lines(mh)
         return which
+
+    def _needed_height(self) -> float:
+        """The panel's height for readable maps (multihead_layout.needed_height): its
+        title and margins, and the view's need, at most MINIMUM_VIEW_LINES lines."""
+        if self._needs is None:
+            return 0.0
+        width, line, _scale, texts, n, heads, kv = self._needs
+        view = needed_height(width, line, self._measure, texts, n, heads, kv, MAX_HEADS_DRAWN,
+                             MINIMUM_VIEW_LINES * line)
+        return layout_minimum_px(self) - self.view.minimumHeight() + view
 
     def _place_lines(self, mh) -> None:
         """Block boundaries, where a block is at least 4 px wide (the colour strips and the
@@ -362,8 +420,7 @@ class MultiHeadView(Panel):
         lay, rects = self._lay, self.rects
         drawn = lay.drawn
         hidden = mh.heads - drawn          # the layout may have room for fewer than 8 maps
-        self.set_text(self.labels["more"],
-                      tr("+{k} heads not drawn").format(k=hidden) if hidden > 0 else "")
+        self.set_text(self.labels["more"], not_drawn_text(hidden) if hidden > 0 else "")
         group = mh.computed_heads // mh.computed_kv_heads
         q = concat_heads(mh.q)
         k, v = concat_heads(mh.k[::group]), concat_heads(mh.v[::group])
