@@ -7,7 +7,7 @@ import math
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFontMetricsF
+from PySide6.QtGui import QFontMetricsF, QTextDocument
 from PySide6.QtWidgets import QGraphicsItem
 
 from ..style import brush, pen, plot_font
@@ -72,6 +72,11 @@ class SaturationPanel(Panel):
             self.markers[metric] = marker
             self.plots[metric] = plot
         first.vb.sigResized.connect(self._fit_ticks)
+        first.vb.sigResized.connect(self._refit_title)
+        self._heads: tuple = ()       # (full title, short title, key, counts) as HTML
+        # The counts under the plots, when the title is too long for the panel's top.
+        self.footnote = TitleLabel()
+        self._footnote_shown = False
         for plot in self.plots.values():
             plot.vb.sigResized.connect(self._fit_y_ticks)
             plot.vb.sigResized.connect(self.minimum_height.request)
@@ -173,6 +178,17 @@ class SaturationPanel(Panel):
             marker.setValue(position)
 
     @staticmethod
+    def counts_text(sat) -> str:
+        """The keys and the query count scored at each d_k, without the title's name."""
+        counts = [int(c) for c in sat.trials_per_dk]
+        if len(set(counts)) == 1:
+            return tr("{n} keys, {t} queries per d_k").format(n=sat.keys, t=counts[0])
+        first_cut = next(i for i, c in enumerate(counts) if c < counts[0])
+        return tr("{n} keys; {t} queries per d_k up to d_k = {dk}, then fewer: {low} at "
+                  "d_k = {top}").format(n=sat.keys, t=counts[0], dk=int(sat.dk_grid[first_cut - 1]),
+                                        low=counts[-1], top=int(sat.dk_grid[-1]))
+
+    @staticmethod
     def title_text(sat) -> str:
         """The title with the query count actually scored at each d_k (the uniform law's
         explicit vectors cut it at large d_k)."""
@@ -186,6 +202,60 @@ class SaturationPanel(Panel):
             n=sat.keys, t=counts[0], dk=int(sat.dk_grid[first_cut - 1]), low=counts[-1],
             top=int(sat.dk_grid[-1]))
 
+    #: The title and its key take at most this many lines; beyond it (large text on a
+    #: narrow panel) they are set at the plots' text size, and then the counts go under
+    #: the plots.
+    TITLE_LINES = 2
+
+    def _title_width(self) -> float:
+        width = self.title.size().width()
+        return width if width > 50 else max(50.0, self.width() - 18.0)
+
+    def _fits(self, html_text: str, factor: float) -> bool:
+        """Whether `html_text` at `factor` × the plot text takes TITLE_LINES lines or fewer."""
+        font = plot_font(self.theme, factor)
+        document = QTextDocument()
+        document.setDefaultFont(font)
+        document.setDocumentMargin(0)
+        document.setHtml(f"<span style='font-size:{font.pointSizeF():.1f}pt'>{html_text}</span>")
+        document.setTextWidth(self._title_width())
+        lines = document.size().height() / QFontMetricsF(font).lineSpacing()
+        return lines <= self.TITLE_LINES + 0.5
+
+    def title_layout(self) -> tuple:
+        """(title HTML, point size, footnote or ""): title and key at 1.2 × the plot text
+        where they fit in TITLE_LINES lines, else at 1 ×, else the short title and the key
+        at 1 × with the counts under the plots. At 300 % in presentation mode on 1366×768
+        title and key took four lines at 1.2 ×, the whole visible part of the panel, and left
+        no plot in view."""
+        full, short, key, counts = self._heads
+        for factor in (1.2, 1.0):
+            if self._fits(f"{full}<br>{key}", factor):
+                return f"{full}<br>{key}", self.theme.font_pt * factor, ""
+        return f"{short}<br>{key}", self.theme.font_pt, counts
+
+    def _refit_title(self, *_args) -> None:
+        if self._heads:
+            self._show_title()
+
+    def _show_title(self) -> None:
+        text, size, footnote = self.title_layout()
+        shown = (text, self.theme.foreground, size, footnote)
+        if self._shown.get((self.title, "title")) == shown:
+            return
+        self._shown[self.title, "title"] = shown
+        self.title.setText(text, color=self.theme.foreground, size=f"{size:.1f}pt")
+        if footnote:
+            self.footnote.setText(footnote, color=self.theme.foreground,
+                                  size=f"{self.theme.font_pt:.1f}pt")
+        if bool(footnote) != self._footnote_shown:
+            self._footnote_shown = bool(footnote)
+            if footnote:
+                self.addItem(self.footnote, row=2 * len(METRIC_ROWS) + 1, col=0)
+            else:
+                self.removeItem(self.footnote)
+        self.minimum_height.request()
+
     def _set_title(self, sat) -> None:
         """Title with the legend in it: a separate legend row would squeeze the three plots."""
         title = self.title_text(sat)
@@ -195,5 +265,6 @@ class SaturationPanel(Panel):
         raw, scaled = (html.escape(text).replace(" ", "&nbsp;") for text in (raw, scaled))
         key = (f"<span style='color:{self.theme.unscaled}'>━━&nbsp;{raw}</span>"
                f"&nbsp;&nbsp; <span style='color:{self.theme.scaled}'>━━&nbsp;{scaled}</span>")
-        self.set_title(self.title, f"{title}<br>{key}")
-        self.minimum_height.request()
+        self._heads = (html.escape(title), html.escape(tr("saturation vs d_k")), key,
+                       html.escape(self.counts_text(sat)))
+        self._show_title()
