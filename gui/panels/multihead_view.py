@@ -314,13 +314,16 @@ class MultiHeadView(Panel):
 
     def _needed_height(self) -> float:
         """The panel's height for readable maps (multihead_layout.needed_height): its
-        title and margins, and the view's need, at most MINIMUM_VIEW_LINES lines."""
+        title and margins, and the view's need, at most MINIMUM_VIEW_LINES lines and never
+        more than the window's height (the window scrolls at most one screen for it)."""
         if self._needs is None:
             return 0.0
         width, line, _scale, texts, n, heads, kv = self._needs
         view = needed_height(width, line, self._measure, texts, n, heads, kv, MAX_HEADS_DRAWN,
                              MINIMUM_VIEW_LINES * line)
-        return layout_minimum_px(self) - self.view.minimumHeight() + view
+        total = layout_minimum_px(self) - self.view.minimumHeight() + view
+        window = self.window()
+        return min(total, window.height()) if window is not self and window.height() > 0 else total
 
     def _place_lines(self, mh) -> None:
         """Block boundaries, where a block is at least 4 px wide (the colour strips and the

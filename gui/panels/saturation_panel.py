@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import html
 import math
+import re
 
 import numpy as np
 import pyqtgraph as pg
@@ -14,7 +15,7 @@ from ..style import brush, pen, plot_font
 from .base import Panel, TitleLabel
 from .items import Dots
 from .text_fit import (MinimumHeight, fit_bottom_axis, fitting_step, layout_minimum_px, lines_px,
-                       ticks_between)
+                       ticks_between, unbreakable)
 from ..i18n import tr
 
 METRIC_ROWS = ("max_prob", "entropy", "jacobian_norm")
@@ -113,8 +114,11 @@ class SaturationPanel(Panel):
         spacing_px = vb.width() * math.log10(4) / max(x1 - x0, 1e-9)
         metrics = QFontMetricsF(plot_font(self.theme))
         widths = [metrics.horizontalAdvance(label) for label in DK_TICK_LABELS]
-        # centred labels; 16 384 sits at the axis's end, where pyqtgraph drops it if it would overlap
-        crowded = max(a + b for a, b in zip(widths[:-2], widths[1:-1])) / 2 + 6
+        # centred labels; 16 384 sits at the axis's end, where pyqtgraph drops it if it would
+        # overlap. Two labels keep a digit's width apart: wider than the thin space inside
+        # "1 024" (6 px let "1 024" and "4 096" read as one number at 375 %).
+        gap = max(6.0, metrics.horizontalAdvance("0"))
+        crowded = max(a + b for a, b in zip(widths[:-2], widths[1:-1])) / 2 + gap
         every = 1 if spacing_px >= crowded else 2
         if every == self._tick_every:
             return
@@ -225,14 +229,15 @@ class SaturationPanel(Panel):
     def title_layout(self) -> tuple:
         """(title HTML, point size, footnote or ""): title and key at 1.2 × the plot text
         where they fit in TITLE_LINES lines, else at 1 ×, else the short title and the key
-        at 1 × with the counts under the plots. At 300 % in presentation mode on 1366×768
+        at 1 × on running lines, with the counts under the plots. At 300 % in presentation mode on 1366×768
         title and key took four lines at 1.2 ×, the whole visible part of the panel, and left
         no plot in view."""
         full, short, key, counts = self._heads
         for factor in (1.2, 1.0):
             if self._fits(f"{full}<br>{key}", factor):
                 return f"{full}<br>{key}", self.theme.font_pt * factor, ""
-        return f"{short}<br>{key}", self.theme.font_pt, counts
+        # the short title and the key run on as one text (no line break between them)
+        return f"{short}&nbsp;&nbsp;&nbsp; {key}", self.theme.font_pt, counts
 
     def _refit_title(self, *_args) -> None:
         if self._heads:
@@ -256,13 +261,21 @@ class SaturationPanel(Panel):
                 self.removeItem(self.footnote)
         self.minimum_height.request()
 
+    @staticmethod
+    def _glued(text: str) -> str:
+        """`text` as HTML that breaks only before an opening parenthesis."""
+        parts = re.split(r"\s*(?=[(（])", text, maxsplit=1)
+        return "\u200b".join(html.escape(unbreakable(part)).replace(" ", "&nbsp;")
+                              for part in parts)
+
     def _set_title(self, sat) -> None:
         """Title with the legend in it: a separate legend row would squeeze the three plots."""
         title = self.title_text(sat)
         raw, scaled = tr("raw q·k (median, quartiles)"), tr("q·k / √d_k")  # lupdate skips f-strings
-        # Non-breaking spaces inside an entry: a narrow panel wraps between the two entries,
-        # never between a swatch and its name.
-        raw, scaled = (html.escape(text).replace(" ", "&nbsp;") for text in (raw, scaled))
+        # Non-breaking spaces and word joiners inside an entry: a narrow panel wraps between
+        # the two entries, or before the raw entry's "(median, quartiles)", never between a
+        # swatch and its name nor inside a Japanese word.
+        raw, scaled = (self._glued(text) for text in (raw, scaled))
         key = (f"<span style='color:{self.theme.unscaled}'>━━&nbsp;{raw}</span>"
                f"&nbsp;&nbsp; <span style='color:{self.theme.scaled}'>━━&nbsp;{scaled}</span>")
         self._heads = (html.escape(title), html.escape(tr("saturation vs d_k")), key,
