@@ -206,35 +206,32 @@ class SaturationPanel(Panel):
             n=sat.keys, t=counts[0], dk=int(sat.dk_grid[first_cut - 1]), low=counts[-1],
             top=int(sat.dk_grid[-1]))
 
-    #: The title and its key take at most this many lines; beyond it (large text on a
-    #: narrow panel) they are set at the plots' text size, and then the counts go under
-    #: the plots.
-    TITLE_LINES = 2
+    #: (size factor, most lines) tried in turn for the title and its key: 1.2 × the plot
+    #: text in two lines, then 1 × in three; beyond (large text on a narrow panel) the short
+    #: title and the key at 1 ×, with the counts under the plots.
+    TITLE_FITS = ((1.2, 2), (1.0, 3))
 
     def _title_width(self) -> float:
         width = self.title.size().width()
         return width if width > 50 else max(50.0, self.width() - 18.0)
 
-    def _fits(self, html_text: str, factor: float) -> bool:
-        """Whether `html_text` at `factor` × the plot text takes TITLE_LINES lines or fewer."""
+    def _fits(self, html_text: str, factor: float, lines: int) -> bool:
+        """Whether `html_text` at `factor` × the plot text takes `lines` lines or fewer."""
         font = plot_font(self.theme, factor)
         document = QTextDocument()
         document.setDefaultFont(font)
         document.setDocumentMargin(0)
         document.setHtml(f"<span style='font-size:{font.pointSizeF():.1f}pt'>{html_text}</span>")
         document.setTextWidth(self._title_width())
-        lines = document.size().height() / QFontMetricsF(font).lineSpacing()
-        return lines <= self.TITLE_LINES + 0.5
+        return document.size().height() / QFontMetricsF(font).lineSpacing() <= lines + 0.5
 
     def title_layout(self) -> tuple:
-        """(title HTML, point size, footnote or ""): title and key at 1.2 × the plot text
-        where they fit in TITLE_LINES lines, else at 1 ×, else the short title and the key
-        at 1 × on running lines, with the counts under the plots. At 300 % in presentation mode on 1366×768
-        title and key took four lines at 1.2 ×, the whole visible part of the panel, and left
-        no plot in view."""
+        """(title HTML, point size, footnote or ""), by TITLE_FITS. At 300 % in presentation
+        mode on 1366×768 title and key took four lines at 1.2 ×, the whole visible part of
+        the panel, and left no plot in view; in Japanese they take four at 1 × too."""
         full, short, key, counts = self._heads
-        for factor in (1.2, 1.0):
-            if self._fits(f"{full}<br>{key}", factor):
+        for factor, lines in self.TITLE_FITS:
+            if self._fits(f"{full}<br>{key}", factor, lines):
                 return f"{full}<br>{key}", self.theme.font_pt * factor, ""
         # the short title and the key run on as one text (no line break between them)
         return f"{short}&nbsp;&nbsp;&nbsp; {key}", self.theme.font_pt, counts
