@@ -107,6 +107,7 @@ class MultiHeadView(Panel):
         self._collision_key = None
         self._words_key = None
         self._needs = None            # what the view's minimum height is measured from
+        self._heights: dict = {}      # what needed_height gave, by what it depends on
         self.minimum_height = MinimumHeight(self, self._needed_height)
         self.view.sigResized.connect(self._on_resized)
         self.scene().sigMouseMoved.connect(self._on_mouse_moved)
@@ -283,9 +284,8 @@ class MultiHeadView(Panel):
             return lay
 
         shortest = self._variant(texts, 2)
-        more = texts["more"] or (not_drawn_text(mh.heads - 1) if mh.heads > 1 else "")
-        needs = (w, line, self._scale(), {**shortest, "more": more}, mh.x.shape[0],
-                 mh.computed_heads, mh.computed_kv_heads)
+        shortest["more"] = texts["more"] or (not_drawn_text(mh.heads - 1) if mh.heads > 1 else "")
+        needs = (w, line, shortest, mh.x.shape[0], mh.computed_heads, mh.computed_kv_heads)
         if needs != self._needs:
             self._needs = needs
             self.minimum_height.request()
@@ -318,9 +318,18 @@ class MultiHeadView(Panel):
         more than the window's height (the window scrolls at most one screen for it)."""
         if self._needs is None:
             return 0.0
-        width, line, _scale, texts, n, heads, kv = self._needs
-        view = needed_height(width, line, self._measure, texts, n, heads, kv, MAX_HEADS_DRAWN,
-                             MINIMUM_VIEW_LINES * line)
+        width, line, texts, n, heads, kv = self._needs
+        # What the height depends on: the texts' widths (the note's line count only), not
+        # the digits a d_k step changes; a drag goes back and forth over a few of these.
+        widths = tuple((k, round(self._measure(t), 1)) for k, t in texts.items() if k != "note")
+        key = (width, line, self._scale(), widths, texts["note"].count("\n"), n, heads, kv)
+        view = self._heights.get(key)
+        if view is None:
+            view = needed_height(width, line, self._measure, texts, n, heads, kv,
+                                 MAX_HEADS_DRAWN, MINIMUM_VIEW_LINES * line)
+            if len(self._heights) >= LAYOUTS_KEPT:
+                self._heights.pop(next(iter(self._heights)))
+            self._heights[key] = view
         total = layout_minimum_px(self) - self.view.minimumHeight() + view
         window = self.window()
         return min(total, window.height()) if window is not self and window.height() > 0 else total
