@@ -261,9 +261,9 @@ class SaturationPanel(Panel):
     @staticmethod
     def _glued(text: str) -> str:
         """`text` as HTML that breaks only before an opening parenthesis."""
-        parts = re.split(r"\s*(?=[(（])", text, maxsplit=1)
-        return "\u200b".join(html.escape(unbreakable(part)).replace(" ", "&nbsp;")
-                              for part in parts)
+        head, space, tail = (re.split(r"(\s*)(?=[(（])", text, maxsplit=1) + ["", ""])[:3]
+        glued = [html.escape(unbreakable(part)).replace(" ", "&nbsp;") for part in (head, tail)]
+        return glued[0] + ((" " if space else "\u200b") + glued[1] if tail else "")
 
     def _set_title(self, sat) -> None:
         """Title with the legend in it: a separate legend row would squeeze the three plots."""
