@@ -28,6 +28,8 @@ from .label import Label
 from .matrix_item import (DIVERGING, MAX_PIXELS, SEQUENTIAL, MatrixItem,  # noqa: F401 (tests)
                           colour_image, colour_index, drawn_entries)
 from .multihead_layout import diagram_layout, needed_height
+from .multihead_texts import (MATRICES, diagram_texts, not_drawn_text,  # noqa: F401 (tests)
+                              text_variant, wrap_lines)
 from .text_fit import MinimumHeight, layout_minimum_px
 from ..i18n import tr
 
@@ -36,18 +38,12 @@ LAYOUTS_KEPT = 32      # a drag goes back and forth over a few shapes
 #: The view asks for at most this many text lines of height (the window scrolls below it):
 #: enough for readable maps at 300 % text, bounded whatever the texts and the width.
 MINIMUM_VIEW_LINES = 12
-MATRICES = ("x", "w_q", "w_k", "w_v", "q", "k", "v", "concat", "w_o", "output")
 SYMBOLS = {"x": "X", "w_q": "W_Q", "w_k": "W_K", "w_v": "W_V", "q": "Q", "k": "K", "v": "V",
            "concat": "concat", "w_o": "W_O", "output": "output"}
 STRIPS = ("w_q", "w_k", "w_v", "q", "k", "v", "concat")     # head-colour strip above the box
 HIGHLIGHTS = ("w_q", "w_k", "w_v", "q", "k", "v", "map", "out", "concat", "w_o")
 LABEL_ORDER = ("x", "w_q", "w_k", "w_v", "q", "k", "v", "dot", "eq", "maps", "outs",
                "concat", "dot2", "w_o", "eq2", "output", "more", "note", "readout")
-
-
-def not_drawn_text(k: int) -> str:
-    """The note for `k` ≥ 1 heads without a map."""
-    return tr("+1 head not drawn") if k == 1 else tr("+{k} heads not drawn").format(k=k)
 
 
 def head_words(colours: list) -> np.ndarray:
@@ -143,51 +139,7 @@ class MultiHeadView(Panel):
 
     # -- texts ---------------------------------------------------------------
     def _texts(self, results) -> dict:
-        mh, p = results.multihead, results.params
-        n, d, h, dk, g = mh.x.shape[0], mh.d_model, mh.heads, mh.dk, mh.kv_heads
-        kd = g * dk
-        shape = "{0} × {1}".format
-        if not p.scale:
-            scores = "softmax(Qⁱ·Kⁱᵀ)"
-        else:
-            scores = "softmax(Qⁱ·Kⁱᵀ/√{v})".format(v=round(mh.divisor ** 2))
-        drawn = min(mh.computed_heads, MAX_HEADS_DRAWN)
-        if g == h:
-            notes = [tr("each head reads all of X through its own {d} × {dk} blocks "
-                        "(d_model × d_k) of W_Q, W_K, W_V").format(d=d, dk=dk)]
-        else:   # K and V blocks belong to the K/V heads, not to one query head
-            notes = [tr("each head reads all of X through its own {d} × {dk} block "
-                        "(d_model × d_k) of W_Q, and its K/V head's blocks of W_K, W_V"
-                        ).format(d=d, dk=dk)]
-        if g == 1 and h > 1:
-            notes.append(tr("MQA: one K/V head shared by all {h} query heads").format(h=h))
-        elif g < h:
-            notes.append(tr("GQA: {g} K/V heads, each shared by {s} query heads")
-                         .format(g=g, s=h // g))
-        if not p.scale:
-            scale = tr("scores not scaled")
-        elif getattr(p, "scale_by", "d_k") == "d_model":
-            scale = tr("scores ÷ √d_model = {v}: the √d_model mistake flattens every map"
-                       ).format(v=f"{mh.divisor:.3g}")
-        else:
-            scale = tr("scores ÷ √d_k = {v}").format(v=f"{mh.divisor:.3g}")
-        if p.causal:
-            scale += " · " + tr("causal mask")
-        notes.append(scale)
-        if mh.reduced:
-            notes.append(tr("matrices drawn at reduced width {w} ({hc} × {dc}); shapes and costs are exact")
-                         .format(w=mh.computed_heads * mh.computed_dk, hc=mh.computed_heads,
-                                 dc=mh.computed_dk))
-        return {
-            "x": "X\n" + shape(n, d), "w_q": "W_Q\n" + shape(d, d), "w_k": "W_K\n" + shape(d, kd),
-            "w_v": "W_V\n" + shape(d, kd), "q": "Q\n" + shape(n, d), "k": "K\n" + shape(n, kd),
-            "v": "V\n" + shape(n, kd), "dot": "·", "eq": "=", "dot2": "·", "eq2": "=",
-            "maps": scores, "outs": "Aⁱ·Vⁱ  " + shape(n, dk),
-            "concat": tr("concat") + "\n" + shape(n, d), "w_o": "W_O\n" + shape(d, d),
-            "output": tr("output") + "\n" + shape(n, d),
-            "more": not_drawn_text(h - drawn) if h > drawn else "",
-            "note": notes,
-        }
+        return diagram_texts(results, MAX_HEADS_DRAWN)
 
     def _wrap(self, text: str) -> str:
         """Break `text` at spaces into lines no wider than the view (memoised: the note
@@ -202,18 +154,7 @@ class MultiHeadView(Panel):
 
     @staticmethod
     def _wrap_lines(text: str, width: float, label: Label) -> str:
-        """Greedy line breaking at spaces, inside a word between characters."""
-        lines: list = []
-        for word in text.split(" "):
-            if lines and label.width_of(lines[-1] + " " + word) <= width:
-                lines[-1] += " " + word
-                continue
-            lines.append("")
-            for char in word:     # a word wider than the view (Japanese has no spaces)
-                if lines[-1] and label.width_of(lines[-1] + char) > width:
-                    lines.append("")
-                lines[-1] += char
-        return "\n".join(lines)
+        return wrap_lines(text, width, label.width_of)
 
     # -- layout --------------------------------------------------------------
     @Slot()
@@ -241,15 +182,7 @@ class MultiHeadView(Panel):
         # whole pixels: a label's rectangle is rounded up, and rows a line apart must not touch
         return math.ceil(label._metrics.height() + 2 * Label.MARGIN) / self._scale()[1]
 
-    @staticmethod
-    def _variant(texts: dict, which: int) -> dict:
-        """The texts at one of three heights: "name\nshape", "name  shape" on one line,
-        or names only (the readout has the shapes)."""
-        if which == 0:
-            return texts
-        if which == 1:
-            return {k: t.replace("\n", "  ") if k in MATRICES else t for k, t in texts.items()}
-        return {k: t.split("\n")[0] if k in MATRICES else t for k, t in texts.items()}
+    _variant = staticmethod(text_variant)
 
     def _layout_signature(self, texts: dict, mh) -> tuple:
         """What the layout depends on: the view, the line height, every text line's width
@@ -267,7 +200,6 @@ class MultiHeadView(Panel):
         matrix labels when the view is too short for two lines each)."""
         size = self.view.size()
         w, h = max(50.0, size.width()), max(50.0, size.height())
-        label = self.labels["x"]
         line = self._line_height()
 
         def lay_out(texts, notes_may_go):
