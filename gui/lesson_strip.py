@@ -22,7 +22,7 @@ TEXT_MAX_SHARE = 0.26
 #: button row, and the whole strip (its dock's title bar counted) asks for at most
 #: COMPACT_STRIP_SHARE of the window, so that the plots keep more than half of it.
 COMPACT_BELOW_LINES = 22
-COMPACT_STRIP_SHARE = 0.28
+COMPACT_STRIP_SHARE = 0.30
 #: The window's margin around the strip (MainWindow.fit_lesson_dock adds it to the hint).
 DOCK_MARGIN_PX = 8
 
