@@ -195,6 +195,8 @@ class MainWindow(WindowFiles, PanelLayout, QMainWindow):
         self.lesson_dock.setWidget(lesson_scroll)
         self.lesson_dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable |
                                      QDockWidget.DockWidgetFeature.DockWidgetFloatable)
+        from .lesson_dock_title import LessonDockTitle   # a one-line bar, not Qt's 43 px at 300 %
+        self.lesson_dock.setTitleBarWidget(LessonDockTitle(self.lesson_dock))
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.lesson_dock)
         self.resizeDocks([self.lesson_dock], [140], Qt.Orientation.Vertical)
         self.lesson.highlight.connect(self.highlight_panel)

@@ -11,10 +11,13 @@ clicking pins that head (select_head).
 """
 from __future__ import annotations
 
+import itertools
+import math
+
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Slot
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QFontMetricsF
 from PySide6.QtWidgets import QGraphicsRectItem
 
 from engine.multihead import concat_heads
@@ -24,12 +27,17 @@ from .base import Panel
 from .label import Label
 from .matrix_item import (DIVERGING, MAX_PIXELS, SEQUENTIAL, MatrixItem,  # noqa: F401 (tests)
                           colour_image, colour_index, drawn_entries)
-from .multihead_layout import diagram_layout
+from .multihead_layout import diagram_layout, needed_height
+from .multihead_texts import (MATRICES, diagram_texts, not_drawn_text,  # noqa: F401 (tests)
+                              text_variant, wrap_lines)
+from .text_fit import MinimumHeight, layout_minimum_px
 from ..i18n import tr
 
 MAX_HEADS_DRAWN = 8
 LAYOUTS_KEPT = 32      # a drag goes back and forth over a few shapes
-MATRICES = ("x", "w_q", "w_k", "w_v", "q", "k", "v", "concat", "w_o", "output")
+#: The view asks for at most this many text lines of height (the window scrolls below it):
+#: enough for readable maps at 300 % text, bounded whatever the texts and the width.
+MINIMUM_VIEW_LINES = 12
 SYMBOLS = {"x": "X", "w_q": "W_Q", "w_k": "W_K", "w_v": "W_V", "q": "Q", "k": "K", "v": "V",
            "concat": "concat", "w_o": "W_O", "output": "output"}
 STRIPS = ("w_q", "w_k", "w_v", "q", "k", "v", "concat")     # head-colour strip above the box
@@ -94,6 +102,9 @@ class MultiHeadView(Panel):
         self._layouts: dict = {}      # layout signature → (variant, Layout)
         self._collision_key = None
         self._words_key = None
+        self._needs = None            # what the view's minimum height is measured from
+        self._heights: dict = {}      # what needed_height gave, by what it depends on
+        self.minimum_height = MinimumHeight(self, self._needed_height)
         self.view.sigResized.connect(self._on_resized)
         self.scene().sigMouseMoved.connect(self._on_mouse_moved)
         self.scene().sigMouseClicked.connect(self._on_mouse_clicked)
@@ -110,64 +121,30 @@ class MultiHeadView(Panel):
         self.boundaries.setPen(pen(self.theme.background, self.theme, 0.8))
         self._words_key = None
         self._layout_key = None
+        self.minimum_height.reset()
 
     def retranslate(self) -> None:
-        self.set_title(self.title, tr("Multi-head attention with the engine's matrices"))
+        self._fit_title()
         self.setToolTip(tr("hover a matrix to read its entries; click a head to follow it"))
         self._layout_key = None
 
+    def _fit_title(self) -> None:
+        """The full title where it fits on one line, else the short one: at 300 % text a
+        second title line took a line of the view's height from the maps."""
+        full = tr("Multi-head attention with the engine's matrices")
+        font = plot_font(self.theme, 1.2)
+        room = self.width() - 2 * self.title.item.document().documentMargin() - 12
+        fits = QFontMetricsF(font).horizontalAdvance(full) <= room
+        self.set_title(self.title, full if fits else tr("Multi-head attention"))
+
     # -- texts ---------------------------------------------------------------
     def _texts(self, results) -> dict:
-        mh, p = results.multihead, results.params
-        n, d, h, dk, g = mh.x.shape[0], mh.d_model, mh.heads, mh.dk, mh.kv_heads
-        kd = g * dk
-        shape = "{0} × {1}".format
-        if not p.scale:
-            scores = "softmax(Qⁱ·Kⁱᵀ)"
-        else:
-            scores = "softmax(Qⁱ·Kⁱᵀ/√{v})".format(v=round(mh.divisor ** 2))
-        drawn = min(mh.computed_heads, MAX_HEADS_DRAWN)
-        if g == h:
-            notes = [tr("each head reads all of X through its own {d} × {dk} blocks "
-                        "(d_model × d_k) of W_Q, W_K, W_V").format(d=d, dk=dk)]
-        else:   # K and V blocks belong to the K/V heads, not to one query head
-            notes = [tr("each head reads all of X through its own {d} × {dk} block "
-                        "(d_model × d_k) of W_Q, and its K/V head's blocks of W_K, W_V"
-                        ).format(d=d, dk=dk)]
-        if g == 1 and h > 1:
-            notes.append(tr("MQA: one K/V head shared by all {h} query heads").format(h=h))
-        elif g < h:
-            notes.append(tr("GQA: {g} K/V heads, each shared by {s} query heads")
-                         .format(g=g, s=h // g))
-        if not p.scale:
-            scale = tr("scores not scaled")
-        elif getattr(p, "scale_by", "d_k") == "d_model":
-            scale = tr("scores ÷ √d_model = {v}: the √d_model mistake flattens every map"
-                       ).format(v=f"{mh.divisor:.3g}")
-        else:
-            scale = tr("scores ÷ √d_k = {v}").format(v=f"{mh.divisor:.3g}")
-        if p.causal:
-            scale += " · " + tr("causal mask")
-        notes.append(scale)
-        if mh.reduced:
-            notes.append(tr("matrices drawn at reduced width {w} ({hc} × {dc}); shapes and costs are exact")
-                         .format(w=mh.computed_heads * mh.computed_dk, hc=mh.computed_heads,
-                                 dc=mh.computed_dk))
-        return {
-            "x": "X\n" + shape(n, d), "w_q": "W_Q\n" + shape(d, d), "w_k": "W_K\n" + shape(d, kd),
-            "w_v": "W_V\n" + shape(d, kd), "q": "Q\n" + shape(n, d), "k": "K\n" + shape(n, kd),
-            "v": "V\n" + shape(n, kd), "dot": "·", "eq": "=", "dot2": "·", "eq2": "=",
-            "maps": scores, "outs": "Aⁱ·Vⁱ  " + shape(n, dk),
-            "concat": tr("concat") + "\n" + shape(n, d), "w_o": "W_O\n" + shape(d, d),
-            "output": tr("output") + "\n" + shape(n, d),
-            "more": tr("+{k} heads not drawn").format(k=h - drawn) if h > drawn else "",
-            "note": notes,
-        }
+        return diagram_texts(results, MAX_HEADS_DRAWN)
 
     def _wrap(self, text: str) -> str:
         """Break `text` at spaces into lines no wider than the view (memoised: the note
         is the same on most results)."""
-        width, label = self.view.size().width(), self.labels["note"]
+        width, label = self.view.size().width() * self._scale()[0], self.labels["note"]
         key = (text, width, label._text_item.font().key())
         if key not in self._wrapped:
             if len(self._wrapped) > 64:
@@ -177,39 +154,35 @@ class MultiHeadView(Panel):
 
     @staticmethod
     def _wrap_lines(text: str, width: float, label: Label) -> str:
-        """Greedy line breaking at spaces, inside a word between characters."""
-        lines: list = []
-        for word in text.split(" "):
-            if lines and label.width_of(lines[-1] + " " + word) <= width:
-                lines[-1] += " " + word
-                continue
-            lines.append("")
-            for char in word:     # a word wider than the view (Japanese has no spaces)
-                if lines[-1] and label.width_of(lines[-1] + char) > width:
-                    lines.append("")
-                lines[-1] += char
-        return "\n".join(lines)
+        return wrap_lines(text, width, label.width_of)
 
     # -- layout --------------------------------------------------------------
     @Slot()
     def _on_resized(self) -> None:
+        self._fit_title()
         if self.results is not None:
             self._layout_key = None
             self.redraw()
 
+    def _scale(self) -> tuple:
+        """Screen pixels per view unit, (x, y). Labels are drawn in screen pixels, and
+        pyqtgraph fits the scene (the widget's size) into the viewport: a panel framed by
+        the lesson's 5-px border shows its view at about 0.99, and a note as wide as the
+        view ran past its right edge."""
+        transform = self.transform()
+        return (transform.m11() if transform.m11() > 0 else 1.0,
+                transform.m22() if transform.m22() > 0 else 1.0)
+
+    def _measure(self, text: str) -> float:
+        """A label's width in view units."""
+        return self.labels["x"].width_of(text) / self._scale()[0]
+
     def _line_height(self) -> float:
         label = self.labels["x"]
-        return label._metrics.height() + 2 * Label.MARGIN
+        # whole pixels: a label's rectangle is rounded up, and rows a line apart must not touch
+        return math.ceil(label._metrics.height() + 2 * Label.MARGIN) / self._scale()[1]
 
-    @staticmethod
-    def _variant(texts: dict, which: int) -> dict:
-        """The texts at one of three heights: "name\nshape", "name  shape" on one line,
-        or names only (the readout has the shapes)."""
-        if which == 0:
-            return texts
-        if which == 1:
-            return {k: t.replace("\n", "  ") if k in MATRICES else t for k, t in texts.items()}
-        return {k: t.split("\n")[0] if k in MATRICES else t for k, t in texts.items()}
+    _variant = staticmethod(text_variant)
 
     def _layout_signature(self, texts: dict, mh) -> tuple:
         """What the layout depends on: the view, the line height, every text line's width
@@ -219,7 +192,7 @@ class MultiHeadView(Panel):
         advance = self.labels["x"]._metrics.horizontalAdvance
         widths = tuple((k, tuple(round(advance(part), 1) for part in t.split("\n")) if t else ())
                        for k, t in texts.items())
-        return (size.width(), size.height(), self._line_height(), widths,
+        return (size.width(), size.height(), self._line_height(), self._scale(), widths,
                 mh.x.shape[0], mh.computed_heads, mh.computed_kv_heads)
 
     def _apply_layout(self, texts: dict, mh) -> int:
@@ -227,25 +200,32 @@ class MultiHeadView(Panel):
         matrix labels when the view is too short for two lines each)."""
         size = self.view.size()
         w, h = max(50.0, size.width()), max(50.0, size.height())
-        label = self.labels["x"]
         line = self._line_height()
 
-        def lay_out(texts):
-            lay = diagram_layout(w, h, line, label.width_of, texts, mh.x.shape[0],
-                                 mh.computed_heads, mh.computed_kv_heads, MAX_HEADS_DRAWN)
+        def lay_out(texts, notes_may_go):
+            lay = diagram_layout(w, h, line, self._measure, texts, mh.x.shape[0],
+                                 mh.computed_heads, mh.computed_kv_heads, MAX_HEADS_DRAWN,
+                                 notes_may_go)
             if lay.drawn < mh.heads and not texts["more"]:
                 # Fewer maps fit than the texts assumed: lay out again with room for the
                 # "+k heads not drawn" note (k allowing for one more map giving way to it).
-                more = tr("+{k} heads not drawn").format(k=mh.heads - lay.drawn + 1)
-                lay = diagram_layout(w, h, line, label.width_of, {**texts, "more": more},
+                more = not_drawn_text(mh.heads - lay.drawn + 1)
+                lay = diagram_layout(w, h, line, self._measure, {**texts, "more": more},
                                      mh.x.shape[0], mh.computed_heads, mh.computed_kv_heads,
-                                     MAX_HEADS_DRAWN)
+                                     MAX_HEADS_DRAWN, notes_may_go)
             return lay
 
+        shortest = self._variant(texts, 2)
+        shortest["more"] = texts["more"] or (not_drawn_text(mh.heads - 1) if mh.heads > 1 else "")
+        needs = (w, line, shortest, mh.x.shape[0], mh.computed_heads, mh.computed_kv_heads)
+        if needs != self._needs:
+            self._needs = needs
+            self.minimum_height.request()
         known = self._layouts.get(self._layout_key)
         if known is None:
-            for which in range(3):
-                lay = lay_out(self._variant(texts, which))
+            # Shorter labels first; only then the notes give their lines to the boxes.
+            for notes_may_go, which in itertools.product((False, True), range(3)):
+                lay = lay_out(self._variant(texts, which), notes_may_go)
                 if lay.boxes >= 3 * line and not lay.squeezed:
                     break
             if len(self._layouts) >= LAYOUTS_KEPT:
@@ -263,6 +243,28 @@ class MultiHeadView(Panel):
         self.view.setRange(QRectF(0, 0, w, h), padding=0)
         self._place_lines(mh)
         return which
+
+    def _needed_height(self) -> float:
+        """The panel's height for readable maps (multihead_layout.needed_height): its
+        title and margins, and the view's need, at most MINIMUM_VIEW_LINES lines and never
+        more than the window's height (the window scrolls at most one screen for it)."""
+        if self._needs is None:
+            return 0.0
+        width, line, texts, n, heads, kv = self._needs
+        # What the height depends on: the texts' widths (the note's line count only), not
+        # the digits a d_k step changes; a drag goes back and forth over a few of these.
+        widths = tuple((k, round(self._measure(t), 1)) for k, t in texts.items() if k != "note")
+        key = (width, line, self._scale(), widths, texts["note"].count("\n"), n, heads, kv)
+        view = self._heights.get(key)
+        if view is None:
+            view = needed_height(width, line, self._measure, texts, n, heads, kv,
+                                 MAX_HEADS_DRAWN, MINIMUM_VIEW_LINES * line)
+            if len(self._heights) >= LAYOUTS_KEPT:
+                self._heights.pop(next(iter(self._heights)))
+            self._heights[key] = view
+        total = layout_minimum_px(self) - self.view.minimumHeight() + view
+        window = self.window()
+        return min(total, window.height()) if window is not self and window.height() > 0 else total
 
     def _place_lines(self, mh) -> None:
         """Block boundaries, where a block is at least 4 px wide (the colour strips and the
@@ -362,8 +364,7 @@ class MultiHeadView(Panel):
         lay, rects = self._lay, self.rects
         drawn = lay.drawn
         hidden = mh.heads - drawn          # the layout may have room for fewer than 8 maps
-        self.set_text(self.labels["more"],
-                      tr("+{k} heads not drawn").format(k=hidden) if hidden > 0 else "")
+        self.set_text(self.labels["more"], not_drawn_text(hidden) if hidden > 0 else "")
         group = mh.computed_heads // mh.computed_kv_heads
         q = concat_heads(mh.q)
         k, v = concat_heads(mh.k[::group]), concat_heads(mh.v[::group])

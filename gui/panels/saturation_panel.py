@@ -3,18 +3,19 @@ from __future__ import annotations
 
 import html
 import math
+import re
 
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFontMetricsF
+from PySide6.QtGui import QFontMetricsF, QTextDocument
 from PySide6.QtWidgets import QGraphicsItem
 
 from ..style import brush, pen, plot_font
 from .base import Panel, TitleLabel
 from .items import Dots
 from .text_fit import (MinimumHeight, fit_bottom_axis, fitting_step, layout_minimum_px, lines_px,
-                       ticks_between)
+                       ticks_between, unbreakable)
 from ..i18n import tr
 
 METRIC_ROWS = ("max_prob", "entropy", "jacobian_norm")
@@ -72,6 +73,11 @@ class SaturationPanel(Panel):
             self.markers[metric] = marker
             self.plots[metric] = plot
         first.vb.sigResized.connect(self._fit_ticks)
+        first.vb.sigResized.connect(self._refit_title)
+        self._heads: tuple = ()       # (full title, short title, key, counts) as HTML
+        # The counts under the plots, when the title is too long for the panel's top.
+        self.footnote = TitleLabel()
+        self._footnote_shown = False
         for plot in self.plots.values():
             plot.vb.sigResized.connect(self._fit_y_ticks)
             plot.vb.sigResized.connect(self.minimum_height.request)
@@ -108,8 +114,11 @@ class SaturationPanel(Panel):
         spacing_px = vb.width() * math.log10(4) / max(x1 - x0, 1e-9)
         metrics = QFontMetricsF(plot_font(self.theme))
         widths = [metrics.horizontalAdvance(label) for label in DK_TICK_LABELS]
-        # centred labels; 16 384 sits at the axis's end, where pyqtgraph drops it if it would overlap
-        crowded = max(a + b for a, b in zip(widths[:-2], widths[1:-1])) / 2 + 6
+        # centred labels; 16 384 sits at the axis's end, where pyqtgraph drops it if it would
+        # overlap. Two labels keep a digit's width apart: wider than the thin space inside
+        # "1 024" (6 px let "1 024" and "4 096" read as one number at 375 %).
+        gap = max(6.0, metrics.horizontalAdvance("0"))
+        crowded = max(a + b for a, b in zip(widths[:-2], widths[1:-1])) / 2 + gap
         every = 1 if spacing_px >= crowded else 2
         if every == self._tick_every:
             return
@@ -173,6 +182,17 @@ class SaturationPanel(Panel):
             marker.setValue(position)
 
     @staticmethod
+    def counts_text(sat) -> str:
+        """The keys and the query count scored at each d_k, without the title's name."""
+        counts = [int(c) for c in sat.trials_per_dk]
+        if len(set(counts)) == 1:
+            return tr("{n} keys, {t} queries per d_k").format(n=sat.keys, t=counts[0])
+        first_cut = next(i for i, c in enumerate(counts) if c < counts[0])
+        return tr("{n} keys; {t} queries per d_k up to d_k = {dk}, then fewer: {low} at "
+                  "d_k = {top}").format(n=sat.keys, t=counts[0], dk=int(sat.dk_grid[first_cut - 1]),
+                                        low=counts[-1], top=int(sat.dk_grid[-1]))
+
+    @staticmethod
     def title_text(sat) -> str:
         """The title with the query count actually scored at each d_k (the uniform law's
         explicit vectors cut it at large d_k)."""
@@ -186,14 +206,75 @@ class SaturationPanel(Panel):
             n=sat.keys, t=counts[0], dk=int(sat.dk_grid[first_cut - 1]), low=counts[-1],
             top=int(sat.dk_grid[-1]))
 
+    #: (size factor, most lines) tried in turn for the title and its key: 1.2 × the plot
+    #: text in two lines, then 1 × in three; beyond (large text on a narrow panel) the short
+    #: title and the key at 1 ×, with the counts under the plots.
+    TITLE_FITS = ((1.2, 2), (1.0, 3))
+
+    def _title_width(self) -> float:
+        width = self.title.size().width()
+        return width if width > 50 else max(50.0, self.width() - 18.0)
+
+    def _fits(self, html_text: str, factor: float, lines: int) -> bool:
+        """Whether `html_text` at `factor` × the plot text takes `lines` lines or fewer."""
+        font = plot_font(self.theme, factor)
+        document = QTextDocument()
+        document.setDefaultFont(font)
+        document.setDocumentMargin(0)
+        document.setHtml(f"<span style='font-size:{font.pointSizeF():.1f}pt'>{html_text}</span>")
+        document.setTextWidth(self._title_width())
+        return document.size().height() / QFontMetricsF(font).lineSpacing() <= lines + 0.5
+
+    def title_layout(self) -> tuple:
+        """(title HTML, point size, footnote or ""), by TITLE_FITS. At 300 % in presentation
+        mode on 1366×768 title and key took four lines at 1.2 ×, the whole visible part of
+        the panel, and left no plot in view; in Japanese they take four at 1 × too."""
+        full, short, key, counts = self._heads
+        for factor, lines in self.TITLE_FITS:
+            if self._fits(f"{full}<br>{key}", factor, lines):
+                return f"{full}<br>{key}", self.theme.font_pt * factor, ""
+        # the short title and the key run on as one text (no line break between them)
+        return f"{short}&nbsp;&nbsp;&nbsp; {key}", self.theme.font_pt, counts
+
+    def _refit_title(self, *_args) -> None:
+        if self._heads:
+            self._show_title()
+
+    def _show_title(self) -> None:
+        text, size, footnote = self.title_layout()
+        shown = (text, self.theme.foreground, size, footnote)
+        if self._shown.get((self.title, "title")) == shown:
+            return
+        self._shown[self.title, "title"] = shown
+        self.title.setText(text, color=self.theme.foreground, size=f"{size:.1f}pt")
+        if footnote:
+            self.footnote.setText(footnote, color=self.theme.foreground,
+                                  size=f"{self.theme.font_pt:.1f}pt")
+        if bool(footnote) != self._footnote_shown:
+            self._footnote_shown = bool(footnote)
+            if footnote:
+                self.addItem(self.footnote, row=2 * len(METRIC_ROWS) + 1, col=0)
+            else:
+                self.removeItem(self.footnote)
+        self.minimum_height.request()
+
+    @staticmethod
+    def _glued(text: str) -> str:
+        """`text` as HTML that breaks only before an opening parenthesis."""
+        head, space, tail = (re.split(r"(\s*)(?=[(（])", text, maxsplit=1) + ["", ""])[:3]
+        glued = [html.escape(unbreakable(part)).replace(" ", "&nbsp;") for part in (head, tail)]
+        return glued[0] + ((" " if space else "\u200b") + glued[1] if tail else "")
+
     def _set_title(self, sat) -> None:
         """Title with the legend in it: a separate legend row would squeeze the three plots."""
         title = self.title_text(sat)
         raw, scaled = tr("raw q·k (median, quartiles)"), tr("q·k / √d_k")  # lupdate skips f-strings
-        # Non-breaking spaces inside an entry: a narrow panel wraps between the two entries,
-        # never between a swatch and its name.
-        raw, scaled = (html.escape(text).replace(" ", "&nbsp;") for text in (raw, scaled))
+        # Non-breaking spaces and word joiners inside an entry: a narrow panel wraps between
+        # the two entries, or before the raw entry's "(median, quartiles)", never between a
+        # swatch and its name nor inside a Japanese word.
+        raw, scaled = (self._glued(text) for text in (raw, scaled))
         key = (f"<span style='color:{self.theme.unscaled}'>━━&nbsp;{raw}</span>"
                f"&nbsp;&nbsp; <span style='color:{self.theme.scaled}'>━━&nbsp;{scaled}</span>")
-        self.set_title(self.title, f"{title}<br>{key}")
-        self.minimum_height.request()
+        self._heads = (html.escape(title), html.escape(tr("saturation vs d_k")), key,
+                       html.escape(self.counts_text(sat)))
+        self._show_title()

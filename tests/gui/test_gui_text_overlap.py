@@ -4,8 +4,8 @@ panel overlap and every text lies inside its view (gui_helpers.text_problems rea
 items' rectangles: titles, legends, axis labels, tick labels, value and overlay labels).
 
 One window goes through every case: language, then text size, then window size. The bottom
-tabs "Real heads" (without a model, then with one) and "Training" are checked at 1366×768
-and 1920×1080, 100 % and 300 %: their plots as above, their Qt labels and buttons never
+tabs "Real heads" (without a model, then with one) and "Training" are checked at 1280×720,
+1366×768 and 1920×1080, 100 % and 300 %: their plots as above, their Qt labels and buttons never
 cut (clipped_widgets)."""
 import itertools
 import sys
@@ -158,7 +158,7 @@ def test_the_check_sees_titles_ticks_and_labels(window):
     panel.redraw()
 
 
-TAB_SIZES = ((1366, 768), (1920, 1080))
+TAB_SIZES = ((1280, 720), (1366, 768), (1920, 1080))
 TAB_SCALES = (1.0, 3.0)
 
 
