@@ -23,6 +23,7 @@ class Label(QGraphicsRectItem):
         self.setBrush(QBrush(Qt.BrushStyle.NoBrush))
         self._text_item = QGraphicsSimpleTextItem(self)
         self._metrics = QFontMetricsF(self._text_item.font())
+        self._advances: dict[str, float] = {}   # line → width in this font
         self._anchor = (float(anchor[0]), float(anchor[1]))
         self._text = ""
 
@@ -35,8 +36,17 @@ class Label(QGraphicsRectItem):
 
     def width_of(self, text: str) -> float:
         """Width the box would take for `text` (its widest line), in pixels."""
-        return (max(self._metrics.horizontalAdvance(line) for line in text.split("\n"))
-                + 2 * self.MARGIN)
+        return max(self.advance(line) for line in text.split("\n")) + 2 * self.MARGIN
+
+    def advance(self, line: str) -> float:
+        """The width of one line of text in this label's font, in pixels (remembered: a
+        layout measures the same few labels on every result)."""
+        width = self._advances.get(line)
+        if width is None:
+            if len(self._advances) > 1024:
+                self._advances.clear()
+            width = self._advances[line] = self._metrics.horizontalAdvance(line)
+        return width
 
     def toPlainText(self) -> str:  # noqa: N802 (same name as QGraphicsTextItem, tests read it)
         return self._text
@@ -47,6 +57,7 @@ class Label(QGraphicsRectItem):
     def setFont(self, font: QFont) -> None:  # noqa: N802
         self._text_item.setFont(font)
         self._metrics = QFontMetricsF(font)
+        self._advances.clear()
         self._place()
 
     def setFill(self, brush: QBrush) -> None:  # noqa: N802

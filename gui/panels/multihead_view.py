@@ -189,7 +189,7 @@ class MultiHeadView(Panel):
         and the heads. Shapes change on every d_k step, their widths rarely (digits share
         one advance), so most results keep the layout they had."""
         size = self.view.size()
-        advance = self.labels["x"]._metrics.horizontalAdvance
+        advance = self.labels["x"].advance
         widths = tuple((k, tuple(round(advance(part), 1) for part in t.split("\n")) if t else ())
                        for k, t in texts.items())
         return (size.width(), size.height(), self._line_height(), self._scale(), widths,
