@@ -78,19 +78,26 @@ app.exec()
 """
 
 
-def measure_startup(runs: int = STARTUP_RUNS) -> dict:
-    """Median over `runs` fresh processes; seconds, and the child's VmRSS in MB."""
+def spawn_child(code: str, timeout: float = 60) -> tuple[float, dict]:
+    """Run `code` in a fresh `python -c` from the repository root (offscreen unless a
+    platform is set); returns the spawn time on CLOCK_MONOTONIC, comparable with the
+    child's time.monotonic(), and the last JSON line the child printed."""
     env = dict(os.environ)
     env.setdefault("QT_QPA_PLATFORM", "offscreen")
+    t_spawn = time.monotonic()
+    proc = subprocess.run([sys.executable, "-c", code], env=env, cwd=ROOT,
+                          capture_output=True, text=True, timeout=timeout)
+    line = [ln for ln in proc.stdout.splitlines() if ln.startswith("{")]
+    if proc.returncode != 0 or not line:
+        raise RuntimeError(f"start-up child failed ({proc.returncode}): {proc.stderr[-2000:]}")
+    return t_spawn, json.loads(line[-1])
+
+
+def measure_startup(runs: int = STARTUP_RUNS) -> dict:
+    """Median over `runs` fresh processes; seconds, and the child's VmRSS in MB."""
     rows = []
     for _ in range(runs):
-        t_spawn = time.monotonic()  # CLOCK_MONOTONIC: comparable with the child's clock
-        proc = subprocess.run([sys.executable, "-c", STARTUP_CHILD], env=env, cwd=ROOT,
-                              capture_output=True, text=True, timeout=60)
-        line = [ln for ln in proc.stdout.splitlines() if ln.startswith("{")]
-        if proc.returncode != 0 or not line:
-            raise RuntimeError(f"start-up child failed ({proc.returncode}): {proc.stderr[-2000:]}")
-        r = json.loads(line[-1])
+        t_spawn, r = spawn_child(STARTUP_CHILD)
         rows.append({
             "total_s": r["t_paint"] - t_spawn,
             "interpreter_s": r["t_start"] - t_spawn,
