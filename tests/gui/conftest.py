@@ -104,3 +104,12 @@ def window(qtbot):
     yield win
     win.close()
     QApplication.setFont(font)
+
+
+@pytest.fixture
+def restore_view(window):
+    """After the test: windowed, 100 % text, English (for tests that change the view)."""
+    yield
+    window.set_presentation(False)
+    window.zoom_reset()
+    window.switch_language("en")

@@ -15,14 +15,6 @@ from gui.panels.multihead_layout import diagram_layout, needed_height
 from gui.panels.multihead_view import MINIMUM_VIEW_LINES, not_drawn_text
 from gui_helpers import settle, settle_layout, text_problems
 
-@pytest.fixture
-def restore_view(window):
-    yield
-    window.set_presentation(False)
-    window.zoom_reset()
-    window.switch_language("en")
-
-
 def show(window, name: str, size, scale: float, presentation: bool = False, lang: str = "en"):
     window.switch_language(lang)
     window.set_presentation(presentation)

@@ -22,14 +22,6 @@ def wait_layout(window, qtbot, rounds: int = 6) -> None:
         qtbot.wait(15)
 
 
-@pytest.fixture
-def restore_view(window):
-    yield
-    window.set_presentation(False)
-    window.zoom_reset()
-    window.switch_language("en")
-
-
 def walk_steps(window, qtbot, size, presentation):
     """(step, its title) for each step at `size`, the strip fitted to it."""
     window.set_presentation(presentation)

@@ -1,6 +1,5 @@
 """The Training tab at 300 % text on a 1280×720 window (issue 10): the plots' tick labels
 never run into each other, and the experiment boxes show their whole text."""
-import itertools
 
 import pytest
 from PySide6.QtCore import QRect, Qt
@@ -8,13 +7,6 @@ from PySide6.QtWidgets import QApplication, QStyle, QStyleOptionComboBox
 
 from gui_helpers import _tick_texts, settle_layout
 from test_gui_text_overlap import show_bottom_tab
-
-
-@pytest.fixture
-def restore_view(window):
-    yield
-    window.zoom_reset()
-    window.switch_language("en")
 
 
 def show_training(window, experiment: str, page: int):

@@ -13,13 +13,6 @@ from gui_helpers import _tick_texts, settle_layout
 from test_gui_text_overlap import show_bottom_tab
 
 
-@pytest.fixture
-def restore_view(window):
-    yield
-    window.zoom_reset()
-    window.switch_language("en")
-
-
 def show_chart(window, options=None):
     panel = window.training_panel
     show_bottom_tab(window, panel)
