@@ -33,7 +33,7 @@ def test_every_experiment_model_is_checked(gradient_errors):
                                   "heads/h=1", "heads/h=4"])
 def test_gradients_match_finite_differences(gradient_errors, case):
     worst = max(gradient_errors[case].values())
-    assert worst < 1e-5, gradient_errors[case]
+    assert gradcheck.passed(worst), gradient_errors[case]
 
 
 def test_gradient_check_catches_a_wrong_gradient():
@@ -175,3 +175,29 @@ def test_relation_and_lookup_batches():
         assert sorted(index[i, :, 0]) == list(range(8))              # every key once
         j = list(index[i, :, 0]).index(q[i])                          # the item the query names
         assert index[i, j, 1] - 8 == y[i]                             # its value is the label
+
+
+def test_masked_softmax_shifts_by_the_allowed_keys_only():
+    # A masked future key 100 above the allowed ones must not clip them: (0, −1) keep their
+    # softmax e^0/(e^0+e^−1) = 0.7311, 0.2689 (float32 rounding: a few ε_32 ≈ 1e−7 of 1).
+    s = np.array([[0.0, -1.0, 100.0]], dtype=np.float32)
+    mask = np.array([[1, 1, 0]], dtype=np.float32)
+    a, free = softmax_forward(s, mask)
+    expected = np.array([1, math.exp(-1), 0]) / (1 + math.exp(-1))
+    np.testing.assert_allclose(a[0], expected, rtol=0, atol=4 * np.finfo(np.float32).eps)
+    assert free[0].tolist() == [True, True, False]
+    ds = softmax_backward(np.array([[1.0, 0.0, 5.0]], dtype=np.float32), a, free)
+    # ∂L/∂s_0 = A_0(1 − A_0), ∂L/∂s_1 = −A_0 A_1 for dA = (1, 0, ·); the masked key gets 0.
+    np.testing.assert_allclose(ds[0, :2], [expected[0] * expected[1], -expected[0] * expected[1]],
+                               rtol=0, atol=8 * np.finfo(np.float32).eps)
+    assert ds[0, 2] == 0
+
+
+def test_fully_masked_rows_are_zero_with_zero_gradient():
+    s = np.array([[3.0, -2.0], [1.0, 2.0]], dtype=np.float32)
+    mask = np.array([[0, 0], [1, 1]], dtype=np.float32)
+    a, free = softmax_forward(s, mask)
+    assert np.all(np.isfinite(a)) and a[0].tolist() == [0, 0]
+    assert a[1].sum() == pytest.approx(1, abs=4 * float(np.finfo(np.float32).eps))
+    ds = softmax_backward(np.ones_like(a), a, free)
+    assert ds[0].tolist() == [0, 0]
