@@ -1,10 +1,79 @@
 """Helpers shared by the GUI tests."""
 import itertools
+import weakref
 
+import psutil
 import pyqtgraph as pg
-from PySide6.QtCore import QCoreApplication, QEvent, QRectF
+from PySide6.QtCore import QCoreApplication, QDeadlineTimer, QEvent, QRectF, QTimer
 from PySide6.QtGui import QPainter, QPicture
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QGraphicsSimpleTextItem, QGraphicsTextItem
+
+#: Every QThread started in the session (weak references; conftest's track_threads fills
+#: it): a leak check looks at those started after its mark, len(STARTED_THREADS) then.
+STARTED_THREADS: "list[weakref.ref]" = []
+
+
+def running_threads(since: int = 0) -> list:
+    """The threads started after mark `since` (a length of the started list) still running."""
+    alive = []
+    for ref in STARTED_THREADS[since:]:
+        thread = ref()
+        try:
+            if thread is not None and thread.isRunning():
+                alive.append(thread)
+        except RuntimeError:   # the C++ side is already gone
+            pass
+    return alive
+
+
+def active_timers(widgets) -> list:
+    timers = []
+    for widget in widgets:
+        try:
+            timers += [t for t in widget.findChildren(QTimer) if t.isActive()]
+        except RuntimeError:
+            pass
+    return timers
+
+
+def describe_timer(timer) -> str:
+    parent = timer.parent()
+    owner = f"{type(parent).__name__} {parent.objectName()!r}" if parent is not None else "none"
+    return (f"{timer.objectName() or 'timer'} ({timer.interval()} ms, "
+            f"{'single shot' if timer.isSingleShot() else 'repeating'}) of {owner}")
+
+
+def child_pids() -> set:
+    return {p.pid for p in psutil.Process().children(recursive=True)}
+
+
+class LeakBaseline:
+    """What runs and what is open now, to compare with later (check())."""
+
+    def __init__(self):
+        self.widgets = set(QApplication.topLevelWidgets())
+        self.children = child_pids()
+        self.thread_mark = len(STARTED_THREADS)
+
+    def check(self, timer_wait_ms: int = 1500) -> None:
+        """No thread started since, no new visible top-level widget, no active timer of the
+        new ones (single-shot timers of closed widgets may still fire once: waited for), no
+        new child process."""
+        QApplication.processEvents()
+        running = running_threads(self.thread_mark)
+        assert not running, f"threads left running: {[t.objectName() for t in running]}"
+        new = [w for w in QApplication.topLevelWidgets() if w not in self.widgets]
+        leaked = [w for w in new if w.isVisible()]
+        assert not leaked, f"top-level widgets left open: {leaked}"
+        deadline = QDeadlineTimer(timer_wait_ms)
+        while active_timers(new) and not deadline.hasExpired():
+            QTest.qWait(10)     # an event loop: deferred deletes happen too
+        timers = active_timers(new)
+        assert not timers, f"timers left active: {[describe_timer(t) for t in timers]}"
+        children = [p for p in psutil.Process().children(recursive=True)
+                    if p.pid not in self.children and p.is_running()]
+        assert not children, f"child processes left running: {children}"
 
 
 def settle(win):
