@@ -98,6 +98,33 @@ def settle_layout(panels, rounds: int = 3) -> None:
     QApplication.processEvents()
 
 
+def layout_signature(panels) -> tuple:
+    """Where the layouts of `panels` put things: each panel's size, its central item's
+    geometry, and every visible axis's and ViewBox's geometry."""
+    signature = []
+    for panel in panels:
+        signature.append((panel.size().toTuple(), panel.ci.geometry().getRect()))
+        for item in panel.scene().items():
+            if isinstance(item, (pg.AxisItem, pg.ViewBox)) and item.isVisible():
+                signature.append(item.sceneBoundingRect().getRect())
+    return tuple(signature)
+
+
+def settle_layout_until_stable(panels, max_rounds: int = 9) -> int:
+    """settle_layout's rounds until two in a row leave every layout as it was (at least
+    three rounds, at most `max_rounds`); returns the rounds taken."""
+    panels = list(panels)
+    previous, unchanged = None, 0
+    for done in range(1, max_rounds + 1):
+        settle_layout(panels, rounds=1)
+        signature = layout_signature(panels)
+        unchanged = unchanged + 1 if signature == previous else 0
+        previous = signature
+        if unchanged >= 2:
+            return done
+    return max_rounds
+
+
 def _document_rect(item: QGraphicsTextItem) -> QRectF:
     """The union of a text item's laid-out lines (no document margin, no empty width)."""
     rect = QRectF()
