@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 try:
     import tomllib
 except ImportError:  # Python 3.10
@@ -14,6 +16,7 @@ except ImportError:  # Python 3.10
 ROOT = Path(__file__).resolve().parents[1]
 
 
+@pytest.mark.slow
 def test_import_contracts_are_kept():
     contracts = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]
     names = {c["name"] for c in contracts["contracts"]}

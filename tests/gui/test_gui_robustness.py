@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 import numpy as np
+import pytest
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QLineEdit, QSlider, QSpinBox
 
 from engine.softmax import softmax
@@ -98,6 +99,7 @@ def test_500_random_control_changes(window):
     assert spins["dModelSpin"].value() == p.d_model
 
 
+@pytest.mark.slow
 def test_app_starts_and_quits_offscreen():
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", ATTENTION_LAB_QUIT_AFTER_MS="800")
     proc = subprocess.run([sys.executable, str(ROOT / "main.py")], env=env, capture_output=True,
