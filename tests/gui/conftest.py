@@ -141,30 +141,44 @@ class SharedWindow:
         forget_window_geometry()
         self.baseline = LeakBaseline()
         self.font = QApplication.font()
-        self.win = _new_window(synchronous=True)
-        self.snapshot = self.win.state.snapshot()
+        self.win = win = _new_window(synchronous=True)
+        self.snapshot = win.state.snapshot()
+        self.shown = (win.lesson_action.isChecked(), win.control_scroll.isVisibleTo(win),
+                      win.highlighted)
+        self.tabs = self._tabs()
+
+    def _tabs(self) -> tuple:
+        win = self.win
+        return (win.bottom_tabs.currentIndex(), win.row_tabs.currentIndex(),
+                win.panel_tabs.currentIndex())
 
     def reset(self) -> None:
         """Back to how it was made: every part of the AppState (params, lock, lesson step,
         view: language, text size, theme, presentation; head-roles input, training, model
-        view, cost), the window's size, the tabs in front, the lesson stopped, the controls,
-        the strip, and the status bar; then the newest results shown."""
+        view, cost), the window's size, the lesson strip, the controls, the framed panel and
+        the tabs in front, the lesson stopped, the blank screen off, the status bar empty;
+        then the newest results shown."""
         win = self.win
         win.lesson.stop()
         if win.blank.isVisible():
             win.toggle_blank()
         win.state.restore(self.snapshot)
-        win.set_controls_visible(True)
-        win.set_lesson_visible(True)
+        lesson, controls, highlighted = self.shown
+        win.lesson_action.setChecked(lesson)
+        win.set_controls_visible(controls)
         win.resize(*SHARED_SIZE)
-        win.bottom_tabs.setCurrentIndex(0)
-        win.row_tabs.setCurrentIndex(0)
-        win.panel_tabs.setCurrentIndex(0)
+        if highlighted is not None:
+            win.highlight_panel(highlighted)
+        bottom, row, page = self.tabs
+        win.bottom_tabs.setCurrentIndex(bottom)
+        win.row_tabs.setCurrentIndex(row)
+        win.panel_tabs.setCurrentIndex(page)
         win.statusBar().clearMessage()
         assert win.model.wait_idle()
         QApplication.processEvents()
         assert win.state.snapshot() == self.snapshot, "the shared window was not put back"
         assert win.model.results.params == self.snapshot.params
+        assert self._tabs() == self.tabs and win.size().toTuple() == SHARED_SIZE
 
     def close(self) -> None:
         self.win.close()

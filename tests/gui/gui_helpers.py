@@ -7,7 +7,8 @@ import pyqtgraph as pg
 from PySide6.QtCore import QCoreApplication, QDeadlineTimer, QEvent, QRectF, QTimer
 from PySide6.QtGui import QPainter, QPicture
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QGraphicsSimpleTextItem, QGraphicsTextItem
+from PySide6.QtWidgets import (QAbstractButton, QApplication, QGraphicsSimpleTextItem,
+                               QGraphicsTextItem, QLabel, QWidget)
 
 #: Every QThread started in the session (weak references; conftest's track_threads fills
 #: it): a leak check looks at those started after its mark, len(STARTED_THREADS) then.
@@ -230,3 +231,39 @@ def no_forward_in_this_process(monkeypatch):
         raise AssertionError("the forward ran in the window's process")
 
     monkeypatch.setattr(model_heads, "analyse_sentence", refuse)
+
+
+def clipped_widgets(root: QWidget) -> list[str]:
+    """The visible labels and buttons under `root` whose text does not fit them: a
+    one-line text wider than the widget, a wrapped label taller than it. (Combo boxes
+    elide on purpose; a label in a scroll area may be larger than the area, not than itself.)"""
+    problems = []
+    for widget in root.findChildren(QWidget):
+        if not widget.isVisible() or widget.width() <= 0:
+            continue
+        name = widget.objectName() or getattr(widget, "text", lambda: "")()[:30]
+        if isinstance(widget, QLabel) and widget.text().strip() and widget.pixmap().isNull():
+            if widget.wordWrap():
+                need_h = widget.heightForWidth(widget.width())
+                if need_h > widget.height() + 1:
+                    problems.append(f"{name!r}: needs {need_h} px height, has {widget.height()}")
+            elif widget.minimumSizeHint().width() > widget.width() + 1:
+                problems.append(f"{name!r}: needs {widget.minimumSizeHint().width()} px, "
+                                f"has {widget.width()}")
+        elif isinstance(widget, QAbstractButton) and widget.text().strip():
+            if widget.sizeHint().width() > widget.width() + 1:
+                problems.append(f"{name!r}: needs {widget.sizeHint().width()} px, "
+                                f"has {widget.width()}")
+    return problems
+
+
+def show_bottom_tab(window, widget) -> None:
+    """`widget`'s bottom tab in front, in whichever layout the window has picked."""
+    from gui import panel_names as names
+    from gui.main_window import ROWS, SINGLE, SINGLE_PAGES
+
+    if window.layout_mode == SINGLE:
+        window.panel_tabs.setCurrentIndex(SINGLE_PAGES.index(names.MULTIHEAD))
+    elif window.layout_mode == ROWS:
+        window.row_tabs.setCurrentIndex(1)
+    window.bottom_tabs.setCurrentWidget(widget)

@@ -1,4 +1,4 @@
-"""Random use of the whole window, in a process of its own (run by the stress test).
+"""Random use of the whole window, in a process of its own (run by test_random_use.py).
 
     python tests/gui/stress_driver.py ACTIONS SEED
 
