@@ -68,6 +68,14 @@ def no_leaks(qapp, qtbot):
     baseline.check()
 
 
+def forget_window_geometry() -> None:
+    """A window saves its geometry and dock layout on close and the next one restores them:
+    forgotten, the next window starts from the defaults."""
+    settings = QSettings()
+    for key in ("window/geometry", "window/state"):
+        settings.remove(key)
+
+
 def _new_window(synchronous: bool):
     """A shown MainWindow (1400×900) whose first Results are on screen."""
     from gui.main_window import MainWindow
@@ -104,12 +112,16 @@ def window(qtbot, monkeypatch):
 
 @pytest.fixture
 def sync_window(qtbot, sync_studies):
+    """A fresh synchronous window from the default geometry (none restored from an earlier
+    window's settings), forgotten again after the test."""
+    forget_window_geometry()
     font = QApplication.font()
     win = _new_window(synchronous=True)
     qtbot.addWidget(win)
     yield win
     win.close()
     QApplication.setFont(font)
+    forget_window_geometry()
 
 
 @pytest.fixture
@@ -124,14 +136,6 @@ def restore_view(window):
 # -- a window shared by the tests of a module ---------------------------------------------
 
 SHARED_SIZE = (1400, 900)
-
-
-def forget_window_geometry() -> None:
-    """A window saves its geometry and dock layout on close and the next one restores them:
-    forgotten, the next window starts from the defaults."""
-    settings = QSettings()
-    for key in ("window/geometry", "window/state"):
-        settings.remove(key)
 
 
 class SharedWindow:
@@ -156,8 +160,8 @@ class SharedWindow:
         """Back to how it was made: every part of the AppState (params, lock, lesson step,
         view: language, text size, theme, presentation; head-roles input, training, model
         view, cost), the window's size, the lesson strip, the controls, the framed panel and
-        the tabs in front, the lesson stopped, the blank screen off, the status bar empty;
-        then the newest results shown."""
+        the tabs in front, the lesson stopped, the blank screen off, the status bar empty, no
+        Real heads process started early; then the newest results shown."""
         win = self.win
         win.lesson.stop()
         if win.blank.isVisible():
@@ -174,6 +178,9 @@ class SharedWindow:
         win.row_tabs.setCurrentIndex(row)
         win.panel_tabs.setCurrentIndex(page)
         win.statusBar().clearMessage()
+        from gui.forward_process import stop_early
+
+        stop_early()     # a Real heads forward process started early lives with the window
         assert win.model.wait_idle()
         QApplication.processEvents()
         assert win.state.snapshot() == self.snapshot, "the shared window was not put back"

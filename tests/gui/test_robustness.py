@@ -12,6 +12,13 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QLineEdit, QSlider, 
 from engine.softmax import softmax
 from gui_helpers import settle
 
+@pytest.fixture
+def window(shared_window):
+    """The tests of this module share one synchronous window, put back after each
+    (conftest.shared_window); a test that needs a window of its own asks for sync_window."""
+    return shared_window
+
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
