@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 from PySide6.QtWidgets import QCheckBox, QComboBox, QSpinBox
 
-from engine import Params, compute
+from engine import Params
 from engine.presets import MODEL_PRESETS, preset_by_slug
 from gui.shape_rules import kv_heads_for
 
