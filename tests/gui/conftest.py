@@ -31,6 +31,7 @@ from gui.app import configure_pyqtgraph, limit_blas_threads
 from gui.requests import StudyCycle
 from gui_helpers import STARTED_THREADS, LeakBaseline
 
+
 @pytest.fixture(scope="session", autouse=True)
 def track_threads():
     original = QThread.start
@@ -142,9 +143,12 @@ class SharedWindow:
     """The module's window and what it looked like when made (see reset())."""
 
     def __init__(self):
-        forget_window_geometry()
         self.baseline = LeakBaseline()
         self.font = QApplication.font()
+        self._make()
+
+    def _make(self) -> None:
+        forget_window_geometry()
         self.win = win = _new_window(synchronous=True)
         self.snapshot = win.state.snapshot()
         self.shown = (win.lesson_action.isChecked(), win.control_scroll.isVisibleTo(win),
@@ -187,6 +191,12 @@ class SharedWindow:
         assert win.model.results.params == self.snapshot.params
         assert self._tabs() == self.tabs and win.size().toTuple() == SHARED_SIZE
 
+    def replace(self) -> None:
+        """A new window for the module's next tests (after a test that broke this one)."""
+        self.win.close()
+        QApplication.setFont(self.font)
+        self._make()
+
     def close(self) -> None:
         self.win.close()
         QApplication.setFont(self.font)
@@ -206,7 +216,11 @@ def _module_window(qapp, isolated_settings):
 def shared_window(_module_window, sync_studies):
     """The module's synchronous window; put back after the test (SharedWindow.reset)."""
     yield _module_window.win
-    _module_window.reset()
+    try:
+        _module_window.reset()
+    except BaseException:
+        _module_window.replace()
+        raise
 
 
 # -- single widgets ---------------------------------------------------------------------
