@@ -16,6 +16,7 @@ import sys
 
 from engine.cli_args import EXIT_USAGE, UsageError
 from engine.cli_args import ArgParser as _Parser
+from engine.cli_args import add_window_args
 from engine.cli_args import float_arg as _float_arg
 from engine.cli_args import int_arg as _int_arg
 
@@ -82,9 +83,11 @@ def params_from_args(args):
     return Params(dk=dk, heads=heads, d_model=d_model, **fields)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(lesson_steps: int | None = None) -> argparse.ArgumentParser:
     parser = _Parser(prog="attention-lab", description="Attention Lab: see why attention "
                      "divides by √d_k and how multi-head attention splits d_model.")
+    if lesson_steps:   # only --help shows them; the window parses its own (gui.app)
+        add_window_args(parser, lesson_steps)
     sub = parser.add_subparsers(dest="command")
     report = sub.add_parser("report", help="print the numbers as JSON")
     add_param_flags(report)
@@ -328,6 +331,10 @@ def main(argv: list[str] | None = None) -> int:
     from engine.models.loader import ModelError, TokenError
 
     try:
+        if argv[0] in ("-h", "--help"):
+            from gui.lessons import STEPS
+
+            build_parser(len(STEPS)).parse_args(argv)
         args = build_parser().parse_args(argv)
         return commands[args.command](args)
     except (UsageError, ParamsError, ModelError, TokenError) as exc:
