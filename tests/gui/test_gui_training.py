@@ -102,8 +102,8 @@ def test_stop_ends_the_process_at_once(window, qtbot):
     pid = panel.runner.pid
     t0 = time.perf_counter()
     panel.stop_button.click()
-    assert time.perf_counter() - t0 < 1.5
-    assert not psutil.pid_exists(pid)          # joined: no zombie either
+    assert time.perf_counter() - t0 < 0.05      # the GUI thread never waits for it
+    qtbot.waitUntil(lambda: not psutil.pid_exists(pid), timeout=2000)   # joined: no zombie
     assert panel.message[0] == "stopped" and not panel.stop_button.isEnabled()
 
 
@@ -347,7 +347,8 @@ def test_the_training_process_waits_off_the_cpu_while_snapshots_are_held(window,
     hold_for(qtbot, runner, 0.3)
     t0 = time.perf_counter()
     panel.stop()                              # a paused run stops at once too
-    assert time.perf_counter() - t0 < 1.5 and not psutil.pid_exists(child.pid)
+    assert time.perf_counter() - t0 < 0.05
+    qtbot.waitUntil(lambda: not psutil.pid_exists(child.pid), timeout=2000)
 
 
 # -- what a snapshot costs the GUI thread (issue 12: draw only what changed) ---------------
