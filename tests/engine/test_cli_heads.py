@@ -2,6 +2,7 @@
 with exit code 2."""
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -68,6 +69,43 @@ def test_token_ids_skip_the_tokenizer_and_agree(models):
     attn = np.array(by_ids["attentions"])
     assert (attn[:, :, ~np.tri(attn.shape[-1], dtype=bool)] == 0).all()
     assert all(isinstance(r["induction_score"], float) for r in by_ids["roles"])
+
+
+@pytest.fixture(scope="module")
+def bare(models, tmp_path_factory):
+    """Copies of the models with only config.json and model.safetensors: no tokenizer."""
+    root = tmp_path_factory.mktemp("bare")
+    folders = {}
+    for name, folder in models.items():
+        folders[name] = root / name
+        folders[name].mkdir()
+        for file in ("config.json", "model.safetensors"):
+            shutil.copy(folder / file, folders[name] / file)
+    return folders
+
+
+@pytest.mark.parametrize("name", ["bert", "gpt2"])
+def test_token_ids_need_no_tokenizer(models, bare, name):
+    assert sorted(p.name for p in bare[name].iterdir()) == ["config.json", "model.safetensors"]
+    ids = heads_json("--model-dir", str(models[name]), "--sentence", "the cat sat on")["token_ids"]
+    text = ",".join(str(i) for i in ids)
+    with_tokenizer = heads_json("--model-dir", str(models[name]), "--token-ids", text)
+    without = heads_json("--model-dir", str(bare[name]), "--token-ids", text)
+    assert without["token_ids"] == ids and without["tokens"] == [f"<{i}>" for i in ids]
+    assert without["attentions"] == with_tokenizer["attentions"]
+    assert without["score_variance"] == with_tokenizer["score_variance"]
+    assert without["roles"][0]["role"] == "previous"   # the planted head, found from ids alone
+    proc = run_main("heads", "--model-dir", str(bare[name]), "--token-ids", text)
+    assert proc.returncode == 0 and proc.stderr == "", proc.stderr
+    assert f"tokens ({len(ids)}): <{ids[0]}>" in proc.stdout
+
+
+@pytest.mark.parametrize("name", ["bert", "gpt2"])
+def test_a_sentence_without_a_tokenizer_is_one_line(bare, name):
+    proc = run_main("heads", "--model-dir", str(bare[name]), "--sentence", "the cat sat")
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr.startswith("attention-lab: error: ") and proc.stderr.count("\n") == 1
+    assert "has no tokenizer" in proc.stderr and "--token-ids" in proc.stderr, proc.stderr
 
 
 def test_text_summary(models):
