@@ -43,6 +43,7 @@ class MainWindow(WindowFiles, PanelLayout, QMainWindow):
                  state: AppState | None = None):
         super().__init__(parent)
         self.setObjectName("mainWindow")
+        self.closed = False          # closeEvent ran: the studies are shut down
         if state is None:
             # First run: live scores on, so dragging d_k moves the softmax bars (issue 11).
             state = AppState(Snapshot(params=params or Params(live_scores=True),
@@ -496,6 +497,10 @@ class MainWindow(WindowFiles, PanelLayout, QMainWindow):
 
     @guarded
     def changeEvent(self, event) -> None:
+        if event.type() == QEvent.Type.LanguageChange and self.closed:
+            # A closed window still gets the application's LanguageChange, while Qt may
+            # already be deleting its menus: there is nothing left to translate.
+            return
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
             if current_language() != self.state.view.language:   # set_language called directly
@@ -541,6 +546,7 @@ class MainWindow(WindowFiles, PanelLayout, QMainWindow):
 
     @guarded
     def closeEvent(self, event) -> None:
+        self.closed = True
         try:
             if self.help_dialog is not None:
                 self.help_dialog.close()
