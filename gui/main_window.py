@@ -35,6 +35,28 @@ def _default_view(language: str):
     return ViewSettings(language=language if language in LANGUAGES else "en")
 
 
+#: The application's font size before any window scaled it (a QApplication property, so it
+#: is read once per process however many windows open and close).
+BASE_FONT_PROPERTY = "attentionLabBaseFontPt"
+
+
+def base_font_pt() -> float:
+    """The application's unscaled font size; every window scales from this, never from the
+    font a previous window left."""
+    app = QApplication.instance()
+    value = app.property(BASE_FONT_PROPERTY)
+    if value is None:
+        value = QApplication.font().pointSizeF()
+        app.setProperty(BASE_FONT_PROPERTY, value)
+    return float(value)
+
+
+def restore_base_font() -> None:
+    font = QApplication.font()
+    font.setPointSizeF(base_font_pt())
+    QApplication.setFont(font)
+
+
 class MainWindow(WindowFiles, PanelLayout, QMainWindow):
     """The window renders one AppState. Menus, shortcuts and widgets send intents to it;
     its events re-render the widgets and request the studies (simulation, head roles)."""
@@ -66,7 +88,7 @@ class MainWindow(WindowFiles, PanelLayout, QMainWindow):
         self.highlighted: str | None = None     # the panel the lesson step frames
         self._controls_before = True           # controls shown before presentation mode
         self._shown_view = None
-        self._base_font_pt = QApplication.font().pointSizeF()
+        self._base_font_pt = base_font_pt()
         self.help_dialog = None
         self._build_layout()
         build_menus(self)
@@ -561,4 +583,5 @@ class MainWindow(WindowFiles, PanelLayout, QMainWindow):
             for study in self.studies:
                 study.shutdown()
             errors.reported.disconnect(self.show_error)
+            restore_base_font()      # a later window starts from 100 % text again
         super().closeEvent(event)
