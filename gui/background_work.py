@@ -181,3 +181,6 @@ class BackgroundWork(QObject):
 
         self.hold.discard()
         stop_early()
+        lazy = self.window.lazy_tabs
+        if lazy.is_built(names.MODEL_HEADS):
+            lazy.page(names.MODEL_HEADS).abort_forward()

@@ -566,10 +566,18 @@ class ModelHeadsTab(QWidget):
             self._arrange(self.width())
         super().changeEvent(event)
 
+    def abort_forward(self) -> None:
+        """Kill the study's forward process now, so that its worker thread, perhaps waiting
+        for a stalled child, ends at once (the window's close, before the studies stop)."""
+        from .forward_process import abort_thread
+
+        abort_thread(self.study.thread)
+
     def shutdown(self) -> None:
         """Stop the download and the study's thread; safe to call twice."""
         self._debounce.stop()
         self.fetcher.shutdown()
+        self.abort_forward()
         self.study.shutdown()
 
     @guarded

@@ -86,6 +86,11 @@ class StudyCycle(QObject):
         return self._generation
 
     @property
+    def thread(self) -> QThread:
+        """The worker thread that runs `compute`."""
+        return self._thread
+
+    @property
     def busy(self) -> bool:
         return self._busy
 
