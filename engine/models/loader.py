@@ -23,7 +23,8 @@ Nothing is allocated for a tensor before the header has been checked against con
 header is read on its own (engine.models.header, size-capped); a dry run of the model's builder
 on empty arrays lists every tensor it will read and the shape config.json implies; each must be
 declared with that shape and a float dtype, and all of them must fit in the computer's memory,
-before safetensors reads any.
+before safetensors reads any. A folder that is the cache folder of a fetched model
+(engine.models.fetch) must also pass that cache's pinned-hash check.
 
 Every failure is a ModelError with one line: file-system errors name their real reason
 ("permission denied"), and whatever the safetensors or tokenizers libraries raise (their own
@@ -163,6 +164,7 @@ def load_model(folder) -> Model:
         if not folder.is_dir():
             raise ModelError(f"model folder not found: {folder}")
         folder = folder.resolve()
+        _check_cached(folder)
         weights = folder / WEIGHTS
         if not weights.is_file():
             refused = [name for name in REFUSED_WEIGHTS if (folder / name).exists()]
@@ -185,6 +187,15 @@ def load_model(folder) -> Model:
                 del _cache[old]
             _cache[key] = model
     return model
+
+
+def _check_cached(folder: Path) -> None:
+    """ModelError when `folder` is a fetched model's cache folder that fails its check."""
+    from .fetch import status_of_folder
+
+    status = status_of_folder(folder)
+    if status is not None and not status.ok:
+        raise ModelError(status.problem())
 
 
 def read_config(folder: Path) -> ModelConfig:
