@@ -10,7 +10,7 @@ Only those 8 + N bytes are read, and N is refused above MAX_HEADER_BYTES, so a h
 at most that much memory whatever it declares. The header is refused (HeaderError naming the
 entry and what is wrong) when N is larger than the file, the JSON is not an object, an entry's
 dtype is unknown, its shape is not a list of whole numbers ≥ 0, or its data range is not
-elements × item size bytes inside the file's data. A header that passes declares only
+elements × item size bytes inside the file's data, or a key is given twice. A header that passes declares only
 tensors the file really holds.
 
 OSError (the file cannot be opened or read) propagates unchanged, so that its caller can name
@@ -78,6 +78,16 @@ def _entry(name: str, raw, data_bytes: int) -> TensorInfo:
     return info
 
 
+def _unique_keys(pairs: list) -> dict:
+    """A JSON object whose keys are all different (a key given twice could mean one thing
+    here and another to safetensors)."""
+    keys = [key for key, _ in pairs]
+    if len(set(keys)) != len(keys):
+        twice = next(key for key in keys if keys.count(key) > 1)
+        raise HeaderError(f"the header gives {twice!r} twice")
+    return dict(pairs)
+
+
 def read_header(path) -> dict[str, TensorInfo]:
     """Every tensor the header of `path` declares, checked as the module docstring says."""
     with open(path, "rb") as f:
@@ -97,7 +107,9 @@ def read_header(path) -> dict[str, TensorInfo]:
     if len(raw) < length:
         raise HeaderError("the file ended inside its header (truncated)")
     try:
-        header = json.loads(raw.decode("utf-8"))
+        header = json.loads(raw.decode("utf-8"), object_pairs_hook=_unique_keys)
+    except HeaderError:
+        raise
     except (UnicodeDecodeError, ValueError, RecursionError) as exc:
         raise HeaderError(f"the header is not valid JSON: {exc}") from None
     if not isinstance(header, dict):

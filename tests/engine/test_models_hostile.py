@@ -91,6 +91,21 @@ def test_a_malformed_header_is_one_line(tmp_path, prefix, fragment):
     refused_quickly(folder, "unreadable", fragment)
 
 
+def test_a_tensor_declared_twice_is_refused(tmp_path):
+    """json keeps the last of two equal keys; a reader keeping the first would see another
+    tensor than the one checked."""
+    folder = declare(write_bert(tmp_path / "m"), WORDS, "F32", (25, 64))
+    path = folder / "model.safetensors"
+    data = path.read_bytes()
+    length = int.from_bytes(data[:8], "little")
+    header = data[8:8 + length].decode().rstrip()
+    huge = json.dumps({"dtype": "F32", "shape": [10**12], "data_offsets": [0, 4 * 10**12]})
+    doubled = header[:1] + json.dumps(WORDS) + ": " + huge + ", " + header[1:]
+    doubled = doubled.encode() + b" " * (-len(doubled) % 8)
+    path.write_bytes(len(doubled).to_bytes(8, "little") + doubled + data[8 + length:])
+    refused_quickly(folder, "unreadable", f"gives '{WORDS}' twice")
+
+
 @pytest.mark.slow
 def test_the_cli_says_one_line_for_a_hostile_header(tmp_path):
     folder = declare(write_bert(tmp_path / "m"), WORDS, "F32", (10**12,))
