@@ -85,14 +85,19 @@ def test_closing_the_window_with_a_stalled_forward_child_takes_under_2_s(qtbot, 
     monkeypatch.setenv("ATTENTION_LAB_CACHE", str(tmp_path / "cache"))   # no MiniLM
     window = MainWindow()
     qtbot.addWidget(window)
+    window.resize(1400, 900)        # every panel on screen, the Real heads tab among them
     window.show()
     tab = window.model_heads
     window.bottom_tabs.setCurrentWidget(tab)
-    window.state.update_model_view(model="", model_dir=tiny_bert)
-    assert tab.wait_idle(20000)
+    from PySide6.QtWidgets import QFileDialog
+
+    monkeypatch.setattr(QFileDialog, "getExistingDirectory",
+                        staticmethod(lambda *args, **kwargs: tiny_bert))
+    window.open_model_action.trigger()
+    qtbot.waitUntil(lambda: tab.result is not None, timeout=20000)   # after the debounce
     QApplication.processEvents()
     pids = {p.pid for p in fp.forward_processes() if p.pid is not None}
-    assert pids and tab.result is not None
+    assert pids and tab.result is not None, tab.message
     for pid in pids:
         os.kill(pid, signal.SIGSTOP)
     window.state.update_heads_input(sentence="the dog sat on the rug.")   # now waits on it
