@@ -13,6 +13,7 @@ from .controls import ControlPanel
 from .i18n import LANGUAGES, current_language, set_language, tr
 from .lesson_panel import LessonPanel
 from .model import SimulationModel
+from .qt_lifetime import delete_qt_side, prepare as prepare_qt_lifetime
 from .qt_util import forget_combo_size_hints
 from .panels import create_panels
 from .panels.base import settle_scenes
@@ -42,6 +43,7 @@ class MainWindow(WindowFiles, PanelLayout, QMainWindow):
     def __init__(self, params: Params | None = None, compute_fn=compute, parent=None,
                  state: AppState | None = None):
         super().__init__(parent)
+        prepare_qt_lifetime()
         self.setObjectName("mainWindow")
         if state is None:
             # First run: live scores on, so dragging d_k moves the softmax bars (issue 11).
@@ -226,7 +228,6 @@ class MainWindow(WindowFiles, PanelLayout, QMainWindow):
         from .lesson_context import LessonContext
 
         lesson = self.lesson
-        tabs = (names.TRAINING_PANEL, names.MODEL_HEADS)
 
         def context() -> LessonContext:
             training, real = self.built_tab(names.TRAINING_PANEL), self.built_tab(names.MODEL_HEADS)
@@ -239,32 +240,41 @@ class MainWindow(WindowFiles, PanelLayout, QMainWindow):
                 real_heads=real.result if real is not None else None,
                 minilm_ready=cached_model() is not None)
 
-        def frame_tab(name: str) -> None:
-            self.bottom_tabs.setStyleSheet("" if name not in tabs else
-                                           f"QTabWidget#bottomTabs::pane {{ border: 5px solid "
-                                           f"{self.current_theme().scaled}; }}")
-            if name not in tabs:
-                return
-            self.bottom_tabs.setCurrentWidget(self.lazy_tabs.page(name))
-            self.row_tabs.setCurrentIndex(1)
-            self._apply_focus()
-
-        def train(experiment: str, options) -> None:
-            training = self.training_panel
-            if training.start(experiment, options):
-                lesson.training_started(experiment)
-            self.bottom_tabs.setCurrentWidget(training)
-            self.row_tabs.setCurrentIndex(1)
-
         lesson.context_source = context
-        lesson.train_requested.connect(train)
-        lesson.highlight.connect(frame_tab)
+        # The window's own slots, never closures over it: a function connected to a signal
+        # of the window's child is held by that connection, and that cycle runs through C++
+        # where Python's garbage collector cannot see it, so a closed window was never freed.
+        lesson.train_requested.connect(self._train_for_lesson)
+        lesson.highlight.connect(self._frame_lesson_tab)
         self.lesson_action.toggled.connect(lesson.on_strip_shown)
         # after the text's layout pass, never inside it (see LessonPanel._fit_text)
         lesson.height_wanted.connect(self.fit_lesson_dock, Qt.ConnectionType.QueuedConnection)
         lesson.strip_max_share = self.LESSON_MAX_SHARE
         self.edit_menu.addSeparator()
         self.edit_menu.addAction(lesson.reset_action)
+
+    #: The tabs a lesson step frames (the pane gets a border in the theme's colour).
+    LESSON_TABS = (names.TRAINING_PANEL, names.MODEL_HEADS)
+
+    @Slot(str)
+    def _frame_lesson_tab(self, name: str) -> None:
+        tabs = self.LESSON_TABS
+        self.bottom_tabs.setStyleSheet("" if name not in tabs else
+                                       f"QTabWidget#bottomTabs::pane {{ border: 5px solid "
+                                       f"{self.current_theme().scaled}; }}")
+        if name not in tabs:
+            return
+        self.bottom_tabs.setCurrentWidget(self.lazy_tabs.page(name))
+        self.row_tabs.setCurrentIndex(1)
+        self._apply_focus()
+
+    @Slot(str, object)
+    def _train_for_lesson(self, experiment: str, options) -> None:
+        training = self.training_panel
+        if training.start(experiment, options):
+            self.lesson.training_started(experiment)
+        self.bottom_tabs.setCurrentWidget(training)
+        self.row_tabs.setCurrentIndex(1)
 
     def panel_titles(self) -> dict[str, str]:
         return {names.SOFTMAX: tr("Softmax"), names.VARIANCE: tr("Variance of q·k"),
@@ -384,6 +394,11 @@ class MainWindow(WindowFiles, PanelLayout, QMainWindow):
     def _relayout(self) -> None:
         self._update_compact()
         self.fit_lesson_dock()          # its share of the new height
+
+    def __del__(self) -> None:
+        """A closed window is freed by the garbage collector: its widgets are destroyed on
+        the GUI thread while its Python side is whole (gui/qt_lifetime.py)."""
+        delete_qt_side(self)
 
     # -- view: presentation, scale, theme, language ---------------------------------
     def current_theme(self):
@@ -556,3 +571,4 @@ class MainWindow(WindowFiles, PanelLayout, QMainWindow):
                 study.shutdown()
             errors.reported.disconnect(self.show_error)
         super().closeEvent(event)
+
