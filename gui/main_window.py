@@ -67,7 +67,12 @@ class MainWindow(WindowFiles, PanelLayout, QMainWindow):
         self.highlighted: str | None = None     # the panel the lesson step frames
         self._controls_before = True           # controls shown before presentation mode
         self._shown_view = None
-        self._base_font_pt = QApplication.font().pointSizeF()
+        # The application's font before this window scaled it, given back on close: the next
+        # window takes the font it finds as its 100 %, so one left at 200 % doubled the
+        # text of every window opened after it.
+        self._app_font = QApplication.font()
+        self._base_font_pt = self._app_font.pointSizeF()
+        self._font_set = None                  # the font apply_view last gave the application
         self.help_dialog = None
         self._build_layout()
         build_menus(self)
@@ -412,6 +417,7 @@ class MainWindow(WindowFiles, PanelLayout, QMainWindow):
         boost = 1.25 if self.presentation else 1.0
         font.setPointSizeF(self._base_font_pt * self.ui_scale * boost)
         app.setFont(font)
+        self._font_set = app.font()
         heads = self.built_tab(names.HEADS_PANEL)
         for panel in list(self.panels.values()) + ([heads.view] if heads is not None else []):
             guard_call(f"{panel.objectName()} theme", panel.apply_theme, theme)
@@ -570,5 +576,13 @@ class MainWindow(WindowFiles, PanelLayout, QMainWindow):
             for study in self.studies:
                 study.shutdown()
             errors.reported.disconnect(self.show_error)
+            self._give_back_app_font()
         super().closeEvent(event)
 
+    def _give_back_app_font(self) -> None:
+        """The application's font as it was before this window, unless another one has been
+        set since."""
+        app = QApplication.instance()
+        if self._font_set is not None and app.font() == self._font_set:
+            app.setFont(self._app_font)
+        self._font_set = None
