@@ -13,7 +13,7 @@ from .controls import ControlPanel
 from .i18n import LANGUAGES, current_language, set_language, tr
 from .lesson_panel import LessonPanel
 from .model import SimulationModel
-from .qt_lifetime import delete_qt_side, prepare as prepare_qt_lifetime
+from .qt_lifetime import delete_qt_side, prepare as prepare_qt_lifetime, weak_method
 from .qt_util import forget_combo_size_hints
 from .panels import create_panels
 from .panels.base import settle_scenes
@@ -228,24 +228,8 @@ class MainWindow(WindowFiles, PanelLayout, QMainWindow):
         """The lesson reads a LessonContext built here, starts its runs in the Training tab,
         frames the Training / Real heads tabs, and puts the user's controls back when the
         strip is closed (F7) or on Edit → Reset (Ctrl+R)."""
-        from engine.models.fetch import cached_model
-
-        from .lesson_context import LessonContext
-
         lesson = self.lesson
-
-        def context() -> LessonContext:
-            training, real = self.built_tab(names.TRAINING_PANEL), self.built_tab(names.MODEL_HEADS)
-            running = training is not None and training.runner.is_running()
-            return LessonContext(
-                results=self.model.results,
-                head_roles=lesson.heads_view.newest_results if lesson.heads_view else None,
-                training=lesson.training_results,
-                running=self.state.training.experiment if running else None,
-                real_heads=real.result if real is not None else None,
-                minilm_ready=cached_model() is not None)
-
-        lesson.context_source = context
+        lesson.context_source = weak_method(self._lesson_context)
         # The window's own slots, never closures over it: a function connected to a signal
         # of the window's child is held by that connection, and that cycle runs through C++
         # where Python's garbage collector cannot see it, so a closed window was never freed.
@@ -257,6 +241,23 @@ class MainWindow(WindowFiles, PanelLayout, QMainWindow):
         lesson.strip_max_share = self.LESSON_MAX_SHARE
         self.edit_menu.addSeparator()
         self.edit_menu.addAction(lesson.reset_action)
+
+    def _lesson_context(self):
+        """What the lesson's texts read: the results, runs and models of this window."""
+        from engine.models.fetch import cached_model
+
+        from .lesson_context import LessonContext
+
+        lesson = self.lesson
+        training, real = self.built_tab(names.TRAINING_PANEL), self.built_tab(names.MODEL_HEADS)
+        running = training is not None and training.runner.is_running()
+        return LessonContext(
+            results=self.model.results,
+            head_roles=lesson.heads_view.newest_results if lesson.heads_view else None,
+            training=lesson.training_results,
+            running=self.state.training.experiment if running else None,
+            real_heads=real.result if real is not None else None,
+            minilm_ready=cached_model() is not None)
 
     #: The tabs a lesson step frames (the pane gets a border in the theme's colour).
     LESSON_TABS = (names.TRAINING_PANEL, names.MODEL_HEADS)
@@ -401,8 +402,9 @@ class MainWindow(WindowFiles, PanelLayout, QMainWindow):
         self.fit_lesson_dock()          # its share of the new height
 
     def __del__(self) -> None:
-        """A closed window is freed by the garbage collector: its widgets are destroyed on
-        the GUI thread while its Python side is whole (gui/qt_lifetime.py)."""
+        """However the window goes (its last reference dropped, or a garbage collection on
+        any thread), its widgets are destroyed on the GUI thread while its Python side is
+        whole (gui/qt_lifetime.py)."""
         delete_qt_side(self)
 
     # -- view: presentation, scale, theme, language ---------------------------------

@@ -1,12 +1,13 @@
-"""The Qt side of a Python-owned window is destroyed on the GUI thread, with its Python side whole.
+"""How a Python-owned window goes: with its last reference, its Qt side destroyed on the GUI thread.
 
-A closed main window that nothing refers to any more is part of reference cycles (its widgets
-and their slots refer to each other), so Python's cyclic garbage collector frees it, and
-PySide then deletes the C++ widgets in the thread that ran the collection. That can be any
-thread that allocates Python objects: a study's worker thread deleting a window aborted the
-process ("pure virtual method called"). And by the time the collector deallocates the
-wrapper it has already cleared the attributes of the objects in the cycle, so the event
-filters and slots Qt calls while it destroys the widgets find them gone.
+A window's children must not refer back to it strongly through Python (weak_method for the
+callables it hands them): then the window is freed as soon as nothing refers to it, on the
+thread that dropped it. A window that is in a reference cycle anyway is freed by Python's
+cyclic garbage collector, and PySide then deletes the C++ widgets in the thread that ran the
+collection, which can be any thread that allocates Python objects: a study's worker thread
+deleting a window aborted the process ("pure virtual method called"). And by then the
+collector has cleared the attributes of the objects in the cycle, so the event filters and
+slots Qt calls while it destroys the widgets find them gone.
 
 delete_qt_side(widget), called from the widget's __del__ (which the collector calls before it
 clears anything), deletes the C++ widget at once on the GUI thread, or hands the widget to the
@@ -15,6 +16,7 @@ GUI thread to do so there (which keeps it alive until then).
 from __future__ import annotations
 
 import threading
+import weakref
 
 import shiboken6
 from PySide6.QtCore import QCoreApplication, QObject, Qt, QThread, Signal, Slot
@@ -66,3 +68,19 @@ def delete_qt_side(widget) -> None:
         shiboken6.delete(widget)
     elif _deleter is not None:
         _deleter.hand(widget)
+
+
+def weak_method(method):
+    """`method` (a bound method) as a callable that does not keep its object alive: None once
+    the object is gone. For callables a window hands its own children (a lazy tab's factory,
+    the lesson's context): held there, a bound method of the window closes a reference cycle,
+    and the window then waits for the cyclic collector instead of going with its last
+    reference."""
+    ref = weakref.WeakMethod(method)
+
+    def call(*args, **kwargs):
+        bound = ref()
+        return None if bound is None else bound(*args, **kwargs)
+
+    call.__name__ = call.__qualname__ = method.__name__
+    return call
