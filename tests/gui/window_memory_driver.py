@@ -7,12 +7,13 @@ Window i is shown at size i (the list repeats), switched to language i, its text
 200 %, a lesson step taken and every tab built and painted; then it is closed as a user
 closes it (close(), the reference dropped; no deleteLater) and the events that follow are
 handled. After each close the script prints one JSON line: the close's number, language,
-size, resident memory (MB) after a garbage collection, how many of the closed windows are
-still alive (weak references), the application's font size then, and the seconds it took.
+size, how many of the closed windows are still alive (weak references) before and after a
+garbage collection, resident memory (MB) after it, the application's font size then, and the
+seconds it took.
 
-Then one more window is closed and left to a garbage collection run on another thread (as a
-worker thread's allocations may start one): the last line says on which threads its Qt side
-was destroyed (the GUI thread's only, never the collecting thread's).
+Then one more window, put in a reference cycle, is closed and left to a garbage collection
+run on another thread (as a worker thread's allocations may start one): the last line says
+on which threads its Qt side was destroyed (the GUI thread's only, never the collector's).
 """
 import gc
 import json
@@ -87,9 +88,11 @@ def main(languages: list[str], sizes: list[tuple[int, int]], count: int = 8) -> 
         closed.append(weakref.ref(window))
         del window
         pump(app, 0.1)
+        alive_before_gc = sum(ref() is not None for ref in closed)
         gc.collect()
         print(json.dumps({"close": i + 1, "lang": lang, "size": list(size),
                           "rss_mb": round(process.memory_info().rss / 2**20, 1),
+                          "alive_before_gc": alive_before_gc,
                           "alive": sum(ref() is not None for ref in closed),
                           "font_pt": app.font().pointSizeF(),
                           "seconds": round(time.monotonic() - start, 2)}), flush=True)
@@ -98,7 +101,8 @@ def main(languages: list[str], sizes: list[tuple[int, int]], count: int = 8) -> 
 
 
 def collected_on_another_thread(app) -> list[str]:
-    """Close a window, collect it on a thread of its own; the threads its Qt side died on."""
+    """Close a window in a reference cycle, collect it on a thread of its own; the threads its
+    Qt side died on."""
     from gui.main_window import MainWindow
 
     destroyed_on = []
@@ -106,6 +110,7 @@ def collected_on_another_thread(app) -> list[str]:
     window.show()
     window.model.wait_idle()
     window.destroyed.connect(lambda: destroyed_on.append(threading.current_thread().name))
+    window.cycle = [window]          # freed by the cyclic collector only
     window.close()
     gc.disable()                     # no collection on this thread meanwhile
     try:
