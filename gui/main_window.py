@@ -13,6 +13,7 @@ from .controls import ControlPanel
 from .i18n import LANGUAGES, current_language, set_language, tr
 from .lesson_panel import LessonPanel
 from .model import SimulationModel
+from .qt_lifetime import delete_qt_side, prepare as prepare_qt_lifetime, weak_method
 from .qt_util import forget_combo_size_hints
 from .panels import create_panels
 from .panels.base import settle_scenes
@@ -64,6 +65,7 @@ class MainWindow(WindowFiles, PanelLayout, QMainWindow):
     def __init__(self, params: Params | None = None, compute_fn=compute, parent=None,
                  state: AppState | None = None):
         super().__init__(parent)
+        prepare_qt_lifetime()
         self.setObjectName("mainWindow")
         self.closed = False          # closeEvent ran: the studies are shut down
         if state is None:
@@ -244,50 +246,59 @@ class MainWindow(WindowFiles, PanelLayout, QMainWindow):
         """The lesson reads a LessonContext built here, starts its runs in the Training tab,
         frames the Training / Real heads tabs, and puts the user's controls back when the
         strip is closed (F7) or on Edit → Reset (Ctrl+R)."""
-        from engine.models.fetch import cached_model
-
-        from .lesson_context import LessonContext
-
         lesson = self.lesson
-        tabs = (names.TRAINING_PANEL, names.MODEL_HEADS)
-
-        def context() -> LessonContext:
-            training, real = self.built_tab(names.TRAINING_PANEL), self.built_tab(names.MODEL_HEADS)
-            running = training is not None and training.runner.is_running()
-            return LessonContext(
-                results=self.model.results,
-                head_roles=lesson.heads_view.newest_results if lesson.heads_view else None,
-                training=lesson.training_results,
-                running=self.state.training.experiment if running else None,
-                real_heads=real.result if real is not None else None,
-                minilm_ready=cached_model() is not None)
-
-        def frame_tab(name: str) -> None:
-            self.bottom_tabs.setStyleSheet("" if name not in tabs else
-                                           f"QTabWidget#bottomTabs::pane {{ border: 5px solid "
-                                           f"{self.current_theme().scaled}; }}")
-            if name not in tabs:
-                return
-            self.bottom_tabs.setCurrentWidget(self.lazy_tabs.page(name))
-            self.row_tabs.setCurrentIndex(1)
-            self._apply_focus()
-
-        def train(experiment: str, options) -> None:
-            training = self.training_panel
-            if training.start(experiment, options):
-                lesson.training_started(experiment)
-            self.bottom_tabs.setCurrentWidget(training)
-            self.row_tabs.setCurrentIndex(1)
-
-        lesson.context_source = context
-        lesson.train_requested.connect(train)
-        lesson.highlight.connect(frame_tab)
+        lesson.context_source = weak_method(self._lesson_context)
+        # The window's own slots, never closures over it: a function connected to a signal
+        # of the window's child is held by that connection, and that cycle runs through C++
+        # where Python's garbage collector cannot see it, so a closed window was never freed.
+        lesson.train_requested.connect(self._train_for_lesson)
+        lesson.highlight.connect(self._frame_lesson_tab)
         self.lesson_action.toggled.connect(lesson.on_strip_shown)
         # after the text's layout pass, never inside it (see LessonPanel._fit_text)
         lesson.height_wanted.connect(self.fit_lesson_dock, Qt.ConnectionType.QueuedConnection)
         lesson.strip_max_share = self.LESSON_MAX_SHARE
         self.edit_menu.addSeparator()
         self.edit_menu.addAction(lesson.reset_action)
+
+    def _lesson_context(self):
+        """What the lesson's texts read: the results, runs and models of this window."""
+        from engine.models.fetch import cached_model
+
+        from .lesson_context import LessonContext
+
+        lesson = self.lesson
+        training, real = self.built_tab(names.TRAINING_PANEL), self.built_tab(names.MODEL_HEADS)
+        running = training is not None and training.runner.is_running()
+        return LessonContext(
+            results=self.model.results,
+            head_roles=lesson.heads_view.newest_results if lesson.heads_view else None,
+            training=lesson.training_results,
+            running=self.state.training.experiment if running else None,
+            real_heads=real.result if real is not None else None,
+            minilm_ready=cached_model() is not None)
+
+    #: The tabs a lesson step frames (the pane gets a border in the theme's colour).
+    LESSON_TABS = (names.TRAINING_PANEL, names.MODEL_HEADS)
+
+    @Slot(str)
+    def _frame_lesson_tab(self, name: str) -> None:
+        tabs = self.LESSON_TABS
+        self.bottom_tabs.setStyleSheet("" if name not in tabs else
+                                       f"QTabWidget#bottomTabs::pane {{ border: 5px solid "
+                                       f"{self.current_theme().scaled}; }}")
+        if name not in tabs:
+            return
+        self.bottom_tabs.setCurrentWidget(self.lazy_tabs.page(name))
+        self.row_tabs.setCurrentIndex(1)
+        self._apply_focus()
+
+    @Slot(str, object)
+    def _train_for_lesson(self, experiment: str, options) -> None:
+        training = self.training_panel
+        if training.start(experiment, options):
+            self.lesson.training_started(experiment)
+        self.bottom_tabs.setCurrentWidget(training)
+        self.row_tabs.setCurrentIndex(1)
 
     def panel_titles(self) -> dict[str, str]:
         return {names.SOFTMAX: tr("Softmax"), names.VARIANCE: tr("Variance of q·k"),
@@ -407,6 +418,12 @@ class MainWindow(WindowFiles, PanelLayout, QMainWindow):
     def _relayout(self) -> None:
         self._update_compact()
         self.fit_lesson_dock()          # its share of the new height
+
+    def __del__(self) -> None:
+        """However the window goes (its last reference dropped, or a garbage collection on
+        any thread), its widgets are destroyed on the GUI thread while its Python side is
+        whole (gui/qt_lifetime.py)."""
+        delete_qt_side(self)
 
     # -- view: presentation, scale, theme, language ---------------------------------
     def current_theme(self):
