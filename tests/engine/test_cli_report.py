@@ -1,27 +1,17 @@
 """`python main.py report`: JSON layout, determinism, agreement with the engine, and
 one-line usage errors with exit code 2. The command runs in this process (main.main); one
 test runs it as `python main.py report` and checks that it prints the same."""
-import io
 import json
 import math
-import os
-import subprocess
-import sys
-import warnings
-from contextlib import redirect_stderr, redirect_stdout
-from pathlib import Path
-from types import SimpleNamespace
 
 import numpy as np
 import pytest
 
-import main
+from cli_run import run_here, run_process, same_output
 from engine import Params, compute
 from engine.cost import attention_cost
 from engine.report import results_to_dict
 from engine.softmax import entropy, softmax
-
-ROOT = Path(__file__).resolve().parents[2]
 
 REQUIRED = {
     "params": None,
@@ -38,31 +28,14 @@ REQUIRED = {
 
 
 def run_report(*args):
-    """`main.py report` with `args` in this process: its exit code, stdout and stderr, where
-    the warnings it raised count as stderr lines (a command line prints them there)."""
-    out, err = io.StringIO(), io.StringIO()
-    with warnings.catch_warnings(record=True) as caught, redirect_stdout(out), \
-            redirect_stderr(err):
-        warnings.simplefilter("always")
-        code = main.main(["report", *args])
-    stderr = err.getvalue() + "".join(f"{w.category.__name__}: {w.message}\n" for w in caught)
-    return SimpleNamespace(returncode=code, stdout=out.getvalue(), stderr=stderr)
-
-
-def run_report_process(*args):
-    """`python main.py report` with `args` in a new interpreter."""
-    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
-    return subprocess.run([sys.executable, "main.py", "report", *args], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=120)
+    return run_here("report", *args)
 
 
 @pytest.mark.slow
 def test_the_command_prints_what_main_prints():
     for args in ((), ("--dk", "16", "--heads", "4", "--live-scores"), ("--dk", "0"),
                  ("--bogus",)):
-        process, here = run_report_process(*args), run_report(*args)
-        assert (process.returncode, process.stdout, process.stderr) == \
-            (here.returncode, here.stdout, here.stderr), args
+        assert same_output(run_process("report", *args), run_report(*args)), args
 
 
 def report(*args):
