@@ -10,13 +10,19 @@ A test module imports the fixtures it uses from here (pytest finds them by name)
     module_window       one MainWindow for the module; `fresh_view` puts its view back
     resource_tracker_first   multiprocessing's resource tracker started before a test
 
-`show_bottom_tab(window, widget)` brings a bottom tab to the front in any layout.
+`show_bottom_tab(window, widget)` brings a bottom tab to the front in any layout;
+`dispose(widget)` closes a widget and deletes it now.
+
+A closed window that is not deleted lives on for the rest of the session, and every later
+language, font or palette change reaches its widgets too (a closed MainWindow retranslates
+itself): the suite gets slower test by test. So every widget made here is deleted.
 """
 import multiprocessing.resource_tracker
 import sys
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import QCoreApplication, QEvent
 from PySide6.QtWidgets import QApplication
 
 from gui import panel_names as names
@@ -26,6 +32,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 from tiny_models import write_bert  # noqa: E402
 
 WINDOW_SIZE = (1400, 900)    # the size the `window` fixture of conftest.py gives
+
+
+def dispose(widget) -> None:
+    """Close `widget` and delete it (and its children) at once."""
+    widget.close()
+    widget.deleteLater()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
 
 
 def show_bottom_tab(window, widget) -> None:
@@ -74,7 +87,7 @@ def training_panel(qtbot):
     QApplication.processEvents()
     yield panel
     panel.runner.shutdown()
-    panel.close()
+    dispose(panel)
 
 
 @pytest.fixture(scope="module")
@@ -93,8 +106,7 @@ def module_window(qapp):
     assert win.model.wait_idle()
     QApplication.processEvents()
     yield win
-    win.close()
-    QApplication.processEvents()
+    dispose(win)
     QApplication.setFont(font)
 
 

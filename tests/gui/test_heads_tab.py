@@ -11,6 +11,7 @@ from gui.heads_tab import HeadsPanel
 from gui.state.app_state import DEFAULT_SENTENCES
 from gui.panels.heads_view import HeadsView
 from gui.style import LIGHT, Theme, format_number
+from tab_fixtures import dispose
 
 
 @pytest.fixture(scope="module")
@@ -24,7 +25,7 @@ def module_panel(qapp):
     p.show()
     settle(p)
     yield p, p.state.snapshot()
-    p.close()
+    dispose(p)
 
 
 @pytest.fixture

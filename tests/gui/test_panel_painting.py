@@ -10,7 +10,6 @@ from PySide6.QtWidgets import QApplication, QCheckBox, QSpinBox
 import pyqtgraph as pg
 
 from gui.panels import pg_compat
-from gui.panels.base import Panel
 
 from gui_helpers import settle
 

@@ -11,7 +11,7 @@ from gui.i18n import current_language, set_language
 from gui.main_window import MainWindow
 from gui.state import read_session
 from gui_helpers import settle
-from tab_fixtures import module_window  # noqa: F401 (a fixture)
+from tab_fixtures import dispose, module_window  # noqa: F401 (a fixture)
 
 
 def change_everything(win):
@@ -70,7 +70,7 @@ def test_file_open_session_restores_everything(class_session, monkeypatch):
         assert fresh.model.params == params
         assert read_session(path) == fresh.state.snapshot()
     finally:
-        fresh.close()
+        dispose(fresh)
         set_language("en")
         QApplication.setFont(font)
 
@@ -85,7 +85,7 @@ def test_command_line_session_restores_everything(class_session):
         assert win.heads_panel.wait_idle()
         assert_restored(win)
     finally:
-        win.close()
+        dispose(win)
         set_language("en")
         QApplication.setFont(font)
 
