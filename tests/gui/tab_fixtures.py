@@ -35,8 +35,10 @@ WINDOW_SIZE = (1400, 900)    # the size the `window` fixture of conftest.py give
 
 
 def dispose(widget) -> None:
-    """Close `widget` and delete it (and its children) at once."""
+    """Close `widget` and delete it (and its children) at once; what it has scheduled for
+    the next event-loop turn (a zero-time timer) runs first, while it is alive."""
     widget.close()
+    QApplication.processEvents()
     widget.deleteLater()
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
 

@@ -15,6 +15,7 @@ from gui.model_heads import compute_model_heads
 from gui.model_heads_tab import ModelHeadsTab
 from gui.state import AppState
 from gui_helpers import forward_pids, no_forward_in_this_process
+from tab_fixtures import dispose
 from tab_fixtures import resource_tracker_first, tiny_bert  # noqa: F401 (fixtures)
 
 SENTENCE = "the cat sat on the mat."
@@ -35,7 +36,7 @@ def tab(qtbot, tiny_bert):
     QApplication.processEvents()
     yield widget
     widget.shutdown()
-    widget.close()
+    dispose(widget)
 
 
 def show_tab(window):

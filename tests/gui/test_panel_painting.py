@@ -1,7 +1,10 @@
 """A change of the controls paints each panel once: layouts, view transforms and axis
 labels are settled before Qt paints (a second pass would double the cost of a drag), and
-axis pictures shown again from the cache look as a fresh layout would."""
+axis pictures shown again from the cache look as a fresh layout would. The tests share one
+window, put back to its first state and size after each."""
 from collections import Counter
+
+import pytest
 
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QImage, QPainter
@@ -12,6 +15,22 @@ import pyqtgraph as pg
 from gui.panels import pg_compat
 
 from gui_helpers import settle
+from tab_fixtures import WINDOW_SIZE, module_window  # noqa: F401 (a fixture)
+
+
+@pytest.fixture(scope="module")
+def first_state(module_window):
+    return module_window.state.snapshot()
+
+
+@pytest.fixture
+def window(module_window, first_state):
+    """The module's window; after the test its state (params, lock, view) and size as at
+    first."""
+    yield module_window
+    module_window.state.restore(first_state)
+    module_window.resize(*WINDOW_SIZE)
+    settle(module_window)
 
 
 class PaintCounter(QObject):

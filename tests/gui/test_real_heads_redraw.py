@@ -14,7 +14,7 @@ from gui.panels.head_detail import BANDS, LINE_MIN
 from gui.panels.thumbnail_cells import MARGIN, mosaic_of
 from gui.state import AppState
 from gui.style import ROLE_COLOURS
-from tab_fixtures import show_bottom_tab
+from tab_fixtures import dispose, show_bottom_tab
 from tiny_models import write_bert   # on the path through tab_fixtures
 
 SENTENCES = ("the cat sat on the mat.", "a dog ran to the red mat and sat down.",
@@ -41,7 +41,7 @@ def tab(qtbot, models):
     QApplication.processEvents()
     yield widget
     widget.shutdown()
-    widget.close()
+    dispose(widget)
 
 
 def show(tab, folder, sentence):

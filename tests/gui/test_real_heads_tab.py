@@ -19,6 +19,7 @@ from gui.model_heads import compute_in_process, looks_japanese
 from gui.model_heads_tab import ModelHeadsTab
 from gui.state import AppState
 from gui.style import ROLE_COLOURS, format_number
+from tab_fixtures import dispose
 from tab_fixtures import in_thread_forward, resource_tracker_first, tiny_bert  # noqa: F401
 
 LESSON = "The cat sat on the mat because the cat was tired, and then the cat slept."
@@ -58,7 +59,7 @@ def make_tab(qtbot):
     yield make
     for widget in made:
         widget.shutdown()
-        widget.close()
+        dispose(widget)
 
 
 @pytest.fixture

@@ -2,7 +2,8 @@
 run into each other and the experiment boxes show their whole text; the quality-vs-h chart
 (trainHeadsChart) names the h values a run will train before any run (not pyqtgraph's
 0 … 1), and draws every label of both h axes, the paper's last one ("32") included, at 100 %
-and 300 % text. One window serves the module; each test puts its view back."""
+and 300 % text. One window at 300 % text serves the module's window tests (each puts back
+its language and size); the others use a Training tab of their own."""
 import math
 
 import pyqtgraph as pg
@@ -15,8 +16,31 @@ from engine.training import PAPER_TABLE3_A, HeadsConfig, run_experiment
 from gui.state.app_state import TrainingSettings
 from gui.training_runner import config_from_options, options_from_config
 from gui_helpers import _tick_texts, settle_layout
-from tab_fixtures import fresh_view, module_window, show_bottom_tab  # noqa: F401 (fixtures)
+from tab_fixtures import WINDOW_SIZE, module_window, show_bottom_tab  # noqa: F401 (a fixture)
 from tab_fixtures import training_panel  # noqa: F401 (a fixture)
+
+SMALL_SCREEN = (1280, 720)
+
+
+@pytest.fixture(scope="module")
+def window_at_300(module_window):
+    """The module's window at 300 % text, on a 1280×720 screen; its view put back at the end."""
+    window = module_window
+    window.resize(*SMALL_SCREEN)
+    window.set_ui_scale(3.0)
+    QApplication.processEvents()
+    yield window
+    window.zoom_reset()
+    window.switch_language("en")
+    window.resize(*WINDOW_SIZE)
+
+
+@pytest.fixture
+def at_300(window_at_300):
+    """The window at 300 % text; after the test back in English at 1280×720."""
+    yield window_at_300
+    window_at_300.switch_language("en")
+    window_at_300.resize(*SMALL_SCREEN)
 
 
 def axes_laid_out(panel) -> list:
@@ -98,11 +122,10 @@ def drawn_labels(axis) -> list[str]:
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
-def test_training_tab_is_readable_at_300_percent_on_720p(fresh_view, lang):
-    window = fresh_view
-    window.resize(1280, 720)
+def test_training_tab_is_readable_at_300_percent_on_720p(at_300, lang):
+    window = at_300
     window.switch_language(lang)
-    window.set_ui_scale(3.0)
+    assert window.ui_scale == 3.0 and (window.width(), window.height()) == SMALL_SCREEN
     found = []
     for experiment, page in (("scaling", 0), ("roles", 0), ("heads", 0), ("heads", 1)):
         panel = show_training(window, experiment, page)
@@ -145,13 +168,7 @@ def test_curve_tick_labels_never_touch_at_any_width(training_panel):
     assert not found, found
 
 
-@pytest.mark.parametrize("scale,lang", [(1.0, "en"), (3.0, "ja")])
-def test_before_a_run_the_h_axis_names_the_h_values_to_train(fresh_view, scale, lang):
-    window = fresh_view
-    window.switch_language(lang)
-    window.set_ui_scale(scale)
-    show_bottom_tab(window, window.training_panel)
-    chart = show_chart(window.training_panel)
+def assert_every_h_is_named(chart) -> None:
     assert chart.results is None                      # nothing trained yet
     planned = [str(h) for h in HeadsConfig().heads]
     assert drawn_labels(chart.ours.getAxis("bottom")) == planned == ["1", "2", "4", "8", "16"]
@@ -159,6 +176,18 @@ def test_before_a_run_the_h_axis_names_the_h_values_to_train(fresh_view, scale, 
         [str(row["heads"]) for row in PAPER_TABLE3_A]          # … 16, 32: none dropped
     low, high = chart.paper.vb.viewRange()[0]
     assert low < 0.0 and high > math.log2(32)
+
+
+def test_before_a_run_the_h_axis_names_the_h_values_to_train(training_panel):
+    assert_every_h_is_named(show_chart(training_panel))
+
+
+def test_at_300_percent_in_japanese_too(at_300):
+    window = at_300
+    window.resize(*WINDOW_SIZE)
+    window.switch_language("ja")
+    show_bottom_tab(window, window.training_panel)
+    assert_every_h_is_named(show_chart(window.training_panel))
 
 
 def test_the_axis_follows_the_options_and_keeps_every_h_of_a_run(training_panel):
