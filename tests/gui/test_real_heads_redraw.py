@@ -195,7 +195,7 @@ def test_the_legend_breaks_lines_only_between_entries(window):
         window.state.update_heads_input(sentence="猫がマットの上に座った。猫は疲れていた。")
         tab = window.model_heads
         show_bottom_tab(window, tab)
-        assert tab.wait_idle(60000)
+        assert tab.wait_idle(20000)
         for _ in range(4):
             settle_layout(tab.panels, rounds=4)
             QApplication.processEvents()
