@@ -9,6 +9,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from cli_run import run_here, run_process, same_output
 from tiny_models import write_bert, write_gpt2
 from tolerances import assert_within, row_sum_bound
 
@@ -18,11 +19,9 @@ ROLE_KEYS = {"layer", "head", "prev_token_score", "next_token_score", "first_tok
 
 
 def run_main(*args, cache=None):
-    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
-    if cache is not None:
-        env["ATTENTION_LAB_CACHE"] = str(cache)
-    return subprocess.run([sys.executable, "main.py", *args], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=120)
+    """The command in this process; test_the_command_prints_what_main_prints checks that
+    `python main.py` prints the same."""
+    return run_here(*args, env=None if cache is None else {"ATTENTION_LAB_CACHE": str(cache)})
 
 
 @pytest.fixture(scope="module")
@@ -174,6 +173,19 @@ def test_fetch_model_prints_the_cached_folder(tmp_path, monkeypatch, capsys):
     assert proc.returncode == 2 and "invalid choice: 'bert-large'" in proc.stderr
 
 
+@pytest.mark.slow
+def test_the_command_prints_what_main_prints(models, tmp_path):
+    bert = str(models["bert"])
+    for args in (("heads", "--model-dir", bert, "--sentence", "the cat sat.", "--json"),
+                 ("heads", "--model-dir", bert, "--sentence", "the cat sat."),
+                 ("heads", "--model-dir", bert, "--token-ids", "2,999")):
+        assert same_output(run_process(*args), run_main(*args)), args
+    cache = {"ATTENTION_LAB_CACHE": str(tmp_path)}
+    args = ("heads", "--model", "minilm", "--sentence", "a")
+    assert same_output(run_process(*args, env=cache), run_main(*args, cache=tmp_path))
+
+
+@pytest.mark.slow
 def test_heads_imports_no_qt(models):
     env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
     proc = subprocess.run([sys.executable, "-X", "importtime", "main.py", "heads", "--model-dir",

