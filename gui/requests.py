@@ -19,6 +19,14 @@ thread of its own, so a slow study never holds another back:
 
 Everything but `compute` runs on the GUI thread; the worker sees only the
 immutable request it is handed.
+
+Synchronous mode (tests that only need results, after ndv's synchronously resolved
+futures): `StudyCycle(..., synchronous=True)`, or `StudyCycle.synchronous = True` before the
+cycle is made, starts no thread. The worker stays on the GUI thread and gets each request
+through a queued call, so `compute` runs on the GUI thread when its event loop next turns
+(wait_idle, qtbot.wait, processEvents) and its result is delivered at once: the same
+generations, the single pending request and the gate's offer() as the threaded mode, in the
+same order (a request made while the window is built is answered after it is built).
 """
 from __future__ import annotations
 
@@ -26,7 +34,7 @@ import time
 import traceback
 from typing import Callable
 
-from PySide6.QtCore import QCoreApplication, QDeadlineTimer, QObject, QThread, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QDeadlineTimer, QObject, Qt, QThread, Signal, Slot
 
 
 class StudyWorker(QObject):
@@ -58,8 +66,14 @@ class StudyCycle(QObject):
     failed = Signal(str)
     _work_requested = Signal(int, object)
 
-    def __init__(self, name: str, compute: Callable, parent=None):
+    #: The mode of cycles made without `synchronous=` (see the module docstring).
+    synchronous = False
+
+    def __init__(self, name: str, compute: Callable, parent=None,
+                 synchronous: bool | None = None):
         super().__init__(parent)
+        if synchronous is not None:
+            self.synchronous = synchronous
         self.setObjectName(f"{name}Study")
         self.name = name
         self._generation = 0
@@ -69,17 +83,23 @@ class StudyCycle(QObject):
         self.result = None
         self.last_seconds = 0.0
         self.dropped_generations = 0
-        self._thread = QThread()
-        self._thread.setObjectName(f"{name}Thread")
         self._worker = StudyWorker(compute)
-        self._worker.moveToThread(self._thread)
-        self._work_requested.connect(self._worker.run)
         self._gate = None
         self._worker.computed.connect(self._on_computed)
         self._worker.failed.connect(self._on_failed)
-        self._thread.finished.connect(self._worker.deleteLater)
         self._requests: dict[int, object] = {}
-        self._thread.start()
+        self._open = True              # until shutdown()
+        self._thread = None
+        if self.synchronous:
+            self._worker.setParent(self)
+            self._work_requested.connect(self._run_here, Qt.ConnectionType.QueuedConnection)
+        else:
+            self._thread = QThread()
+            self._thread.setObjectName(f"{name}Thread")
+            self._worker.moveToThread(self._thread)
+            self._work_requested.connect(self._worker.run)
+            self._thread.finished.connect(self._worker.deleteLater)
+            self._thread.start()
 
     @property
     def generation(self) -> int:
@@ -162,8 +182,16 @@ class StudyCycle(QObject):
         QCoreApplication.processEvents()
         return self.idle
 
+    @Slot(int, object)
+    def _run_here(self, generation: int, request) -> None:
+        """Synchronous mode: the worker's run, on the GUI thread, unless shut down since."""
+        if self._open:
+            self._worker.run(generation, request)
+
     def is_running(self) -> bool:
         try:
+            if self._thread is None:
+                return self._open
             return self._thread.isRunning()
         except RuntimeError:   # the C++ side is already gone
             return False
@@ -171,6 +199,10 @@ class StudyCycle(QObject):
     def shutdown(self) -> None:
         """Stop the worker thread and wait for it; safe to call twice."""
         if self.is_running():
-            self._work_requested.disconnect(self._worker.run)
-            self._thread.quit()
-            self._thread.wait()
+            self._open = False
+            if self._thread is None:
+                self._work_requested.disconnect(self._run_here)
+            else:
+                self._work_requested.disconnect(self._worker.run)
+                self._thread.quit()
+                self._thread.wait()

@@ -1,5 +1,18 @@
-"""Shared test setup: Qt runs headless, and hypothesis stays quick."""
+"""Shared test setup: Qt runs headless, hypothesis stays quick, and Ctrl-C stops the run.
+
+Ctrl-C: Python raises KeyboardInterrupt wherever the main thread is, which in a GUI test is
+mostly inside a Qt callback: PySide6 hands it to sys.excepthook, pytest-qt records it as an
+error of that test, and the run goes on (and an exception escaping an overridden Qt event
+handler can crash PySide6 6.10). So the first SIGINT raises nothing: it asks pytest to stop
+after the current test (session.shouldstop, "Interrupted: ..." and exit status 2); a second
+one raises KeyboardInterrupt at once, as Python would.
+"""
 import os
+import signal
+import sys
+import threading
+
+import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
@@ -7,3 +20,24 @@ from hypothesis import settings  # noqa: E402
 
 settings.register_profile("ci", max_examples=60, deadline=None)
 settings.load_profile("ci")
+
+STOP_MESSAGE = "interrupted by Ctrl-C (SIGINT): stopped after the running test"
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_sessionstart(session):
+    if threading.current_thread() is not threading.main_thread():
+        return
+    previous = signal.getsignal(signal.SIGINT)
+    if previous is not signal.default_int_handler:
+        return           # someone else (a debugger, xdist) handles SIGINT: leave it to them
+
+    def on_sigint(signum, frame):
+        if session.shouldstop:                      # the second Ctrl-C: at once
+            signal.signal(signal.SIGINT, previous)
+            raise KeyboardInterrupt
+        session.shouldstop = STOP_MESSAGE
+        sys.stderr.write(f"\n{STOP_MESSAGE} (Ctrl-C again to stop at once)\n")
+
+    signal.signal(signal.SIGINT, on_sigint)
+    session.config.add_cleanup(lambda: signal.signal(signal.SIGINT, previous))

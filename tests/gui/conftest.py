@@ -1,28 +1,42 @@
-"""Qt fixtures: every test gets a fresh window, and leaks fail the test (after napari).
+"""Qt fixtures: windows and widgets for the tests, and leaks fail the test (after napari).
 
 The leak checks belong to the tests, not to production classes: QThread.start is
 wrapped for the session to see every thread a test starts, and after each test
 no thread it started may still run, no top-level widget it opened may be visible,
-no timer of those widgets may be active, and no child process may be left.
+no timer of those widgets may be active, and no child process may be left. A window
+shared by the tests of a module (`shared_window`) is checked the same way when the
+module ends.
+
+Windows:
+    window         a fresh MainWindow for the test, its studies on worker threads (the
+                   real threaded behaviour: tests of timing, holds, held results)
+    sync_window    a fresh MainWindow whose studies compute on the GUI thread
+                   (StudyCycle's synchronous mode): for tests that only need results
+    shared_window  one synchronous MainWindow for every test of a module that asks for it;
+                   after each test its state, size, tabs, text size and language are put
+                   back and checked (tests that change only what that reset restores)
+    restore_view   after the test: windowed, 100 % text, English (with `window`)
+Widgets:
+    sync_studies   StudyCycles made during the test are synchronous
+    controls       a ControlPanel over a SimulationModel of its own AppState (synchronous)
+    make_panel     make_panel(name, params=None): one live panel, shown, fed engine Results
 """
 import weakref
 
-import psutil
 import pytest
-from PySide6.QtCore import QThread, QTimer
+from PySide6.QtCore import QSettings, QThread
 from PySide6.QtWidgets import QApplication
 
 from gui.app import configure_pyqtgraph, limit_blas_threads
-
-_started_threads: "list[weakref.ref]" = []
-
+from gui.requests import StudyCycle
+from gui_helpers import STARTED_THREADS, LeakBaseline
 
 @pytest.fixture(scope="session", autouse=True)
 def track_threads():
     original = QThread.start
 
     def start(self, *args):
-        _started_threads.append(weakref.ref(self))
+        STARTED_THREADS.append(weakref.ref(self))
         return original(self, *args)
 
     QThread.start = start
@@ -39,8 +53,6 @@ def one_blas_thread():
 @pytest.fixture(scope="session", autouse=True)
 def isolated_settings(qapp, tmp_path_factory):
     """QSettings write to a temporary folder, never to the user's real settings."""
-    from PySide6.QtCore import QSettings
-
     qapp.setOrganizationName("AttentionLabTests")
     qapp.setApplicationName("Attention Lab Tests")
     QSettings.setDefaultFormat(QSettings.Format.IniFormat)
@@ -48,62 +60,68 @@ def isolated_settings(qapp, tmp_path_factory):
                       str(tmp_path_factory.mktemp("settings")))
 
 
-def running_threads() -> list:
-    alive = []
-    for ref in _started_threads:
-        thread = ref()
-        try:
-            if thread is not None and thread.isRunning():
-                alive.append(thread)
-        except RuntimeError:   # the C++ side is already gone
-            pass
-    return alive
-
-
-def active_timers(widgets) -> list:
-    timers = []
-    for widget in widgets:
-        try:
-            timers += [t for t in widget.findChildren(QTimer) if t.isActive()]
-        except RuntimeError:
-            pass
-    return timers
-
-
 @pytest.fixture(autouse=True)
 def no_leaks(qapp, qtbot):
     configure_pyqtgraph()
-    before = set(QApplication.topLevelWidgets())
-    children_before = {p.pid for p in psutil.Process().children(recursive=True)}
-    _started_threads.clear()
+    baseline = LeakBaseline()
     yield
-    QApplication.processEvents()
-    running = running_threads()
-    assert not running, f"threads left running: {[t.objectName() for t in running]}"
-    new = [w for w in QApplication.topLevelWidgets() if w not in before]
-    leaked = [w for w in new if w.isVisible()]
-    assert not leaked, f"top-level widgets left open: {leaked}"
-    # single-shot timers of closed widgets may still fire once; repeating ones must be stopped
-    qtbot.waitUntil(lambda: not active_timers(new), timeout=1500)
-    children = [p for p in psutil.Process().children(recursive=True)
-                if p.pid not in children_before and p.is_running()]
-    assert not children, f"child processes left running: {children}"
+    baseline.check()
 
 
-@pytest.fixture
-def window(qtbot):
+def forget_window_geometry() -> None:
+    """A window saves its geometry and dock layout on close and the next one restores them:
+    forgotten, the next window starts from the defaults."""
+    settings = QSettings()
+    for key in ("window/geometry", "window/state"):
+        settings.remove(key)
+
+
+def _new_window(synchronous: bool):
+    """A shown MainWindow (1400×900) whose first Results are on screen."""
     from gui.main_window import MainWindow
 
-    font = QApplication.font()   # text size and presentation mode change the app's font
-    win = MainWindow()
-    qtbot.addWidget(win)
+    previous = StudyCycle.synchronous
+    StudyCycle.synchronous = synchronous
+    try:
+        win = MainWindow()
+    finally:
+        StudyCycle.synchronous = previous
     win.resize(1400, 900)
     win.show()
     assert win.model.wait_idle()
     QApplication.processEvents()
+    return win
+
+
+@pytest.fixture
+def sync_studies(monkeypatch):
+    """Every StudyCycle made during the test computes on the GUI thread (no QThread)."""
+    monkeypatch.setattr(StudyCycle, "synchronous", True)
+
+
+@pytest.fixture
+def window(qtbot, monkeypatch):
+    monkeypatch.setattr(StudyCycle, "synchronous", False)   # tabs built later too
+    font = QApplication.font()   # text size and presentation mode change the app's font
+    win = _new_window(synchronous=False)
+    qtbot.addWidget(win)
     yield win
     win.close()
     QApplication.setFont(font)
+
+
+@pytest.fixture
+def sync_window(qtbot, sync_studies):
+    """A fresh synchronous window from the default geometry (none restored from an earlier
+    window's settings), forgotten again after the test."""
+    forget_window_geometry()
+    font = QApplication.font()
+    win = _new_window(synchronous=True)
+    qtbot.addWidget(win)
+    yield win
+    win.close()
+    QApplication.setFont(font)
+    forget_window_geometry()
 
 
 @pytest.fixture
@@ -113,3 +131,130 @@ def restore_view(window):
     window.set_presentation(False)
     window.zoom_reset()
     window.switch_language("en")
+
+
+# -- a window shared by the tests of a module ---------------------------------------------
+
+SHARED_SIZE = (1400, 900)
+
+
+class SharedWindow:
+    """The module's window and what it looked like when made (see reset())."""
+
+    def __init__(self):
+        forget_window_geometry()
+        self.baseline = LeakBaseline()
+        self.font = QApplication.font()
+        self.win = win = _new_window(synchronous=True)
+        self.snapshot = win.state.snapshot()
+        self.shown = (win.lesson_action.isChecked(), win.control_scroll.isVisibleTo(win),
+                      win.highlighted)
+        self.tabs = self._tabs()
+
+    def _tabs(self) -> tuple:
+        win = self.win
+        return (win.bottom_tabs.currentIndex(), win.row_tabs.currentIndex(),
+                win.panel_tabs.currentIndex())
+
+    def reset(self) -> None:
+        """Back to how it was made: every part of the AppState (params, lock, lesson step,
+        view: language, text size, theme, presentation; head-roles input, training, model
+        view, cost), the window's size, the lesson strip, the controls, the framed panel and
+        the tabs in front, the lesson stopped, the blank screen off, the status bar empty, no
+        Real heads process started early; then the newest results shown."""
+        win = self.win
+        win.lesson.stop()
+        if win.blank.isVisible():
+            win.toggle_blank()
+        win.state.restore(self.snapshot)
+        lesson, controls, highlighted = self.shown
+        win.lesson_action.setChecked(lesson)
+        win.set_controls_visible(controls)
+        win.resize(*SHARED_SIZE)
+        if highlighted is not None:
+            win.highlight_panel(highlighted)
+        bottom, row, page = self.tabs
+        win.bottom_tabs.setCurrentIndex(bottom)
+        win.row_tabs.setCurrentIndex(row)
+        win.panel_tabs.setCurrentIndex(page)
+        win.statusBar().clearMessage()
+        from gui.forward_process import stop_early
+
+        stop_early()     # a Real heads forward process started early lives with the window
+        assert win.model.wait_idle()
+        QApplication.processEvents()
+        assert win.state.snapshot() == self.snapshot, "the shared window was not put back"
+        assert win.model.results.params == self.snapshot.params
+        assert self._tabs() == self.tabs and win.size().toTuple() == SHARED_SIZE
+
+    def close(self) -> None:
+        self.win.close()
+        QApplication.setFont(self.font)
+        forget_window_geometry()
+        self.baseline.check()
+
+
+@pytest.fixture(scope="module")
+def _module_window(qapp, isolated_settings):
+    configure_pyqtgraph()
+    shared = SharedWindow()
+    yield shared
+    shared.close()
+
+
+@pytest.fixture
+def shared_window(_module_window, sync_studies):
+    """The module's synchronous window; put back after the test (SharedWindow.reset)."""
+    yield _module_window.win
+    _module_window.reset()
+
+
+# -- single widgets ---------------------------------------------------------------------
+
+@pytest.fixture
+def controls(qtbot, sync_studies):
+    """A shown ControlPanel over a SimulationModel of its own AppState (first-run params:
+    live scores), its first Results computed."""
+    from engine import Params
+    from gui.controls import ControlPanel
+    from gui.model import SimulationModel
+    from gui.state import AppState, Snapshot
+
+    model = SimulationModel(AppState(Snapshot(params=Params(live_scores=True))))
+    panel = ControlPanel(model)
+    qtbot.addWidget(panel)
+    panel.show()
+    model.request()
+    assert model.wait_idle()
+    yield panel
+    panel.close()
+    model.shutdown()
+
+
+@pytest.fixture
+def make_panel(qtbot):
+    """make_panel(name, params=None, size=(800, 600)): the live panel `name` (a panel_names
+    name) on its own, shown at `size`, showing the engine's Results of `params` (the
+    first-run Params if None)."""
+    from engine import Params, compute
+    from gui import panel_names as names
+    from gui.panels import CostPanel, MultiHeadView, SaturationPanel, SoftmaxPanel, VariancePanel
+
+    classes = {names.SOFTMAX: SoftmaxPanel, names.VARIANCE: VariancePanel,
+               names.SATURATION: SaturationPanel, names.MULTIHEAD: MultiHeadView,
+               names.COST: CostPanel}
+    made = []
+
+    def make(name: str, params=None, size=(800, 600)):
+        panel = classes[name]()
+        qtbot.addWidget(panel)
+        made.append(panel)
+        panel.resize(*size)
+        panel.show()
+        panel.show_results(compute(params or Params(live_scores=True)))
+        QApplication.processEvents()
+        return panel
+
+    yield make
+    for panel in made:
+        panel.close()

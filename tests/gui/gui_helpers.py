@@ -1,10 +1,80 @@
 """Helpers shared by the GUI tests."""
 import itertools
+import weakref
 
+import psutil
 import pyqtgraph as pg
-from PySide6.QtCore import QCoreApplication, QEvent, QRectF
+from PySide6.QtCore import QCoreApplication, QDeadlineTimer, QEvent, QRectF, QTimer
 from PySide6.QtGui import QPainter, QPicture
-from PySide6.QtWidgets import QApplication, QGraphicsSimpleTextItem, QGraphicsTextItem
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import (QAbstractButton, QApplication, QGraphicsSimpleTextItem,
+                               QGraphicsTextItem, QLabel, QWidget)
+
+#: Every QThread started in the session (weak references; conftest's track_threads fills
+#: it): a leak check looks at those started after its mark, len(STARTED_THREADS) then.
+STARTED_THREADS: "list[weakref.ref]" = []
+
+
+def running_threads(since: int = 0) -> list:
+    """The threads started after mark `since` (a length of the started list) still running."""
+    alive = []
+    for ref in STARTED_THREADS[since:]:
+        thread = ref()
+        try:
+            if thread is not None and thread.isRunning():
+                alive.append(thread)
+        except RuntimeError:   # the C++ side is already gone
+            pass
+    return alive
+
+
+def active_timers(widgets) -> list:
+    timers = []
+    for widget in widgets:
+        try:
+            timers += [t for t in widget.findChildren(QTimer) if t.isActive()]
+        except RuntimeError:
+            pass
+    return timers
+
+
+def describe_timer(timer) -> str:
+    parent = timer.parent()
+    owner = f"{type(parent).__name__} {parent.objectName()!r}" if parent is not None else "none"
+    return (f"{timer.objectName() or 'timer'} ({timer.interval()} ms, "
+            f"{'single shot' if timer.isSingleShot() else 'repeating'}) of {owner}")
+
+
+def child_pids() -> set:
+    return {p.pid for p in psutil.Process().children(recursive=True)}
+
+
+class LeakBaseline:
+    """What runs and what is open now, to compare with later (check())."""
+
+    def __init__(self):
+        self.widgets = set(QApplication.topLevelWidgets())
+        self.children = child_pids()
+        self.thread_mark = len(STARTED_THREADS)
+
+    def check(self, timer_wait_ms: int = 1500) -> None:
+        """No thread started since, no new visible top-level widget, no active timer of the
+        new ones (single-shot timers of closed widgets may still fire once: waited for), no
+        new child process."""
+        QApplication.processEvents()
+        running = running_threads(self.thread_mark)
+        assert not running, f"threads left running: {[t.objectName() for t in running]}"
+        new = [w for w in QApplication.topLevelWidgets() if w not in self.widgets]
+        leaked = [w for w in new if w.isVisible()]
+        assert not leaked, f"top-level widgets left open: {leaked}"
+        deadline = QDeadlineTimer(timer_wait_ms)
+        while active_timers(new) and not deadline.hasExpired():
+            QTest.qWait(10)     # an event loop: deferred deletes happen too
+        timers = active_timers(new)
+        assert not timers, f"timers left active: {[describe_timer(t) for t in timers]}"
+        children = [p for p in psutil.Process().children(recursive=True)
+                    if p.pid not in self.children and p.is_running()]
+        assert not children, f"child processes left running: {children}"
 
 
 def settle(win):
@@ -27,6 +97,33 @@ def settle_layout(panels, rounds: int = 3) -> None:
                 if isinstance(item, pg.AxisItem) and item.isVisible():
                     _tick_texts(item)
     QApplication.processEvents()
+
+
+def layout_signature(panels) -> tuple:
+    """Where the layouts of `panels` put things: each panel's size, its central item's
+    geometry, and every visible axis's and ViewBox's geometry."""
+    signature = []
+    for panel in panels:
+        signature.append((panel.size().toTuple(), panel.ci.geometry().getRect()))
+        for item in panel.scene().items():
+            if isinstance(item, (pg.AxisItem, pg.ViewBox)) and item.isVisible():
+                signature.append(item.sceneBoundingRect().getRect())
+    return tuple(signature)
+
+
+def settle_layout_until_stable(panels, max_rounds: int = 9) -> int:
+    """settle_layout's rounds until two in a row leave every layout as it was (at least
+    three rounds, at most `max_rounds`); returns the rounds taken."""
+    panels = list(panels)
+    previous, unchanged = None, 0
+    for done in range(1, max_rounds + 1):
+        settle_layout(panels, rounds=1)
+        signature = layout_signature(panels)
+        unchanged = unchanged + 1 if signature == previous else 0
+        previous = signature
+        if unchanged >= 2:
+            return done
+    return max_rounds
 
 
 def _document_rect(item: QGraphicsTextItem) -> QRectF:
@@ -134,3 +231,39 @@ def no_forward_in_this_process(monkeypatch):
         raise AssertionError("the forward ran in the window's process")
 
     monkeypatch.setattr(model_heads, "analyse_sentence", refuse)
+
+
+def clipped_widgets(root: QWidget) -> list[str]:
+    """The visible labels and buttons under `root` whose text does not fit them: a
+    one-line text wider than the widget, a wrapped label taller than it. (Combo boxes
+    elide on purpose; a label in a scroll area may be larger than the area, not than itself.)"""
+    problems = []
+    for widget in root.findChildren(QWidget):
+        if not widget.isVisible() or widget.width() <= 0:
+            continue
+        name = widget.objectName() or getattr(widget, "text", lambda: "")()[:30]
+        if isinstance(widget, QLabel) and widget.text().strip() and widget.pixmap().isNull():
+            if widget.wordWrap():
+                need_h = widget.heightForWidth(widget.width())
+                if need_h > widget.height() + 1:
+                    problems.append(f"{name!r}: needs {need_h} px height, has {widget.height()}")
+            elif widget.minimumSizeHint().width() > widget.width() + 1:
+                problems.append(f"{name!r}: needs {widget.minimumSizeHint().width()} px, "
+                                f"has {widget.width()}")
+        elif isinstance(widget, QAbstractButton) and widget.text().strip():
+            if widget.sizeHint().width() > widget.width() + 1:
+                problems.append(f"{name!r}: needs {widget.sizeHint().width()} px, "
+                                f"has {widget.width()}")
+    return problems
+
+
+def show_bottom_tab(window, widget) -> None:
+    """`widget`'s bottom tab in front, in whichever layout the window has picked."""
+    from gui import panel_names as names
+    from gui.main_window import ROWS, SINGLE, SINGLE_PAGES
+
+    if window.layout_mode == SINGLE:
+        window.panel_tabs.setCurrentIndex(SINGLE_PAGES.index(names.MULTIHEAD))
+    elif window.layout_mode == ROWS:
+        window.row_tabs.setCurrentIndex(1)
+    window.bottom_tabs.setCurrentWidget(widget)

@@ -1,12 +1,16 @@
-"""Random use of the whole window, in a process of its own (run by test_gui_stress.py).
+"""Random use of the whole window, in a process of its own (run by test_random_use.py).
 
     python tests/gui/stress_driver.py ACTIONS SEED
 
-Every control, menu action, shortcut, language, theme, text size, presentation toggle,
-lesson step, Play, head-roles edit and window size, picked at random. Prints one JSON line:
-actions done, exceptions (uncaught or caught by gui.guard), Qt warnings, resident memory
-in one resting state after a third of the run and at the end, threads and child processes
-left.
+First a tour that shows every view once (each language, text size, presentation, theme,
+bottom tab, window size and lesson step), so that the caches those fill (fonts, glyphs,
+tabs built on first show) are full; then ACTIONS random actions, in two halves: ACTIONS/2
+actions drawn from SEED (every control, menu action, shortcut, language, theme, text size,
+presentation toggle, lesson step, Play, head-roles edit and window size), the state put
+back as the tour left it, and the same actions again. Prints one JSON line: actions done,
+exceptions (uncaught or caught by gui.guard), Qt warnings, resident memory in one resting
+state after each half (the second half meets only states the first one made, so whatever
+it adds is kept per action, not a cache filling), threads and child processes left.
 """
 import ctypes
 import ctypes.util
@@ -62,7 +66,7 @@ def release_freed_memory() -> None:
 
 
 def main(count: int, seed: int) -> int:
-    rng = random.Random(seed)
+    rng = random.Random(seed)   # re-seeded for each half
     qInstallMessageHandler(on_qt_message)
     sys.excepthook = on_exception
     from gui.app import create_application
@@ -88,7 +92,6 @@ def main(count: int, seed: int) -> int:
                and not a.menu()]
     shortcuts = win.lesson_shortcuts + [win.escape_shortcut]
     process = psutil.Process()
-    rss_warm = None
 
     def resting_rss() -> int:
         """Resident memory in one resting state (1600x1000, 100 %, windowed, no lesson
@@ -141,26 +144,62 @@ def main(count: int, seed: int) -> int:
         lambda: win.bottom_tabs.setCurrentIndex(rng.randrange(win.bottom_tabs.count())),
         lambda: win.row_tabs.setCurrentIndex(rng.randrange(2)),
     ]
+    def tour() -> None:
+        """Every view once (see the module docstring)."""
+        for lang in ("ja", "en"):
+            win.switch_language(lang)
+            for presentation in (True, False):
+                win.set_presentation(presentation)
+                for scale in (3.0, 1.5, 1.0):
+                    win.set_ui_scale(scale)
+                    for size in SIZES:
+                        win.resize(*size)
+                        app.processEvents()
+                    for tab in range(win.bottom_tabs.count()):
+                        win.bottom_tabs.setCurrentIndex(tab)
+                        app.processEvents()
+        for action in (win.dark_action, win.light_action):
+            action.trigger()
+            app.processEvents()
+        for step in range(12):
+            win.lesson.go_to(step)
+            app.processEvents()
+        win.lesson.leave()
+        win.bottom_tabs.setCurrentIndex(0)
+
+    def random_actions(n: int) -> None:
+        nonlocal done
+        rng.seed(seed)
+        for i in range(n):
+            try:
+                rng.choice(moves)()
+            except Exception:
+                exceptions.append(traceback.format_exc()[-800:])
+            app.processEvents()
+            done += 1
+            if i % 40 == 39:
+                win.model.wait_idle(10000)
+                heads.wait_idle(10000)
+
+    tour()
+    start = win.state.snapshot()
     done = 0
-    for i in range(count):
-        try:
-            rng.choice(moves)()
-        except Exception:
-            exceptions.append(traceback.format_exc()[-800:])
-        app.processEvents()
-        done += 1
-        if i % 40 == 39:
-            win.model.wait_idle(10000)
-            heads.wait_idle(10000)
-        if i == count // 3:
-            rss_warm = resting_rss()
-    rss_end = resting_rss()
+    readings = []
+    for _ in range(2):      # the same actions from the same state twice
+        random_actions(count // 2)
+        win.state.restore(start)
+        readings.append(resting_rss())
+    rss_warm, rss_end = readings
     win.close()
     app.processEvents()
-    threads = [t.name for t in threading.enumerate() if t is not threading.main_thread()]
+    # A Qt thread that ran Python code stays in threading.enumerate() as a _DummyThread
+    # after it ended: only threads the system still runs count.
+    alive = {t.id for t in process.threads()}
+    threads = [t.name for t in threading.enumerate() if t is not threading.main_thread()
+               and (not isinstance(t, threading._DummyThread) or t.native_id in alive)]
     running_qthreads = [s.objectName() for s in win.studies if s.is_running()]
     print(json.dumps({"actions": done, "exceptions": exceptions, "qt_warnings": warnings,
-                      "rss_warm_mb": (rss_warm or rss_end) / 2**20, "rss_end_mb": rss_end / 2**20,
+                      "rss_warm_mb": rss_warm / 2**20, "rss_end_mb": rss_end / 2**20,
                       "python_threads": threads, "running_studies": running_qthreads,
                       "children": [p.pid for p in process.children(recursive=True)],
                       "qthread_alive": QThread.currentThread() is not None}))

@@ -13,6 +13,13 @@ from gui_helpers import settle
 
 
 @pytest.fixture
+def window(shared_window):
+    """The tests of this module share one synchronous window, put back after each
+    (conftest.shared_window); a test that needs a window of its own asks for sync_window."""
+    return shared_window
+
+
+@pytest.fixture
 def english():
     set_language("en")
     yield

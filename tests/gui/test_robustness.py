@@ -6,10 +6,18 @@ import sys
 from pathlib import Path
 
 import numpy as np
+import pytest
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QLineEdit, QSlider, QSpinBox
 
 from engine.softmax import softmax
 from gui_helpers import settle
+
+@pytest.fixture
+def window(shared_window):
+    """The tests of this module share one synchronous window, put back after each
+    (conftest.shared_window); a test that needs a window of its own asks for sync_window."""
+    return shared_window
+
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -98,6 +106,7 @@ def test_500_random_control_changes(window):
     assert spins["dModelSpin"].value() == p.d_model
 
 
+@pytest.mark.slow
 def test_app_starts_and_quits_offscreen():
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", ATTENTION_LAB_QUIT_AFTER_MS="800")
     proc = subprocess.run([sys.executable, str(ROOT / "main.py")], env=env, capture_output=True,

@@ -15,6 +15,13 @@ from gui.controls import dk_to_slider
 from gui_helpers import settle
 
 
+@pytest.fixture
+def window(shared_window):
+    """The tests of this module share one synchronous window, put back after each
+    (conftest.shared_window); a test that needs a window of its own asks for sync_window."""
+    return shared_window
+
+
 def find(win, cls, name):
     widget = win.findChild(cls, name)
     assert widget is not None, f"no {cls.__name__} named {name}"

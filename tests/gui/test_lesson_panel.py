@@ -14,6 +14,13 @@ from gui.lessons import STEPS
 from gui.style import format_number
 from gui_helpers import settle
 
+@pytest.fixture
+def window(shared_window):
+    """The tests of this module share one synchronous window, put back after each
+    (conftest.shared_window); a test that needs a window of its own asks for sync_window."""
+    return shared_window
+
+
 SHORT = {"steps": 20, "seeds": 1, "log_every": 5, "snapshot_every": 5}
 
 

@@ -8,6 +8,13 @@ from gui.main_window import TOP_ROW
 from gui.style import plot_font
 
 
+@pytest.fixture
+def window(shared_window):
+    """The tests of this module share one synchronous window, put back after each
+    (conftest.shared_window); a test that needs a window of its own asks for sync_window."""
+    return shared_window
+
+
 def resize(window, width, height):
     window.resize(width, height)
     for _ in range(3):
@@ -158,10 +165,13 @@ def test_variance_statistics_stay_above_the_histograms(window, size):
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
-def test_narrow_panels_are_not_clipped(window, lang):
+def test_narrow_panels_are_not_clipped(sync_window, lang):
     """At 1280×720 every plot fits its panel, and the statistics fit their plots, in both
-    languages (a PlotItem title or a one-line statistic once set the width and was cut off)."""
+    languages (a PlotItem title or a one-line statistic once set the width and was cut off).
+    A window of its own: see the xfail test below for a history that clips a panel."""
     from gui.i18n import set_language
+
+    window = sync_window
 
     set_language(lang)
     try:
@@ -179,6 +189,23 @@ def test_narrow_panels_are_not_clipped(window, lang):
             assert plot.vb.sceneBoundingRect().contains(v.stats[key].sceneBoundingRect()), (lang, key)
     finally:
         set_language("en")
+
+
+@pytest.mark.xfail(strict=True, reason="after 1280×720 with the lower row shown, 1600×1000 and "
+                   "1400×900, back at 1280×720 the variance plot is 319 px wide in a 309 px "
+                   "viewport (clipped)")
+def test_a_panel_fits_its_view_after_the_window_came_back_to_1280x720(sync_window):
+    window = sync_window
+    tabs = window.findChild(QTabBar, "panelRowTabs")
+    resize(window, 1280, 720)
+    tabs.setCurrentIndex(1)
+    window.highlight_panel("variancePlot")
+    for size in ((1600, 1000), (1400, 900), (1280, 720)):
+        resize(window, *size)
+    tabs.setCurrentIndex(0)
+    resize(window, 1280, 720)
+    panel = window.panels["variancePlot"]
+    assert panel.ci.geometry().width() <= panel.viewport().width() + 1
 
 
 def test_a_theme_change_keeps_axis_values_and_legend_colours(window):
@@ -252,8 +279,11 @@ def test_hidden_panels_catch_up_when_shown_or_exported(window, tmp_path):
     assert "4 × 40" in cost.info.toPlainText()
 
 
-def test_head_roles_maps_are_a_readable_size(window):
-    """At 1600×1000 the six head maps were about 36 px across; they get the row's height now."""
+def test_head_roles_maps_are_a_readable_size(sync_window):
+    """At 1600×1000 the six head maps were about 36 px across; they get the row's height now.
+    (A window of its own: after the other tests of this module in one window, the maps were
+    45 px, the panel splitter at [421, 420].)"""
+    window = sync_window
     from gui_helpers import settle_layout
 
     resize(window, 1600, 1000)

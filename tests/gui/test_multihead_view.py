@@ -12,6 +12,13 @@ from engine.multihead import run_multihead, seeded_matrices
 from gui_helpers import settle
 
 
+@pytest.fixture
+def window(shared_window):
+    """The tests of this module share one synchronous window, put back after each
+    (conftest.shared_window); a test that needs a window of its own asks for sync_window."""
+    return shared_window
+
+
 def view_of(window):
     return window.panels["multiheadView"]
 
