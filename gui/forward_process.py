@@ -273,6 +273,8 @@ def _thread_key(thread) -> int:
 def abort_thread(thread) -> None:
     """Kill the forward process of the worker QThread `thread`, if it has one, so that a
     wait of that thread for a stalled child ends at once (the window's close)."""
+    if thread is None:       # a synchronous study: no worker thread, no process
+        return
     with _processes_lock:
         process = _by_thread.get(_thread_key(thread))
     if process is not None:
