@@ -189,7 +189,7 @@ def test_presentation_mode_and_ui_scale(window, english):
     window.colour_safe_action.trigger()
 
 
-def test_build_window_applies_options(qapp, tmp_path):
+def test_build_window_applies_options(qapp, tmp_path, sync_studies):
     import main
 
     session = tmp_path / "s.json"

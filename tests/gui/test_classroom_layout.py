@@ -23,10 +23,11 @@ from gui.panels.multihead_view import MINIMUM_VIEW_LINES, not_drawn_text
 from gui_helpers import clipped_widgets, settle, settle_layout, text_problems
 
 @pytest.fixture
-def window(shared_window):
-    """The tests of this module share one synchronous window, put back after each
-    (conftest.shared_window); a test that needs a window of its own asks for sync_window."""
-    return shared_window
+def window(sync_window):
+    """A fresh synchronous window for each test: nearly every test here goes to 300 % or
+    presentation mode, and putting a shared window back from there (a new font for every
+    widget) takes longer than a new window."""
+    return sync_window
 
 
 SMALL_SCREENS = ((1366, 768), (1280, 720))
@@ -72,6 +73,7 @@ def walk_steps(window, qtbot, size, presentation):
         yield step, step_text(step.key)[0]
 
 
+@pytest.mark.slow     # every step at two sizes, windowed and presented: seconds
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_the_compact_strip_leaves_the_plots_most_of_a_small_screen(window, qtbot, restore_view,
                                                                    lang):
@@ -248,7 +250,7 @@ def show_model_tab(window, qtbot):
     return bottom_tab_idle(window, qtbot, window.model_heads)
 
 
-@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("lang", ["en", pytest.param("ja", marks=pytest.mark.slow)])
 def test_the_variance_table_fits_the_real_heads_tab(window, qtbot, restore_view, twelve_layers,
                                                     lang):
     from PySide6.QtGui import QTextDocument
@@ -302,8 +304,9 @@ def test_a_renamed_axis_keeps_its_name_centred(window, qtbot):
 
 # -- the first grab after a text-size change ---------------------------------------------------
 
-@pytest.mark.parametrize("size, lang", [((1366, 768), "ja"), ((1920, 1080), "en"),
-                                        ((2560, 1440), "ja")])
+@pytest.mark.parametrize("size, lang", [((1366, 768), "ja"),
+                                        pytest.param((1920, 1080), "en", marks=pytest.mark.slow),
+                                        pytest.param((2560, 1440), "ja", marks=pytest.mark.slow)])
 def test_the_first_grab_after_a_text_size_change_shows_every_tick_label(window, restore_view,
                                                                          size, lang):
     """An axis lays its tick labels out when painted, drops those outside its rectangle,
@@ -369,9 +372,9 @@ def test_the_not_drawn_note_says_head_or_heads(qapp):
 
 @pytest.mark.parametrize("lang", [
     "en", pytest.param("ja", marks=pytest.mark.xfail(
-        strict=True, reason="from the default window, Japanese at 300 % on 1280×720 draws a "
-        "map 39 px high where its slot gives 54 px (it passed after an English run had saved "
-        "its dock sizes)"))])
+        strict=False, reason="not always: from the default window, Japanese at 300 % on "
+        "1280×720 has drawn a map 39 px high where its slot gives 54 px (it passed after an "
+        "English run had saved its dock sizes)"))])
 def test_multihead_at_300_percent_on_720p_draws_most_heads_and_says_the_rest(
         sync_window, lang):
     """It drew one map for eight heads in a 742 × 173 view, and its "+7 heads not drawn"
@@ -401,6 +404,7 @@ def test_multihead_at_300_percent_on_720p_draws_most_heads_and_says_the_rest(
     assert view.minimumHeight() <= title + MINIMUM_VIEW_LINES * line + 40
 
 
+@pytest.mark.slow     # three window sizes in presentation mode at 300 %: seconds
 def test_presentation_at_300_percent_asks_a_bounded_height(window, restore_view):
     """A first try asked for 2 584 px at 375 % on 1366×768 in presentation mode."""
     for size in ((1366, 768), (1280, 720), (1920, 1080)):

@@ -422,7 +422,7 @@ def test_w_o_is_drawn_from_every_other_entry_at_d_model_512(window):
     assert expected.shape == (MAX_PIXELS, MAX_PIXELS)
     np.testing.assert_array_equal(view.w_o_image.pixels(), expected)
     item = view.w_o_image
-    assert item.mapRectToParent(item.boundingRect()) == view._rects["w_o"]  # view coordinates
+    assert item.mapRectToParent(item.boundingRect()) == view.rects["w_o"]  # view coordinates
 
 
 def test_cost_bar_names_follow_h_and_sit_under_their_bars(window):
@@ -628,12 +628,11 @@ def test_scores_error_follows_the_scores_shown_or_hidden(window):
     assert controls.scores_error_text == "" and error.isHidden()
 
 
-def test_every_control_and_its_label_has_a_tooltip(window):
+def test_every_control_and_its_label_has_a_tooltip(controls):
     """Issue 10: keys n, samples, tokens, sequence length, σ, seed, causal mask, h and the
     model box had no tooltip, and the four lengths were never told apart."""
     from PySide6.QtWidgets import QAbstractSpinBox, QFormLayout
 
-    controls = window.controls
     widgets = [w for cls in (QAbstractSpinBox, QSlider, QCheckBox, QComboBox, QLineEdit,
                              QPushButton) for w in controls.findChildren(cls)
                if not isinstance(w.parent(), QAbstractSpinBox)   # a spin box's own line edit
@@ -647,7 +646,7 @@ def test_every_control_and_its_label_has_a_tooltip(window):
             if isinstance(label, QLabel) and label.text():
                 assert label.toolTip(), label.text()
     for name in ("keysSpin", "tokensSpin", "seqLenSpin", "scoresEdit"):
-        tip = window.findChild(QWidget, name).toolTip()
+        tip = controls.findChild(QWidget, name).toolTip()
         for length in ("2 to 16 scores", "keys n", "tokens", "sequence length"):
             assert length in tip, (name, length)
     assert controls.field_labels["keys"].toolTip() == controls.keys_spin.toolTip()

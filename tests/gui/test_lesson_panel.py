@@ -253,6 +253,7 @@ def test_every_step_shows_its_whole_text_after_next_and_back(window, qtbot, engl
             assert window.lesson_scroll.verticalScrollBar().maximum() <= 12, STEPS[i].key
 
 
+@pytest.mark.slow     # every step at 300 % in Japanese: seconds
 def test_at_300_percent_the_strip_never_scrolls_sideways_and_shows_whole_lines(window, qtbot):
     """A long title and four buttons pushed the strip sideways (the text was cut off on the
     right); a scrolling text showed half a line and a second scroll bar."""

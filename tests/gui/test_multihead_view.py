@@ -214,7 +214,7 @@ def forget_window_state():
         settings.remove(key)
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (1600, 1000)])
+@pytest.mark.parametrize("size", [(1280, 720), pytest.param((1600, 1000), marks=pytest.mark.slow)])
 def test_no_text_overlaps_and_all_inside_the_view(forget_window_state, window, size):
     window.resize(*size)
     window.row_tabs.setCurrentIndex(1)        # a compact window shows one row of panels

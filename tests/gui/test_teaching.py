@@ -3,8 +3,9 @@ import numpy as np
 import pytest
 from PySide6.QtWidgets import QCheckBox, QComboBox, QSpinBox
 
-from engine import Params, compute
+from engine import Params
 from engine.presets import MODEL_PRESETS, preset_by_slug
+from gui import panel_names as names
 from gui.shape_rules import kv_heads_for
 
 from gui_helpers import settle
@@ -50,7 +51,7 @@ def test_kv_heads_for_keeps_a_valid_g_and_resets_an_invalid_one():
 
 def test_kv_heads_spin_offers_divisors_of_h_and_survives_h_changes(window):
     kv = find(window, QSpinBox, "kvHeadsSpin")
-    assert kv.value() == 8 and kv._allowed == [1, 2, 4, 8]     # MHA at the defaults
+    assert kv.value() == 8 and kv.allowed == [1, 2, 4, 8]     # MHA at the defaults
     kv.setValue(2)
     settle(window)
     assert window.model.params.kv_heads_used == 2
@@ -61,7 +62,7 @@ def test_kv_heads_spin_offers_divisors_of_h_and_survives_h_changes(window):
     find(window, QSpinBox, "headsSpin").setValue(1)             # h = 1: g must be 1
     settle(window)
     assert window.model.params.kv_heads_used == 1
-    assert kv._allowed == [1]
+    assert kv.allowed == [1]
     assert "error" not in window.statusBar().currentMessage().lower()
 
 
@@ -134,20 +135,20 @@ def test_scale_by_d_model_check(window):
     assert window.model.results.multihead.divisor == pytest.approx(8.0)
 
 
-def test_tooltips_explain_each_length(window):
-    tips = {name: window.findChild(QSpinBox, name).toolTip()
+def test_tooltips_explain_each_length(controls):
+    tips = {name: controls.findChild(QSpinBox, name).toolTip()
             for name in ("keysSpin", "samplesSpin", "tokensSpin", "seqLenSpin", "seedSpin",
                          "headsSpin", "kvHeadsSpin")}
     assert "saturation" in tips["keysSpin"]
     assert "diagram" in tips["tokensSpin"] and "n × n" in tips["tokensSpin"]
     assert "cost" in tips["seqLenSpin"] and "KV cache" in tips["seqLenSpin"]
     assert "MQA" in tips["kvHeadsSpin"] and "GQA" in tips["kvHeadsSpin"]
-    assert "σ⁴" in window.controls.sigma_spin.toolTip()
-    assert "decoder" in window.controls.causal_check.toolTip()
-    box = window.controls.scores_box.toolTip()
+    assert "σ⁴" in controls.sigma_spin.toolTip()
+    assert "decoder" in controls.causal_check.toolTip()
+    box = controls.scores_box.toolTip()
     for word in ("scores", "keys n", "tokens", "sequence length"):
         assert word in box
-    assert find(window, QComboBox, "modelPresetCombo").toolTip()
+    assert find(controls, QComboBox, "modelPresetCombo").toolTip()
 
 
 # -- cost panel ------------------------------------------------------------------------
@@ -253,23 +254,21 @@ def test_dk_1_normal_prints_no_finite_peak_and_fits_the_histogram(window):
     assert "∞" not in v.stats_raw.toPlainText()
 
 
-def test_variance_band_has_a_legend_and_texts_follow_sigma(window):
-    v = window.panels["variancePlot"]
-    assert "±2σ²&nbsp;band" in v.title.text and window.panels["variancePlot"].theme.scaled in v.title.text
-    window.model.update(sigma=2.0)
-    settle(window)
+def test_variance_band_has_a_legend_and_texts_follow_sigma(make_panel):
+    v = make_panel(names.VARIANCE, Params(live_scores=True, sigma=2.0))
+    assert "±2σ²&nbsp;band" in v.title.text and v.theme.scaled in v.title.text
     assert "d_k·σ⁴ = 64·2⁴ = 1\u2009024" in v.stats_raw.toPlainText()
     assert "σ⁴ = 2⁴ = 16.00" in v.stats_scaled.toPlainText()
 
 
-def test_softmax_axis_is_a_probability_and_entropy_carries_its_unit(window):
-    panel = window.panels["softmaxPlot"]
+def test_softmax_axis_is_a_probability_and_entropy_carries_its_unit(make_panel):
+    panel = make_panel(names.SOFTMAX)
     left = panel.plot.getAxis("left")
     assert left.labelText == "probability"
     assert max(v for v, _ in left._tickLevels[0]) == 1.0
     assert panel.plot.viewRange()[1][1] <= 1.6 + 1e-9     # was 1.75
     assert all("nats" in label.text for _s, label in panel.legend.items)
-    saturation = window.panels["saturationPlot"]
+    saturation = make_panel(names.SATURATION)
     assert "(nats)" in saturation.names["entropy"].text    # each plot is named above it
 
 

@@ -4,10 +4,10 @@ panel overlap and every text lies inside its view (gui_helpers.text_problems rea
 items' rectangles: titles, legends, axis labels, tick labels, value and overlay labels).
 
 One window goes through every case of a run: language, then text size, then window size; the
-quick runs take 100 % and 300 %, the slow ones (marked slow) the sizes between. The bottom
+quick runs take 100 % and 300 %, the slow ones (marked slow) 150 and 200 %. The bottom
 tabs "Real heads" (without a model, then with one) and "Training" are checked at 1280×720,
-1366×768 and 1920×1080, 100 % and 300 %, in English (quick), then also in Japanese (slow): their plots as above, their Qt labels
-and buttons never cut (clipped_widgets). Each view is checked once its panels' layouts have
+1366×768 and 1920×1080, 100 % and 300 %, in English and Japanese (slow): their plots as
+above, their Qt labels and buttons never cut (clipped_widgets). Each view is checked once its panels' layouts have
 stopped changing (gui_helpers.settle_layout_until_stable)."""
 import itertools
 import sys
@@ -27,7 +27,7 @@ from tiny_models import write_bert  # noqa: E402
 SIZES = ((1280, 720), (1366, 768), (1920, 1080))
 LANGUAGES = ("en", "ja")
 #: The text sizes in two runs: the ends (100 %, 300 %) in the quick run, the sizes between
-#: them in the slow one.
+#: them in the slow one. (300 % straight from the start meets a bug: see the xfail below.)
 SCALE_RUNS = [pytest.param((1.0, 3.0), id="100-300"),
               pytest.param((1.5, 2.0), id="150-200", marks=pytest.mark.slow)]
 #: The panel tabs of the bottom row (the real-heads and training tabs are checked by their
@@ -171,13 +171,31 @@ def test_the_check_sees_titles_ticks_and_labels(sync_window):
     panel.redraw()
 
 
+@pytest.mark.xfail(strict=True, reason="presented at 300 % straight from 100 % (no size "
+                   "between), on 1280×720 in English, the variance panel's texts leave its view")
+def test_presentation_at_300_percent_from_the_start_keeps_texts_in_view(forget_window_state,
+                                                                        sync_window):
+    window = sync_window
+    found = {}
+    window.set_presentation(True)
+    try:
+        window.set_ui_scale(3.0)
+        window.resize(1280, 720)
+        window.highlight_panel(names.VARIANCE)
+        settle_all(window)
+        assert check_shown(window, ("en", 3.0, (1280, 720), names.VARIANCE), found) == 1
+    finally:
+        window.set_presentation(False)
+        window.set_ui_scale(1.0)
+    assert not found, report(found)
+
+
 TAB_SIZES = ((1280, 720), (1366, 768), (1920, 1080))
 TAB_SCALES = (1.0, 3.0)
-#: English in the quick run; English then Japanese in the slow one (a walk that starts in
-#: Japanese finds the Real heads detail's token labels outside their view at 100 % on
-#: 1280×720 with the 6 × 12 model, which this order does not meet).
-TAB_LANGUAGE_RUNS = [pytest.param(("en",), id="en"),
-                     pytest.param(("en", "ja"), id="en-ja", marks=pytest.mark.slow)]
+#: English then Japanese (a walk that starts in Japanese finds the Real heads detail's token
+#: labels outside their view at 100 % on 1280×720 with the 6 × 12 model, which this order
+#: does not meet).
+TAB_LANGUAGES = ("en", "ja")
 
 
 @pytest.fixture
@@ -227,9 +245,10 @@ def walk_bottom_tabs(window, languages, state: str, found: dict) -> None:
     training.combo.setCurrentIndex(training.combo.findData("scaling"))
 
 
-@pytest.mark.parametrize("languages", TAB_LANGUAGE_RUNS)
+@pytest.mark.slow     # 72 views of two tabs: seconds
 def test_bottom_tabs_stay_readable_with_and_without_a_model(forget_window_state, no_minilm,
-                                                            sync_window, tmp_path, languages):
+                                                            sync_window, tmp_path):
+    languages = TAB_LANGUAGES
     window = sync_window
     found = {}
     try:
