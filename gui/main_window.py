@@ -596,6 +596,7 @@ class MainWindow(WindowFiles, PanelLayout, QMainWindow):
             settings.setValue("window/geometry", self.saveGeometry())
             settings.setValue("window/state", self.saveState())
         finally:                    # the workers stop whatever failed above
+            self.lazy_tabs.close()
             guard_call("background work", self.background_work.window_closing)
             for study in self.studies:
                 study.shutdown()

@@ -50,10 +50,6 @@ def test_asking_for_a_tab_keeps_the_current_one(window):
                                                      names.TRAINING_PANEL}
 
 
-@pytest.mark.xfail(strict=True, reason="LazyTabs builds a tab made current one event-loop "
-                   "turn later even when the window has closed in between; the Real heads "
-                   "tab's study thread is then left running (and aborts Python when it is "
-                   "garbage-collected)")
 def test_closing_before_a_shown_tab_is_built_builds_nothing(window, in_thread_forward):
     window.bottom_tabs.setCurrentWidget(window.lazy_tabs.page(names.MODEL_HEADS))
     window.close()
