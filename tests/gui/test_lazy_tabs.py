@@ -1,6 +1,5 @@
 """The Head roles, Real heads and Training tabs are built when first shown or asked for
 (gui/lazy_tabs.py), and then behave as if they had been there from the start."""
-import pytest
 from PySide6.QtWidgets import QApplication
 
 from gui import panel_names as names
