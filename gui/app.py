@@ -133,15 +133,16 @@ def install_smoke_hooks(window, environ=os.environ) -> None:
 
 
 def parse_window_args(argv: list[str]):
-    """--lang, --session, --lesson, --presentation; unknown arguments are left for Qt."""
-    from engine.cli_args import ArgParser, int_arg
+    """--lang, --session, --lesson, --presentation, and Qt's own options (left for Qt).
+    Anything else raises UsageError."""
+    from engine.cli_args import ArgParser, add_window_args, qt_args
 
-    parser = ArgParser(prog="attention-lab", add_help=False)
-    parser.add_argument("--lang", choices=("ja", "en"))
-    parser.add_argument("--session")
-    parser.add_argument("--lesson", type=int_arg(1, 99))
-    parser.add_argument("--presentation", action="store_true")
-    return parser.parse_known_args(argv)
+    from .lessons import STEPS
+
+    parser = ArgParser(prog="attention-lab", add_help=False, allow_abbrev=False)
+    add_window_args(parser, len(STEPS))
+    args, rest = parser.parse_known_args(argv)
+    return args, qt_args(rest)
 
 
 def build_window(argv: list[str]):

@@ -138,7 +138,6 @@ class BackgroundWork(QObject):
     def __init__(self, window):
         super().__init__(window)
         self.setObjectName("backgroundWork")
-        self.window = window
         model = window.model
         self.hold = ResultHold(self)
         self.hold.hold_while_busy(model.cycle)
@@ -148,6 +147,11 @@ class BackgroundWork(QObject):
         self.started_early = False
         window.lazy_tabs.built.connect(self._on_tab_built)
         window.bottom_tabs.currentChanged.connect(self._on_current_tab)
+
+    @property
+    def window(self):
+        """The window: its Qt parent (an attribute would keep it alive in a reference cycle)."""
+        return self.parent()
 
     @Slot(str, object)
     def _on_tab_built(self, key: str, widget) -> None:
@@ -181,3 +185,6 @@ class BackgroundWork(QObject):
 
         self.hold.discard()
         stop_early()
+        lazy = self.window.lazy_tabs
+        if lazy.is_built(names.MODEL_HEADS):
+            lazy.page(names.MODEL_HEADS).abort_forward()

@@ -1,5 +1,9 @@
 """Images of panels and of the whole window: PNG via pyqtgraph / QWidget.grab, SVG via
-pyqtgraph's SVGExporter (panels) or QSvgGenerator (window)."""
+pyqtgraph's SVGExporter (panels) or QSvgGenerator (window).
+
+Every image is rendered into memory first and then written with gui.state.atomic.write_atomic:
+a failed write (full disk, read-only folder) raises ExportError naming the path and the reason,
+leaves any older file of that name untouched, and leaves no partial file behind."""
 from __future__ import annotations
 
 import json
@@ -8,11 +12,13 @@ import os
 import re
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QEvent, QPoint, QRect, QSize
+from PySide6.QtCore import (QBuffer, QByteArray, QCoreApplication, QEvent, QIODevice, QPoint,
+                            QRect, QSize, Qt)
 from PySide6.QtGui import QImage, QPainter
 from PySide6.QtWidgets import QWidget
 
 from .panel_names import EXPORT_STEMS as PANEL_FILES
+from .state.atomic import write_atomic
 from .style import make_theme
 
 FORMATS = ("png", "svg")
@@ -38,6 +44,23 @@ def _check_target(path: Path) -> None:
         raise ExportError(f"could not write {path}: the folder {path.parent} does not exist")
 
 
+def _write(path: Path, data: bytes) -> Path:
+    try:
+        return write_atomic(path, data)
+    except OSError as exc:
+        raise ExportError(str(exc)) from None
+
+
+def png_bytes(image: QImage, path: Path) -> bytes:
+    """`image` encoded as PNG; ExportError (naming `path`) if Qt cannot encode it."""
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    if image.isNull() or not image.save(buffer, "PNG"):
+        raise ExportError(f"could not write {path}: the image could not be encoded")
+    return bytes(data)
+
+
 def export_panel(panel, path, scale: float = 1.0) -> Path:
     """Write one pyqtgraph panel to PNG (at `scale` × its size on screen) or SVG, by suffix.
     Raises ExportError naming the path when nothing could be written."""
@@ -48,17 +71,9 @@ def export_panel(panel, path, scale: float = 1.0) -> Path:
     _check_target(path)
     _catch_up(panel)
     if fmt == "png":
-        if not panel_image(panel, scale).save(str(path)):
-            raise ExportError(f"could not write {path}")
-    else:
-        try:
-            exporters.SVGExporter(panel.scene()).export(str(path))
-        except OSError as exc:
-            raise ExportError(f"could not write {path}: {exc.strerror or exc}") from None
-        if not path.is_file():
-            raise ExportError(f"could not write {path}")
-        sharpen_svg_images(path)
-    return path
+        return _write(path, png_bytes(panel_image(panel, scale), path))
+    svg = exporters.SVGExporter(panel.scene()).export(toBytes=True).decode("utf-8")
+    return _write(path, sharpen_svg_text(svg).encode("utf-8"))
 
 
 #: Embedded images are enlarged (nearest neighbour) until their long side has this many pixels.
@@ -67,8 +82,6 @@ _PNG_DATA = re.compile(r'xlink:href="data:image/png;base64,([A-Za-z0-9+/=]+)"')
 
 
 def _enlarged_png(match: re.Match) -> str:
-    from PySide6.QtCore import QBuffer, QByteArray, QIODevice, Qt
-
     image = QImage.fromData(QByteArray.fromBase64(match.group(1).encode("ascii")), "PNG")
     longest = max(image.width(), image.height())
     if image.isNull() or longest == 0 or longest >= SVG_IMAGE_MIN_PX:
@@ -83,15 +96,12 @@ def _enlarged_png(match: re.Match) -> str:
     return f'xlink:href="data:image/png;base64,{bytes(data.toBase64()).decode("ascii")}"'
 
 
-def sharpen_svg_images(path: Path) -> None:
+def sharpen_svg_text(text: str) -> str:
     """Attention maps are embedded at one pixel per cell; a renderer that smooths scaled
     images (Qt's own, many slide tools) blurs them. Enlarging each embedded image by an
     integer factor, nearest neighbour, keeps every cell a sharp square in any renderer;
     the drawing's geometry is unchanged."""
-    text = path.read_text(encoding="utf-8")
-    sharpened = _PNG_DATA.sub(_enlarged_png, text)
-    if sharpened != text:
-        path.write_text(sharpened, encoding="utf-8")
+    return _PNG_DATA.sub(_enlarged_png, text)
 
 
 def panel_image(panel, scale: float = 1.0) -> QImage:
@@ -122,26 +132,32 @@ def _catch_up(panel) -> None:
 
 
 def export_window(window: QWidget, path) -> Path:
+    """Write the whole window to PNG or SVG, by suffix; ExportError names the path on failure."""
     path = Path(path)
     fmt = _format(path)
     _check_target(path)
     if fmt == "png":
-        if not window.grab().save(str(path)):
-            raise ExportError(f"could not write {path}")
-    else:
-        from PySide6.QtSvg import QSvgGenerator
+        return _write(path, png_bytes(window.grab().toImage(), path))
+    from PySide6.QtSvg import QSvgGenerator
 
-        generator = QSvgGenerator()
-        generator.setFileName(str(path))
-        generator.setSize(window.size())
-        generator.setViewBox(QRect(0, 0, window.width(), window.height()))
-        generator.setTitle("Attention Lab")
-        painter = QPainter(generator)
-        try:
-            window.render(painter, QPoint(0, 0))
-        finally:
-            painter.end()
-    return path
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    generator = QSvgGenerator()
+    generator.setOutputDevice(buffer)
+    generator.setSize(window.size())
+    generator.setViewBox(QRect(0, 0, window.width(), window.height()))
+    generator.setTitle("Attention Lab")
+    painter = QPainter()
+    if not painter.begin(generator):
+        raise ExportError(f"could not write {path}: the SVG drawing could not be started")
+    try:
+        window.render(painter, QPoint(0, 0))
+    finally:
+        painter.end()
+    if data.isEmpty():
+        raise ExportError(f"could not write {path}: the SVG drawing is empty")
+    return _write(path, bytes(data))
 
 
 def ensure_headless_platform() -> None:
@@ -195,12 +211,10 @@ def export_panels(params, out_dir, fmt: str = "png", size: tuple[int, int] = (12
     json_path = out / "results.json"
     try:
         _check_target(json_path)
-        json_path.write_text(json.dumps(results_to_dict(results), indent=1) + "\n",
-                             encoding="utf-8")
-        written.append(json_path)
-    except OSError as exc:
-        failed.append(str(exc) if isinstance(exc, ExportError)
-                      else f"could not write {json_path}: {exc.strerror or exc}")
+        written.append(_write(json_path, (json.dumps(results_to_dict(results), indent=1)
+                                          + "\n").encode("utf-8")))
+    except ExportError as exc:
+        failed.append(str(exc))
     if failed:
         raise ExportError("; ".join(failed))
     return written

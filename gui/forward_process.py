@@ -39,10 +39,16 @@ from PySide6.QtCore import QCoreApplication, QThread, Qt
 from engine.models.worker import FORWARD_NICENESS, serve
 
 STOP_WAIT_S = 1.0   # for the process to end after its connection closed (then terminate, kill)
+#: The longest a reply may take: a new process's imports and model load (about 1 s quiet),
+#: and a forward (under 0.1 s), many times over on a loaded machine. A child that has not
+#: answered by then is stalled: it is killed, and the next request starts a new one.
+FIRST_REPLY_S = 30.0
+REPLY_S = 10.0
 
 
 class ForwardProcessError(RuntimeError):
-    """The forward process died twice in a row, or raised something unexpected."""
+    """The forward process died twice in a row, did not answer in time, was aborted, or
+    raised something unexpected."""
 
 
 #: POSIX: a plain subprocess on one end of a socketpair (no multiprocessing resource tracker
@@ -74,6 +80,8 @@ class ForwardProcess:
         self._warmups = 0          # warm-up requests sent whose replies are still unread
         self._lock = threading.RLock()
         self.processes_started = 0
+        self._replies = 0          # replies read from the current process
+        self._aborted = False
 
     @property
     def pid(self) -> int | None:
@@ -98,6 +106,7 @@ class ForwardProcess:
             theirs.close()
             self._connection = mine
         self._warmups = 0
+        self._replies = 0
         self.processes_started += 1
         return self._connection
 
@@ -124,16 +133,21 @@ class ForwardProcess:
 
     def _ask(self, message: bytes) -> tuple[str, object]:
         for attempt in range(2):
+            if self._aborted:
+                raise ForwardProcessError("the model's forward process was stopped")
             connection = self._connection or self._start()
             try:
                 connection.send_bytes(message)
                 while self._warmups:                 # a warm-up's reply: nothing to show
-                    connection.recv_bytes()
+                    self._receive(connection)
                     self._warmups -= 1
-                reply = connection.recv_bytes()      # waits without the GIL
+                reply = self._receive(connection)    # waits without the GIL
+            except TimeoutError as exc:
+                self.stop()
+                raise ForwardProcessError(str(exc)) from None
             except (EOFError, OSError):
                 code = self.stop()
-                if attempt:
+                if attempt or self._aborted:
                     raise ForwardProcessError(
                         f"the model's forward process ended unexpectedly (exit code {code})")
                 continue
@@ -143,6 +157,31 @@ class ForwardProcess:
             sys.stderr.write(payload + "\n")
             raise ForwardProcessError(payload.splitlines()[0])
         raise AssertionError("unreachable")
+
+    def _receive(self, connection) -> bytes:
+        """The next reply, waited for at most FIRST_REPLY_S (a new process) or REPLY_S;
+        TimeoutError when the child has not answered by then."""
+        limit = FIRST_REPLY_S if self._replies == 0 else REPLY_S
+        if not connection.poll(limit):
+            raise TimeoutError(f"the model's forward process did not answer within "
+                               f"{limit:.0f} s; it was stopped, and the next sentence starts "
+                               f"a new one")
+        reply = connection.recv_bytes()
+        self._replies += 1
+        return reply
+
+    def abort(self) -> None:
+        """From any thread, without the lock (its owner may be waiting for a reply): kill the
+        process, so a wait for its reply ends at once, and refuse further requests. For the
+        window's close, which must not wait for a stalled child."""
+        self._aborted = True
+        process = self._process
+        if process is None:
+            return
+        try:
+            process.kill()
+        except (OSError, ValueError, AttributeError):
+            pass
 
     def stop(self) -> int | None:
         """End the process (closing the connection ends its loop; terminate, then kill, if it
@@ -181,6 +220,8 @@ class ForwardProcess:
 #: PySide deletes a Qt thread's Python thread state, and its locals, after every slot call.)
 _processes: dict[int, ForwardProcess] = {}
 _processes_lock = threading.Lock()
+#: The C++ address of a worker QThread → its ForwardProcess (abort_thread).
+_by_thread: dict[int, ForwardProcess] = {}
 _early: ForwardProcess | None = None            # start_early's, until a worker thread takes it
 _early_starter: threading.Thread | None = None
 
@@ -216,14 +257,34 @@ def stop_early() -> None:
     with _processes_lock:
         process, starter, _early, _early_starter = _early, _early_starter, None, None
     if starter is not None:
-        starter.join()
+        starter.join(STOP_WAIT_S)     # a start only spawns and sends: it never waits long
+        if starter.is_alive() and process is not None:
+            process.abort()
     if process is not None:
         process.stop()
 
 
-def _stop_at_thread_end(ident: int) -> None:
+def _thread_key(thread) -> int:
+    import shiboken6
+
+    return shiboken6.getCppPointer(thread)[0]
+
+
+def abort_thread(thread) -> None:
+    """Kill the forward process of the worker QThread `thread`, if it has one, so that a
+    wait of that thread for a stalled child ends at once (the window's close)."""
+    if thread is None:       # a synchronous study: no worker thread, no process
+        return
+    with _processes_lock:
+        process = _by_thread.get(_thread_key(thread))
+    if process is not None:
+        process.abort()
+
+
+def _stop_at_thread_end(ident: int, key: int) -> None:
     with _processes_lock:
         process = _processes.pop(ident, None)
+        _by_thread.pop(key, None)
     if process is not None:
         process.stop()
 
@@ -243,8 +304,10 @@ def forward_process() -> ForwardProcess | None:
             return process
         # start_early's, if there is one (its lock holds ask() until its start has finished)
         process = _processes[ident] = _early or ForwardProcess()
+        key = _thread_key(QThread.currentThread())
+        _by_thread[key] = process
         _early = _early_starter = None
     # Emitted on this thread as its event loop ends (StudyCycle.shutdown): a direct call.
-    QThread.currentThread().finished.connect(functools.partial(_stop_at_thread_end, ident),
+    QThread.currentThread().finished.connect(functools.partial(_stop_at_thread_end, ident, key),
                                              Qt.ConnectionType.DirectConnection)
     return process

@@ -26,6 +26,7 @@ class LazyTabs(QObject):
         self._factories: dict[str, Callable[[], QWidget]] = {}
         self._pages: dict[str, QWidget] = {}
         self._built: set[str] = set()
+        self._closed = False
         self._timer = QTimer(self, singleShot=True, interval=0)
         self._timer.timeout.connect(self._build_current)
         tabs.currentChanged.connect(self._on_current)
@@ -75,8 +76,16 @@ class LazyTabs(QObject):
         if self.tabs.currentWidget() in self._placeholders().values():
             self._timer.start()
 
+    def close(self) -> None:
+        """The window closes: a tab shown but not built yet is never built (its workers would
+        start after the window's close had stopped the others)."""
+        self._closed = True
+        self._timer.stop()
+
     @Slot()
     def _build_current(self) -> None:
+        if self._closed:
+            return
         page = self.tabs.currentWidget()
         for key, placeholder in self._placeholders().items():
             if placeholder is page:

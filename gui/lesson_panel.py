@@ -187,6 +187,8 @@ class LessonPanel(LessonStripLayout, QWidget):
 
     def _show_step_widgets(self) -> None:
         step = self.step
+        self.back_button.setEnabled(self.index > 0)
+        self.next_button.setEnabled(self.index < len(STEPS) - 1)
         self.offset_gap.setVisible(step.offset_gap)
         self.play_button.setEnabled(bool(step.sweep))
         self.train_button.setVisible(step.train is not None)
@@ -222,11 +224,16 @@ class LessonPanel(LessonStripLayout, QWidget):
 
     @Slot()
     def next(self) -> None:
-        self.go_to(self.index + 1)
+        """The next step; on the last step nothing happens (the button is disabled there)."""
+        if self.index < len(STEPS) - 1:
+            self.go_to(self.index + 1)
 
     @Slot()
     def back(self) -> None:
-        self.go_to(self.index - 1)
+        """The step before; on the first step nothing happens, so the controls the user
+        changed there stay (going to step 1 again would set them anew)."""
+        if self.index > 0:
+            self.go_to(self.index - 1)
 
     # -- play --------------------------------------------------------------------
     @Slot(bool)

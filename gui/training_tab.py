@@ -240,7 +240,23 @@ class TrainingPanel(QWidget):
                     config_from_options("heads", training.options).heads)
             except TrainingConfigError:
                 pass   # start() reports bad options; the axis keeps the last good h values
+        shown = self.last_snapshot
+        if shown is not None and shown.experiment != training.experiment \
+                and not self.runner.is_running():
+            self._forget_run()
         self._arrange_status(self.width())    # with or without the task box
+
+    def _forget_run(self) -> None:
+        """Another experiment was chosen after a run had ended: its curves, heads and
+        message go, so nothing of the old run stands under the new experiment's name."""
+        self.result, self.last_snapshot, self._first_seen = None, None, None
+        self._curves_timer.stop()
+        self._curves_snapshot, self._curves_at = None, float("-inf")
+        for plot in (self.curves, self.heads_view):
+            plot.clear_run()
+        self.progress.setRange(0, 1)
+        self.progress.setValue(0)
+        self._say("idle")
 
     @Slot(int)
     def _on_combo(self, index: int) -> None:

@@ -14,6 +14,7 @@ from superqt.utils import signals_blocked
 from . import panel_names as names
 from .lazy_tabs import LazyTabs
 from .panel_names import TOP_ROW
+from .qt_lifetime import weak_method
 
 #: The panels that live in the bottom tabs (presentation mode shows the tab widget for them).
 TAB_PANELS = (names.MULTIHEAD, names.HEADS_PANEL, names.TRAINING_PANEL, names.MODEL_HEADS)
@@ -56,9 +57,10 @@ class PanelLayout:
         self.bottom_tabs = QTabWidget(objectName="bottomTabs")
         self.bottom_tabs.addTab(p[names.MULTIHEAD], "")
         self.lazy_tabs = LazyTabs(self.bottom_tabs)
-        self.lazy_tabs.add(names.HEADS_PANEL, self._make_heads_panel)
-        self.lazy_tabs.add(names.MODEL_HEADS, self._make_model_heads)
-        self.lazy_tabs.add(names.TRAINING_PANEL, self._make_training_panel)
+        # weakly: the tab widget's LazyTabs must not keep the window alive (gui/qt_lifetime.py)
+        self.lazy_tabs.add(names.HEADS_PANEL, weak_method(self._make_heads_panel))
+        self.lazy_tabs.add(names.MODEL_HEADS, weak_method(self._make_model_heads))
+        self.lazy_tabs.add(names.TRAINING_PANEL, weak_method(self._make_training_panel))
         bottom.addWidget(self.bottom_tabs)
         bottom.addWidget(p[names.COST])
         bottom.setStretchFactor(0, 3)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import fetch
+from .failures import os_reason
 from .loader import WEIGHTS, ModelError, read_config
 
 
@@ -52,6 +53,9 @@ def describe(folder: Path, name: str, source: str, key: str | None = None) -> Mo
             raise ModelError(f"no tokenizer in {folder}")
     except ModelError as exc:
         return ModelEntry(name=name, folder=folder, source=source, key=key, problem=str(exc))
+    except OSError as exc:
+        return ModelEntry(name=name, folder=folder, source=source, key=key,
+                          problem=f"{folder} cannot be read: {os_reason(exc)}")
     return ModelEntry(name=name, folder=folder, source=source, key=key,
                       model_type=config.model_type, layers=config.layers, heads=config.heads)
 
@@ -78,13 +82,19 @@ def hf_cache_models(root: Path | None = None) -> list[ModelEntry]:
     return entries
 
 
+def minilm_status() -> fetch.CacheStatus:
+    """The fetched MiniLM's cache: missing, bad (why) or ok (engine.models.fetch.cache_status)."""
+    return fetch.cache_status("minilm")
+
+
 def available_models(extra_dirs=()) -> list[ModelEntry]:
-    """The fetched MiniLM (if fetched), then each of `extra_dirs` (listed even when unusable,
-    with `problem` saying why), then the Hugging Face cache; each folder once."""
+    """The fetched MiniLM (when its cache is "ok"), then each of `extra_dirs` (listed even when
+    unusable, with `problem` saying why), then the Hugging Face cache; each folder once.
+    Unreadable folders are described or left out, never raise."""
     entries = []
-    minilm = fetch.cached_model("minilm")
-    if minilm is not None:
-        entries.append(describe(minilm, "MiniLM-L6 (all-MiniLM-L6-v2)", "attention-lab",
+    status = minilm_status()
+    if status.ok:
+        entries.append(describe(status.folder, "MiniLM-L6 (all-MiniLM-L6-v2)", "attention-lab",
                                 key="minilm"))
     for folder in extra_dirs:
         folder = Path(folder).expanduser()

@@ -4,7 +4,9 @@ A folder holds
 
     config.json           the architecture (model_type, sizes, LayerNorm eps, activation)
     model.safetensors     the weights, read with safetensors' numpy API (nothing is unpickled)
-    tokenizer.json        a `tokenizers` tokenizer; for BERT a WordPiece vocab.txt also works
+    tokenizer.json        a `tokenizers` tokenizer; for BERT a WordPiece vocab.txt also works.
+                          Optional: without one the model runs on token ids (attentions(model,
+                          ids)) and `encode` raises ModelError
 
 Two families are read:
 
@@ -16,20 +18,37 @@ Every weight is stored as x @ W + b with x (n, d_model): Hugging Face's `Linear`
 (out, in) are transposed on load; GPT-2's `Conv1D` weights are already (in, out). All arrays
 are float32. Loading is cached per folder (keyed by the folder and the weight file's size and
 modification time) so the window can call `load_model` from a worker thread on every request.
+
+Nothing is allocated for a tensor before the header has been checked against config.json: the
+header is read on its own (engine.models.header, size-capped); a dry run of the model's builder
+on empty arrays lists every tensor it will read and the shape config.json implies; each must be
+declared with that shape and a float dtype, and all of them must fit in the computer's memory,
+before safetensors reads any. A folder that is the cache folder of a fetched model
+(engine.models.fetch) must also pass that cache's pinned-hash check.
+
+Every failure is a ModelError with one line: file-system errors name their real reason
+("permission denied"), and whatever the safetensors or tokenizers libraries raise (their own
+errors, MemoryError, pyo3's PanicException, a BaseException) becomes "... failed (reason)";
+only KeyboardInterrupt and SystemExit pass.
 """
 from __future__ import annotations
 
 import json
+import os
 import threading
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
+from .failures import PASS_THROUGH, library_reason, os_reason
+from .header import HeaderError, TensorInfo, read_header
 from .spec import ModelConfig, config_from_json
 
 WEIGHTS = "model.safetensors"
 REFUSED_WEIGHTS = ("pytorch_model.bin", "tf_model.h5", "flax_model.msgpack")
+#: The safetensors dtypes read (numpy has no bfloat16).
+FLOAT_DTYPES = ("F16", "F32", "F64")
 
 
 class ModelError(Exception):
@@ -67,7 +86,8 @@ class LayerWeights:
 
 @dataclass(frozen=True, eq=False)
 class Model:
-    """A loaded model: config, embeddings (vocab, d), (positions, d), layers, tokenizer."""
+    """A loaded model: config, embeddings (vocab, d), (positions, d), layers, tokenizer
+    (None when the folder has none: token ids work, text does not)."""
 
     folder: Path
     config: ModelConfig
@@ -76,7 +96,7 @@ class Model:
     token_type_embedding: np.ndarray | None  # (d,): type 0, added to every token (BERT)
     embedding_ln: tuple[np.ndarray, np.ndarray] | None  # BERT's LayerNorm after the embeddings
     layers: tuple[LayerWeights, ...]
-    tokenizer: object  # tokenizers.Tokenizer
+    tokenizer: object | None  # tokenizers.Tokenizer, or None
 
     @property
     def name(self) -> str:
@@ -88,24 +108,38 @@ class Model:
 
     def encode(self, text: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
         """Tokens and ids of `text`, with the model's special tokens ([CLS] … [SEP] for BERT)."""
+        if self.tokenizer is None:
+            raise ModelError(f"{self.name} has no tokenizer ({_tokenizer_files(self.config)} in "
+                             f"{self.folder}): it takes token ids, not text")
         if not text.strip():
             raise TokenError("the sentence is empty")
-        enc = self.tokenizer.encode(text)
+        try:
+            enc = self.tokenizer.encode(text)
+        except PASS_THROUGH:
+            raise
+        except BaseException as exc:  # the Rust side, a panic included
+            raise ModelError(f"the tokenizer of {self.name} failed on this text "
+                             f"({library_reason(exc)})") from None
         ids = tuple(int(i) for i in enc.ids)
         self.check_ids(ids)
         return tuple(enc.tokens), ids
 
     def unknown_count(self, ids) -> int:
         """How many of `ids` are the tokenizer's unknown token ([UNK] for WordPiece); 0 for a
-        tokenizer without one (byte-level BPE, which can spell any text)."""
+        tokenizer without one (byte-level BPE, which can spell any text) or no tokenizer."""
+        if self.tokenizer is None:
+            return 0
         unk = getattr(self.tokenizer.model, "unk_token", None)
         unk_id = None if unk is None else self.tokenizer.token_to_id(unk)
         return 0 if unk_id is None else sum(int(i) == unk_id for i in ids)
 
     def tokens_for_ids(self, ids) -> tuple[str, ...]:
-        """The vocabulary string of each id (no tokenizer run); raises TokenError for bad ids."""
+        """The vocabulary string of each id (no tokenizer run), "<id>" where the vocabulary has
+        none or the folder has no tokenizer; raises TokenError for bad ids."""
         ids = tuple(int(i) for i in ids)
         self.check_ids(ids)
+        if self.tokenizer is None:
+            return tuple(f"<{i}>" for i in ids)
         return tuple(self.tokenizer.id_to_token(i) or f"<{i}>" for i in ids)
 
     def check_ids(self, ids: tuple[int, ...]) -> None:
@@ -126,20 +160,24 @@ _cache_lock = threading.Lock()
 def load_model(folder) -> Model:
     """Load (or return the cached) model in `folder`; raises ModelError with one clear message."""
     folder = Path(folder).expanduser()
-    if not folder.is_dir():
-        raise ModelError(f"model folder not found: {folder}")
-    folder = folder.resolve()
-    weights = folder / WEIGHTS
-    if not weights.is_file():
-        refused = [name for name in REFUSED_WEIGHTS if (folder / name).exists()]
-        if refused:
-            raise ModelError(f"{folder} has {refused[0]} but no {WEIGHTS}; Attention Lab reads "
-                             f"only safetensors and never unpickles a checkpoint")
-        if (folder / f"{WEIGHTS}.index.json").exists():
-            raise ModelError(f"{folder} holds sharded weights ({WEIGHTS}.index.json); only a "
-                             f"single {WEIGHTS} is supported")
-        raise ModelError(f"no {WEIGHTS} in {folder}")
-    stat = weights.stat()
+    try:
+        if not folder.is_dir():
+            raise ModelError(f"model folder not found: {folder}")
+        folder = folder.resolve()
+        _check_cached(folder)
+        weights = folder / WEIGHTS
+        if not weights.is_file():
+            refused = [name for name in REFUSED_WEIGHTS if (folder / name).exists()]
+            if refused:
+                raise ModelError(f"{folder} has {refused[0]} but no {WEIGHTS}; Attention Lab "
+                                 f"reads only safetensors and never unpickles a checkpoint")
+            if (folder / f"{WEIGHTS}.index.json").exists():
+                raise ModelError(f"{folder} holds sharded weights ({WEIGHTS}.index.json); only "
+                                 f"a single {WEIGHTS} is supported")
+            raise ModelError(f"no {WEIGHTS} in {folder}")
+        stat = weights.stat()
+    except OSError as exc:
+        raise ModelError(f"model folder {folder} cannot be read: {os_reason(exc)}") from None
     key = (str(folder), stat.st_size, stat.st_mtime_ns)
     with _cache_lock:
         model = _cache.get(key)
@@ -151,14 +189,29 @@ def load_model(folder) -> Model:
     return model
 
 
+def _check_cached(folder: Path) -> None:
+    """ModelError when `folder` is a fetched model's cache folder that fails its check."""
+    from .fetch import status_of_folder
+
+    status = status_of_folder(folder)
+    if status is not None and not status.ok:
+        raise ModelError(status.problem())
+
+
 def read_config(folder: Path) -> ModelConfig:
     """config.json of `folder` as a ModelConfig; raises ModelError."""
     path = folder / "config.json"
-    if not path.is_file():
-        raise ModelError(f"no config.json in {folder}")
     try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        if not path.is_file():
+            raise ModelError(f"no config.json in {folder}")
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ModelError(f"config.json in {folder} cannot be read: {os_reason(exc)}") from None
+    except UnicodeDecodeError as exc:
+        raise ModelError(f"config.json in {folder} is not valid JSON: {exc}") from None
+    try:
+        raw = json.loads(text)
+    except (json.JSONDecodeError, RecursionError) as exc:
         raise ModelError(f"config.json in {folder} is not valid JSON: {exc}") from None
     if not isinstance(raw, dict):
         raise ModelError(f"config.json in {folder} is not a JSON object")
@@ -169,28 +222,90 @@ def read_config(folder: Path) -> ModelConfig:
 
 
 def _read_model(folder: Path) -> Model:
-    from safetensors import SafetensorError, safe_open
-
     config = read_config(folder)
     tokenizer = _read_tokenizer(folder, config)
+    path = folder / WEIGHTS
+    try:
+        header = read_header(path)
+    except HeaderError as exc:
+        raise ModelError(f"{WEIGHTS} in {folder} is unreadable (truncated or not a safetensors "
+                         f"file): {exc}") from None
+    except OSError as exc:
+        raise ModelError(f"{WEIGHTS} in {folder} cannot be read: {os_reason(exc)}") from None
     prefixes, probe = _PREFIXES[config.model_type]
+    prefix = next((p for p in prefixes if p + probe in header), None)
+    if prefix is None:
+        raise ModelError(f"{WEIGHTS} in {folder} has no {config.model_type} weights "
+                         f"(no tensor {probe!r})")
+    planned = _plan(config, folder)
+    _check_plan(planned, prefix, header, folder)
+    return _read_tensors(folder, config, tokenizer, prefix, planned)
+
+
+def _plan(config: ModelConfig, folder: Path) -> dict[str, tuple[int, ...]]:
+    """Every tensor name (without the checkpoint's prefix) the model's builder reads, in order,
+    with the shape config.json implies: the builder is run on empty arrays (last axis 0), which
+    hold no memory whatever the sizes."""
+    planned: dict[str, tuple[int, ...]] = {}
+
+    def record(name: str, *shape: int) -> np.ndarray:
+        planned[name] = shape
+        return np.empty(shape[:-1] + (0,), dtype=np.float32)
+
+    try:
+        _BUILDERS[config.model_type](config, record)
+    except (ValueError, OverflowError, MemoryError) as exc:
+        raise ModelError(f"config.json in {folder} declares sizes no array can have: "
+                         f"{library_reason(exc)}") from None
+    return planned
+
+
+def _physical_memory() -> int | None:
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (AttributeError, ValueError, OSError):
+        return None
+
+
+def _check_plan(planned: dict, prefix: str, header: dict[str, TensorInfo], folder: Path) -> None:
+    """ModelError unless every planned tensor is in the header with its planned shape and a
+    float dtype, and all of them as float32 (plus the largest one's raw copy and transpose
+    while it is converted) fit in the computer's memory."""
+    total = peak = 0
+    for name, shape in planned.items():
+        full = prefix + name
+        info = header.get(full)
+        if info is None:
+            raise ModelError(f"{WEIGHTS} in {folder} lacks tensor {full!r}")
+        if info.shape != shape:
+            raise ModelError(f"tensor {full!r} in {folder} has shape {info.shape}, "
+                             f"config.json implies {shape}")
+        if info.dtype not in FLOAT_DTYPES:
+            raise ModelError(f"tensor {full!r} in {folder} is {info.dtype}, not float "
+                             f"({', '.join(FLOAT_DTYPES)})")
+        total += 4 * info.elements
+        peak = max(peak, info.nbytes + 4 * info.elements)
+    memory = _physical_memory()
+    if memory and total + peak > memory:
+        raise ModelError(f"{WEIGHTS} in {folder} needs {(total + peak) / 1e9:.1f} GB of memory "
+                         f"to load, more than this computer's {memory / 1e9:.1f} GB")
+
+
+def _read_tensors(folder: Path, config: ModelConfig, tokenizer, prefix: str,
+                  planned: dict) -> Model:
+    """The model, each tensor read by safetensors once _check_plan has passed it."""
+    from safetensors import SafetensorError, safe_open
+
     path = folder / WEIGHTS
     try:
         with safe_open(str(path), framework="np") as f:
-            names = set(f.keys())
-            prefix = next((p for p in prefixes if p + probe in names), None)
-            if prefix is None:
-                raise ModelError(f"{WEIGHTS} in {folder} has no {config.model_type} weights "
-                                 f"(no tensor {probe!r})")
 
             def get(name: str, *shape: int) -> np.ndarray:
                 full = prefix + name
-                if full not in names:
-                    raise ModelError(f"{WEIGHTS} in {folder} lacks tensor {full!r}")
-                try:
-                    array = f.get_tensor(full)
-                except (SafetensorError, TypeError, ValueError) as exc:
-                    raise ModelError(f"tensor {full!r} in {folder} cannot be read: {exc}") from None
+                if planned.get(name) != shape:
+                    raise ModelError(f"tensor {full!r} in {folder} was not checked before "
+                                     f"reading")
+                array = f.get_tensor(full)
                 if array.shape != shape:
                     raise ModelError(f"tensor {full!r} in {folder} has shape {array.shape}, "
                                      f"config.json implies {shape}")
@@ -200,11 +315,20 @@ def _read_model(folder: Path) -> Model:
 
             parts = _BUILDERS[config.model_type](config, get)
         return Model(folder=folder, config=config, tokenizer=tokenizer, **parts)
+    except ModelError:
+        raise
     except SafetensorError as exc:
         raise ModelError(f"{WEIGHTS} in {folder} is unreadable (truncated or not a safetensors "
-                         f"file): {exc}") from None
+                         f"file): {library_reason(exc)}") from None
     except OSError as exc:
-        raise ModelError(f"{WEIGHTS} in {folder} cannot be read: {exc}") from None
+        raise ModelError(f"{WEIGHTS} in {folder} cannot be read: {os_reason(exc)}") from None
+    except MemoryError:
+        raise ModelError(f"{WEIGHTS} in {folder} does not fit in memory") from None
+    except PASS_THROUGH:
+        raise
+    except BaseException as exc:  # pyo3's PanicException and anything else from the Rust side
+        raise ModelError(f"{WEIGHTS} in {folder} cannot be read: the safetensors library "
+                         f"failed ({library_reason(exc)})") from None
 
 
 def _linear(get, name: str, n_in: int, n_out: int):
@@ -297,29 +421,40 @@ _PREFIXES = {
 _BUILDERS = {"bert": _build_encoder, "distilbert": _build_encoder, "gpt2": _build_gpt2}
 
 
+def _tokenizer_files(config: ModelConfig) -> str:
+    return "no tokenizer.json" + (" or vocab.txt" if config.architecture == "bert" else "")
+
+
 def _read_tokenizer(folder: Path, config: ModelConfig):
-    """tokenizer.json, else (BERT) vocab.txt; padding and truncation are switched off."""
-    from tokenizers import Tokenizer
-
+    """tokenizer.json, else (BERT) vocab.txt, else None; padding and truncation are switched
+    off. A tokenizer file that is there but unusable raises ModelError."""
     tok_json, vocab_txt = folder / "tokenizer.json", folder / "vocab.txt"
-    if tok_json.is_file():
-        try:
-            tokenizer = Tokenizer.from_file(str(tok_json))
-        except Exception as exc:  # the Rust side raises plain Exception for any parse error
-            raise ModelError(f"tokenizer.json in {folder} is unreadable: "
-                             f"{str(exc).splitlines()[0] if str(exc) else type(exc).__name__}") from None
-    elif vocab_txt.is_file() and config.architecture == "bert":
-        from tokenizers import BertWordPieceTokenizer
+    try:
+        if tok_json.is_file():
+            path = tok_json
+        elif vocab_txt.is_file() and config.architecture == "bert":
+            path = vocab_txt
+        else:
+            return None
+        with open(path, "rb"):   # an unreadable file's real reason, before tokenizers words it
+            pass
+    except OSError as exc:
+        raise ModelError(f"the tokenizer in {folder} cannot be read: {os_reason(exc)}") from None
+    try:
+        if path == tok_json:
+            from tokenizers import Tokenizer
 
-        try:
-            tokenizer = BertWordPieceTokenizer(str(vocab_txt), lowercase=_lowercase(folder))
-        except Exception as exc:
-            raise ModelError(f"vocab.txt in {folder} is unreadable: {exc}") from None
-    else:
-        extra = " or vocab.txt" if config.architecture == "bert" else ""
-        raise ModelError(f"no tokenizer.json{extra} in {folder}")
-    tokenizer.no_padding()
-    tokenizer.no_truncation()
+            tokenizer = Tokenizer.from_file(str(path))
+        else:
+            from tokenizers import BertWordPieceTokenizer
+
+            tokenizer = BertWordPieceTokenizer(str(path), lowercase=_lowercase(folder))
+        tokenizer.no_padding()
+        tokenizer.no_truncation()
+    except PASS_THROUGH:
+        raise
+    except BaseException as exc:  # the Rust side: plain Exception for a parse error, or a panic
+        raise ModelError(f"{path.name} in {folder} is unreadable: {library_reason(exc)}") from None
     if tokenizer.get_vocab_size() > config.vocab_size:
         raise ModelError(f"the tokenizer in {folder} has {tokenizer.get_vocab_size()} tokens but "
                          f"config.json says vocab_size {config.vocab_size}")

@@ -20,7 +20,8 @@ the pickled (kind, payload):
                                WARM_UP_TEXT (or could not be: the real request will say why)
     ("error", message)         the folder or the sentence cannot be used (ModelError,
                                TokenError): the engine's one-line message
-    ("failed", message)        anything else raised: one line, then the traceback
+    ("failed", message)        anything else raised (any BaseException but KeyboardInterrupt
+                               and SystemExit): one line, then the traceback
 
 Why a process: the forward's numpy work holds the GIL for most of its ~80 ms at 128 tokens
 (small per-head arrays, LayerNorms, the role scores); in a thread of the window's process it
@@ -33,6 +34,7 @@ import pickle
 import traceback
 from dataclasses import dataclass
 
+from .failures import PASS_THROUGH
 from .forward import ForwardResult, run_sentence
 from .loader import ModelError, TokenError, load_model
 from .roles import HeadRole, RoleSummary, head_roles, summarize_roles
@@ -87,7 +89,9 @@ def answer(message: bytes) -> bytes:
         reply = ("ok", analyse_sentence(folder, sentence))
     except (ModelError, TokenError) as exc:
         reply = ("error", str(exc))
-    except Exception as exc:  # the window must hear about every failure
+    except PASS_THROUGH:
+        raise
+    except BaseException as exc:  # the window must hear about every failure, a panic included
         reply = ("failed", f"{type(exc).__name__}: {exc}\n{traceback.format_exc()}")
     return pickle.dumps(reply, pickle.HIGHEST_PROTOCOL)
 

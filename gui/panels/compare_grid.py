@@ -154,7 +154,7 @@ class CompareGrid(Panel):
             parts.append(role_legend(roles, names, legend_width(self, self.key),
                                      plot_font(self.theme, KEY_SIZE)))
         if hand is None:
-            parts.append(tr("Hand-built heads: type a sentence"))
+            parts.append(tr("Hand-built heads: type a sentence of 2 or more tokens"))
         self.key_text = "<br>".join(parts) or " "
         size = f"{self.theme.font_pt * KEY_SIZE:.1f}pt"   # small: the thumbnails need the room
         self._set_label(self.title, self.title_text, size)

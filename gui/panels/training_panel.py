@@ -110,6 +110,16 @@ class TrainingPanelBase(Panel):
     def cache_text(self) -> None:
         """No text caches (see the class docstring)."""
 
+    def clear_run(self) -> None:
+        """Forget the run shown (another experiment was chosen): back to the empty plot with
+        its "press Start" title."""
+        self.results = None
+        self.forget_run()
+        self.retranslate()
+
+    def forget_run(self) -> None:
+        """Drop the items of the run shown (clear_run)."""
+
     @guarded
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
         super().resizeEvent(event)
@@ -370,6 +380,11 @@ class TrainingHeadsView(TrainingPanelBase):
         self.shape = None
         self.maps: list = []        # (title, plot, image)
         self._texts_at, self._texts_shape = 0.0, None
+
+    def forget_run(self) -> None:
+        if self.maps:
+            self.grid.clear()
+            self.maps, self.shape = [], None
 
     def retranslate(self) -> None:
         self.shape = self._texts_shape = None     # titles again in the new language

@@ -64,6 +64,11 @@ def density_top(edge: float, half: float, peak: float, headroom: float = RAW_HEA
     return headroom * peak * edge / nice_step_below(half)
 
 
+#: The scaled histogram's y axis is fitted again when its peak falls below this share of
+#: the peak it was fitted to.
+SCALED_FLAT_SHARE = 0.7
+
+
 class HistogramItem(QGraphicsPathItem):
     """A filled step outline of a histogram, painted by Qt without calling into Python.
     `edges` (n + 1) and `density` (n) are kept for reading back."""
@@ -174,8 +179,14 @@ class VariancePanel(Panel):
         old = self._ranges[key]
         headroom = text_headroom(text_px, plot.vb.height(),
                                  RAW_HEADROOM if key == "raw" else SCALED_HEADROOM)
-        # "flat" is relative to the headroom: a short plot under a tall text has a high top
-        if (old is None or old[0] != half or not old[1] / (3 * headroom) < 1.1 * peak < old[1]
+        # "flat" is relative to the headroom: a short plot under a tall text has a high top.
+        # The raw plot tolerates a peak down to a third of its fit (its axes move in steps);
+        # the scaled one, whose bell has the same height at every d_k but the smallest, only
+        # to FLAT_SHARE of it, so a tall d_k = 1 axis does not stay behind.
+        if old is not None:
+            share = 1 / 3 if key == "raw" else SCALED_FLAT_SHARE
+            flat = share * old[1] / headroom
+        if (old is None or old[0] != half or not flat < 1.1 * peak < old[1]
                 or old[2] != text_px):
             top = (density_top(edge, half, peak, headroom) if key == "raw"
                    else headroom * peak)

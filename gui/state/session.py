@@ -28,6 +28,7 @@ from pathlib import Path
 
 from engine import Params, ParamsError
 
+from .atomic import write_atomic
 from .app_state import (CostSettings, HeadsInput, ModelViewSettings, Snapshot, StateError,
                         TrainingSettings, ViewSettings)
 
@@ -59,9 +60,10 @@ def session_to_dict(snapshot: Snapshot) -> dict:
 
 
 def write_session(snapshot: Snapshot, path) -> None:
-    """Write the session; an OSError names the path that failed."""
+    """Write the session atomically (gui.state.atomic): on failure the old file is left as it
+    was, and the OSError names the path and the reason."""
     text = json.dumps(session_to_dict(snapshot), indent=1, ensure_ascii=False) + "\n"
-    Path(path).write_text(text, encoding="utf-8")
+    write_atomic(path, text)
 
 
 def _reject_constant(name: str):

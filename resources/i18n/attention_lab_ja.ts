@@ -1131,13 +1131,13 @@ theory σ⁴ = {th}
     </message>
     <message>
         <location filename="../../gui/lesson_panel.py" line="153"/>
-        <location filename="../../gui/lesson_panel.py" line="241"/>
+        <location filename="../../gui/lesson_panel.py" line="248"/>
         <source>■ Stop</source>
         <translation>■ 停止</translation>
     </message>
     <message>
         <location filename="../../gui/lesson_panel.py" line="153"/>
-        <location filename="../../gui/lesson_panel.py" line="241"/>
+        <location filename="../../gui/lesson_panel.py" line="248"/>
         <source>▶ Play</source>
         <translation>▶ 再生</translation>
     </message>
@@ -1158,13 +1158,13 @@ theory σ⁴ = {th}
     </message>
     <message>
         <location filename="../../gui/lesson_panel.py" line="157"/>
-        <location filename="../../gui/lesson_panel.py" line="194"/>
+        <location filename="../../gui/lesson_panel.py" line="196"/>
         <source>Training…</source>
         <translation>学習中…</translation>
     </message>
     <message>
         <location filename="../../gui/lesson_panel.py" line="158"/>
-        <location filename="../../gui/lesson_panel.py" line="195"/>
+        <location filename="../../gui/lesson_panel.py" line="197"/>
         <source>▶ Train</source>
         <translation>▶ 学習</translation>
     </message>
@@ -1194,12 +1194,12 @@ theory σ⁴ = {th}
         <translation>ギャップ</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="349"/>
+        <location filename="../../gui/lesson_panel.py" line="356"/>
         <source>Step {i} / {n}</source>
         <translation>ステップ {i} / {n}</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="358"/>
+        <location filename="../../gui/lesson_panel.py" line="365"/>
         <location filename="../../gui/panels/heads_view.py" line="300"/>
         <source>computing…</source>
         <translation>計算中…</translation>
@@ -1381,8 +1381,8 @@ theory σ⁴ = {th}
         <translation>よくある間違い: √d_model</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads.py" line="218"/>
-        <location filename="../../gui/model_heads.py" line="226"/>
+        <location filename="../../gui/model_heads.py" line="219"/>
+        <location filename="../../gui/model_heads.py" line="227"/>
         <location filename="../../gui/panels/heads_view.py" line="52"/>
         <location filename="../../gui/panels/training_panel.py" line="62"/>
         <source>previous token</source>
@@ -1390,61 +1390,61 @@ theory σ⁴ = {th}
         <translation>直前トークン</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads.py" line="218"/>
-        <location filename="../../gui/model_heads.py" line="226"/>
+        <location filename="../../gui/model_heads.py" line="219"/>
+        <location filename="../../gui/model_heads.py" line="227"/>
         <location filename="../../gui/panels/heads_view.py" line="53"/>
         <source>next token</source>
         <translation>直後のトークン</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads.py" line="218"/>
+        <location filename="../../gui/model_heads.py" line="219"/>
         <location filename="../../gui/panels/training_panel.py" line="63"/>
         <source>self</source>
         <translation>自分自身</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads.py" line="219"/>
-        <location filename="../../gui/model_heads.py" line="227"/>
+        <location filename="../../gui/model_heads.py" line="220"/>
+        <location filename="../../gui/model_heads.py" line="228"/>
         <location filename="../../gui/panels/heads_view.py" line="54"/>
         <source>first token</source>
         <translation>先頭のトークン</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads.py" line="219"/>
+        <location filename="../../gui/model_heads.py" line="220"/>
         <source>separator / punctuation</source>
         <translation>区切り・句読点</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads.py" line="220"/>
+        <location filename="../../gui/model_heads.py" line="221"/>
         <location filename="../../gui/panels/training_panel.py" line="62"/>
         <source>induction</source>
         <translation>帰納</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads.py" line="220"/>
+        <location filename="../../gui/model_heads.py" line="221"/>
         <source>broad</source>
         <translation>広く分散</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads.py" line="220"/>
+        <location filename="../../gui/model_heads.py" line="221"/>
         <location filename="../../gui/panels/training_panel.py" line="63"/>
         <source>mixed</source>
         <translation>混合</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads.py" line="227"/>
+        <location filename="../../gui/model_heads.py" line="228"/>
         <location filename="../../gui/panels/heads_view.py" line="55"/>
         <source>same word</source>
         <translation>同じ単語</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads.py" line="228"/>
+        <location filename="../../gui/model_heads.py" line="229"/>
         <location filename="../../gui/panels/heads_view.py" line="56"/>
         <source>punctuation → whole sentence</source>
         <translation>句読点 → その文全体</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads.py" line="229"/>
+        <location filename="../../gui/model_heads.py" line="230"/>
         <location filename="../../gui/panels/heads_view.py" line="57"/>
         <source>pronoun → nearest preceding noun</source>
         <translation>代名詞 → 直前の名詞</translation>
@@ -1814,8 +1814,8 @@ theory σ⁴ = {th}
     </message>
     <message>
         <location filename="../../gui/panels/compare_grid.py" line="157"/>
-        <source>Hand-built heads: type a sentence</source>
-        <translation>手作りのヘッド: 文を入力してください</translation>
+        <source>Hand-built heads: type a sentence of 2 or more tokens</source>
+        <translation>手作りのヘッド: 2 トークン以上の文を入力してください</translation>
     </message>
     <message>
         <location filename="../../gui/panels/training_panel.py" line="50"/>

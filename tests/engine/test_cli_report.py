@@ -1,21 +1,17 @@
 """`python main.py report`: JSON layout, determinism, agreement with the engine, and
-one-line usage errors with exit code 2."""
+one-line usage errors with exit code 2. The command runs in this process (main.main); one
+test runs it as `python main.py report` and checks that it prints the same."""
 import json
 import math
-import os
-import subprocess
-import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
 
+from cli_run import run_here, run_process, same_output
 from engine import Params, compute
 from engine.cost import attention_cost
 from engine.report import results_to_dict
 from engine.softmax import entropy, softmax
-
-ROOT = Path(__file__).resolve().parents[2]
 
 REQUIRED = {
     "params": None,
@@ -32,9 +28,14 @@ REQUIRED = {
 
 
 def run_report(*args):
-    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
-    return subprocess.run([sys.executable, "main.py", "report", *args], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=120)
+    return run_here("report", *args)
+
+
+@pytest.mark.slow
+def test_the_command_prints_what_main_prints():
+    for args in ((), ("--dk", "16", "--heads", "4", "--live-scores"), ("--dk", "0"),
+                 ("--bogus",)):
+        assert same_output(run_process("report", *args), run_report(*args)), args
 
 
 def report(*args):

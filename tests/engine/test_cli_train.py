@@ -113,6 +113,7 @@ def test_bad_flags_exit_2_with_one_line(capsys, args, fragment):
     assert fragment in err
 
 
+@pytest.mark.slow
 def test_train_loads_no_qt():
     import os
     import subprocess

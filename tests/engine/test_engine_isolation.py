@@ -6,6 +6,11 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
+
+# Every test runs a new Python interpreter.
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[2]
 QT_NAMES = ("PySide6", "pyqtgraph", "superqt", "qtpy", "PyQt5", "PyQt6", "shiboken6")
 

@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from tolerances import EPS32, EPS64, assert_within, matmul_bound, softmax_bound, variance_bound
 
 from engine.multihead import (
     FULL_WIDTH_LIMIT, REDUCED_WIDTH, attention, computed_shape, concat_heads, fan_in_uniform,
@@ -102,19 +103,21 @@ def test_rows_sum_to_one_and_causal_mask(n, t, causal, seed):
     weights, out = attention(q, k, v, 2.0, t, causal)
     assert weights.shape == (3, n, n) and out.shape == (3, n, 4)
     np.testing.assert_allclose(weights.sum(axis=-1), 1.0, atol=1e-12)
+    future = np.triu(np.ones((n, n), bool), 1) if causal else np.zeros((n, n), bool)
     if causal:
-        future = np.triu(np.ones((n, n), bool), 1)
         assert np.all(weights[:, future] == 0.0)  # exactly zero, not just tiny
         assert np.all(weights[:, 0, 0] == 1.0)
-        # Row i is softmax over keys 0…i only.
-        s = (q.astype(np.float64) @ np.swapaxes(k, -1, -2).astype(np.float64)) / 2.0 / t
-        # The engine's scores are float32: each is off by up to a few ulps of the largest,
-        # and a softmax entry's relative error is at most twice its scores' error.
-        rtol = max(1e-5, 2 * 8 * np.finfo(np.float32).eps * np.abs(s).max())
-        for i in range(n):
-            np.testing.assert_allclose(weights[:, i, :i + 1], hand_softmax(s[:, i, :i + 1]),
-                                       rtol=rtol, atol=1e-9)
-    np.testing.assert_allclose(out, weights.astype(np.float32) @ v, rtol=1e-6)
+    # Row i is softmax over keys 0…i only (all keys without the mask).
+    kt = np.swapaxes(k, -1, -2)
+    s = (q.astype(np.float64) @ kt.astype(np.float64)) / 2.0 / t
+    expected = hand_softmax(np.where(future, -np.inf, s))
+    # The engine's scores are fl32(q kᵀ) ÷ 2 (exact), then a float64 softmax at T: each score
+    # is off by at most γ_4·(|q| @ |kᵀ|)/T, and the weights by softmax_bound of that.
+    score_error = np.where(future, 0.0, matmul_bound(q, kt) / 2.0 / t)
+    assert_within(weights, expected, softmax_bound(expected, s, score_error), "weights")
+    # out = fl32(w₃₂ @ v), n terms: within γ_n·(|w₃₂| @ |v|) of the float64 product.
+    w32 = weights.astype(np.float32)
+    assert_within(out, w32.astype(np.float64) @ v, matmul_bound(w32, v), "weights @ v")
 
 
 def test_run_multihead_consistency_and_causal():
@@ -126,11 +129,15 @@ def test_run_multihead_consistency_and_causal():
     i, j = np.triu_indices(7, 1)
     assert np.all(r.weights[:, i, j] == 0.0)
     np.testing.assert_allclose(r.weights.sum(axis=-1), 1.0, atol=1e-12)
-    np.testing.assert_allclose(r.q, split_heads(r.x @ r.w_q, 4), rtol=1e-5, atol=1e-6)
-    np.testing.assert_allclose(r.head_outputs, r.weights.astype(np.float32) @ r.v, rtol=1e-5,
-                               atol=1e-6)
+    # Each float32 product is within γ_n·(|a| @ |b|) of the float64 product of its inputs.
+    x, w_q = r.x.astype(np.float64), r.w_q.astype(np.float64)
+    assert_within(r.q, split_heads(x @ w_q, 4), split_heads(matmul_bound(r.x, r.w_q), 4), "Q")
+    w32 = r.weights.astype(np.float32)
+    assert_within(r.head_outputs, w32.astype(np.float64) @ r.v, matmul_bound(w32, r.v),
+                  "weights @ V")
     np.testing.assert_array_equal(r.concat, concat_heads(r.head_outputs))
-    np.testing.assert_allclose(r.output, r.concat @ r.w_o, rtol=1e-5, atol=1e-6)
+    assert_within(r.output, r.concat.astype(np.float64) @ r.w_o, matmul_bound(r.concat, r.w_o),
+                  "concat @ W_O")
     for a in (r.x, r.w_q, r.w_k, r.w_v, r.w_o, r.q, r.k, r.v, r.weights, r.head_outputs, r.concat,
               r.output):
         assert not a.flags.writeable
@@ -142,8 +149,11 @@ def test_fan_in_uniform_levels_and_variance():
     assert w.shape == (2, rows, cols) and w.dtype == np.float32
     a = math.sqrt(3 / rows)
     level = w.astype(np.float64) * 128 / a - 0.5  # integers −128 … 127
-    np.testing.assert_allclose(level, np.round(level), atol=1e-3)
-    assert level.min() >= -128 - 1e-3 and level.max() <= 127 + 1e-3
+    # w = fl32(fl32(i + ½)·fl32(a/128)) = (i + ½)(1 + δ₁)(1 + δ₂), |δ| ≤ u: level is i within
+    # |i + ½|·(2u + u²) ≤ |i + ½|·ε(1 + ε), plus float64 roundings of values ≤ 128.
+    assert_within(level, np.round(level), (np.abs(level) + 0.5) * EPS32 * (1 + EPS32)
+                  + 4 * 128 * EPS64, "levels")
+    assert np.round(level).min() >= -128 and np.round(level).max() <= 127
     var_theory = a * a / 3 * (1 - 2.0**-16)
     x = w.ravel().astype(np.float64)
     var = x.var(ddof=1)
@@ -248,8 +258,11 @@ def test_lesson_mistake_figure_is_a_sampled_variance():
 
     mh = compute(Params()).multihead
     out = divisor_comparison(mh.q, mh.k, 512, x=mh.x)
-    scores = (mh.q.astype(np.float64) @ np.swapaxes(mh.k, -1, -2)) / 8
-    assert out["score_variance_dk"] == pytest.approx(float(scores.var()), rel=1e-6)  # float32 QKᵀ
+    kt = np.swapaxes(mh.k, -1, -2)
+    scores = (mh.q.astype(np.float64) @ kt.astype(np.float64)) / 8
+    # divisor_comparison's raw scores are fl32(q kᵀ): each within γ_64·(|q| @ |kᵀ|) (÷8 exact).
+    bound = variance_bound(scores, matmul_bound(mh.q, kt) / 8)
+    assert_within(out["score_variance_dk"], scores.var(), bound, "score variance")
     assert round(out["score_variance_dk"], 3) == 0.863 and out["score_count"] == 288
     assert round(out["score_variance_expected_dk"], 3) == 1.016
 
@@ -266,9 +279,10 @@ def test_grouped_query_heads_share_keys_and_values(heads, kv):
     for i in range(heads):
         g = i // group
         cols = slice(g * dk, (g + 1) * dk)
-        np.testing.assert_allclose(r.k[i], r.x @ r.w_k[:, cols], rtol=1e-6)
-        np.testing.assert_allclose(r.v[i], r.x @ r.w_v[:, cols], rtol=1e-6)
-        np.testing.assert_allclose(r.q[i], r.x @ r.w_q[:, i * dk:(i + 1) * dk], rtol=1e-6)
+        # fl32(X @ W) is within γ_d·(|X| @ |W|) of the float64 product, whatever the BLAS.
+        for got, w in ((r.k[i], r.w_k[:, cols]), (r.v[i], r.w_v[:, cols]),
+                       (r.q[i], r.w_q[:, i * dk:(i + 1) * dk])):
+            assert_within(got, r.x.astype(np.float64) @ w, matmul_bound(r.x, w), f"head {i}")
     # K/V heads are the first g·d_k columns of the MHA matrices.
     full = run_multihead(d, heads, n, 3)
     np.testing.assert_array_equal(r.w_k, full.w_k[:, :kv * dk])
@@ -293,8 +307,12 @@ def test_scale_by_d_model_shows_the_mistake():
     good = run_multihead(d, heads, n, 1)
     bad = run_multihead(d, heads, n, 1, scale_by="d_model")
     assert good.divisor == math.sqrt(8) and bad.divisor == math.sqrt(64)
-    raw = good.q.astype(np.float64) @ np.swapaxes(good.k, -1, -2)
-    np.testing.assert_allclose(bad.weights, hand_softmax(raw / 8), rtol=1e-5)
+    kt = np.swapaxes(good.k, -1, -2)
+    raw = good.q.astype(np.float64) @ kt.astype(np.float64)
+    expected = hand_softmax(raw / 8)
+    # bad's scores are fl32(q kᵀ) ÷ 8 (exact): each off by ≤ γ_8·(|q| @ |kᵀ|)/8.
+    bound = softmax_bound(expected, raw / 8, matmul_bound(good.q, kt) / 8)
+    assert_within(bad.weights, expected, bound, "weights ÷ √d_model")
     # Flatter: every head's mean entropy rises toward ln n.
     def mean_entropy(w):
         return float(-(w * np.log(w)).sum(axis=-1).mean())

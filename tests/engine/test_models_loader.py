@@ -192,15 +192,37 @@ def test_inconsistent_config(folders, tmp_path, change, fragment):
     _refused(folder, fragment)
 
 
-def test_missing_or_broken_tokenizer(folders, tmp_path):
+def test_broken_tokenizer(folders, tmp_path):
     folder = _copy(folders, tmp_path)
     (folder / "tokenizer.json").write_text('{"version": "1.0", "model": 3}')
     _refused(folder, "tokenizer.json", "unreadable")
-    (folder / "tokenizer.json").unlink()
-    _refused(folder, "no tokenizer.json or vocab.txt")
-    gpt = _copy(folders, tmp_path, "gpt2")
-    (gpt / "tokenizer.json").unlink()
-    _refused(gpt, "no tokenizer.json in")
+
+
+@pytest.mark.parametrize("name,files", [("bert", "no tokenizer.json or vocab.txt"),
+                                        ("gpt2", "no tokenizer.json in")])
+def test_without_a_tokenizer_ids_work_and_text_is_refused(folders, tmp_path, name, files):
+    """A folder with only config.json and model.safetensors loads: token ids run as they do
+    with the tokenizer; text raises one ModelError line."""
+    from engine.models import attentions
+
+    bare = tmp_path / name
+    bare.mkdir()
+    for file in ("config.json", "model.safetensors"):
+        shutil.copy(folders[name] / file, bare / file)
+    model = load_model(bare)
+    assert model.tokenizer is None
+    full = load_model(folders[name])
+    _, ids = full.encode("the cat sat on the mat.")
+    assert model.tokens_for_ids(ids) == tuple(f"<{i}>" for i in ids)
+    assert model.unknown_count(ids) == 0
+    np.testing.assert_array_equal(attentions(model, ids).attentions,
+                                  attentions(full, ids).attentions)
+    with pytest.raises(ModelError) as info:
+        model.encode("the cat sat")
+    message = str(info.value)
+    assert "\n" not in message and files in message and "token ids" in message, message
+    with pytest.raises(TokenError, match="outside the vocabulary"):
+        model.tokens_for_ids([model.config.vocab_size])
 
 
 def test_missing_folder_and_sharded_weights(folders, tmp_path):

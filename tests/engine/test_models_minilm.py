@@ -5,10 +5,14 @@ import os
 
 import numpy as np
 import pytest
-from tiny_models import reference_attentions
+from tiny_models import check_attention_step, check_float64_forward
+from tolerances import assert_within, row_sum_bound
 
 from engine.models import attentions, available_models, head_roles, load_model, summarize_roles
 from engine.models.fetch import MINILM, cached_model, fetch_model
+
+# The real model: a 90 MB load, and a fetch where CI has none.
+pytestmark = pytest.mark.slow
 
 SENTENCE = "The cat sat on the mat because the cat was tired, and then the cat slept."
 
@@ -49,7 +53,7 @@ def test_tokens_of_the_lesson_sentence(sentence_run):
 def test_known_heads(sentence_run):
     result, roles = sentence_run
     assert result.attentions.shape == (6, 12, 20, 20)
-    np.testing.assert_allclose(result.attentions.sum(-1), 1.0, atol=2e-6)
+    assert_within(result.attentions.sum(-1), 1.0, row_sum_bound(20), "row sums")
     l0h2 = roles[2]
     assert (l0h2.layer, l0h2.head, l0h2.role) == (0, 2, "previous")
     assert l0h2.prev_token_score > 0.99
@@ -62,17 +66,19 @@ def test_known_heads(sentence_run):
 
 def test_forward_matches_float64_reference(minilm, sentence_run):
     result, _ = sentence_run
-    reference, raw = reference_attentions(minilm.folder, result.token_ids)
-    assert np.abs(result.attentions - reference).max() < 5e-6
-    np.testing.assert_allclose(result.raw_score_variance,
-                               [raw[layer].var() for layer in range(6)], rtol=1e-5)
+    # The formulas end to end in float64, maps and score variances, in layers 0 and 1: from
+    # layer 2 on the worst-case rounding bound is infinite (e^2Δ of score bounds ≫ 1). Then
+    # each of the six layers' float32 attention step on its own (see tiny_models).
+    inputs = check_float64_forward(minilm, result.token_ids, layers=(0, 1))
+    check_attention_step(minilm, inputs)
 
 
 def test_score_variance_is_far_from_d_k(sentence_run):
     """Trained weights and LayerNorm gains: Var(q·k) is not d_k = 32 on a real sentence."""
     result, _ = sentence_run
     assert (result.raw_score_variance > 32).all()
-    np.testing.assert_allclose(result.scaled_score_variance, result.raw_score_variance / 32)
+    # float64, divided by a power of two: exact
+    np.testing.assert_array_equal(result.scaled_score_variance, result.raw_score_variance / 32)
 
 
 def test_japanese_is_mostly_unknown_or_split_into_kana(minilm):

@@ -176,6 +176,7 @@ def roles_default():
     return run_experiment("roles")
 
 
+@pytest.mark.slow
 def test_roles_default_run_forms_induction_heads(roles_default):
     r = roles_default
     assert r.run.final_accuracy > 0.9
@@ -194,6 +195,7 @@ def test_heads_two_beat_one():
     assert [row["heads"] for row in result_to_dict(result)["paper"]] == [1, 4, 8, 16, 32]
 
 
+@pytest.mark.slow
 def test_worker_runs_in_a_spawned_process():
     ctx = multiprocessing.get_context("spawn")
     queue, stop = ctx.Queue(), ctx.Event()
@@ -246,6 +248,7 @@ def test_snapshots_by_wall_clock_leave_the_curves_alone(name):
     assert [s.step for s in rare] == [side_by_side, rare[-1].total_steps] and rare[-1].done
 
 
+@pytest.mark.slow
 def test_pipe_worker_sends_bytes_at_low_priority():
     import psutil
 

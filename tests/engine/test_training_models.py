@@ -4,6 +4,7 @@ import math
 
 import numpy as np
 import pytest
+from tolerances import EPS32, FUNC_ULPS, U32, assert_within, row_sum_bound, softmax_bound
 
 from engine.training import gradcheck
 from engine.training.adam import Adam
@@ -65,37 +66,66 @@ def test_adam_first_two_steps_by_hand():
     opt = Adam({"p": p}, lr=0.1, beta1=0.9, beta2=0.999, eps=1e-8)
     g1 = np.array([0.5, -0.25], dtype=np.float32)
     opt.step({"p": g1})
+    # The expected values in float64. The float32 Adam rounds each constant (β's, ε, step
+    # size) once and each operation once, ≤ u each.
+    g1, g2 = g1.astype(np.float64), np.array([1.0, 0.5])
     # step 1: m̂ = g, v̂ = g², update = lr·g/(|g| + ε) ≈ lr·sign(g)
-    expected = np.array([1.0, -2.0]) - 0.1 * g1 / (np.abs(g1) + 1e-8)
-    np.testing.assert_allclose(p, expected, rtol=1e-6)
-    g2 = np.array([1.0, 0.5], dtype=np.float32)
-    opt.step({"p": g2})
+    update = 0.1 * g1 / (np.abs(g1) + 1e-8)
+    expected = np.array([1.0, -2.0]) - update
+    # m = g(1 − β₁): 2u; v = g²(1 − β₂): 3u; √v + ε: 3.5u; m/(√v + ε): 6.5u; × step size:
+    # 8.5u of the update; p − update: u of p.
+    bound = 9 * U32 * np.abs(update) + U32 * np.abs(expected)
+    assert_within(p, expected, bound, "step 1")
+    opt.step({"p": g2.astype(np.float32)})
     m = 0.9 * (0.1 * g1) + 0.1 * g2
     v = 0.999 * (0.001 * g1 ** 2) + 0.001 * g2 ** 2
     m_hat, v_hat = m / (1 - 0.9 ** 2), v / (1 - 0.999 ** 2)
-    expected = expected - 0.1 * m_hat / (np.sqrt(v_hat) + 1e-8)
-    np.testing.assert_allclose(p, expected, rtol=1e-5)
+    update = 0.1 * m_hat / (np.sqrt(v_hat) + 1e-8)
+    expected = expected - update
+    # m = β₁m₁ + (1 − β₁)g₂ may cancel: it carries ≤ 5u of M = |β₁m₁| + |(1 − β₁)g₂|; v has
+    # no cancellation, ≤ 6u; √v + ε ≤ 5u; the quotient ≤ 11u of M/(√v + ε), × step size 13u.
+    big_m = (0.9 * 0.1 * np.abs(g1) + 0.1 * np.abs(g2)) / (1 - 0.9 ** 2)
+    bound = bound + 13 * U32 * 0.1 * big_m / (np.sqrt(v_hat) + 1e-8) + U32 * np.abs(expected)
+    assert_within(p, expected, bound, "step 2")
     assert p.dtype == np.float32 and opt.m["p"].dtype == np.float32
 
 
 def test_softmax_clip_keeps_rows_finite_and_matches_exact():
     s = np.array([[0.0, 1.0, 2.0], [1e4, -1e4, 0.0]], dtype=np.float32)
     a, free = softmax_forward(s.copy())
-    assert np.all(np.isfinite(a)) and np.allclose(a.sum(-1), 1)
-    exact = np.exp(s[0] - s[0].max()) / np.exp(s[0] - s[0].max()).sum()
-    np.testing.assert_allclose(a[0], exact, rtol=1e-6)
+    assert np.all(np.isfinite(a))
+    assert_within(a.sum(-1), 1.0, row_sum_bound(3), "row sums")
+    s0 = s[0].astype(np.float64)
+    exact = np.exp(s0 - s0.max()) / np.exp(s0 - s0.max()).sum()
+    # Exact scores (small integers): only the float32 softmax arithmetic.
+    assert_within(a[0], exact, softmax_bound(exact, s0, 0.0, eps=EPS32), "row 0")
     assert free[0].all() and not free[1, 1]            # −2e4 below the max: clipped
-    assert a[1, 1] == pytest.approx(math.exp(-CLIP), rel=1e-4)
+    # Both low keys clip to −30: a = fl(exp(−30))/fl(1 + 2e^−30) and that sum rounds to 1:
+    # the exp's FUNC_ULPS ulp, one rounding dividing, and the dropped 2e^−30 (abs=0: approx's
+    # default abs of 1e-12 would accept anything near 9e−14).
+    exact = math.exp(-CLIP) / (1 + 2 * math.exp(-CLIP))
+    assert a[1, 1] == pytest.approx(exact, rel=(FUNC_ULPS + 1) * EPS32, abs=0)
     ds = softmax_backward(np.ones_like(a), a, free)
-    assert ds[1, 1] == 0 and np.allclose(ds.sum(-1), 0, atol=1e-7)
+    # ds_j = fl(a_j·(1 − fl(Σa))): |1 − fl(Σa)| ≤ row_sum_bound (1 − S is exact), so Σ|ds| is
+    # at most that times Σa ≤ 1 + 3ε, with one rounding per product and 2 more summing.
+    assert ds[1, 1] == 0
+    assert_within(ds.sum(-1), 0.0, row_sum_bound(3) * (1 + 6 * EPS32), "Σ ds")
 
 
 def test_softmax_mask_and_entropy():
     s = np.zeros((1, 3, 3), dtype=np.float32)
     mask = np.tril(np.ones((3, 3), dtype=np.float32))
     a, _ = softmax_forward(s, mask)
-    np.testing.assert_allclose(a[0], [[1, 0, 0], [0.5, 0.5, 0], [1 / 3, 1 / 3, 1 / 3]], rtol=1e-6)
-    np.testing.assert_allclose(row_entropy(a[0]), [0, math.log(2), math.log(3)], rtol=1e-6)
+    expected = np.array([[1, 0, 0], [0.5, 0.5, 0], [1 / 3, 1 / 3, 1 / 3]])
+    # Exact scores (all 0): only the float32 softmax arithmetic.
+    da = softmax_bound(expected, np.zeros((3, 3)), 0.0, eps=EPS32)
+    assert_within(a[0], expected, da, "weights")
+    # H = −Σ p ln p: first order (|ln p| + 1)·δp per weight, then the float32 log's FUNC_ULPS
+    # ulp, one rounding per product and n − 1 summing, relative to Σ p|ln p| (0 ln 0 = 0).
+    logs = np.log(np.where(expected > 0, expected, 1.0))
+    bound = ((np.abs(logs) + 1) * da).sum(-1) + \
+        (FUNC_ULPS + 3) * EPS32 * (expected * np.abs(logs)).sum(-1)
+    assert_within(row_entropy(a[0]), [0, math.log(2), math.log(3)], bound, "entropy")
 
 
 def test_float32_stays_float32():
@@ -179,17 +209,21 @@ def test_relation_and_lookup_batches():
 
 def test_masked_softmax_shifts_by_the_allowed_keys_only():
     # A masked future key 100 above the allowed ones must not clip them: (0, −1) keep their
-    # softmax e^0/(e^0+e^−1) = 0.7311, 0.2689 (float32 rounding: a few ε_32 ≈ 1e−7 of 1).
+    # softmax e^0/(e^0+e^−1) = 0.7311, 0.2689, within float32's softmax arithmetic (exact
+    # scores; the masked weight is exactly 0).
     s = np.array([[0.0, -1.0, 100.0]], dtype=np.float32)
     mask = np.array([[1, 1, 0]], dtype=np.float32)
     a, free = softmax_forward(s, mask)
     expected = np.array([1, math.exp(-1), 0]) / (1 + math.exp(-1))
-    np.testing.assert_allclose(a[0], expected, rtol=0, atol=4 * np.finfo(np.float32).eps)
+    da = softmax_bound(expected, s[0], 0.0, eps=EPS32)
+    assert_within(a[0], expected, da, "weights")
     assert free[0].tolist() == [True, True, False]
     ds = softmax_backward(np.array([[1.0, 0.0, 5.0]], dtype=np.float32), a, free)
     # ∂L/∂s_0 = A_0(1 − A_0), ∂L/∂s_1 = −A_0 A_1 for dA = (1, 0, ·); the masked key gets 0.
-    np.testing.assert_allclose(ds[0, :2], [expected[0] * expected[1], -expected[0] * expected[1]],
-                               rtol=0, atol=8 * np.finfo(np.float32).eps)
+    # Σ dA·a = a₀ and 1 − a₀ are exact; one rounding per product, and with A ≤ 1 the weights'
+    # errors δa add at most δa₀ + δa₁ (+ δa₀δa₁, + u·|ds| ≤ u).
+    assert_within(ds[0, :2], [expected[0] * expected[1], -expected[0] * expected[1]],
+                  da[0] + da[1] + da[0] * da[1] + U32, "ds")
     assert ds[0, 2] == 0
 
 
@@ -198,6 +232,6 @@ def test_fully_masked_rows_are_zero_with_zero_gradient():
     mask = np.array([[0, 0], [1, 1]], dtype=np.float32)
     a, free = softmax_forward(s, mask)
     assert np.all(np.isfinite(a)) and a[0].tolist() == [0, 0]
-    assert a[1].sum() == pytest.approx(1, abs=4 * float(np.finfo(np.float32).eps))
+    assert_within(a[1].sum(), 1.0, row_sum_bound(2), "row sum")
     ds = softmax_backward(np.ones_like(a), a, free)
     assert ds[0].tolist() == [0, 0]

@@ -233,48 +233,147 @@ def _plant_induction(t, prefix, d_model, heads, rng):
     t[p + "attn.c_attn.bias"][:d_k] = 0.0
 
 
-# -- the float64 reference ---------------------------------------------------------------------
+# -- the float64 reference, with rounding bounds --------------------------------------------
+#
+# Every intermediate is a pair (value, bound): `bound` is a first-order bound on how far an
+# evaluation of the same formula in a precision with machine epsilon `eps` can be from `value`
+# (each operation rounded, ≤ u = eps/2 relative; dot products of length n within n·eps of the
+# magnitudes |a|·|b|; exp, tanh and the engine's erf as in tolerances.py and as_erf_error).
+# With eps = 0 the bounds stay 0 and the pairs carry the plain float64 reference.
 
-def _ln(x, g, b, eps):
-    mu = x.mean(-1, keepdims=True)
-    return (x - mu) / np.sqrt(x.var(-1, keepdims=True) + eps) * g + b
-
-
-_erf = np.vectorize(math.erf)
-
-
-def _act(x, name):
-    if name == "gelu":
-        return x * 0.5 * (1 + _erf(x / math.sqrt(2)))
-    if name in ("gelu_new", "gelu_pytorch_tanh"):
-        return 0.5 * x * (1 + np.tanh(math.sqrt(2 / math.pi) * (x + 0.044715 * x ** 3)))
-    return np.maximum(x, 0)
+#: Abramowitz & Stegun 7.1.26, the engine's erf: |approximation − erf| ≤ 1.5e-7.
+AS_ERF_GAP = 1.5e-7
+#: max |d/dx| of x·Φ(x) (1.1289 at x ≈ 1.41) and of its tanh form, rounded up.
+GELU_SLOPE = 1.13
 
 
-def _head_loop(u, wq, bq, wk, bk, wv, bv, heads, causal):
-    """Per-head attention by explicit loops over heads (float64). Returns (A, raw, context)."""
-    n, d = u.shape
-    dk = d // heads
-    maps, raws, ctx = [], [], np.zeros((n, d))
-    for h in range(heads):
-        c = slice(h * dk, (h + 1) * dk)
-        q, k, v = u @ wq[:, c] + bq[c], u @ wk[:, c] + bk[c], u @ wv[:, c] + bv[c]
-        raw = q @ k.T
-        s = raw / math.sqrt(dk)
-        if causal:
-            s = np.where(np.tril(np.ones((n, n))) > 0, s, -np.inf)
-        e = np.exp(s - s.max(1, keepdims=True))
-        a = e / e.sum(1, keepdims=True)
-        maps.append(a)
-        raws.append(raw)
-        ctx[:, c] = a @ v
-    return np.array(maps), np.array(raws), ctx
+def as_erf_error(w, eps):
+    """Bound on |fl(erf_AS(w)) − erf_AS(w)| when engine.models.forward.erf runs in precision
+    eps: t = 1/(1 + p|w|) is off ≤ 4u (p rounded, ×, +, ÷); Horner's poly(t) = Σ a_i t^i ≤ 11u
+    of S0 = Σ|a_i| t^i plus u·S0 for the rounded a_i, and t's error moves it ≤ 4u·S1,
+    S1 = Σ i|a_i| t^i; exp(−w²) ≤ FUNC_ULPS ulp plus u·w² from its argument; the product
+    and 1 − poly·exp one u each."""
+    from engine.models.forward import _AS_A, _AS_P
+    from tolerances import FUNC_ULPS
+
+    aw = np.abs(np.asarray(w, dtype=np.float64))
+    t = 1.0 / (1.0 + _AS_P * aw)
+    powers = np.stack([t ** (i + 1) for i in range(5)])
+    coeffs = np.abs(np.array(_AS_A))[:, None]
+    s0 = (coeffs.reshape(-1, *[1] * aw.ndim) * powers).sum(0)
+    s1 = ((np.arange(1, 6).reshape(-1, *[1] * aw.ndim) * coeffs.reshape(-1, *[1] * aw.ndim))
+          * powers).sum(0)
+    poly = sum(a * t ** (i + 1) for i, a in enumerate(_AS_A))
+    e = np.exp(-aw * aw)
+    return eps * (e * (6 * s0 + 2 * s1) + np.abs(poly) * e * (FUNC_ULPS + (aw * aw + 1) / 2)
+                  + 0.5)
 
 
-def reference_attentions(folder: Path, ids):
-    """(attention (L, h, n, n), raw scores (L, h, n, n)) in float64, from the HF tensors."""
+class _Tracked:
+    """The reference's operations on (value, bound) pairs, in float64."""
+
+    def __init__(self, eps=0.0, erf=None, erf_gap=0.0):
+        self.eps, self.u = eps, eps / 2
+        self.erf = np.vectorize(math.erf) if erf is None else erf
+        self.erf_gap = erf_gap  # |the engine's erf − self.erf| in exact arithmetic
+
+    def add(self, a, b):
+        (va, ea), (vb, eb) = a, b
+        return va + vb, ea + eb + self.u * (np.abs(va) + np.abs(vb) + ea + eb)
+
+    def linear(self, x, w, b):
+        """x @ w + b with exact (stored float32) w and b; inner length n."""
+        vx, ex = x
+        aw = np.abs(w)
+        mag = (np.abs(vx) + ex) @ aw
+        bound = ex @ aw + vx.shape[-1] * self.eps * mag + self.eps * (mag + np.abs(b))
+        return vx @ w + b, bound
+
+    def layer_norm(self, x, g, b, eps_ln):
+        """(x − mean)/√(var + eps_ln)·g + b over the last axis, as engine.models.forward does."""
+        vx, ex = x
+        eps, d = self.eps, vx.shape[-1]
+        mu = vx.mean(-1, keepdims=True)
+        e_mu = ex.mean(-1, keepdims=True) + d * eps * (np.abs(vx) + ex).mean(-1, keepdims=True)
+        c = vx - mu
+        e_c = (ex + e_mu) * (1 + eps) + eps * np.abs(c)
+        var = (c * c).mean(-1, keepdims=True)
+        e_var = (2 * np.abs(c) * e_c + e_c * e_c).mean(-1, keepdims=True) \
+            + (d + 1) * eps * ((np.abs(c) + e_c) ** 2).mean(-1, keepdims=True)
+        den = np.sqrt(var + eps_ln)
+        low = np.sqrt(np.maximum(var + eps_ln - e_var, 0.0))
+        with np.errstate(divide="ignore"):
+            e_den = np.where(e_var > 0, e_var / (den + low), 0.0) + eps * den
+            z = c / den
+            e_z = (e_c + np.abs(z) * e_den) / np.maximum(den - e_den, 0.0) + self.u * np.abs(z)
+        e_z = np.where(np.isnan(e_z), np.inf, e_z)
+        y = z * g + b
+        e_y = e_z * np.abs(g) + eps * (np.abs(z * g) + np.abs(y) + e_z * np.abs(g))
+        return y, e_y
+
+    def activation(self, x, name):
+        vx, ex = x
+        mag = np.abs(vx) + ex
+        if name == "gelu":
+            w = vx / math.sqrt(2)
+            y = vx * 0.5 * (1 + self.erf(w))
+            # x·(1/√2): 2u, moving erf by ≤ u; 1 + erf and the product: 2u and u·|y| ≤ u·|x|
+            return y, GELU_SLOPE * ex + 0.5 * mag * (as_erf_error(w, self.eps) + self.erf_gap
+                                                     + 3 * self.eps)
+        if name in ("gelu_new", "gelu_pytorch_tanh"):
+            y = 0.5 * vx * (1 + np.tanh(math.sqrt(2 / math.pi) * (vx + 0.044715 * vx ** 3)))
+            # z = c(x + 0.044715x³): ≤ 7u of z, and z·sech²z ≤ 0.45; tanh FUNC_ULPS ulp;
+            # 1 + tanh, the product: 3u; in all ≤ 4ε·|x|
+            return y, GELU_SLOPE * ex + 4 * self.eps * mag
+        return np.maximum(vx, 0), ex
+
+    def heads(self, x, wq, bq, wk, bk, wv, bv, heads, causal):
+        """Per-head attention by explicit loops over heads: (A, raw, context) as pairs."""
+        from tolerances import softmax_bound
+
+        vx = x[0]
+        n, d = vx.shape
+        dk = d // heads
+        allowed = np.tril(np.ones((n, n), bool)) if causal else np.ones((n, n), bool)
+        eps = self.eps
+        maps, raws, ctx = [], [], (np.zeros((n, d)), np.zeros((n, d)))
+        for h in range(heads):
+            c = slice(h * dk, (h + 1) * dk)
+            (q, eq), (k, ek), (v, ev) = (self.linear(x, w[:, c], b[c])
+                                          for w, b in ((wq, bq), (wk, bk), (wv, bv)))
+            raw = q @ k.T
+            e_raw = eq @ np.abs(k).T + np.abs(q) @ ek.T + eq @ ek.T \
+                + dk * eps * (np.abs(q) + eq) @ (np.abs(k) + ek).T
+            s = raw / math.sqrt(dk)
+            e_s = e_raw / math.sqrt(dk) + eps * np.abs(s)   # × fl(1/√d_k): 2u
+            masked = np.where(allowed, s, -np.inf)
+            e = np.exp(masked - masked.max(1, keepdims=True))
+            a = e / e.sum(1, keepdims=True)
+            e_a = softmax_bound(a, np.where(allowed, s, 0.0), np.where(allowed, e_s, 0.0),
+                                eps=eps) if eps else np.zeros_like(a)
+            maps.append((a, e_a))
+            raws.append((raw, e_raw))
+            ctx[0][:, c] = a @ v
+            with np.errstate(invalid="ignore", over="ignore"):   # inf bounds stay inf
+                e_ctx = e_a @ np.abs(v) + a @ ev + e_a @ ev \
+                    + n * eps * (a + e_a) @ (np.abs(v) + ev)
+            ctx[1][:, c] = np.where(np.isnan(e_ctx), np.inf, e_ctx)
+        return maps, raws, ctx
+
+
+def reference_attentions(folder: Path, ids, *, eps=None, erf=None, erf_gap=0.0,
+                         ln_eps=float, inputs=False):
+    """(attention (L, h, n, n), raw scores (L, h, n, n)) in float64, from the HF tensors.
+
+    With `eps`, also (attention bound, raw bound): first-order bounds on how far an
+    evaluation of the same formulas in a precision with machine epsilon eps, using the
+    engine's A&S erf, can be from the returned values (exact arithmetic on both would agree).
+    `erf` replaces math.erf in "gelu"; erf_gap bounds |A&S erf − that erf| (AS_ERF_GAP for
+    math.erf). ln_eps maps config.json's LayerNorm eps to the value added (the engine adds it
+    as a float32). With `inputs`, last: each layer's attention input (L, n, d)."""
     from safetensors.numpy import load_file
 
+    ops = _Tracked(0.0 if eps is None else eps, erf, erf_gap)
     cfg = json.loads((folder / "config.json").read_text())
     t = {k: v.astype(np.float64) for k, v in load_file(str(folder / "model.safetensors")).items()}
     for pre in ("bert.", "distilbert.", "transformer."):
@@ -282,46 +381,154 @@ def reference_attentions(folder: Path, ids):
             t = {k[len(pre):]: v for k, v in t.items() if k.startswith(pre)}
     ids = np.asarray(ids)
     n = len(ids)
-    maps, raws = [], []
+    maps, raws, layer_inputs = [], [], []
+
+    def exact(a):
+        return a, np.zeros_like(a)
+
     if cfg["model_type"] == "gpt2":
-        x = t["wte.weight"][ids] + t["wpe.weight"][:n]
-        eps, heads, d = cfg["layer_norm_epsilon"], cfg["n_head"], cfg["n_embd"]
+        x = ops.add(exact(t["wte.weight"][ids]), exact(t["wpe.weight"][:n]))
+        eps_ln, heads, d = ln_eps(cfg["layer_norm_epsilon"]), cfg["n_head"], cfg["n_embd"]
         for i in range(cfg["n_layer"]):
             p = f"h.{i}."
-            u = _ln(x, t[p + "ln_1.weight"], t[p + "ln_1.bias"], eps)
+            u = ops.layer_norm(x, t[p + "ln_1.weight"], t[p + "ln_1.bias"], eps_ln)
+            layer_inputs.append(u[0])
             w, b = t[p + "attn.c_attn.weight"], t[p + "attn.c_attn.bias"]
-            a, raw, ctx = _head_loop(u, w[:, :d], b[:d], w[:, d:2 * d], b[d:2 * d], w[:, 2 * d:],
-                                     b[2 * d:], heads, True)
+            a, raw, ctx = ops.heads(u, w[:, :d], b[:d], w[:, d:2 * d], b[d:2 * d], w[:, 2 * d:],
+                                    b[2 * d:], heads, True)
             maps.append(a)
             raws.append(raw)
-            x = x + ctx @ t[p + "attn.c_proj.weight"] + t[p + "attn.c_proj.bias"]
-            u = _ln(x, t[p + "ln_2.weight"], t[p + "ln_2.bias"], eps)
-            x = x + _act(u @ t[p + "mlp.c_fc.weight"] + t[p + "mlp.c_fc.bias"],
-                         cfg["activation_function"]) @ t[p + "mlp.c_proj.weight"] \
-                + t[p + "mlp.c_proj.bias"]
-        return np.array(maps), np.array(raws)
-    distil = cfg["model_type"] == "distilbert"
-    x = t["embeddings.word_embeddings.weight"][ids] + t["embeddings.position_embeddings.weight"][:n]
-    if not distil:
-        x = x + t["embeddings.token_type_embeddings.weight"][0]
-    eps = 1e-12 if distil else cfg["layer_norm_eps"]
-    x = _ln(x, t["embeddings.LayerNorm.weight"], t["embeddings.LayerNorm.bias"], eps)
-    heads = cfg["n_heads"] if distil else cfg["num_attention_heads"]
-    act = cfg["activation"] if distil else cfg["hidden_act"]
-    names = (("attention.q_lin", "attention.k_lin", "attention.v_lin", "attention.out_lin",
-              "sa_layer_norm", "ffn.lin1", "ffn.lin2", "output_layer_norm") if distil else
-             ("attention.self.query", "attention.self.key", "attention.self.value",
-              "attention.output.dense", "attention.output.LayerNorm", "intermediate.dense",
-              "output.dense", "output.LayerNorm"))
-    layers = cfg["n_layers"] if distil else cfg["num_hidden_layers"]
-    for i in range(layers):
-        p = ("transformer.layer." if distil else "encoder.layer.") + f"{i}."
-        W = lambda k: t[p + names[k] + ".weight"].T  # noqa: E731  HF Linear is (out, in)
-        B = lambda k: t[p + names[k] + ".bias"]  # noqa: E731
-        a, raw, ctx = _head_loop(x, W(0), B(0), W(1), B(1), W(2), B(2), heads, False)
-        maps.append(a)
-        raws.append(raw)
-        x = _ln(x + ctx @ W(3) + B(3), t[p + names[4] + ".weight"], t[p + names[4] + ".bias"], eps)
-        ff = _act(x @ W(5) + B(5), act) @ W(6) + B(6)
-        x = _ln(x + ff, t[p + names[7] + ".weight"], t[p + names[7] + ".bias"], eps)
-    return np.array(maps), np.array(raws)
+            x = ops.add(x, ops.linear(ctx, t[p + "attn.c_proj.weight"], t[p + "attn.c_proj.bias"]))
+            u = ops.layer_norm(x, t[p + "ln_2.weight"], t[p + "ln_2.bias"], eps_ln)
+            hidden = ops.activation(ops.linear(u, t[p + "mlp.c_fc.weight"], t[p + "mlp.c_fc.bias"]),
+                                    cfg["activation_function"])
+            x = ops.add(x, ops.linear(hidden, t[p + "mlp.c_proj.weight"], t[p + "mlp.c_proj.bias"]))
+    else:
+        distil = cfg["model_type"] == "distilbert"
+        x = ops.add(exact(t["embeddings.word_embeddings.weight"][ids]),
+                    exact(t["embeddings.position_embeddings.weight"][:n]))
+        if not distil:
+            x = ops.add(x, exact(np.broadcast_to(t["embeddings.token_type_embeddings.weight"][0],
+                                                 x[0].shape)))
+        eps_ln = ln_eps(1e-12 if distil else cfg["layer_norm_eps"])
+        x = ops.layer_norm(x, t["embeddings.LayerNorm.weight"], t["embeddings.LayerNorm.bias"],
+                           eps_ln)
+        heads = cfg["n_heads"] if distil else cfg["num_attention_heads"]
+        act = cfg["activation"] if distil else cfg["hidden_act"]
+        names = (("attention.q_lin", "attention.k_lin", "attention.v_lin", "attention.out_lin",
+                  "sa_layer_norm", "ffn.lin1", "ffn.lin2", "output_layer_norm") if distil else
+                 ("attention.self.query", "attention.self.key", "attention.self.value",
+                  "attention.output.dense", "attention.output.LayerNorm", "intermediate.dense",
+                  "output.dense", "output.LayerNorm"))
+        layers = cfg["n_layers"] if distil else cfg["num_hidden_layers"]
+        for i in range(layers):
+            p = ("transformer.layer." if distil else "encoder.layer.") + f"{i}."
+            W = lambda k: t[p + names[k] + ".weight"].T  # noqa: E731  HF Linear is (out, in)
+            B = lambda k: t[p + names[k] + ".bias"]  # noqa: E731
+            layer_inputs.append(x[0])
+            a, raw, ctx = ops.heads(x, W(0), B(0), W(1), B(1), W(2), B(2), heads, False)
+            maps.append(a)
+            raws.append(raw)
+            x = ops.layer_norm(ops.add(x, ops.linear(ctx, W(3), B(3))),
+                               t[p + names[4] + ".weight"], t[p + names[4] + ".bias"], eps_ln)
+            ff = ops.linear(ops.activation(ops.linear(x, W(5), B(5)), act), W(6), B(6))
+            x = ops.layer_norm(ops.add(x, ff), t[p + names[7] + ".weight"],
+                               t[p + names[7] + ".bias"], eps_ln)
+    out = [np.array([[h[0] for h in layer] for layer in maps]),
+           np.array([[h[0] for h in layer] for layer in raws])]
+    if eps is not None:
+        out += [np.array([[h[1] for h in layer] for layer in maps]),
+                np.array([[h[1] for h in layer] for layer in raws])]
+    if inputs:
+        out.append(np.array(layer_inputs))
+    return tuple(out)
+
+
+def as_float64(model):
+    """A copy of a loaded engine Model with every array in float64 (the forward pass keeps the
+    arrays' dtype, then stores the attention maps as float32)."""
+    import dataclasses
+
+    def f64(a):
+        if a is None:
+            return None
+        if isinstance(a, tuple):
+            return tuple(f64(x) for x in a)
+        return a.astype(np.float64)
+
+    layers = tuple(dataclasses.replace(lw, **{f.name: f64(getattr(lw, f.name))
+                                              for f in dataclasses.fields(lw)})
+                   for lw in model.layers)
+    return dataclasses.replace(
+        model, word_embeddings=f64(model.word_embeddings),
+        position_embeddings=f64(model.position_embeddings),
+        token_type_embedding=f64(model.token_type_embedding),
+        embedding_ln=f64(model.embedding_ln), layers=layers)
+
+
+# -- comparisons with the engine, each within a derived bound -----------------------------------
+
+def check_attention_step(model, layer_inputs):
+    """The engine's float32 attention step (engine.models.forward._attention) on each layer's
+    input rounded to float32 (e.g. the reference's inputs), against float64 from the same
+    float32 input and weights: the raw scores within their first-order bound (float32 dot
+    products of length d, then d_k), the weights within the float32 softmax arithmetic of
+    the engine's own raw scores. A bound through several layers would be far looser than the
+    errors it must catch, so each layer is checked on its own."""
+    from engine.models.forward import _attention
+    from tolerances import EPS32, assert_within, softmax_bound
+
+    cfg = model.config
+    for layer, (lw, u) in enumerate(zip(model.layers, layer_inputs)):
+        u32 = np.asarray(u, dtype=np.float32)
+        _, weights, raw = _attention(u32, lw, cfg.heads, cfg.causal)
+        f64 = [a.astype(np.float64) for a in (lw.w_q, lw.b_q, lw.w_k, lw.b_k, lw.w_v, lw.b_v)]
+        _, raws, _ = _Tracked(EPS32).heads((u32.astype(np.float64), np.zeros(u32.shape)), *f64,
+                                           cfg.heads, cfg.causal)
+        assert_within(raw, np.array([r[0] for r in raws]), np.array([r[1] for r in raws]),
+                      f"layer {layer} raw scores")
+        n = u32.shape[0]
+        allowed = np.tri(n, dtype=bool) if cfg.causal else np.ones((n, n), dtype=bool)
+        s = raw.astype(np.float64) / math.sqrt(cfg.d_k)
+        masked = np.where(allowed, s, -np.inf)
+        p = np.exp(masked - masked.max(-1, keepdims=True))
+        p /= p.sum(-1, keepdims=True)
+        # the engine's s = fl(raw·fl(1/√d_k)) is off by ≤ 2u = ε of |s|; then a float32 softmax
+        bound = softmax_bound(p, np.where(allowed, s, 0.0),
+                              np.where(allowed, EPS32 * np.abs(s), 0.0), eps=EPS32)
+        assert_within(weights, p, bound, f"layer {layer} weights")
+
+
+def check_float64_forward(model, ids, layers=None):
+    """engine.models.attentions on a float64 copy of `model` against the reference with the
+    engine's erf: both are float64 evaluations of the same formulas, each within the
+    reference's EPS64 bound of the exact value, so within twice it of each other; the maps
+    are then stored as float32 (≤ u₃₂ of each, or half float32's smallest subnormal below its
+    normal range). Checks `layers` (default all): the worst-case
+    bound grows by orders of magnitude per layer and is no use deep in a large model.
+    Returns the reference's float32 layer inputs for check_attention_step."""
+    from engine.models import attentions
+    from engine.models.forward import erf
+    from tolerances import EPS64, TINY32, U32, assert_within, variance_bound
+
+    result = attentions(as_float64(model), ids)
+    # the engine's erf, and its LayerNorm eps as it adds it: np.float32(eps)
+    ref, raw, bound, raw_bound, inputs = reference_attentions(
+        model.folder, ids, eps=EPS64, erf=erf, ln_eps=lambda e: float(np.float32(e)), inputs=True)
+    layers = range(len(ref)) if layers is None else layers
+    n = len(ids)
+    allowed = np.tri(n, dtype=bool) if model.config.causal else np.ones((n, n), dtype=bool)
+    for layer in layers:
+        assert np.isfinite(bound[layer]).all()
+        assert_within(result.attentions[layer], ref[layer],
+                      2 * bound[layer] + U32 * ref[layer] + TINY32 / 2, f"layer {layer} maps")
+        kept, kept_bound = raw[layer][:, allowed], 2 * raw_bound[layer][:, allowed]
+        assert_within(result.raw_score_variance[layer], kept.var(),
+                      variance_bound(kept, kept_bound), f"layer {layer} score variance")
+        for head in range(len(kept)):
+            assert_within(result.head_raw_score_variance[layer, head], kept[head].var(),
+                          variance_bound(kept[head], kept_bound[head]),
+                          f"layer {layer} head {head} score variance")
+    np.testing.assert_array_equal(result.scaled_score_variance,
+                                  result.raw_score_variance / model.config.d_k)
+    return inputs

@@ -1,6 +1,6 @@
-"""Lesson steps written from the training lab's runs and the Real heads result (issues 12,
-13): every number in the text is read back from the result it comes from, in English and
-Japanese. Runs are tiny (a few steps) and run in-process."""
+"""Lesson steps written from the training lab's runs and the Real heads result: every number
+in the text is read back from the result it comes from, in English and Japanese. Runs are
+tiny (a few steps) and run in-process."""
 import json
 import sys
 from pathlib import Path

@@ -1,5 +1,6 @@
 """HeadsPanel / HeadsView: the heatmaps follow the sentence, the token mode and the random
-toggle in place; the average is the mean of the heads; empty text gives a message."""
+toggle in place; the average is the mean of the heads; empty text gives a message. One panel
+serves the module; after each test its inputs and theme are put back."""
 import numpy as np
 import pytest
 from PySide6.QtCore import QCoreApplication, QEvent
@@ -9,18 +10,33 @@ from engine.head_roles import ROLE_HEADS, random_heads, role_heads, tokenize
 from gui.heads_tab import HeadsPanel
 from gui.state.app_state import DEFAULT_SENTENCES
 from gui.panels.heads_view import HeadsView
-from gui.style import Theme, format_number
+from gui.style import LIGHT, Theme, format_number
+from tab_fixtures import dispose
 
 
-@pytest.fixture
-def panel(qtbot):
+@pytest.fixture(scope="module")
+def module_panel(qapp):
+    """A HeadsPanel (its own state and study) and its state as built."""
+    from gui.app import configure_pyqtgraph
+
+    configure_pyqtgraph()
     p = HeadsPanel()
-    qtbot.addWidget(p)
     p.resize(1200, 700)
     p.show()
     settle(p)
+    yield p, p.state.snapshot()
+    dispose(p)
+
+
+@pytest.fixture
+def panel(module_panel):
+    """The module's panel; after the test its inputs and theme as built."""
+    p, built = module_panel
+    assert p.state.snapshot() == built
     yield p
-    p.close()
+    p.state.restore(built)
+    p.view.apply_theme(LIGHT)
+    settle(p)
 
 
 def settle(panel):
@@ -206,10 +222,15 @@ def test_language_change_and_theme_keep_the_state(panel):
 def test_only_the_newest_sentence_reaches_the_view(panel):
     edit = panel.findChild(QLineEdit, "sentenceEdit")
     shown = []
-    panel.view.changed.connect(lambda: shown.append(len(panel.view.tokens)))
+
+    def count():
+        shown.append(len(panel.view.tokens))
+
+    panel.view.changed.connect(count)
     for text in ("a", "a b", "a b c d"):
         edit.setText(text)                  # faster than the study: older inputs are dropped
     settle(panel)
+    panel.view.changed.disconnect(count)
     assert shown[-1] == 4 and len(shown) <= 2
     assert panel.state.heads_input.sentence == "a b c d"
     assert shapes(panel.view) == [(4, 4)] * 7

@@ -1,13 +1,17 @@
-"""Export of panels and the window, from the menu helpers and from `main.py export`."""
+"""Export of panels and the window, from the menu helpers and from `main.py export` (its
+usage errors in this process, the files it writes in a new interpreter). The window tests
+share one window."""
 import json
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from PySide6.QtGui import QGuiApplication, QImage, QPainter
 
 from engine import Params
 from gui.export import export_panel, export_panels, export_window
+from tab_fixtures import module_window  # noqa: F401 (a fixture)
 
 ROOT = Path(__file__).resolve().parents[2]
 PANELS = ("softmax", "variance", "saturation", "multihead", "cost", "heads")
@@ -31,7 +35,8 @@ def test_export_panels_png_and_results(tmp_path):
     assert data["params"]["dk"] == 256 and data["multihead"]["heads"] == 2
 
 
-def test_export_svg_from_window(window, tmp_path):
+def test_export_svg_from_window(module_window, tmp_path):
+    window = module_window
     path = export_panel(window.panels["costPlot"], tmp_path / "cost.svg")
     text = path.read_text()
     assert text.lstrip().startswith("<?xml") and "<svg" in text
@@ -41,12 +46,14 @@ def test_export_svg_from_window(window, tmp_path):
     assert "<svg" in svg.read_text()
 
 
-def test_copy_panel_to_clipboard(window):
+def test_copy_panel_to_clipboard(module_window):
+    window = module_window
     window.copy_panel("softmaxPlot")
     image = QGuiApplication.clipboard().image()
     assert not image.isNull() and image.width() > 100
 
 
+@pytest.mark.slow
 def test_export_command_writes_every_panel(tmp_path):
     out = tmp_path / "figs"
     proc = subprocess.run([sys.executable, str(ROOT / "main.py"), "export", "--out", str(out),
@@ -63,8 +70,9 @@ def test_export_command_writes_every_panel(tmp_path):
 
 
 def test_export_command_rejects_bad_size(tmp_path):
-    proc = subprocess.run([sys.executable, str(ROOT / "main.py"), "export", "--out", str(tmp_path),
-                           "--size", "huge"], capture_output=True, text=True, timeout=60, cwd=ROOT)
+    from cli_run import run_here   # tests/engine/cli_run.py: main.py in this process
+
+    proc = run_here("export", "--out", str(tmp_path), "--size", "huge")
     assert proc.returncode == 2
     assert len(proc.stderr.strip().splitlines()) == 1 and "--size" in proc.stderr
 
@@ -76,6 +84,7 @@ def run_export(tmp_path, *args):
                                "HOME": str(tmp_path)})
 
 
+@pytest.mark.slow
 def test_export_command_reports_a_failed_write_with_its_path(tmp_path):
     out = tmp_path / "figs"
     (out / "softmax.png").mkdir(parents=True)          # a folder where the image should go
@@ -86,13 +95,17 @@ def test_export_command_reports_a_failed_write_with_its_path(tmp_path):
     assert (out / "variance.png").is_file()            # the other panels were still written
 
 
-def test_export_command_needs_a_folder_name(tmp_path):
-    proc = run_export(tmp_path, "--out", "", "--size", "400x300")
+def test_export_command_needs_a_folder_name(tmp_path, monkeypatch):
+    from cli_run import run_here
+
+    monkeypatch.chdir(tmp_path)
+    proc = run_here("export", "--out", "", "--size", "400x300")
     assert proc.returncode == 1 and "--out" in proc.stderr
     assert not list(tmp_path.glob("*.png"))
 
 
-def test_export_to_a_missing_folder_says_so(window, tmp_path):
+def test_export_to_a_missing_folder_says_so(module_window, tmp_path):
+    window = module_window
     from gui.export import ExportError
 
     target = tmp_path / "no" / "such" / "softmax.png"
@@ -105,33 +118,47 @@ def test_export_to_a_missing_folder_says_so(window, tmp_path):
     assert not target.exists()
 
 
-def test_png_export_and_copy_at_two_and_four_times(window, tmp_path):
+def test_png_export_and_copy_at_two_and_four_times(module_window, tmp_path):
     from gui.export import export_text_scale, panel_image
 
+    window = module_window
     panel = window.panels["costPlot"]
     one = panel_image(panel)
     for scale in (2, 4):
         image = panel_image(panel, scale)
         assert (image.width(), image.height()) == (one.width() * scale, one.height() * scale)
     window.findChild(type(window.export_scale_actions[2]), "exportScale2").trigger()
-    assert window.state.view.export_scale == 2
-    window.copy_panel("costPlot")
-    assert QGuiApplication.clipboard().image().width() == 2 * one.width()
+    try:
+        assert window.state.view.export_scale == 2
+        window.copy_panel("costPlot")
+        assert QGuiApplication.clipboard().image().width() == 2 * one.width()
+    finally:
+        window.export_scale_actions[1].trigger()
     path = export_panel(panel, tmp_path / "cost.png", 4)
     assert QImage(str(path)).width() == 4 * one.width()
     assert export_text_scale((1200, 800)) == 1.0 and export_text_scale((2400, 1600)) == 2.0
     assert export_text_scale((100, 100)) == 1.0 and export_text_scale((8000, 8000)) == 3.0
 
 
-def test_svg_attention_maps_stay_sharp_in_qt_renderer(tmp_path):
+def test_svg_attention_maps_stay_sharp_in_qt_renderer(tmp_path, qtbot):
     import re
 
     from PySide6.QtCore import QByteArray
     from PySide6.QtSvg import QSvgRenderer
 
-    from gui.export import SVG_IMAGE_MIN_PX
+    from gui.export import SVG_IMAGE_MIN_PX, export_text_scale
+    from gui.panels.heads_view import HeadsView, compute_heads
+    from gui.state import HeadsInput
+    from gui.style import make_theme
 
-    export_panels(Params(), tmp_path, "svg", (800, 600))
+    view = HeadsView()                        # the head roles panel, as export_panels draws it
+    qtbot.addWidget(view)
+    view.resize(800, 600)
+    view.apply_theme(make_theme(ui_scale=export_text_scale((800, 600))))
+    view.update_results(compute_heads(HeadsInput()))
+    view.show()
+    export_panel(view, tmp_path / "heads.svg")
+    view.close()
     text = (tmp_path / "heads.svg").read_text()
     images = re.findall(r'<image [^>]*width="([\d.]+)" height="([\d.]+)"[^>]*base64,([^"]+)"', text)
     assert images

@@ -1,10 +1,9 @@
-"""The "Real heads" tab: a pretrained model's heads, with a tiny random BERT written here and,
-when it has been fetched, MiniLM."""
-import os
-import sys
+"""The "Real heads" tab (ModelHeadsTab): a pretrained model's heads, with a tiny random BERT
+written here and, when it has been fetched, MiniLM; the learned and hand-built heads beside
+its grid. The tab is tested on its own where the test is about the tab, its forward computed
+in the study's thread; the forward's child process is tested in test_forward_process.py."""
 import threading
 import time
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -16,22 +15,17 @@ from engine.models import load_model, run_sentence
 from engine.models.fetch import FetchCancelled, cached_model
 from gui.export import export_panel
 from gui.guard import errors
-from gui.model_heads import compute_model_heads, looks_japanese
+from gui.model_heads import compute_in_process, looks_japanese
 from gui.model_heads_tab import ModelHeadsTab
 from gui.state import AppState
 from gui.style import ROLE_COLOURS, format_number
-from gui_helpers import forward_pids, no_forward_in_this_process
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
-from tiny_models import write_bert  # noqa: E402
+from tab_fixtures import dispose
+from tab_fixtures import in_thread_forward, resource_tracker_first, tiny_bert  # noqa: F401
 
 LESSON = "The cat sat on the mat because the cat was tired, and then the cat slept."
 TINY_SENTENCE = "the cat sat on the mat."
-
-
-@pytest.fixture
-def tiny_bert(tmp_path):
-    return write_bert(tmp_path / "tiny-bert", plants={0: "previous", 1: "first", 2: "self"})
+needs_minilm = pytest.mark.skipif(cached_model("minilm") is None, reason="MiniLM is not fetched "
+                                  "(python main.py fetch-model minilm)")
 
 
 @pytest.fixture
@@ -41,27 +35,45 @@ def no_minilm(tmp_path, monkeypatch):
 
 
 @pytest.fixture
-def tab(qtbot, tiny_bert):
-    """A tab of its own (its own state), showing the tiny BERT; its compute records threads."""
+def make_tab(qtbot):
+    """make_tab(folder=None, show=True, compute=compute_in_process): a tab of its own (its own
+    state, on the tiny sentence), on the model in `folder` if given; shut down after the
+    test."""
+    made = []
+
+    def make(folder=None, show=True, compute=compute_in_process):
+        state = AppState()
+        state.update_heads_input(sentence=TINY_SENTENCE)
+        widget = ModelHeadsTab(state, compute_fn=compute)
+        made.append(widget)
+        qtbot.addWidget(widget)
+        widget.resize(1100, 700)
+        if show:
+            widget.show()
+        if folder is not None:
+            widget.add_model_folder(str(folder))
+            assert widget.wait_idle()
+            QApplication.processEvents()
+        return widget
+
+    yield make
+    for widget in made:
+        widget.shutdown()
+        dispose(widget)
+
+
+@pytest.fixture
+def tab(make_tab, tiny_bert):
+    """A tab of its own showing the tiny BERT; its compute records the threads it ran on."""
     threads = []
 
     def compute(request):
         threads.append(threading.get_ident())
-        return compute_model_heads(request)
+        return compute_in_process(request)
 
-    state = AppState()
-    state.update_heads_input(sentence=TINY_SENTENCE)
-    widget = ModelHeadsTab(state, compute_fn=compute)
+    widget = make_tab(tiny_bert, compute=compute)
     widget.compute_threads = threads
-    qtbot.addWidget(widget)
-    widget.resize(1100, 700)
-    widget.show()
-    widget.add_model_folder(str(tiny_bert))
-    assert widget.wait_idle()
-    QApplication.processEvents()
-    yield widget
-    widget.shutdown()
-    widget.close()
+    return widget
 
 
 def assert_drawn(cells, layer: int, head: int, weights: np.ndarray) -> None:
@@ -86,6 +98,7 @@ def show_tab(window):
 
 
 def test_open_model_folder_loads_the_model_and_draws_layers_by_heads(window, tiny_bert,
+                                                                    in_thread_forward, no_minilm,
                                                                     monkeypatch, tmp_path):
     tab = show_tab(window)
     assert window.bottom_tabs.indexOf(tab) == 2
@@ -115,12 +128,13 @@ def test_open_model_folder_loads_the_model_and_draws_layers_by_heads(window, tin
         assert path.stat().st_size > 1000
 
 
-def test_a_restored_session_shows_its_model_folder(window, tiny_bert):
-    tab = show_tab(window)
-    snapshot = window.state.snapshot()
+def test_a_restored_session_shows_its_model_folder(make_tab, tiny_bert, no_minilm):
+    tab = make_tab()
+    state = tab.state
+    snapshot = state.snapshot()
     restored = type(snapshot)(model_view=type(snapshot.model_view)(
         model="tiny-bert", model_dir=str(tiny_bert), layer=1, head=2))
-    window.state.restore(restored)
+    state.restore(restored)
     assert tab.wait_idle()
     QApplication.processEvents()
     assert tab.model_combo.currentText() == "tiny-bert"
@@ -179,12 +193,18 @@ def test_typing_updates_through_the_study_off_the_gui_thread(tab, qtbot):
     assert tab.result.forward.tokens[1:-1] == ("a", "big", "red", "cat")
 
 
-def test_shared_sentence_with_the_head_roles_tab(window):
-    tab = show_tab(window)
-    tab.sentence_edit.setText("the cat sat.")
-    assert window.heads_panel.sentence_edit.text() == "the cat sat."
-    window.heads_panel.sentence_edit.setText("the cat ran.")
-    assert tab.sentence_edit.text() == "the cat ran."
+def test_shared_sentence_with_the_head_roles_tab(tab, qtbot):
+    from gui.heads_tab import HeadsPanel
+
+    roles = HeadsPanel(tab.state)             # the window gives both tabs its one state
+    qtbot.addWidget(roles)
+    try:
+        tab.sentence_edit.setText("the cat sat.")
+        assert roles.sentence_edit.text() == "the cat sat."
+        roles.sentence_edit.setText("the cat ran.")
+        assert tab.sentence_edit.text() == "the cat ran."
+    finally:
+        roles.close()
 
 
 def test_a_broken_folder_gives_one_clear_message_and_nothing_crashes(tab, tmp_path, tiny_bert):
@@ -286,8 +306,8 @@ def test_a_finished_fetch_selects_the_fetched_model(qtbot, no_minilm, tiny_bert,
     widget.close()
 
 
-@pytest.mark.skipif(cached_model("minilm") is None, reason="MiniLM is not fetched "
-                    "(python main.py fetch-model minilm)")
+@pytest.mark.slow
+@needs_minilm
 def test_minilm_layer0_head2_is_tinted_previous_token(window):
     window.state.update_model_view(model="minilm", model_dir="", layer=0, head=2)
     window.state.update_heads_input(sentence=LESSON)
@@ -305,14 +325,12 @@ def test_minilm_layer0_head2_is_tinted_previous_token(window):
         assert format_number(float(value)) in text
 
 
-def test_a_hidden_tab_loads_its_model_only_when_shown(window, tiny_bert):
-    tab = window.model_heads
+def test_a_hidden_tab_loads_its_model_only_when_shown(make_tab, tiny_bert):
+    tab = make_tab(tiny_bert, show=False)             # a tab behind another one
     assert not tab.isVisible()
-    tab.add_model_folder(str(tiny_bert))
-    window.state.update_heads_input(sentence=TINY_SENTENCE)
-    assert tab.wait_idle()
     assert tab.study.generation == 0 and tab.result is None
-    show_tab(window)
+    tab.show()
+    assert tab.wait_idle()
     assert tab.study.generation == 1
     assert tab.result.forward.tokens[1:-1] == ("the", "cat", "sat", "on", "the", "mat", ".")
 
@@ -321,35 +339,31 @@ def test_a_hidden_tab_loads_its_model_only_when_shown(window, tiny_bert):
 SHORT_ROLES = {"steps": 40, "snapshot_every": 10, "log_every": 10}
 
 
-@pytest.fixture(scope="module", autouse=True)
-def resource_tracker_first():
-    """multiprocessing's resource tracker lives as long as the test session and starts with
-    the first spawn-context process or queue (the Real heads forward runs in one): start it
-    before the leak check counts the children."""
-    import multiprocessing.resource_tracker
-
-    multiprocessing.resource_tracker.ensure_running()
-
-
 def click(panel, pos):
     QTest.mouseClick(panel.viewport(), Qt.MouseButton.LeftButton, pos=pos)
     QApplication.processEvents()
 
 
-def test_a_short_roles_run_shows_its_learned_heads_beside_the_grid(resource_tracker_first, window,
-                                                                   qtbot):
+@pytest.fixture(scope="module")
+def roles_run():
+    """A short "roles" run, in this process (a run in the Training tab's process gives the
+    same result: test_training_runner.py::test_runs_are_reproducible)."""
+    from engine.training import run_experiment
+    from gui.training_runner import config_from_options
+
+    return run_experiment("roles", config_from_options("roles", SHORT_ROLES))
+
+
+def test_a_short_roles_run_shows_its_learned_heads_beside_the_grid(tab, roles_run):
     from engine.models import roles_of_maps
     from engine.models.roles import induction_scores
 
-    tab = show_tab(window)
     compare = tab.compare
     assert tab.trained_heads is None and compare.cells["trained"].shape == (0, 0)
     assert "no run yet" in compare.title_text
-    panel = window.training_panel
-    assert panel.start("roles", SHORT_ROLES)
-    qtbot.waitUntil(lambda: panel.result is not None, timeout=60000)
+    result = roles_run
+    tab.set_trained_heads(result)          # what the window does with a finished run
     QApplication.processEvents()
-    result = panel.result
     assert tab.trained_heads is not None
     assert compare.cells["trained"].shape == (2, 4)
     # roles from the result, by the pretrained detector (causal, induction on [BOS] r r)
@@ -384,13 +398,42 @@ def test_a_short_roles_run_shows_its_learned_heads_beside_the_grid(resource_trac
     assert tab.trained_heads is not None
 
 
-def test_the_hand_built_heads_are_scored_and_clickable(window, tiny_bert):
+def test_a_tab_built_after_the_runs_shows_the_newest_roles_run(window, no_minilm, roles_run):
+    """The window keeps the newest "roles" run (gui.model_heads.is_roles_run) for a Real
+    heads tab built later; a run of another experiment does not replace it."""
+    from engine.training import HeadsConfig, run_experiment
+
+    other = run_experiment("heads", HeadsConfig(heads=(1, 2), seeds=1, steps=10, log_every=5,
+                                                eval_size=32))
+    finished = window.training_panel.runner.result_ready      # what a finished run emits
+    finished.emit(roles_run)
+    finished.emit(other)
+    tab = window.model_heads                                   # built now
+    assert tab.trained_heads is not None and tab.trained_heads.step == SHORT_ROLES["steps"]
+    np.testing.assert_array_equal(tab.trained_heads.maps[1, 2], next(
+        h.weights for h in roles_run.heads if (h.layer, h.head) == (1, 2)))
+
+
+@pytest.mark.slow
+@pytest.mark.usefixtures("resource_tracker_first")
+def test_a_run_in_the_training_tab_reaches_the_real_heads_tab(window, no_minilm, qtbot):
+    tab = show_tab(window)
+    panel = window.training_panel
+    assert panel.start("roles", SHORT_ROLES)
+    qtbot.waitUntil(lambda: panel.result is not None, timeout=20000)
+    QApplication.processEvents()
+    assert tab.trained_heads is not None and tab.compare.cells["trained"].shape == (2, 4)
+    assert f"step {SHORT_ROLES['steps']}" in tab.compare.title_text
+
+
+def test_the_hand_built_heads_are_scored_and_clickable(window, tiny_bert, in_thread_forward):
     from engine.head_roles import ROLE_HEADS
     from engine.models import roles_of_maps
 
-    tab = show_tab(window)
+    tab = window.model_heads
     tab.add_model_folder(str(tiny_bert))
     window.state.update_heads_input(sentence="The cat sat on the mat, and it slept.")
+    show_tab(window)
     assert window.heads_panel.wait_idle() and tab.wait_idle()
     QApplication.processEvents()
     heads = window.heads_panel.view.newest_results
@@ -424,8 +467,8 @@ def test_the_hand_built_heads_are_scored_and_clickable(window, tiny_bert):
 JAPANESE = "猫がマットの上に座った。猫は疲れていたので、それから眠った。"
 
 
-@pytest.mark.skipif(cached_model("minilm") is None, reason="MiniLM is not fetched "
-                    "(python main.py fetch-model minilm)")
+@pytest.mark.slow
+@needs_minilm
 @pytest.mark.parametrize("sentence", [LESSON, JAPANESE])
 def test_minilm_summary_finding_and_note_in_both_languages(window, sentence):
     from engine.models import head_roles, summarize_roles
@@ -463,91 +506,13 @@ def test_minilm_summary_finding_and_note_in_both_languages(window, sentence):
 def test_grid_labels_thin_out_instead_of_overlapping(tab):
     """A big model's grid in a small view (as at 300 % text): every k-th layer and head is
     labelled, and no two labels overlap."""
-    from gui_helpers import settle_layout, text_problems
+    from gui_helpers import _tick_texts, settle_layout, text_problems
 
     grid = tab.grid
     grid.cells.make(24, 48)
     grid.resize(420, 300)
     settle_layout([grid])
-    top = [label for _v, label in grid.plot.getAxis("top")._tickLevels[0]]
+    top = [text for text, rect in sorted(_tick_texts(grid.plot.getAxis("top")),
+                                         key=lambda item: item[1].left())]
     assert 1 < len(top) < 48 and top[0] == "0"
     assert not [p for p in text_problems(grid) if p.startswith("overlap")]
-
-
-# -- the forward runs in a child process (issue 13: the GUI thread is not starved) ---------
-
-def test_the_forward_runs_in_a_child_process_not_in_the_window(tab, qtbot, monkeypatch):
-    import psutil
-
-    no_forward_in_this_process(monkeypatch)
-    tab.sentence_edit.clear()
-    qtbot.keyClicks(tab.sentence_edit, "the dog ran")
-    assert tab.wait_idle()
-    QApplication.processEvents()
-    assert tab.result.error == "" and tab.result.forward.tokens[1:-1] == ("the", "dog", "ran")
-    expected = run_sentence(load_model(tab.result.request.folder), "the dog ran").attentions
-    np.testing.assert_allclose(tab.result.forward.attentions, expected, atol=1e-6)
-    assert not tab.result.forward.attentions.flags.writeable
-    children = {p.pid for p in psutil.Process().children()}
-    (pid,) = forward_pids()
-    assert pid != os.getpid() and pid in children
-    tab.shutdown()                                   # the study's thread ends: so does its child
-    assert not psutil.pid_exists(pid) and forward_pids() == set()
-
-
-def test_the_gui_thread_computes_in_place(tiny_bert):
-    """A lesson or a test calling the study on the GUI thread gets no process."""
-    from gui.model_heads import ModelHeadsRequest
-
-    result = compute_model_heads(ModelHeadsRequest(str(tiny_bert), "the cat sat"))
-    assert result.forward.tokens == ("[CLS]", "the", "cat", "sat", "[SEP]")
-    assert forward_pids() == set()
-
-
-def test_closing_the_window_stops_the_forward_process(window, tiny_bert, monkeypatch):
-    import psutil
-
-    no_forward_in_this_process(monkeypatch)
-    tab = window.model_heads
-    tab.add_model_folder(str(tiny_bert))
-    show_tab(window)
-    assert tab.result.error == "" and tab.result.model_name == "tiny-bert"
-    (pid,) = forward_pids()
-    window.close()
-    assert not psutil.pid_exists(pid) and forward_pids() == set()
-
-
-def test_a_killed_forward_process_is_started_again(tab, qtbot):
-    import signal
-
-    from gui.forward_process import forward_processes
-
-    (process,) = forward_processes()
-    first = process.pid
-    os.kill(first, signal.SIGKILL)
-    tab.state.update_heads_input(sentence="a big red cat")
-    tab.request()
-    assert tab.wait_idle()
-    assert tab.result.error == "" and tab.result.forward.tokens[1:-1] == ("a", "big", "red", "cat")
-    assert process.processes_started == 2 and process.pid != first
-
-
-def test_without_a_socket_pair_a_spawned_process_serves(qtbot, tiny_bert, monkeypatch):
-    """Windows: no pass_fds; the same serve() runs as a multiprocessing "spawn" target."""
-    import psutil
-
-    import gui.forward_process as forward_process
-
-    monkeypatch.setattr(forward_process, "USE_SUBPROCESS", False)
-    no_forward_in_this_process(monkeypatch)
-    state = AppState()
-    state.update_heads_input(sentence=TINY_SENTENCE)
-    widget = ModelHeadsTab(state)
-    qtbot.addWidget(widget)
-    widget.show()
-    widget.add_model_folder(str(tiny_bert))
-    assert widget.wait_idle() and widget.result.error == ""
-    (pid,) = forward_pids()
-    widget.shutdown()
-    widget.close()
-    assert not psutil.pid_exists(pid)

@@ -1,4 +1,5 @@
-"""Translations: the .qm files match their .ts sources, and no visible string is untranslated."""
+"""Translations: the .qm files match their .ts sources, no visible string is untranslated, and
+switching the language leaves no translator behind and reaches the window's status bar."""
 import shutil
 import subprocess
 import sys
@@ -23,6 +24,7 @@ def messages(ts: Path) -> dict[str, ET.Element]:
     return {m.findtext("source"): m.find("translation") for m in root.iter("message")}
 
 
+@pytest.mark.slow
 def test_ts_covers_every_string_in_the_code(tmp_path):
     committed = I18N / "attention_lab_ja.ts"
     fresh = tmp_path / "fresh.ts"
@@ -38,6 +40,7 @@ def test_ts_covers_every_string_in_the_code(tmp_path):
     assert not untranslated, f"untranslated strings: {untranslated}"
 
 
+@pytest.mark.slow
 def test_qm_is_compiled_from_current_ts(tmp_path):
     for ts in I18N.glob("*.ts"):
         rebuilt = tmp_path / (ts.stem + ".qm")
@@ -72,6 +75,7 @@ def test_bundled_font_draws_japanese(qapp):
         assert raw.supportsCharacter(ord(ch)), ch
 
 
+@pytest.mark.slow
 def test_lesson_screenshot_script_writes_both_languages(tmp_path):
     import subprocess
     import sys
@@ -98,7 +102,6 @@ def test_no_tr_inside_f_strings():
     assert not offenders, offenders
 
 
-
 def test_switching_language_back_and_forth_creates_no_new_translators(qapp):
     """Each switch used to leave a new QTranslator pair alive as children of the app."""
     import gc
@@ -123,3 +126,18 @@ def test_switching_language_back_and_forth_creates_no_new_translators(qapp):
         assert tr("Reset controls") == "Reset controls"
     assert translators() == before
     set_language(start)
+
+
+def test_status_bar_follows_the_language(window):
+    from gui_helpers import settle
+
+    settle(window)
+    window.switch_language("ja")
+    try:
+        ja = window.compute_label.text()
+        assert ja and "computed in" not in ja
+        window.switch_language("en")
+        assert window.compute_label.text() != ja and "computed in" in window.compute_label.text()
+        assert window.statusBar().currentMessage() == ""
+    finally:
+        window.switch_language("en")

@@ -1,6 +1,10 @@
 """A change of the controls paints each panel once: layouts, view transforms and axis
-labels are settled before Qt paints (a second pass would double the cost of a drag)."""
+labels are settled before Qt paints (a second pass would double the cost of a drag), and
+axis pictures shown again from the cache look as a fresh layout would. The tests share one
+window, put back to its first state and size after each."""
 from collections import Counter
+
+import pytest
 
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QImage, QPainter
@@ -9,9 +13,24 @@ from PySide6.QtWidgets import QApplication, QCheckBox, QSpinBox
 import pyqtgraph as pg
 
 from gui.panels import pg_compat
-from gui.panels.base import Panel
 
 from gui_helpers import settle
+from tab_fixtures import WINDOW_SIZE, module_window  # noqa: F401 (a fixture)
+
+
+@pytest.fixture(scope="module")
+def first_state(module_window):
+    return module_window.state.snapshot()
+
+
+@pytest.fixture
+def window(module_window, first_state):
+    """The module's window; after the test its state (params, lock, view) and size as at
+    first."""
+    yield module_window
+    module_window.state.restore(first_state)
+    module_window.resize(*WINDOW_SIZE)
+    settle(module_window)
 
 
 class PaintCounter(QObject):
@@ -106,7 +125,24 @@ def pyqtgraph_paint(axis, size):
     return image
 
 
-def test_axes_shown_again_from_the_cache_match_a_fresh_layout(window):
+def axes_of(panel) -> list:
+    return [item for item in panel.scene().items() if isinstance(item, pg.AxisItem)]
+
+
+def count_calls(monkeypatch, name: str, window) -> Counter:
+    """Calls of pg_compat.`name`(axis, ...) from now on, by the axis's panel."""
+    panels = {panel.scene(): panel_name for panel_name, panel in window.panels.items()}
+    counts, function = Counter(), getattr(pg_compat, name)
+
+    def counted(axis, *args):
+        counts[panels.get(axis.scene())] += 1
+        return function(axis, *args)
+
+    monkeypatch.setattr(pg_compat, name, counted)
+    return counts
+
+
+def test_axes_shown_again_from_the_cache_match_a_fresh_layout(window, monkeypatch):
     """Panel.prepare_axes reuses an axis picture for a range, size and ticks it has shown
     before: after a round trip every axis must look as a fresh layout would draw it."""
     window.model.update(live_scores=False)
@@ -114,29 +150,32 @@ def test_axes_shown_again_from_the_cache_match_a_fresh_layout(window):
     settle(window)
     for _ in range(3):
         QApplication.processEvents()
+    laid_out = count_calls(monkeypatch, "lay_out_axis", window)
+    shown = count_calls(monkeypatch, "show_axis_picture", window)
     dk_spin = window.findChild(QSpinBox, "dkSpin")
     round_trip = (1024, 7, 300, 64)
     for dk in round_trip:          # axes reach their widest labels; every range is seen once
         dk_spin.setValue(dk)
         settle(window)
-    kept = {name: len(panel._axis_pictures) for name, panel in window.panels.items()}
+    assert laid_out["variancePlot"] > 0
+    laid_out.clear()
+    shown.clear()
     for dk in round_trip:
         dk_spin.setValue(dk)
         settle(window)
-    # the second trip laid out nothing new: every picture came from the cache
-    assert {name: len(panel._axis_pictures) for name, panel in window.panels.items()} == kept
-    assert kept["variancePlot"] > 0
+    # the second trip laid out nothing new: every picture shown came from the cache
+    assert sum(laid_out.values()) == 0 and shown["variancePlot"] > 0
     for dk in round_trip:
         dk_spin.setValue(dk)
         settle(window)
         for panel in window.panels.values():
             panel.prepare_axes()
-            for axis in panel._axes:
+            for axis in axes_of(panel):
                 if axis.isVisible():
                     size = axis.boundingRect().toAlignedRect().size()
-                    shown = picture_image(axis.picture, size)
+                    picture = picture_image(axis.picture, size)
                     fresh = pyqtgraph_paint(axis, size)
-                    assert shown == fresh, (dk, panel.objectName())
+                    assert picture == fresh, (dk, panel.objectName())
 
 
 def test_pyqtgraph_versions_outside_the_known_range_fall_back():
@@ -149,12 +188,11 @@ def test_pyqtgraph_versions_outside_the_known_range_fall_back():
 def test_unknown_pyqtgraph_lays_out_axes_itself(window, monkeypatch):
     """With FAST off the panels leave tick layout to pyqtgraph and still draw every axis."""
     monkeypatch.setattr(pg_compat, "FAST", False)
-    for panel in window.panels.values():
-        panel._axis_pictures.clear()
+    laid_out = count_calls(monkeypatch, "lay_out_axis", window)
     window.findChild(QSpinBox, "dkSpin").setValue(300)
     settle(window)
+    assert sum(laid_out.values()) == 0               # nothing laid out by the project
     for panel in window.panels.values():
-        assert panel._axis_pictures == {}        # nothing laid out by the project
         assert not panel.grab().isNull()         # pyqtgraph painted the axes itself
     axis = window.panels["variancePlot"].plot_raw.getAxis("bottom")
     assert pg_compat.shown_axis_picture(axis) is not None

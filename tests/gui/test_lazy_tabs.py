@@ -1,11 +1,16 @@
 """The Head roles, Real heads and Training tabs are built when first shown or asked for
 (gui/lazy_tabs.py), and then behave as if they had been there from the start."""
+from PySide6.QtWidgets import QApplication
+
 from gui import panel_names as names
+from gui_helpers import forward_pids
+from tab_fixtures import in_thread_forward  # noqa: F401 (a fixture)
 
 
 def test_start_builds_no_tab_and_runs_no_tab_worker(window):
     assert window.lazy_tabs.built_widgets() == {}
     assert len(window.studies) == 2                 # the simulation and the head roles
+    assert forward_pids() == set()                  # nor the Real heads forward process
     names_offered = window.exportable_names()
     assert names.HEAD_GRID in names_offered and names.TRAIN_LOSS in names_offered
     assert window.lazy_tabs.built_widgets() == {}   # listing the exports built nothing
@@ -26,7 +31,8 @@ def test_showing_a_tab_builds_it_in_place(window, qtbot):
 
 def test_real_heads_built_late_gets_the_hand_built_heads(window, qtbot):
     window.heads_panel.wait_idle()
-    qtbot.waitUntil(lambda: window._hand_heads is not None)
+    # the head-roles study's result, which the window keeps for the Real heads tab
+    qtbot.waitUntil(lambda: window.heads_panel.view.newest_results is not None)
     tab = window.model_heads               # built now, after the head-roles result arrived
     assert tab.hand_heads is not None
     assert window.bottom_tabs.indexOf(tab) == 2
@@ -41,3 +47,15 @@ def test_asking_for_a_tab_keeps_the_current_one(window):
     assert tabs.currentWidget() is current
     assert set(window.lazy_tabs.built_widgets()) == {names.HEADS_PANEL, names.MODEL_HEADS,
                                                      names.TRAINING_PANEL}
+
+
+def test_closing_before_a_shown_tab_is_built_builds_nothing(window, in_thread_forward):
+    window.bottom_tabs.setCurrentWidget(window.lazy_tabs.page(names.MODEL_HEADS))
+    window.close()
+    QApplication.processEvents()
+    try:
+        assert not window.lazy_tabs.is_built(names.MODEL_HEADS)
+    finally:
+        tab = window.built_tab(names.MODEL_HEADS)
+        if tab is not None:
+            tab.shutdown()      # what the window's close did not stop

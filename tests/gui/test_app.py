@@ -2,6 +2,8 @@
 import platform
 import sys
 
+import pytest
+
 from gui.app import keep_freed_memory
 
 
@@ -10,6 +12,7 @@ def test_heap_pad_is_set_where_glibc_is():
     assert keep_freed_memory() is glibc
 
 
+@pytest.mark.slow
 def test_application_runs_blas_on_one_thread():
     """Run in a fresh interpreter: the suite's own process already has the limit set."""
     import subprocess

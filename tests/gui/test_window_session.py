@@ -1,7 +1,9 @@
 """A saved session brings back everything the user set: the sentence, theme, text size,
-language and lesson step, through File → Open session and through --session."""
+language and lesson step, through File → Open session and through --session. The tests that
+change one part of the state share one window."""
 import json
 
+import pytest
 from PySide6.QtWidgets import QApplication, QComboBox, QFileDialog, QLineEdit, QPushButton
 
 from gui.app import build_window
@@ -9,6 +11,7 @@ from gui.i18n import current_language, set_language
 from gui.main_window import MainWindow
 from gui.state import read_session
 from gui_helpers import settle
+from tab_fixtures import dispose, module_window  # noqa: F401 (a fixture)
 
 
 def change_everything(win):
@@ -32,55 +35,63 @@ def assert_restored(win):
     assert win.lesson.index == 4 and "5 /" in win.lesson.step_label.text()
 
 
-def test_file_open_session_restores_everything(window, tmp_path, monkeypatch):
-    path = tmp_path / "class.json"
+@pytest.fixture(scope="module")
+def class_session(module_window, tmp_path_factory):
+    """A session saved after changing everything in the module's window, which then gets its
+    state back: the file and the window's params when it was saved."""
+    window = module_window
+    before = window.state.snapshot()
+    change_everything(window)
+    path = tmp_path_factory.mktemp("session") / "class.json"
+    window.save_session(path)
+    params = window.model.params
+    window.state.restore(before)
+    settle(window)
+    assert current_language() == "en" and not window.dark
+    return path, params
+
+
+def test_file_open_session_restores_everything(class_session, monkeypatch):
+    path, params = class_session
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    assert saved["view"] == {"theme": "dark", "text_scale": 1.5, "presentation": False,
+                             "colour_safe": True, "language": "ja", "export_scale": 1}
+    assert saved["heads_input"]["sentence"] == "Mary gave John a book."
     font = QApplication.font()
+    fresh = MainWindow()
     try:
-        change_everything(window)
-        params = window.model.params
-        window.save_session(path)
-        saved = json.loads(path.read_text(encoding="utf-8"))
-        assert saved["view"] == {"theme": "dark", "text_scale": 1.5, "presentation": False,
-                                 "colour_safe": True, "language": "ja", "export_scale": 1}
-        assert saved["heads_input"]["sentence"] == "Mary gave John a book."
-        fresh = MainWindow()
-        try:
-            fresh.show()
-            assert fresh.model.wait_idle()
-            monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(path), ""))
-            fresh.open_session_action.trigger()
-            settle(fresh)
-            assert fresh.heads_panel.wait_idle()
-            assert_restored(fresh)
-            assert fresh.model.params == params
-            assert read_session(path) == fresh.state.snapshot()
-        finally:
-            fresh.close()
+        fresh.show()
+        assert fresh.model.wait_idle()
+        monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(path), ""))
+        fresh.open_session_action.trigger()
+        settle(fresh)
+        assert fresh.heads_panel.wait_idle()
+        assert_restored(fresh)
+        assert fresh.model.params == params
+        assert read_session(path) == fresh.state.snapshot()
     finally:
+        dispose(fresh)
         set_language("en")
         QApplication.setFont(font)
 
 
-def test_command_line_session_restores_everything(window, tmp_path):
-    path = tmp_path / "class.json"
+def test_command_line_session_restores_everything(class_session):
+    path, _params = class_session
     font = QApplication.font()
+    win = build_window(["--session", str(path)])
     try:
-        change_everything(window)
-        window.save_session(path)
-        win = build_window(["--session", str(path)])
-        try:
-            win.show()
-            settle(win)
-            assert win.heads_panel.wait_idle()
-            assert_restored(win)
-        finally:
-            win.close()
+        win.show()
+        settle(win)
+        assert win.heads_panel.wait_idle()
+        assert_restored(win)
     finally:
+        dispose(win)
         set_language("en")
         QApplication.setFont(font)
 
 
-def test_a_bad_session_changes_nothing(window, tmp_path, monkeypatch):
+def test_a_bad_session_changes_nothing(module_window, tmp_path, monkeypatch):
+    window = module_window
     from PySide6.QtWidgets import QMessageBox
 
     before = window.state.snapshot()
@@ -95,7 +106,8 @@ def test_a_bad_session_changes_nothing(window, tmp_path, monkeypatch):
     assert window.state.snapshot() == before
 
 
-def test_token_mode_choice_is_part_of_the_session(window, tmp_path):
+def test_token_mode_choice_is_part_of_the_session(module_window, tmp_path):
+    window = module_window
     combo = window.heads_panel.findChild(QComboBox, "tokenModeCombo")
     combo.setCurrentIndex(combo.findData("ja_words"))
     path = tmp_path / "s.json"
@@ -110,9 +122,10 @@ def choose_precision(win, bits):
     combo.activated.emit(combo.currentIndex())
 
 
-def test_kv_precision_is_state_and_part_of_the_session(window, tmp_path):
+def test_kv_precision_is_state_and_part_of_the_session(module_window, tmp_path):
     """The combo sends an intent; AppState.cost renders it (combo and text); a session keeps it;
     a version 2 file (before the precision was state) opens at 16 bits."""
+    window = module_window
     cost = window.panels["costPlot"]
     combo = window.findChild(QComboBox, "kvPrecisionCombo")
     assert window.state.cost.kv_bits == 16 and combo.currentData() == 16

@@ -1,28 +1,18 @@
-"""Issue 13: the Real heads forward and the head roles yield to the simulation.
-
-While a d_k change is asked, computed and shown, no head-roles or Real heads result is drawn
-(gui/background_work.py ResultHold); the Real heads forward process starts when that tab is
-first opened, before its first request, and the window's close stops it."""
-import sys
+"""The Real heads forward and the head roles yield to the simulation: while a d_k change is
+asked, computed and shown, no head-roles or Real heads result is drawn
+(gui/background_work.py ResultHold); the newest is drawn once the change has been shown.
+The window's Real heads forward runs in its child process (each test starts one)."""
 import time
-from pathlib import Path
 
-import psutil
 import pytest
 from PySide6.QtWidgets import QApplication, QSpinBox
 
-from gui import panel_names as names
-from gui_helpers import forward_pids, no_forward_in_this_process
+from gui_helpers import no_forward_in_this_process
+from tab_fixtures import tiny_bert  # noqa: F401 (a fixture)
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
-from tiny_models import write_bert  # noqa: E402
+pytestmark = pytest.mark.slow
 
 SENTENCE = "the cat sat on the mat."
-
-
-@pytest.fixture
-def tiny_bert(tmp_path):
-    return write_bert(tmp_path / "tiny-bert", plants={0: "previous", 1: "first", 2: "self"})
 
 
 @pytest.fixture
@@ -110,62 +100,3 @@ def test_a_stale_result_is_handed_on_at_once_and_the_newest_follows(slow_window,
     assert tab.wait_idle()
     assert tab.result.forward.tokens[1:-1] == ("the", "cat", "sat", ".")
     assert hold.waiting() == 0
-
-
-# -- the forward process starts before the first request ---------------------------------------
-def test_the_window_starts_no_forward_process(window):
-    assert forward_pids() == set()
-    assert not window.lazy_tabs.is_built(names.MODEL_HEADS)
-
-
-def test_opening_the_tab_starts_the_process_before_its_first_request(window, tiny_bert, qtbot,
-                                                                     monkeypatch):
-    from gui.forward_process import forward_processes
-
-    no_forward_in_this_process(monkeypatch)
-    window.state.update_model_view(model="tiny-bert", model_dir=str(tiny_bert))
-    window.state.update_heads_input(sentence=SENTENCE)
-    window.bottom_tabs.setCurrentWidget(window.lazy_tabs.page(names.MODEL_HEADS))
-    assert not window.lazy_tabs.is_built(names.MODEL_HEADS)     # built one turn later
-    (early,) = forward_processes()
-    qtbot.waitUntil(lambda: early.pid is not None, timeout=5000)
-    pid = early.pid
-    assert psutil.Process(pid).ppid() == psutil.Process().pid
-    tab = window.model_heads
-    assert tab.wait_idle() and tab.result.error == "" and tab.result.model_name == "tiny-bert"
-    assert tab.study.generation == 1
-    assert forward_processes() == (early,) and early.pid == pid and early.processes_started == 1
-    window.bottom_tabs.setCurrentIndex(0)
-    window.bottom_tabs.setCurrentWidget(tab)                     # no second early start
-    assert forward_processes() == (early,)
-    window.close()
-    assert not psutil.pid_exists(pid) and forward_pids() == set()
-
-
-def test_a_process_started_early_and_never_asked_ends_with_the_window(window, tiny_bert, qtbot):
-    from gui.forward_process import forward_processes
-
-    window.state.update_model_view(model="tiny-bert", model_dir=str(tiny_bert))
-    window.bottom_tabs.setCurrentWidget(window.lazy_tabs.page(names.MODEL_HEADS))
-    (early,) = forward_processes()
-    qtbot.waitUntil(lambda: early.pid is not None, timeout=5000)
-    pid = early.pid
-    window.close()                                     # before the tab was even built
-    assert not psutil.pid_exists(pid) and forward_pids() == set()
-
-
-def test_a_warm_up_reply_is_never_taken_for_the_answer(tiny_bert):
-    """start(warm_folder) sends a warm-up request; ask() skips its reply."""
-    from gui.forward_process import ForwardProcess
-
-    process = ForwardProcess()
-    try:
-        process.start(str(tiny_bert))
-        process.start(str(tiny_bert))                  # two warm-ups in flight
-        kind, analysis = process.ask(str(tiny_bert), "the dog")
-        assert kind == "ok" and analysis.forward.tokens[1:-1] == ("the", "dog")
-        kind, analysis = process.ask(str(tiny_bert), "a cat")
-        assert kind == "ok" and analysis.forward.tokens[1:-1] == ("a", "cat")
-        assert process.processes_started == 1
-    finally:
-        process.stop()

@@ -1,10 +1,9 @@
 """The lesson strip follows the text size both ways, and a saved layout never crushes the
-plots; the status bar follows the language."""
+plots."""
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QApplication
 
 from gui.main_window import MainWindow
-from gui_helpers import settle
 
 
 def wait_layout(win, qtbot):
@@ -51,16 +50,3 @@ def test_a_saved_crushed_layout_is_not_brought_back(qtbot):
     finally:
         again.close()
         QSettings().remove("window")
-
-
-def test_status_bar_follows_the_language(window):
-    settle(window)
-    window.switch_language("ja")
-    try:
-        window._show_compute_time()
-        ja = window.compute_label.text()
-        window.switch_language("en")
-        assert window.compute_label.text() != ja and "computed in" in window.compute_label.text()
-        assert window.statusBar().currentMessage() == ""
-    finally:
-        window.switch_language("en")

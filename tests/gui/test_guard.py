@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QApplication, QSpinBox, QStatusBar
 from engine import compute
 from gui.guard import errors
 from gui_helpers import settle
+from tab_fixtures import module_window  # noqa: F401 (a fixture)
 
 ROOT = Path(__file__).resolve().parents[2]
 QT_OVERRIDES = {"showEvent", "hideEvent", "changeEvent", "resizeEvent", "paintEvent",
@@ -33,7 +34,8 @@ def test_every_qt_override_in_gui_is_guarded():
     assert not unguarded, unguarded
 
 
-def test_an_exception_in_an_event_handler_is_reported_not_raised(window, monkeypatch):
+def test_an_exception_in_an_event_handler_is_reported_not_raised(module_window, monkeypatch):
+    window = module_window
     reported = []
     errors.reported.connect(reported.append)
     try:
@@ -47,7 +49,8 @@ def test_an_exception_in_an_event_handler_is_reported_not_raised(window, monkeyp
         errors.seen.clear()
 
 
-def test_one_failing_panel_leaves_the_others_updating(window, monkeypatch):
+def test_one_failing_panel_leaves_the_others_updating(module_window, monkeypatch):
+    window = module_window
     softmax = window.panels["softmaxPlot"]
 
     def broken(results):

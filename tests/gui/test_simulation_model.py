@@ -1,4 +1,6 @@
-"""The request cycle: stale results are dropped, only the newest request waits."""
+"""The simulation's request cycle (SimulationModel on a StudyCycle): stale results are dropped,
+only the newest request waits, a failure is reported, a close stops the worker; a result gate
+holds results while the study stays busy."""
 import threading
 import time
 

@@ -5,9 +5,11 @@ compute, signal, the rest of the window) with every panel paused, and must leave
 panels showing the newest Results afterwards.
 """
 from gui_helpers import settle
+from tab_fixtures import module_window  # noqa: F401 (a fixture)
 
 
-def test_paused_panels_keep_the_newest_results_until_catch_up(window):
+def test_paused_panels_keep_the_newest_results_until_catch_up(module_window):
+    window = module_window
     panels = list(window.panels.values())
     first = window.model.results
     assert all(panel.results is first for panel in panels)
@@ -26,7 +28,8 @@ def test_paused_panels_keep_the_newest_results_until_catch_up(window):
     assert all(panel.results is second for panel in panels)
 
 
-def test_unpaused_visible_panels_update_at_once(window):
+def test_unpaused_visible_panels_update_at_once(module_window):
+    window = module_window
     panel = next(iter(window.panels.values()))
     other = list(window.panels.values())[1]
     panel.paused = True

@@ -1,5 +1,19 @@
-"""Help → Keyboard shortcuts lists what the window really binds; How to read explains it."""
+"""Help → Keyboard shortcuts lists what the window really binds; How to read explains it.
+The tests share one window; each closes the help it opened and puts the view back."""
+import pytest
 from PySide6.QtWidgets import QTextBrowser
+
+from tab_fixtures import fresh_view, module_window  # noqa: F401 (fixtures)
+
+
+@pytest.fixture
+def window(fresh_view):
+    """The module's window; after the test its help closed and its shortcut list as built."""
+    shortcut = fresh_view.presentation_action.shortcut()
+    yield fresh_view
+    fresh_view.presentation_action.setShortcut(shortcut)
+    if fresh_view.help_dialog is not None:
+        fresh_view.help_dialog.close()
 
 
 def test_shortcuts_are_read_from_the_actions(window):

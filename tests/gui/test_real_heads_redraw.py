@@ -1,10 +1,7 @@
-"""Showing a Real heads result updates items in place (issue 13: a result of MiniLM cost the
-GUI thread about 95 ms): a fixed set of graphics items whatever the model's size and however
-many results, one path per weight band carrying every line in the band of its weight, and
-texts and labels laid out again only when they change."""
-import sys
-from pathlib import Path
-
+"""Showing a Real heads result updates items in place: a fixed set of graphics items whatever
+the model's size and however many results, one path per weight band carrying every line in
+the band of its weight, and texts and labels laid out again only when they change. The
+results are computed in this process and handed to the tab as its study hands them on."""
 import numpy as np
 import pytest
 from PySide6.QtWidgets import QApplication
@@ -17,25 +14,25 @@ from gui.panels.head_detail import BANDS, LINE_MIN
 from gui.panels.thumbnail_cells import MARGIN, mosaic_of
 from gui.state import AppState
 from gui.style import ROLE_COLOURS
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
-from tiny_models import write_bert  # noqa: E402
+from tab_fixtures import dispose, show_bottom_tab
+from tiny_models import write_bert   # on the path through tab_fixtures
 
 SENTENCES = ("the cat sat on the mat.", "a dog ran to the red mat and sat down.",
              "the cat sat on the mat.")
 
 
-@pytest.fixture
-def models(tmp_path):
-    return (write_bert(tmp_path / "small", plants={0: "previous", 1: "first"}),
-            write_bert(tmp_path / "big", layers=6, heads=8, d_model=64))
+@pytest.fixture(scope="module")
+def models(tmp_path_factory):
+    root = tmp_path_factory.mktemp("models")
+    return (write_bert(root / "small", plants={0: "previous", 1: "first"}),
+            write_bert(root / "big", layers=6, heads=8, d_model=64))
 
 
 @pytest.fixture
 def tab(qtbot, models):
     state = AppState()
     state.update_heads_input(sentence=SENTENCES[0])
-    widget = ModelHeadsTab(state)
+    widget = ModelHeadsTab(state, compute_fn=compute_in_process)
     qtbot.addWidget(widget)
     widget.resize(1100, 700)
     widget.show()
@@ -44,13 +41,13 @@ def tab(qtbot, models):
     QApplication.processEvents()
     yield widget
     widget.shutdown()
-    widget.close()
+    dispose(widget)
 
 
 def show(tab, folder, sentence):
     result = compute_in_process(ModelHeadsRequest(str(folder), sentence))
     assert not result.error
-    tab._on_result(result)
+    tab.study.result_ready.emit(result)       # what the study does with a new result
     QApplication.processEvents()
     return result
 
@@ -120,20 +117,22 @@ def test_the_same_tokens_leave_labels_and_axes_alone(tab, models):
     small = models[0]
     show(tab, small, SENTENCES[0])
     detail = tab.detail
-    picture_calls = []
+    picture_calls, placed = [], []
     axis = detail.bottom_axis
     original = axis.set_labels
     axis.set_labels = lambda labels: (picture_calls.append(labels), original(labels))
-    placed = detail._labels_placed
+    first = detail.query_labels[0]            # placed with every layout of the labels
+    set_pos = first.setPos
+    first.setPos = lambda *a: (placed.append(a), set_pos(*a))
     texts = {label: label.text() for label in (tab.summary_label, tab.variance_label)}
     # the same sentence again (a model reloaded, a result re-sent): maps in place, no layout
     show(tab, small, SENTENCES[0].upper())    # the uncased tokenizer: the same tokens
-    assert picture_calls == [] and detail._labels_placed is placed
+    assert picture_calls == [] and placed == []
     assert {label: label.text() for label in texts} == texts
     # new tokens: the axes get them, and the labels are placed again
     show(tab, small, SENTENCES[1])
     assert picture_calls and picture_calls[-1] == list(detail.tokens)
-    assert detail._labels_placed is not placed
+    assert placed
     expected = run_sentence(load_model(small), SENTENCES[1]).tokens
     assert detail.tokens == expected
     assert [label.toPlainText() for label in detail.query_labels[:len(expected)]] == \
@@ -167,8 +166,9 @@ def test_a_label_measures_a_new_text_once(tab, models):
     assert len(asked) == len(set(asked))      # no label measured twice at one width
 
 
-def test_one_test_says_which_training_results_go_beside_the_grid(window):
-    """gui.model_heads.is_roles_run is the window's and trained_head_set's one test."""
+def test_one_test_says_which_training_results_go_beside_the_grid():
+    """gui.model_heads.is_roles_run is trained_head_set's test (and the window's, for a tab
+    built later: test_real_heads_tab.py::test_a_tab_built_after_the_runs_shows_the_newest_roles_run)."""
     from types import SimpleNamespace
 
     from gui.model_heads import is_roles_run, trained_head_set
@@ -177,21 +177,16 @@ def test_one_test_says_which_training_results_go_beside_the_grid(window):
               SimpleNamespace(experiment="roles", heads=()), SimpleNamespace(), None]
     for result in others:
         assert not is_roles_run(result) and trained_head_set(result) is None
-        window._keep_roles_run(result)
-        assert window._roles_run is None
-    kept = SimpleNamespace(experiment="roles", heads=(object(),))
-    assert is_roles_run(kept)
-    window._keep_roles_run(kept)
-    assert window._roles_run is kept
+    assert is_roles_run(SimpleNamespace(experiment="roles", heads=(object(),)))
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(cached_model("minilm") is None, reason="MiniLM is not fetched "
                     "(python main.py fetch-model minilm)")
 def test_the_legend_breaks_lines_only_between_entries(window):
     """Japanese role names: Qt may break them anywhere, so the legend packs whole entries into
     lines of its label's own text width (the panel's width was wider: 広く分散 was split)."""
     from gui_helpers import settle_layout
-    from test_gui_text_overlap import show_bottom_tab
 
     window.switch_language("ja")
     try:
@@ -200,7 +195,7 @@ def test_the_legend_breaks_lines_only_between_entries(window):
         window.state.update_heads_input(sentence="猫がマットの上に座った。猫は疲れていた。")
         tab = window.model_heads
         show_bottom_tab(window, tab)
-        assert tab.wait_idle(60000)
+        assert tab.wait_idle(20000)
         for _ in range(4):
             settle_layout(tab.panels, rounds=4)
             QApplication.processEvents()
