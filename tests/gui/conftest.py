@@ -30,6 +30,7 @@ from PySide6.QtWidgets import QApplication
 from gui.app import configure_pyqtgraph, limit_blas_threads
 from gui.requests import StudyCycle
 from gui_helpers import STARTED_THREADS, LeakBaseline
+from tab_fixtures import dispose
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -118,9 +119,8 @@ def sync_window(qtbot, sync_studies):
     forget_window_geometry()
     font = QApplication.font()
     win = _new_window(synchronous=True)
-    qtbot.addWidget(win)
     yield win
-    win.close()
+    dispose(win)
     QApplication.setFont(font)
     forget_window_geometry()
 
@@ -193,12 +193,12 @@ class SharedWindow:
 
     def replace(self) -> None:
         """A new window for the module's next tests (after a test that broke this one)."""
-        self.win.close()
+        dispose(self.win)
         QApplication.setFont(self.font)
         self._make()
 
     def close(self) -> None:
-        self.win.close()
+        dispose(self.win)
         QApplication.setFont(self.font)
         forget_window_geometry()
         self.baseline.check()
@@ -236,12 +236,11 @@ def controls(qtbot, sync_studies):
 
     model = SimulationModel(AppState(Snapshot(params=Params(live_scores=True))))
     panel = ControlPanel(model)
-    qtbot.addWidget(panel)
     panel.show()
     model.request()
     assert model.wait_idle()
     yield panel
-    panel.close()
+    dispose(panel)
     model.shutdown()
 
 
@@ -261,7 +260,6 @@ def make_panel(qtbot):
 
     def make(name: str, params=None, size=(800, 600)):
         panel = classes[name]()
-        qtbot.addWidget(panel)
         made.append(panel)
         panel.resize(*size)
         panel.show()
@@ -271,4 +269,4 @@ def make_panel(qtbot):
 
     yield make
     for panel in made:
-        panel.close()
+        dispose(panel)

@@ -57,10 +57,10 @@ class LeakBaseline:
         self.children = child_pids()
         self.thread_mark = len(STARTED_THREADS)
 
-    def check(self, timer_wait_ms: int = 1500) -> None:
+    def check(self, timer_wait_ms: int = 1500, process_wait_ms: int = 2000) -> None:
         """No thread started since, no new visible top-level widget, no active timer of the
         new ones (single-shot timers of closed widgets may still fire once: waited for), no
-        new child process."""
+        new child process (one that is exiting is waited for)."""
         QApplication.processEvents()
         running = running_threads(self.thread_mark)
         assert not running, f"threads left running: {[t.objectName() for t in running]}"
@@ -72,9 +72,23 @@ class LeakBaseline:
             QTest.qWait(10)     # an event loop: deferred deletes happen too
         timers = active_timers(new)
         assert not timers, f"timers left active: {[describe_timer(t) for t in timers]}"
-        children = [p for p in psutil.Process().children(recursive=True)
-                    if p.pid not in self.children and p.is_running()]
+        deadline = QDeadlineTimer(process_wait_ms)
+        while (children := self.new_children()) and not deadline.hasExpired():
+            QTest.qWait(20)     # a process told to stop may take a moment to exit
         assert not children, f"child processes left running: {children}"
+
+    def new_children(self) -> list:
+        """Child processes started since, still running (an exited one not yet reaped is a
+        zombie: it has ended)."""
+        running = []
+        for process in psutil.Process().children(recursive=True):
+            try:
+                if process.pid not in self.children and \
+                        process.status() != psutil.STATUS_ZOMBIE:
+                    running.append(process)
+            except psutil.NoSuchProcess:
+                pass
+        return running
 
 
 def settle(win):
