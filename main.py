@@ -307,7 +307,7 @@ def run_train(args) -> int:
 
 
 def run_export(args) -> int:
-    from gui.export import export_panels
+    from gui.headless.batch import export_panels
 
     params = params_from_args(args)
     try:
@@ -316,7 +316,7 @@ def run_export(args) -> int:
             raise ValueError
     except ValueError:
         raise UsageError(f"--size must be WxH with 100 ≤ W, H ≤ 8000, got {args.size!r}") from None
-    from gui.export import ExportError
+    from gui.window.export import ExportError
 
     try:
         paths = export_panels(params, args.out, args.format, (width, height))
@@ -352,7 +352,7 @@ def main(argv: list[str] | None = None) -> int:
 
     try:
         if argv[0] in ("-h", "--help"):
-            from gui.lessons import STEPS
+            from gui.lessons.steps import STEPS
 
             build_parser(len(STEPS)).parse_args(argv)
         args = build_parser().parse_args(argv)

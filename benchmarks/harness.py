@@ -6,7 +6,7 @@ checkbox (setValue / setChecked), `MainWindow.show_results`, `Panel.update_resul
 
 - a filter on the panels' viewports counts their Paint events;
 - a filter on the simulation study (`model.cycle`) notes when the worker's result
-  arrives on the GUI thread (a queued call, a MetaCall event; see gui/requests.py),
+  arrives on the GUI thread (a queued call, a MetaCall event; see gui/studies/cycle.py),
   which is when the window's `show_results` starts;
 - a slot on `model.results_ready`, connected after the window's own, runs when
   `show_results` has returned (Qt calls a signal's slots in connection order).
@@ -89,7 +89,7 @@ class Harness:
         from gui.app import create_application
 
         self.app = create_application([])
-        from gui.main_window import MainWindow
+        from gui.window.main_window import MainWindow
 
         self.QCoreApplication, self.QTimer = QCoreApplication, QTimer
         self.win = win = MainWindow()

@@ -9,7 +9,7 @@ sentence repeated, [SEP]) it reports the median and p95 milliseconds of
   forward_ms  engine.models.attentions (every layer's and head's attention and score variance)
   roles_ms    engine.models.head_roles on that result (an encoder runs no extra pass)
 over --repeats runs after 3 warm-up runs, and the cold load time (safetensors + tokenizer).
-BLAS runs on one thread, as in the Real heads tab's study (gui/model_heads.py); --blas-threads
+BLAS runs on one thread, as in the Real heads tab's study (gui/realheads/study.py); --blas-threads
 changes that.
 
     python benchmarks/model_forward.py --ui [--changes N]
@@ -21,12 +21,12 @@ change by change, so that the shared machine's load drifts alike over all of the
   dk_idle           no real-heads forward running
   dk_busy_process   each change made right after a new sentence was asked of both studies
                     that share it (head roles, Real heads; the Real heads forward of
-                    UI_TOKENS tokens runs in its child process, gui/forward_process.py),
+                    UI_TOKENS tokens runs in its child process, gui/realheads/forward_process.py),
                     their results held while the change is asked, computed and painted
-                    (gui/background_work.py): the app's way;
+                    (gui/studies/hold.py): the app's way;
   dk_busy_unheld    the same with the hold off (ResultHold.hold_s = 0): the head-roles
                     result, and a forward that ends in time, are drawn inside the change
-  dk_busy_thread    held, with gui.forward_process.ENABLED = False: the forward on the
+  dk_busy_thread    held, with gui.realheads.forward_process.ENABLED = False: the forward on the
                     study's thread, in the window's process (before issue 13's fix).
 Each series has the GUI thread's CPU per change (time.thread_time from setValue to
 painted: the pre-change drain is not counted, and other programs' load inflates it less
@@ -128,12 +128,12 @@ def ui_sentence(model, n: int, variant: int) -> str:
     return f"{text} {'ab'[variant % 2]}"
 
 
-MODES = ("process", "thread")   # where the Real heads forward runs (gui/forward_process.py)
+MODES = ("process", "thread")   # where the Real heads forward runs (gui/realheads/forward_process.py)
 SERIES = ("idle", "process", "unheld", "thread")
 
 
 def set_mode(mode: str) -> None:
-    import gui.forward_process as forward_process
+    import gui.realheads.forward_process as forward_process
 
     forward_process.ENABLED = mode != "thread"
 
@@ -269,7 +269,7 @@ def ui_report(folder: str, changes: int) -> dict:
                 out[f"dk_busy_{name}"] = series_summary(rows[name], idle)
                 if name in typing:
                     out[f"dk_busy_{name}"].update(typing[name])
-            from gui.forward_process import forward_processes
+            from gui.realheads.forward_process import forward_processes
 
             out["forward_processes"] = len(forward_processes())
             out["real_heads_forwards"] = tab.study.generation
@@ -278,7 +278,7 @@ def ui_report(folder: str, changes: int) -> dict:
         finally:
             set_mode("process")
             h.close()
-            from gui.forward_process import forward_processes
+            from gui.realheads.forward_process import forward_processes
 
             for process in forward_processes():   # h.close() ended the study thread already
                 process.stop()

@@ -35,7 +35,7 @@ def show_cost_report(folder: str, shows: int) -> dict:
             win.bottom_tabs.setCurrentWidget(tab)
             if not tab.wait_idle(120000) or tab.result is None or tab.result.forward is None:
                 raise RuntimeError(f"the Real heads tab showed no result: {tab.message}")
-            from gui.model_heads import ModelHeadsRequest, compute_in_process
+            from gui.realheads.study import ModelHeadsRequest, compute_in_process
 
             def items() -> dict:
                 return {p.objectName(): len(p.scene().items()) for p in tab.panels}
@@ -78,7 +78,7 @@ def show_cost_report(folder: str, shows: int) -> dict:
             return out
         finally:
             h.close()
-            from gui.forward_process import forward_processes
+            from gui.realheads.forward_process import forward_processes
 
             for process in forward_processes():
                 process.stop()

@@ -16,7 +16,7 @@ import time
 import numpy as np
 
 from gui.panels.multihead_view import MAX_HEADS_DRAWN
-from gui.style import format_count, format_number
+from gui.common.style import format_count, format_number
 
 UNSCALED, SCALED = "#D55E00", "#0072B2"
 HEAD_COLOURS = ["#E69F00", "#56B4E9", "#009E73", "#CC79A7", "#0072B2", "#D55E00", "#F0E442",

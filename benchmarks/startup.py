@@ -25,7 +25,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from PySide6.QtCore import QEvent, QObject, QTimer
 from gui.app import create_application
 app = create_application([])
-from gui.main_window import MainWindow
+from gui.window.main_window import MainWindow
 t_imports = time.monotonic()
 win = MainWindow()
 t_window = time.monotonic()

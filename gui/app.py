@@ -84,7 +84,7 @@ def create_application(argv: list[str]):
         quiet_offscreen_noise(app)
     app.setOrganizationName("AttentionLab")
     app.setApplicationName("Attention Lab")
-    from .i18n import install_fonts
+    from gui.common.i18n import install_fonts
 
     install_fonts(app)
     configure_pyqtgraph()
@@ -137,7 +137,7 @@ def parse_window_args(argv: list[str]):
     Anything else raises UsageError."""
     from engine.cli_args import ArgParser, add_window_args, qt_args
 
-    from .lessons import STEPS
+    from gui.lessons.steps import STEPS
 
     parser = ArgParser(prog="attention-lab", add_help=False, allow_abbrev=False)
     add_window_args(parser, len(STEPS))
@@ -157,10 +157,10 @@ def build_window(argv: list[str]):
     if args.session is not None and not args.session.strip():
         raise UsageError("--session needs a file name")
     create_application(qt_args)
-    from .i18n import set_language, system_language
+    from gui.common.i18n import set_language, system_language
 
     set_language(args.lang or system_language())
-    from .main_window import MainWindow
+    from gui.window.main_window import MainWindow
 
     window = MainWindow()
     try:
@@ -181,7 +181,7 @@ def build_window(argv: list[str]):
 def run_gui(argv: list[str]) -> int:
     """Open the window and run the event loop; bad options or session exit 2 with one line."""
     from engine.cli_args import EXIT_USAGE, UsageError
-    from .state import SessionError
+    from gui.state import SessionError
 
     try:
         window = build_window(argv)

@@ -9,7 +9,7 @@ Real heads tab shows for one (model, sentence).
     serve(connection, niceness=FORWARD_NICENESS)
     serve_fd(fd, niceness=FORWARD_NICENESS)
 
-run in a child process (gui/forward_process.py ForwardProcess; serve_fd on one end of a
+run in a child process (gui/realheads/forward_process.py ForwardProcess; serve_fd on one end of a
 socket pair, or serve as a multiprocessing target): it lowers its priority (os.nice), keeps
 BLAS on one thread, then answers requests until the connection ends.
 Each request is one bytes message, the pickled (folder, sentence); each reply is one message,

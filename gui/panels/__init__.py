@@ -1,9 +1,9 @@
 """The five live panels, each a pyqtgraph widget with a fixed objectName."""
-from .cost_panel import CostPanel
-from .multihead_view import MultiHeadView
-from .saturation_panel import SaturationPanel
-from .softmax_panel import SoftmaxPanel
-from .variance_panel import VariancePanel
+from gui.panels.cost_panel import CostPanel
+from gui.panels.multihead_view import MultiHeadView
+from gui.panels.saturation_panel import SaturationPanel
+from gui.panels.softmax_panel import SoftmaxPanel
+from gui.panels.variance_panel import VariancePanel
 
 PANEL_CLASSES = (SoftmaxPanel, VariancePanel, SaturationPanel, MultiHeadView, CostPanel)
 

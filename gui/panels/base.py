@@ -8,11 +8,11 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsSimpleTextItem, QGraphicsT
 
 from engine import Results
 
-from ..guard import SUPER, errors, guarded
-from ..style import LIGHT, Theme
-from . import pg_compat
-from .label import Label
-from .pg_compat import settle_scenes  # noqa: F401 (the window settles panels through here)
+from gui.common.guard import SUPER, errors, guarded
+from gui.common.style import LIGHT, Theme
+from gui.panels import pg_compat
+from gui.panels.label import Label
+from gui.panels.pg_compat import settle_scenes  # noqa: F401 (the window settles panels through here)
 
 
 class TitleLabel(pg.LabelItem):
@@ -193,7 +193,7 @@ class Panel(pg.GraphicsLayoutWidget):
             self._error_label.setWordWrap(True)
             self._error_label.setStyleSheet(
                 "background: #FFF3F0; color: #B00020; border: 2px solid #B00020; padding: 4px;")
-        from ..i18n import tr
+        from gui.common.i18n import tr
 
         self._error_label.setText(tr("This panel could not be drawn: {reason}").format(
             reason=message))
@@ -242,7 +242,7 @@ class Panel(pg.GraphicsLayoutWidget):
         self.setBackground(theme.background)
         self.restyle()
         self.retranslate()
-        from ..style import plot_font
+        from gui.common.style import plot_font
 
         for item, _vb, _corner in self._overlays:
             item.setColor(theme.foreground)
@@ -301,7 +301,7 @@ class Panel(pg.GraphicsLayoutWidget):
             item.setText(text)
 
     def style_plot(self, plot: pg.PlotItem) -> None:
-        from ..style import plot_font
+        from gui.common.style import plot_font
 
         font = plot_font(self.theme)
         for name in ("left", "bottom"):

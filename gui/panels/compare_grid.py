@@ -1,4 +1,4 @@
-"""The heads from outside the pretrained model, beside its grid (gui.model_heads.HeadSet):
+"""The heads from outside the pretrained model, beside its grid (gui.realheads.study.HeadSet):
 the training lab's learned heads (one "roles" run, layers × heads) on the left and the
 hand-built heads (one row) on the right, as thumbnails tinted by the same detector's role
 in the same colours as the pretrained grid's (thumbnail_cells.ThumbnailCells).
@@ -9,15 +9,15 @@ from __future__ import annotations
 from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import QGraphicsItem
 
-from .. import panel_names as names
-from ..i18n import tr
-from ..model_heads import role_names
-from ..style import plot_font
-from .base import Panel, TitleLabel
-from .grid_common import (PANEL_MIN_WIDTH, add_minimum_height, add_thumbnail_plot,
+from gui.common import names
+from gui.common.i18n import tr
+from gui.common.names import role_names
+from gui.common.style import plot_font
+from gui.panels.base import Panel, TitleLabel
+from gui.panels.grid_common import (PANEL_MIN_WIDTH, add_minimum_height, add_thumbnail_plot,
                           fit_cells_top_left, keep_cells_readable, legend_width, role_legend,
                           style_grid_plot)
-from .thumbnail_cells import ThumbnailCells
+from gui.panels.thumbnail_cells import ThumbnailCells
 
 GROUP_GAP = 0.6   # cells between the learned and the hand-built heads
 KEY_SIZE = 0.85   # the title and the key, of the text size
@@ -27,7 +27,7 @@ class CompareGrid(Panel):
     """The training lab's learned heads and the hand-built heads, side by side, as thumbnails
     tinted like the pretrained grid's (see the module docstring).
 
-    show_results takes (trained, hand), each a gui.model_heads.HeadSet or None."""
+    show_results takes (trained, hand), each a gui.realheads.study.HeadSet or None."""
 
     compare_clicked = Signal(str, int, int)   # "trained" | "hand", layer, head
 

@@ -15,15 +15,15 @@ from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QApplication, QComboBox
 from superqt.utils import signals_blocked
 
-from ..guard import guarded
+from gui.common.guard import guarded
 
-from ..style import brush, format_count, pen, plot_font
-from .base import Panel
-from .items import Bars
-from .label import Label
-from .text_fit import (MinimumHeight, glue_words, layout_minimum_px, lines_px, unbreakable,
+from gui.common.style import brush, format_count, pen, plot_font
+from gui.panels.base import Panel
+from gui.panels.items import Bars
+from gui.panels.label import Label
+from gui.panels.text_fit import (MinimumHeight, glue_words, layout_minimum_px, lines_px, unbreakable,
                        wrap_lines)
-from ..i18n import tr
+from gui.common.i18n import tr
 
 BAR_WIDTH = 0.6
 

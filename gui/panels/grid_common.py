@@ -6,9 +6,9 @@ from __future__ import annotations
 import pyqtgraph as pg
 from PySide6.QtGui import QFontMetricsF
 
-from ..style import ROLE_COLOURS, plot_font
-from .base import Panel
-from .text_fit import MinimumHeight, layout_minimum_px
+from gui.common.style import ROLE_COLOURS, plot_font
+from gui.panels.base import Panel
+from gui.panels.text_fit import MinimumHeight, layout_minimum_px
 
 #: The smallest thumbnail, in text lines of the tick font: the minimum height and width keep
 #: cells this big (the window scrolls below it), whatever the text size.

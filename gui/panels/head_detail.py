@@ -15,7 +15,7 @@ of the width ≥ SIDE_BY_SIDE_LABELS widest tokens), below it otherwise (large t
 narrow panel). The panel's minimum height leaves the map and the line view a text line per
 token (at most MAX_ROWS_ASKED): below it the window scrolls instead of thinning labels.
 
-show_results takes a gui.model_heads.HeadDetailData.
+show_results takes a gui.realheads.study.HeadDetailData.
 """
 from __future__ import annotations
 
@@ -27,14 +27,14 @@ from PySide6.QtCore import QRectF, Slot
 from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QPainterPath
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem
 
-from ..guard import guarded
-from ..i18n import tr
-from ..model_heads import role_names
-from ..style import ROLE_COLOURS, format_number, plot_font
-from .base import Panel, TitleLabel
-from .label import Label
-from .text_fit import MinimumHeight, layout_minimum_px
-from .token_axis import TokenAxis, fit_square_cells, label_max_px
+from gui.common.guard import guarded
+from gui.common.i18n import tr
+from gui.common.names import role_names
+from gui.common.style import ROLE_COLOURS, format_number, plot_font
+from gui.panels.base import Panel, TitleLabel
+from gui.panels.label import Label
+from gui.panels.text_fit import MinimumHeight, layout_minimum_px
+from gui.panels.token_axis import TokenAxis, fit_square_cells, label_max_px
 
 SEQUENTIAL = pg.colormap.get("viridis")
 LINE_MIN = 0.02

@@ -6,7 +6,7 @@ background to the colour of the head's detected role, inside a frame of that col
 (thumbnail_cells.ThumbnailCells: one item for all of them); the legend above counts the
 roles. A click on a cell emits head_clicked(layer, head).
 
-show_results takes a gui.model_heads.ModelHeadsResult: a new sentence is one new mosaic
+show_results takes a gui.realheads.study.ModelHeadsResult: a new sentence is one new mosaic
 image; the layer and head labels are set again only when the shape or the view changes.
 
 The heads from elsewhere (the training lab's, the hand-built ones) are compare_grid.py's.
@@ -19,15 +19,15 @@ from PySide6.QtCore import Signal, Slot
 from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QGraphicsItem
 
-from .. import panel_names as names
-from ..i18n import tr
-from ..model_heads import role_names
-from ..style import plot_font
-from .base import Panel
-from .grid_common import (PANEL_MIN_WIDTH, add_minimum_height, add_thumbnail_plot,
+from gui.common import names
+from gui.common.i18n import tr
+from gui.common.names import role_names
+from gui.common.style import plot_font
+from gui.panels.base import Panel
+from gui.panels.grid_common import (PANEL_MIN_WIDTH, add_minimum_height, add_thumbnail_plot,
                           fit_cells_top_left, keep_cells_readable, legend_width, role_legend,
                           style_grid_plot)
-from .thumbnail_cells import ThumbnailCells
+from gui.panels.thumbnail_cells import ThumbnailCells
 
 
 class HeadGrid(Panel):

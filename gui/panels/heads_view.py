@@ -8,7 +8,7 @@ entropy of the average with that of the heads (the average is always at
 least as flat: entropy is concave).
 
 HeadsView draws HeadsResult values (engine.head_roles.heads_study, compute_heads here) that
-the head-roles study computes off the GUI thread; gui/heads_tab.py's HeadsPanel adds the
+the head-roles study computes off the GUI thread; gui/headroles/tab.py's HeadsPanel adds the
 inputs, which render and change AppState.heads_input.
 """
 from __future__ import annotations
@@ -22,14 +22,14 @@ from PySide6.QtGui import QFontMetricsF, QTextOption
 
 from engine.head_roles import ROLE_HEADS, heads_study
 
-from .. import panel_names as names
-from ..guard import guarded
-from ..i18n import tr
-from ..state import HeadsInput
-from ..style import OKABE_ITO, format_number, plot_font
-from .base import Panel, TitleLabel
-from .text_fit import WORD_JOINER, MinimumHeight, glue_words, kana_class, lines_px
-from .token_axis import TokenAxis, fit_square_cells
+from gui.common import names
+from gui.common.guard import guarded
+from gui.common.i18n import tr
+from gui.state import HeadsInput
+from gui.common.style import OKABE_ITO, format_number, plot_font
+from gui.panels.base import Panel, TitleLabel
+from gui.panels.text_fit import WORD_JOINER, MinimumHeight, glue_words, kana_class, lines_px
+from gui.panels.token_axis import TokenAxis, fit_square_cells
 
 QWIDGETSIZE_MAX = (1 << 24) - 1
 

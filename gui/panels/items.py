@@ -10,7 +10,7 @@ import functools
 
 import pyqtgraph as pg
 
-from ..guard import SUPER, guarded
+from gui.common.guard import SUPER, guarded
 
 
 class CachedBoundingRect:

@@ -2,7 +2,7 @@
 the "+k heads not drawn" note and the notes under the diagram, and their shorter variants."""
 from __future__ import annotations
 
-from ..i18n import tr
+from gui.common.i18n import tr
 
 MATRICES = ("x", "w_q", "w_k", "w_v", "q", "k", "v", "concat", "w_o", "output")
 

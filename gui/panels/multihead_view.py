@@ -22,16 +22,16 @@ from PySide6.QtWidgets import QGraphicsRectItem
 
 from engine.multihead import concat_heads
 
-from ..style import brush, pen, plot_font
-from .base import Panel
-from .label import Label
-from .matrix_item import (DIVERGING, MAX_PIXELS, SEQUENTIAL, MatrixItem,  # noqa: F401 (tests)
+from gui.common.style import brush, pen, plot_font
+from gui.panels.base import Panel
+from gui.panels.label import Label
+from gui.panels.matrix_item import (DIVERGING, MAX_PIXELS, SEQUENTIAL, MatrixItem,  # noqa: F401 (tests)
                           colour_image, colour_index, drawn_entries)
-from .multihead_layout import diagram_layout, needed_height
-from .multihead_texts import (MATRICES, diagram_texts, not_drawn_text,  # noqa: F401 (tests)
+from gui.panels.multihead_layout import diagram_layout, needed_height
+from gui.panels.multihead_texts import (MATRICES, diagram_texts, not_drawn_text,  # noqa: F401 (tests)
                               text_variant, wrap_lines)
-from .text_fit import MinimumHeight, layout_minimum_px
-from ..i18n import tr
+from gui.panels.text_fit import MinimumHeight, layout_minimum_px
+from gui.common.i18n import tr
 
 MAX_HEADS_DRAWN = 8
 LAYOUTS_KEPT = 32      # a drag goes back and forth over a few shapes

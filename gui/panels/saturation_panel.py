@@ -11,12 +11,12 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontMetricsF, QTextDocument
 from PySide6.QtWidgets import QGraphicsItem
 
-from ..style import brush, pen, plot_font
-from .base import Panel, TitleLabel
-from .items import Dots
-from .text_fit import (MinimumHeight, fit_bottom_axis, fitting_step, layout_minimum_px, lines_px,
+from gui.common.style import brush, pen, plot_font
+from gui.panels.base import Panel, TitleLabel
+from gui.panels.items import Dots
+from gui.panels.text_fit import (MinimumHeight, fit_bottom_axis, fitting_step, layout_minimum_px, lines_px,
                        ticks_between, unbreakable)
-from ..i18n import tr
+from gui.common.i18n import tr
 
 METRIC_ROWS = ("max_prob", "entropy", "jacobian_norm")
 DK_TICK_LABELS = [f"{4**i:,}".replace(",", "\u2009") for i in range(8)]  # 1 … 16 384

@@ -14,13 +14,13 @@ from PySide6.QtGui import QFontMetricsF
 
 from engine.params import SCORES_MAX
 
-from ..style import brush, format_number, plot_font
-from .base import Panel
-from .items import Bars
-from .label import Label
-from .text_fit import (MinimumHeight, fit_bottom_axis, fitting_step, layout_minimum_px, lines_px,
+from gui.common.style import brush, format_number, plot_font
+from gui.panels.base import Panel
+from gui.panels.items import Bars
+from gui.panels.label import Label
+from gui.panels.text_fit import (MinimumHeight, fit_bottom_axis, fitting_step, layout_minimum_px, lines_px,
                        ticks_between)
-from ..i18n import tr
+from gui.common.i18n import tr
 
 BAR_WIDTH = 0.38
 LABEL_GAP_PX = 2       # between a lifted value label and the one under it

@@ -188,6 +188,6 @@ def lines_px(theme, lines: float) -> int:
     it the window scrolls instead of squeezing the texts over each other)."""
     from PySide6.QtGui import QFontMetricsF
 
-    from ..style import plot_font
+    from gui.common.style import plot_font
 
     return int(lines * QFontMetricsF(plot_font(theme)).lineSpacing())

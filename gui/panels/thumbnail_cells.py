@@ -21,9 +21,9 @@ from PySide6.QtCore import QLineF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem
 
-from ..guard import guarded
-from ..style import ROLE_COLOURS
-from .matrix_item import colour_index
+from gui.common.guard import guarded
+from gui.common.style import ROLE_COLOURS
+from gui.panels.matrix_item import colour_index
 
 MARGIN = 0.09      # of a cell, around its thumbnail
 FRAME_PX = 3.0

@@ -7,8 +7,8 @@ import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QFontMetricsF
 
-from ..guard import guarded
-from . import pg_compat
+from gui.common.guard import guarded
+from gui.panels import pg_compat
 
 #: Longest token label drawn, in pixels (or 4.5 text heights, at large text); longer ones are
 #: elided.

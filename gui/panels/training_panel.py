@@ -11,7 +11,7 @@ Result:
                                           paper's Table 3 (A) dev perplexity (heads only)
 
 Items are built once per experiment shape and updated in place with setData / setImage.
-gui/training_tab.py puts them in the Training tab with its controls.
+gui/training/tab.py puts them in the Training tab with its controls.
 """
 from __future__ import annotations
 
@@ -27,13 +27,13 @@ from PySide6.QtWidgets import QGraphicsPathItem
 from engine.training import PAPER_TABLE3_A, HeadsConfig, band
 from engine.training.tasks import copy_one_token_accuracy
 
-from .. import panel_names as names
-from ..guard import guarded
-from ..i18n import tr
-from ..style import brush, pen, plot_font
-from .base import Panel, TitleLabel
-from .matrix_item import weights_rgba
-from .text_fit import (TICK_GAP, MinimumHeight, fit_bottom_axis, fitting_step, layout_minimum_px,
+from gui.common import names
+from gui.common.guard import guarded
+from gui.common.i18n import tr
+from gui.common.style import brush, pen, plot_font
+from gui.panels.base import Panel, TitleLabel
+from gui.panels.matrix_item import weights_rgba
+from gui.panels.text_fit import (TICK_GAP, MinimumHeight, fit_bottom_axis, fitting_step, layout_minimum_px,
                        lines_px, ticks_between)
 
 METRICS = ("loss", "accuracy", "attention_entropy", "grad_norm_wq")

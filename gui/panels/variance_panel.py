@@ -18,10 +18,10 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QPen
 from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsRectItem
 
-from ..style import brush, format_number, pen, plot_font
-from .base import Panel
-from .text_fit import MinimumHeight, fit_bottom_axis, layout_minimum_px, lines_px, wrap_lines
-from ..i18n import tr
+from gui.common.style import brush, format_number, pen, plot_font
+from gui.panels.base import Panel
+from gui.panels.text_fit import MinimumHeight, fit_bottom_axis, layout_minimum_px, lines_px, wrap_lines
+from gui.common.i18n import tr
 
 
 

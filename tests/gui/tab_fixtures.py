@@ -6,7 +6,7 @@ A test module imports the fixtures it uses from here (pytest finds them by name)
     training_panel      a Training tab (TrainingPanel) of its own state, shown
     tiny_bert           a tiny random BERT folder named "tiny-bert", one per module
     in_thread_forward   the Real heads forward runs in the study's thread, not in a child
-                        process (gui.forward_process.ENABLED off)
+                        process (gui.realheads.forward_process.ENABLED off)
     module_window       one MainWindow for the module; `fresh_view` puts its view back
     resource_tracker_first   multiprocessing's resource tracker started before a test
 
@@ -25,8 +25,8 @@ import pytest
 from PySide6.QtCore import QCoreApplication, QEvent
 from PySide6.QtWidgets import QApplication
 
-from gui import panel_names as names
-from gui.window_layout import ROWS, SINGLE, SINGLE_PAGES
+from gui.common import names
+from gui.window.layout import ROWS, SINGLE, SINGLE_PAGES
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 from tiny_models import write_bert  # noqa: E402
@@ -71,7 +71,7 @@ def tiny_bert(tmp_path_factory):
 def in_thread_forward(monkeypatch):
     """No forward process: the Real heads study computes in its own thread, as the window
     did before the forward moved to a child process (same numbers, no process start)."""
-    import gui.forward_process as forward_process
+    import gui.realheads.forward_process as forward_process
 
     monkeypatch.setattr(forward_process, "ENABLED", False)
 
@@ -80,7 +80,7 @@ def in_thread_forward(monkeypatch):
 def training_panel(qtbot):
     """A Training tab of its own AppState, shown at about its size in the window."""
     from gui.state import AppState
-    from gui.training_tab import TrainingPanel
+    from gui.training.tab import TrainingPanel
 
     panel = TrainingPanel(AppState())
     qtbot.addWidget(panel)
@@ -98,7 +98,7 @@ def module_window(qapp):
     (with `fresh_view`). Built before each test's leak check starts, it is not counted as
     a window the test left open; a test must not build a tab that starts a worker."""
     from gui.app import configure_pyqtgraph
-    from gui.main_window import MainWindow
+    from gui.window.main_window import MainWindow
 
     configure_pyqtgraph()
     font = QApplication.font()

@@ -7,8 +7,8 @@ from PySide6.QtWidgets import QApplication, QCheckBox, QLabel, QPushButton, QSpi
 
 from engine import Params
 from gui.state import SessionError
-from gui.i18n import set_language
-from gui.lessons import STEPS
+from gui.common.i18n import set_language
+from gui.lessons.steps import STEPS
 from gui_helpers import settle
 
 
@@ -64,7 +64,7 @@ def test_lesson_numbers_are_live(window, english):
     r = window.model.results
     text = window.lesson.text()
     assert f"d_k = {r.params.dk}" in text
-    from gui.style import format_number
+    from gui.common.style import format_number
     assert format_number(r.variance.empirical_unscaled) in text
     window.lesson.go_to(1)          # offset and gap sliders
     settle(window)

@@ -15,8 +15,8 @@ from PySide6.QtGui import QFontMetrics
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
-from gui import panel_names as names
-from gui.lessons import STEPS, step_text
+from gui.common import names
+from gui.lessons.steps import STEPS, step_text
 from gui.panels import multihead_view
 from gui.panels.multihead_layout import diagram_layout, needed_height
 from gui.panels.multihead_view import MINIMUM_VIEW_LINES, not_drawn_text
@@ -155,8 +155,8 @@ def test_the_offset_and_gap_sliders_sit_beside_the_compact_text(window, qtbot, r
 
 def bottom_tab_idle(window, qtbot, tab):
     """`tab` (a bottom tab's widget) in front, its row or page shown, its study idle."""
-    from gui import panel_names as names
-    from gui.main_window import ROWS, SINGLE, SINGLE_PAGES
+    from gui.common import names
+    from gui.window.main_window import ROWS, SINGLE, SINGLE_PAGES
 
     if window.layout_mode == SINGLE:
         window.panel_tabs.setCurrentIndex(SINGLE_PAGES.index(names.MULTIHEAD))
@@ -284,7 +284,7 @@ def test_a_renamed_axis_keeps_its_name_centred(window, qtbot):
     """pyqtgraph centres an axis name only when the axis is resized: the cost panel's switch
     from the short FLOP name to the long one at the same size left the long name where the
     short one went, over the title (the text-overlap test run alone, Japanese, 150 %)."""
-    from gui import panel_names as names
+    from gui.common import names
 
     window.resize(1920, 1080)
     settle(window)
@@ -357,7 +357,7 @@ def visible_box(label) -> QRectF:
 
 
 def test_the_not_drawn_note_says_head_or_heads(qapp):
-    from gui.i18n import set_language
+    from gui.common.i18n import set_language
 
     assert not_drawn_text(1) == "+1 head not drawn"
     assert not_drawn_text(2) == "+2 heads not drawn"

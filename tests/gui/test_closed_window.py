@@ -2,9 +2,9 @@
 be on their way out) and reports no error."""
 from PySide6.QtWidgets import QApplication
 
-from gui.guard import errors
-from gui.i18n import current_language, set_language
-from gui.main_window import MainWindow
+from gui.common.guard import errors
+from gui.common.i18n import current_language, set_language
+from gui.window.main_window import MainWindow
 
 
 def test_a_language_change_after_close_reports_nothing(qtbot):

@@ -10,7 +10,7 @@ from engine import random_scores
 from engine.softmax import softmax
 from engine.params import divisors
 from engine.scores import format_scores
-from gui.controls import dk_to_slider
+from gui.controls.sidebar import dk_to_slider
 
 from gui_helpers import settle
 
@@ -498,9 +498,9 @@ def test_plots_catching_up_is_marked_until_their_result_arrives(qtbot):
     """Issue 10: the spin box showed 128 while the plots still showed d_k = 76."""
     from PySide6.QtWidgets import QApplication
 
-    from gui.control_marker import CATCH_UP_DELAY_MS
-    from gui.controls import ControlPanel
-    from gui.model import SimulationModel
+    from gui.controls.marker import CATCH_UP_DELAY_MS
+    from gui.controls.sidebar import ControlPanel
+    from gui.studies.simulation import SimulationModel
     from gui.state import AppState
 
     slow = SlowCompute(delay=0.6)

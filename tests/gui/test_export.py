@@ -10,7 +10,8 @@ import pytest
 from PySide6.QtGui import QGuiApplication, QImage, QPainter
 
 from engine import Params
-from gui.export import export_panel, export_panels, export_window
+from gui.headless.batch import export_panels
+from gui.window.export import export_panel, export_window
 from tab_fixtures import module_window  # noqa: F401 (a fixture)
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -106,7 +107,7 @@ def test_export_command_needs_a_folder_name(tmp_path, monkeypatch):
 
 def test_export_to_a_missing_folder_says_so(module_window, tmp_path):
     window = module_window
-    from gui.export import ExportError
+    from gui.window.export import ExportError
 
     target = tmp_path / "no" / "such" / "softmax.png"
     try:
@@ -119,7 +120,8 @@ def test_export_to_a_missing_folder_says_so(module_window, tmp_path):
 
 
 def test_png_export_and_copy_at_two_and_four_times(module_window, tmp_path):
-    from gui.export import export_text_scale, panel_image
+    from gui.headless.batch import export_text_scale
+    from gui.window.export import panel_image
 
     window = module_window
     panel = window.panels["costPlot"]
@@ -146,10 +148,11 @@ def test_svg_attention_maps_stay_sharp_in_qt_renderer(tmp_path, qtbot):
     from PySide6.QtCore import QByteArray
     from PySide6.QtSvg import QSvgRenderer
 
-    from gui.export import SVG_IMAGE_MIN_PX, export_text_scale
+    from gui.headless.batch import export_text_scale
+    from gui.window.export import SVG_IMAGE_MIN_PX
     from gui.panels.heads_view import HeadsView, compute_heads
     from gui.state import HeadsInput
-    from gui.style import make_theme
+    from gui.common.style import make_theme
 
     view = HeadsView()                        # the head roles panel, as export_panels draws it
     qtbot.addWidget(view)

@@ -1,10 +1,10 @@
 """Exports on a full disk or a read-only folder: an error naming the path and the reason, the
-old file untouched, and no partial file left (gui.export writes through gui.state.atomic)."""
+old file untouched, and no partial file left (gui.window.export writes through gui.state.atomic)."""
 import pyqtgraph as pg
 import pytest
 from PySide6.QtWidgets import QLabel
 
-from gui.export import ExportError, export_panel, export_window
+from gui.window.export import ExportError, export_panel, export_window
 from tests.disks import fill, make_read_only, small_disk
 
 

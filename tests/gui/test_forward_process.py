@@ -1,4 +1,4 @@
-"""The Real heads forward in a child process (gui/forward_process.py): the window's study
+"""The Real heads forward in a child process (gui/realheads/forward_process.py): the window's study
 computes in a process of its own, started when the tab is first opened (before its first
 request), started again when killed, and stopped with the study or the window; on the GUI
 thread the study computes in place."""
@@ -10,9 +10,9 @@ import pytest
 from PySide6.QtWidgets import QApplication
 
 from engine.models import load_model, run_sentence
-from gui import panel_names as names
-from gui.model_heads import compute_model_heads
-from gui.model_heads_tab import ModelHeadsTab
+from gui.common import names
+from gui.realheads.study import compute_model_heads
+from gui.realheads.tab import ModelHeadsTab
 from gui.state import AppState
 from gui_helpers import forward_pids, no_forward_in_this_process
 from tab_fixtures import dispose
@@ -66,7 +66,7 @@ def test_the_forward_runs_in_a_child_process_not_in_the_window(tab, qtbot, monke
 
 def test_the_gui_thread_computes_in_place(tiny_bert):
     """A lesson or a test calling the study on the GUI thread gets no process."""
-    from gui.model_heads import ModelHeadsRequest
+    from gui.realheads.study import ModelHeadsRequest
 
     result = compute_model_heads(ModelHeadsRequest(str(tiny_bert), "the cat sat"))
     assert result.forward.tokens == ("[CLS]", "the", "cat", "sat", "[SEP]")
@@ -89,7 +89,7 @@ def test_closing_the_window_stops_the_forward_process(window, tiny_bert, monkeyp
 def test_a_killed_forward_process_is_started_again(tab, qtbot):
     import signal
 
-    from gui.forward_process import forward_processes
+    from gui.realheads.forward_process import forward_processes
 
     (process,) = forward_processes()
     first = process.pid
@@ -105,7 +105,7 @@ def test_a_killed_forward_process_is_started_again(tab, qtbot):
 @pytest.mark.usefixtures("resource_tracker_first")
 def test_without_a_socket_pair_a_spawned_process_serves(qtbot, tiny_bert, monkeypatch):
     """Windows: no pass_fds; the same serve() runs as a multiprocessing "spawn" target."""
-    import gui.forward_process as forward_process
+    import gui.realheads.forward_process as forward_process
 
     monkeypatch.setattr(forward_process, "USE_SUBPROCESS", False)
     no_forward_in_this_process(monkeypatch)
@@ -125,7 +125,7 @@ def test_without_a_socket_pair_a_spawned_process_serves(qtbot, tiny_bert, monkey
 @slow
 def test_opening_the_tab_starts_the_process_before_its_first_request(window, tiny_bert, qtbot,
                                                                      monkeypatch):
-    from gui.forward_process import forward_processes
+    from gui.realheads.forward_process import forward_processes
 
     no_forward_in_this_process(monkeypatch)
     window.state.update_model_view(model="tiny-bert", model_dir=str(tiny_bert))
@@ -152,7 +152,7 @@ def test_a_process_started_early_and_never_asked_ends_with_the_window(window, ti
     """Started as opening the Real heads tab starts it (the tab itself is not built here: a
     window closed before a shown tab is built builds it afterwards, see
     test_lazy_tabs.py::test_closing_before_a_shown_tab_is_built_builds_nothing)."""
-    from gui.forward_process import forward_processes, start_early
+    from gui.realheads.forward_process import forward_processes, start_early
 
     assert start_early(str(tiny_bert))
     (early,) = forward_processes()
@@ -165,7 +165,7 @@ def test_a_process_started_early_and_never_asked_ends_with_the_window(window, ti
 @slow
 def test_a_warm_up_reply_is_never_taken_for_the_answer(tiny_bert):
     """start(warm_folder) sends a warm-up request; ask() skips its reply."""
-    from gui.forward_process import ForwardProcess
+    from gui.realheads.forward_process import ForwardProcess
 
     process = ForwardProcess()
     try:

@@ -11,7 +11,7 @@ from pathlib import Path
 import psutil
 import pytest
 
-from gui import forward_process as fp
+from gui.realheads import forward_process as fp
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 from tiny_models import write_bert  # noqa: E402
@@ -80,7 +80,7 @@ def test_closing_the_window_with_a_stalled_forward_child_takes_under_2_s(qtbot, 
                                                                         tmp_path, monkeypatch):
     from PySide6.QtWidgets import QApplication
 
-    from gui.main_window import MainWindow
+    from gui.window.main_window import MainWindow
 
     monkeypatch.setenv("ATTENTION_LAB_CACHE", str(tmp_path / "cache"))   # no MiniLM
     window = MainWindow()

@@ -8,7 +8,7 @@ from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import QApplication, QSpinBox, QStatusBar
 
 from engine import compute
-from gui.guard import errors
+from gui.common.guard import errors
 from gui_helpers import settle
 from tab_fixtures import module_window  # noqa: F401 (a fixture)
 

@@ -7,10 +7,10 @@ from PySide6.QtCore import QCoreApplication, QEvent
 from PySide6.QtWidgets import QApplication, QCheckBox, QComboBox, QLineEdit, QSpinBox
 
 from engine.head_roles import ROLE_HEADS, random_heads, role_heads, tokenize
-from gui.heads_tab import HeadsPanel
+from gui.headroles.tab import HeadsPanel
 from gui.state.app_state import DEFAULT_SENTENCES
 from gui.panels.heads_view import HeadsView
-from gui.style import LIGHT, Theme, format_number
+from gui.common.style import LIGHT, Theme, format_number
 from tab_fixtures import dispose
 
 

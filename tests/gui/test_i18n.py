@@ -34,7 +34,7 @@ def test_ts_covers_every_string_in_the_code(tmp_path):
                    check=True, capture_output=True)
     now, before = messages(fresh), messages(committed)
     missing = sorted(set(now) - set(before))
-    assert not missing, f"strings in the code but not in the .ts (run python -m gui.i18n --update): {missing}"
+    assert not missing, f"strings in the code but not in the .ts (run python -m gui.common.i18n --update): {missing}"
     untranslated = sorted(s for s, t in now.items() if t is None or t.get("type") == "unfinished"
                           or not (t.text or "").strip())
     assert not untranslated, f"untranslated strings: {untranslated}"
@@ -65,7 +65,7 @@ def test_bundled_font_draws_japanese(qapp):
     from PySide6.QtGui import QFont, QFontDatabase, QRawFont
 
     from gui.app import create_application
-    from gui.i18n import CJK_FAMILY
+    from gui.common.i18n import CJK_FAMILY
 
     app = create_application([])
     assert CJK_FAMILY in QFontDatabase.families()
@@ -80,12 +80,12 @@ def test_lesson_screenshot_script_writes_both_languages(tmp_path):
     import subprocess
     import sys
 
-    proc = subprocess.run([sys.executable, "-m", "gui.screenshot", "--lessons", str(tmp_path),
+    proc = subprocess.run([sys.executable, "-m", "gui.headless.screenshot", "--lessons", str(tmp_path),
                            "--size", "1000x700"], cwd=ROOT, capture_output=True, text=True,
                           timeout=300, env={"QT_QPA_PLATFORM": "offscreen", "PATH": "/usr/bin:/bin",
                                             "HOME": str(tmp_path)})
     assert proc.returncode == 0, proc.stderr
-    from gui.lessons import STEPS
+    from gui.lessons.steps import STEPS
     for lang in ("en", "ja"):
         for i in range(len(STEPS)):
             assert (tmp_path / f"lesson_{lang}_{i + 1:02d}.png").stat().st_size > 10_000
@@ -108,7 +108,7 @@ def test_switching_language_back_and_forth_creates_no_new_translators(qapp):
 
     from PySide6.QtCore import QTranslator
 
-    from gui.i18n import current_language, set_language, tr
+    from gui.common.i18n import current_language, set_language, tr
 
     def translators() -> int:
         gc.collect()

@@ -1,8 +1,8 @@
 """The Head roles, Real heads and Training tabs are built when first shown or asked for
-(gui/lazy_tabs.py), and then behave as if they had been there from the start."""
+(gui/window/lazy_tabs.py), and then behave as if they had been there from the start."""
 from PySide6.QtWidgets import QApplication
 
-from gui import panel_names as names
+from gui.common import names
 from gui_helpers import forward_pids
 from tab_fixtures import in_thread_forward  # noqa: F401 (a fixture)
 

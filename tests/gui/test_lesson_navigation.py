@@ -1,5 +1,5 @@
 """Back on the first step and Next on the last: nothing happens, and the buttons say so."""
-from gui.lessons import STEPS
+from gui.lessons.steps import STEPS
 
 
 def test_back_on_the_first_step_keeps_the_users_controls(window):

@@ -8,10 +8,10 @@ from PySide6.QtWidgets import QCheckBox
 
 from engine import Params
 from engine.presets import preset_by_slug
-from gui import panel_names as names
-from gui.lesson_panel import DEFAULT_CONTROLS
-from gui.lessons import STEPS
-from gui.style import format_number
+from gui.common import names
+from gui.lessons.strip import DEFAULT_CONTROLS
+from gui.lessons.steps import STEPS
+from gui.common.style import format_number
 from gui_helpers import settle
 
 @pytest.fixture
@@ -37,7 +37,7 @@ def step_index(key):
 
 @pytest.fixture
 def english():
-    from gui.i18n import set_language
+    from gui.common.i18n import set_language
 
     set_language("en")
     yield
@@ -99,8 +99,8 @@ def test_edit_reset_puts_back_what_play_changed(window, qtbot, english):
 
 def test_gradients_train_button_runs_in_the_training_tab_and_the_text_quotes_it(
         window, qtbot, english, monkeypatch):
-    from gui import lesson_training
-    from gui.lesson_training import percent, scaling_facts
+    import gui.lessons.training_facts as lesson_training
+    from gui.lessons.training_facts import percent, scaling_facts
 
     experiment, options = lesson_training.LESSON_RUNS["gradients"]
     monkeypatch.setitem(lesson_training.LESSON_RUNS, "gradients",
@@ -259,7 +259,7 @@ def test_at_300_percent_the_strip_never_scrolls_sideways_and_shows_whole_lines(w
     right); a scrolling text showed half a line and a second scroll bar."""
     from PySide6.QtWidgets import QApplication
 
-    from gui.i18n import set_language
+    from gui.common.i18n import set_language
 
     font = QApplication.font()
     set_language("ja")

@@ -3,7 +3,7 @@ plots."""
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QApplication
 
-from gui.main_window import MainWindow
+from gui.window.main_window import MainWindow
 
 
 def wait_layout(win, qtbot):

@@ -9,13 +9,13 @@ import pytest
 from PySide6.QtCore import QTranslator
 
 from engine.training import PAPER_TABLE3_A, config_from_dict, run_experiment
-from gui.lesson_context import LessonContext
-from gui.lesson_real_heads import real_heads_facts, real_heads_text
-from gui.lesson_training import (LESSON_DK, LESSON_RUNS, gradients_run_text, heads_facts,
+from gui.lessons.context import LessonContext
+from gui.lessons.real_heads_facts import real_heads_facts, real_heads_text
+from gui.lessons.training_facts import (LESSON_DK, LESSON_RUNS, gradients_run_text, heads_facts,
                                  heads_run_text, paper_text, percent, roles_facts,
                                  roles_run_text, scaling_facts)
-from gui.style import format_number
-from gui.training_runner import config_from_options
+from gui.common.style import format_number
+from gui.training.runner import config_from_options
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 from tiny_models import write_bert  # noqa: E402
@@ -39,7 +39,7 @@ class PendingJapanese(QTranslator):
 @pytest.fixture
 def languages(qapp):
     """Yields a function lang → None that switches the UI language (pending strings too)."""
-    from gui.i18n import set_language
+    from gui.common.i18n import set_language
 
     translator = PendingJapanese()
     qapp.installTranslator(translator)
@@ -168,7 +168,7 @@ def test_heads_verdict_follows_the_numbers(heads_result):
 
 @pytest.fixture(scope="module")
 def tiny_bert_result(tmp_path_factory):
-    from gui.model_heads import ModelHeadsRequest, compute_model_heads
+    from gui.realheads.study import ModelHeadsRequest, compute_model_heads
 
     folder = tmp_path_factory.mktemp("bert")
     write_bert(folder)

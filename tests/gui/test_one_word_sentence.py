@@ -3,7 +3,7 @@ exception: the role detector needs 2 tokens, and the hand-built heads then say s
 import numpy as np
 
 from gui.panels.heads_view import compute_heads
-from gui.model_heads import hand_head_set
+from gui.realheads.study import hand_head_set
 from gui.state import HeadsInput
 
 

@@ -7,8 +7,8 @@ from PySide6.QtWidgets import QApplication
 
 from engine.models import verify
 from engine.models.loader import clear_cache
-from gui.guard import errors
-from gui.model_heads_tab import ModelHeadsTab
+from gui.common.guard import errors
+from gui.realheads.tab import ModelHeadsTab
 from gui.state import AppState
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
@@ -66,7 +66,7 @@ def test_an_unreadable_cache_leaves_the_tab_working_and_lesson_8_opens(qtbot, tm
 
 def test_a_damaged_minilm_offers_fetch_says_why_and_a_fetch_repairs_it(qtbot, tmp_path,
                                                                       monkeypatch):
-    import gui.forward_process as forward_process
+    import gui.realheads.forward_process as forward_process
 
     monkeypatch.setattr(forward_process, "ENABLED", False)   # the child would not see the pins
     good = write_bert(tmp_path / "good", plants={0: "previous"})
@@ -103,7 +103,7 @@ def test_a_damaged_minilm_offers_fetch_says_why_and_a_fetch_repairs_it(qtbot, tm
 
 
 def test_a_hostile_header_reaches_the_tab_as_one_message_without_a_retry(qtbot, tmp_path):
-    from gui.forward_process import forward_processes
+    from gui.realheads.forward_process import forward_processes
 
     hostile = declare(write_bert(tmp_path / "hostile"), "embeddings.word_embeddings.weight",
                       "F32", (10**12,))

@@ -8,12 +8,12 @@ from PySide6.QtWidgets import QApplication
 
 from engine.models import load_model, run_sentence
 from engine.models.fetch import cached_model
-from gui.model_heads import ModelHeadsRequest, compute_in_process
-from gui.model_heads_tab import ModelHeadsTab
+from gui.realheads.study import ModelHeadsRequest, compute_in_process
+from gui.realheads.tab import ModelHeadsTab
 from gui.panels.head_detail import BANDS, LINE_MIN
 from gui.panels.thumbnail_cells import MARGIN, mosaic_of
 from gui.state import AppState
-from gui.style import ROLE_COLOURS
+from gui.common.style import ROLE_COLOURS
 from tab_fixtures import dispose, show_bottom_tab
 from tiny_models import write_bert   # on the path through tab_fixtures
 
@@ -167,11 +167,11 @@ def test_a_label_measures_a_new_text_once(tab, models):
 
 
 def test_one_test_says_which_training_results_go_beside_the_grid():
-    """gui.model_heads.is_roles_run is trained_head_set's test (and the window's, for a tab
+    """gui.realheads.study.is_roles_run is trained_head_set's test (and the window's, for a tab
     built later: test_real_heads_tab.py::test_a_tab_built_after_the_runs_shows_the_newest_roles_run)."""
     from types import SimpleNamespace
 
-    from gui.model_heads import is_roles_run, trained_head_set
+    from gui.realheads.study import is_roles_run, trained_head_set
 
     others = [SimpleNamespace(experiment="heads", heads=(object(),)),
               SimpleNamespace(experiment="roles", heads=()), SimpleNamespace(), None]

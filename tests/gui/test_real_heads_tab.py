@@ -13,12 +13,12 @@ from PySide6.QtWidgets import QApplication, QFileDialog
 
 from engine.models import load_model, run_sentence
 from engine.models.fetch import FetchCancelled, cached_model
-from gui.export import export_panel
-from gui.guard import errors
-from gui.model_heads import compute_in_process, looks_japanese
-from gui.model_heads_tab import ModelHeadsTab
+from gui.window.export import export_panel
+from gui.common.guard import errors
+from gui.realheads.study import compute_in_process, looks_japanese
+from gui.realheads.tab import ModelHeadsTab
 from gui.state import AppState
-from gui.style import ROLE_COLOURS, format_number
+from gui.common.style import ROLE_COLOURS, format_number
 from tab_fixtures import dispose
 from tab_fixtures import in_thread_forward, resource_tracker_first, tiny_bert  # noqa: F401
 
@@ -80,7 +80,7 @@ def assert_drawn(cells, layer: int, head: int, weights: np.ndarray) -> None:
     """A thumbnail (ThumbnailCells) shows `weights` through its role's colour map (background → role colour),
     checked against pyqtgraph's own ColorMap.map (within one step of its 256 colours)."""
     from gui.panels.thumbnail_cells import role_colormap
-    from gui.style import ROLE_COLOURS
+    from gui.common.style import ROLE_COLOURS
 
     np.testing.assert_allclose(cells.maps[layer, head], weights)
     image = cells.thumbnail(layer, head)
@@ -194,7 +194,7 @@ def test_typing_updates_through_the_study_off_the_gui_thread(tab, qtbot):
 
 
 def test_shared_sentence_with_the_head_roles_tab(tab, qtbot):
-    from gui.heads_tab import HeadsPanel
+    from gui.headroles.tab import HeadsPanel
 
     roles = HeadsPanel(tab.state)             # the window gives both tabs its one state
     qtbot.addWidget(roles)
@@ -289,7 +289,7 @@ def test_closing_during_a_fetch_stops_its_thread(qtbot, no_minilm):
 
 
 def test_a_finished_fetch_selects_the_fetched_model(qtbot, no_minilm, tiny_bert, monkeypatch):
-    import gui.model_heads_tab as tab_module
+    import gui.realheads.tab as tab_module
 
     def fake_fetch(key, progress, cancelled):
         progress(1.0, "done")
@@ -349,7 +349,7 @@ def roles_run():
     """A short "roles" run, in this process (a run in the Training tab's process gives the
     same result: test_training_runner.py::test_runs_are_reproducible)."""
     from engine.training import run_experiment
-    from gui.training_runner import config_from_options
+    from gui.training.runner import config_from_options
 
     return run_experiment("roles", config_from_options("roles", SHORT_ROLES))
 
@@ -399,7 +399,7 @@ def test_a_short_roles_run_shows_its_learned_heads_beside_the_grid(tab, roles_ru
 
 
 def test_a_tab_built_after_the_runs_shows_the_newest_roles_run(window, no_minilm, roles_run):
-    """The window keeps the newest "roles" run (gui.model_heads.is_roles_run) for a Real
+    """The window keeps the newest "roles" run (gui.realheads.study.is_roles_run) for a Real
     heads tab built later; a run of another experiment does not replace it."""
     from engine.training import HeadsConfig, run_experiment
 

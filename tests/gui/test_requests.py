@@ -1,11 +1,11 @@
-"""StudyCycle (gui/requests.py) in both modes: on a worker thread, and synchronous (on the
+"""StudyCycle (gui/studies/cycle.py) in both modes: on a worker thread, and synchronous (on the
 GUI thread, for tests): the same generations, pending request and gate."""
 import threading
 
 import pytest
 from PySide6.QtCore import QCoreApplication
 
-from gui.requests import StudyCycle
+from gui.studies.cycle import StudyCycle
 from gui_helpers import STARTED_THREADS, running_threads
 
 

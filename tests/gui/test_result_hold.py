@@ -1,6 +1,6 @@
 """The Real heads forward and the head roles yield to the simulation: while a d_k change is
 asked, computed and shown, no head-roles or Real heads result is drawn
-(gui/background_work.py ResultHold); the newest is drawn once the change has been shown.
+(gui/studies/hold.py ResultHold); the newest is drawn once the change has been shown.
 The window's Real heads forward runs in its child process (each test starts one)."""
 import time
 
@@ -20,7 +20,7 @@ def slow_window(qtbot, tiny_bert, monkeypatch):
     """A window whose simulation takes 0.4 s per change, its Real heads tab shown on the
     tiny BERT."""
     from engine import compute
-    from gui.main_window import MainWindow
+    from gui.window.main_window import MainWindow
 
     def slow(params):
         time.sleep(0.4)

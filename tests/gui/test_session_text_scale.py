@@ -3,7 +3,7 @@ window left: a session saved at 150 % reopens at 150 %, in a new window as in th
 import pytest
 from PySide6.QtWidgets import QApplication
 
-from gui.main_window import MainWindow
+from gui.window.main_window import MainWindow
 
 
 def open_window(qtbot) -> MainWindow:

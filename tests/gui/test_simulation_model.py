@@ -8,8 +8,8 @@ import numpy as np
 from PySide6.QtWidgets import QApplication, QSpinBox
 
 from engine import Params, compute
-from gui.main_window import MainWindow
-from gui.model import SimulationModel
+from gui.window.main_window import MainWindow
+from gui.studies.simulation import SimulationModel
 
 
 class SlowCompute:
@@ -83,7 +83,7 @@ def test_a_result_gate_holds_results_and_the_study_stays_busy(qtbot):
     """StudyCycle.set_result_gate: a computed result waits at the gate; meanwhile the study
     is busy and a newer request waits as the pending one; the held result is stale then, and
     delivering it shows nothing; only the newest reaches result_ready."""
-    from gui.requests import StudyCycle
+    from gui.studies.cycle import StudyCycle
 
     class Gate:
         def __init__(self):

@@ -3,7 +3,7 @@ let go (its result dropped) and its thread ends by itself, without aborting the 
 import threading
 import time
 
-from gui.requests import StudyCycle
+from gui.studies.cycle import StudyCycle
 
 
 def test_shutdown_does_not_wait_for_a_long_compute(qtbot):

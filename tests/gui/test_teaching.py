@@ -5,8 +5,8 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QSpinBox
 
 from engine import Params
 from engine.presets import MODEL_PRESETS, preset_by_slug
-from gui import panel_names as names
-from gui.shape_rules import kv_heads_for
+from gui.common import names
+from gui.controls.shape_rules import kv_heads_for
 
 from gui_helpers import settle
 
@@ -20,7 +20,7 @@ def window(shared_window):
 
 @pytest.fixture
 def english():
-    from gui.i18n import set_language
+    from gui.common.i18n import set_language
 
     set_language("en")
     yield
@@ -78,7 +78,7 @@ def test_model_preset_sets_kv_heads_cached_layers_and_names_its_source(window):
 
 
 def test_live_scores_are_on_at_first_run_and_follow_dk(window):
-    from gui.controls import score_to_slider
+    from gui.controls.sidebar import score_to_slider
 
     assert Params().live_scores is False                      # the engine's default
     check = find(window, QCheckBox, "liveScoresCheck")
@@ -171,7 +171,7 @@ def test_h1_bars_are_identical_and_named_once(window):
 
 
 def test_cost_shows_softmax_share_and_the_labelled_no_w_o_figure(window):
-    from gui.style import format_count
+    from gui.common.style import format_count
 
     window.model.update(heads=512, dk=1, d_model=512)
     settle(window)
@@ -289,7 +289,7 @@ def test_saturation_title_gives_the_real_trial_count(window):
 def lesson_text(window, step):
     """The text of lesson step `step` (an index or a step key)."""
     if isinstance(step, str):
-        from gui.lessons import STEPS
+        from gui.lessons.steps import STEPS
 
         step = [s.key for s in STEPS].index(step)
     window.lesson.go_to(step)
@@ -306,7 +306,7 @@ def test_lesson_step_2_turns_live_scores_on(window, english):
 
 
 def test_lesson_step_3_quotes_intervals_and_the_q_k_path(window, english):
-    from gui.style import format_number
+    from gui.common.style import format_number
 
     text = lesson_text(window, 2)
     sat = window.model.results.saturation
@@ -349,7 +349,7 @@ def test_lesson_layers_step_counts_encoder_decoder_and_cross(window, english):
 
 
 def test_lesson_mistake_step_shows_the_flat_maps_and_explains_the_variance(window, english):
-    from gui.style import format_number
+    from gui.common.style import format_number
 
     text = lesson_text(window, "mistake")
     r = window.model.results
@@ -441,8 +441,8 @@ def test_lesson_texts_are_computed_from_results_in_both_languages(window, lang):
     import string
 
     from engine.multihead import divisor_comparison
-    from gui.lessons import STEPS, step_text
-    from gui.style import format_number
+    from gui.lessons.steps import STEPS, step_text
+    from gui.common.style import format_number
 
     def expected(key, r):
         v, s, sat, p = r.variance, r.softmax, r.saturation, r.params

@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QApplication, QLabel, QWidget
 
-from gui import panel_names as names
-from gui.main_window import GRID, ROWS, SINGLE, SINGLE_PAGES, choose_layout
+from gui.common import names
+from gui.window.main_window import GRID, ROWS, SINGLE, SINGLE_PAGES, choose_layout
 from gui_helpers import (clipped_widgets, settle_layout_until_stable, show_bottom_tab,
                          text_boxes, text_problems)
 

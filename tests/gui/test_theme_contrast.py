@@ -1,7 +1,7 @@
 """The dark theme's colours stand out on black (WCAG contrast), as the light theme's do on white."""
 from PySide6.QtGui import QColor
 
-from gui.style import make_theme
+from gui.common.style import make_theme
 
 
 def luminance(colour: str) -> float:

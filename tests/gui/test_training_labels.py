@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QApplication, QStyle, QStyleOptionComboBox
 
 from engine.training import PAPER_TABLE3_A, HeadsConfig, run_experiment
 from gui.state.app_state import TrainingSettings
-from gui.training_runner import config_from_options, options_from_config
+from gui.training.runner import config_from_options, options_from_config
 from gui_helpers import _tick_texts, settle_layout
 from tab_fixtures import WINDOW_SIZE, module_window, show_bottom_tab  # noqa: F401 (a fixture)
 from tab_fixtures import training_panel  # noqa: F401 (a fixture)

@@ -1,4 +1,4 @@
-"""The Training tab's runs in a spawned process (gui/training_runner.py): a run's snapshots on
+"""The Training tab's runs in a spawned process (gui/training/runner.py): a run's snapshots on
 screen, Stop, close, crashes, and how snapshots wait while the simulation works. Every test
 starts a training process."""
 import os
@@ -66,7 +66,7 @@ def test_a_short_run_updates_curves_progress_and_heads(training_panel, qtbot):
 
 def test_where_a_pipe_cannot_be_watched_a_timer_reads_it(training_panel, qtbot, monkeypatch):
     """Windows: a pipe handle is no socket, so the runner looks at the pipe on a timer."""
-    import gui.training_runner as training_runner
+    import gui.training.runner as training_runner
 
     monkeypatch.setattr(training_runner, "PIPE_IS_WATCHABLE", False)
     panel = training_panel
@@ -130,12 +130,12 @@ def test_a_killed_process_shows_the_message(training_panel, qtbot):
 
 # -- the GUI thread while a run trains (changes stay as fast as idle) --------------------------
 class DecodeRecorder:
-    """gui.training_runner.decode_payload that notes each message it decodes and whether it
+    """gui.training.runner.decode_payload that notes each message it decodes and whether it
     was the newest snapshot read off the pipe so far; the runner's _read_available (no
     public handle reads the pipe) notes the last snapshot message of each wake-up."""
 
     def __init__(self, monkeypatch, runner):
-        import gui.training_runner as training_runner
+        import gui.training.runner as training_runner
 
         self.decoded, self.newest, self.newest_read = [], [], None
         decode, read = training_runner.decode_payload, runner._read_available
@@ -181,7 +181,7 @@ def test_of_several_waiting_snapshots_only_the_newest_is_decoded(training_panel,
 
 def test_while_the_simulation_changes_snapshots_wait_and_only_the_newest_is_shown(
         training_panel, qtbot, monkeypatch):
-    from gui.training_runner import HOLD_S
+    from gui.training.runner import HOLD_S
 
     panel = training_panel
     panel.start("scaling", LONG_SCALING)
@@ -211,7 +211,7 @@ def test_while_the_simulation_changes_snapshots_wait_and_only_the_newest_is_show
 def test_a_dk_change_holds_the_snapshots_and_they_resume_after_it(window, qtbot):
     from PySide6.QtWidgets import QSpinBox
 
-    from gui.training_runner import HOLD_S
+    from gui.training.runner import HOLD_S
 
     dk_spin = window.findChild(QSpinBox, "dkSpin")
     panel = window_training_tab(window)
@@ -250,7 +250,7 @@ def test_no_snapshot_is_shown_while_a_slow_change_computes(qtbot):
     from PySide6.QtWidgets import QApplication, QSpinBox
 
     from engine import compute
-    from gui.main_window import MainWindow
+    from gui.window.main_window import MainWindow
 
     def slow(params):
         time.sleep(0.5)

@@ -9,7 +9,7 @@ import psutil
 import pytest
 
 from engine.training import config_from_dict
-from gui.training_runner import SHUTDOWN_LIMIT_S, TrainingRunner
+from gui.training.runner import SHUTDOWN_LIMIT_S, TrainingRunner
 
 LONG_RUN = config_from_dict("scaling", {"steps": 5000}).to_dict()
 #: What one Stop may cost the GUI thread: the stop event and a look at the process.

@@ -5,7 +5,7 @@ import multiprocessing.resource_tracker
 import pytest
 
 from gui.state import AppState
-from gui.training_tab import TrainingPanel
+from gui.training.tab import TrainingPanel
 
 pytestmark = pytest.mark.slow     # a real (short) training run in a child process
 

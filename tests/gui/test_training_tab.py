@@ -11,8 +11,8 @@ from engine.training import (EXPERIMENTS, HeadsConfig, RolesConfig, default_conf
 from gui.panels.training_panel import HeadsVsH
 from gui.state import read_session, write_session
 from gui.state.app_state import TrainingSettings
-from gui.training_runner import config_from_options, options_from_config
-from gui.training_tab import CURVES_PERIOD_S
+from gui.training.runner import config_from_options, options_from_config
+from gui.training.tab import CURVES_PERIOD_S
 from tab_fixtures import training_panel  # noqa: F401 (a fixture)
 
 

@@ -1,6 +1,6 @@
 """The ÷√d_k histogram's y axis follows its bell back after a visit to d_k = 1 (whose peaked
 distribution needs a tall axis): at d_k = 64 the bell fills its plot again, not a third."""
-from gui import panel_names as names
+from gui.common import names
 
 
 def scaled_top(window) -> float:

@@ -5,7 +5,7 @@ import pytest
 import main
 from engine.cli_args import UsageError
 from gui.app import parse_window_args
-from gui.lessons import STEPS
+from gui.lessons.steps import STEPS
 
 
 def test_help_lists_the_window_options(capsys):

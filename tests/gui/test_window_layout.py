@@ -4,8 +4,8 @@ import pytest
 from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QApplication, QTabBar
 
-from gui.main_window import TOP_ROW
-from gui.style import plot_font
+from gui.window.main_window import TOP_ROW
+from gui.common.style import plot_font
 
 
 @pytest.fixture
@@ -74,7 +74,7 @@ def test_presentation_mode_wins_over_the_compact_rows(window):
 @pytest.mark.parametrize("lang", ["en", "ja"])
 @pytest.mark.parametrize("size", SIZES)
 def test_cost_legend_never_covers_the_notes(window, size, lang):
-    from gui.i18n import set_language
+    from gui.common.i18n import set_language
 
     window.highlight_panel("headsPanel")    # the head-roles tab widens, the cost panel narrows
     cost = show_panel(window, size, "costPlot")
@@ -123,7 +123,7 @@ def test_saturation_tick_labels_do_not_overlap(window, size):
 
 
 def test_quitting_in_presentation_mode_does_not_reopen_full_screen(qtbot):
-    from gui.main_window import MainWindow
+    from gui.window.main_window import MainWindow
 
     font = QApplication.font()
     first = MainWindow()
@@ -169,7 +169,7 @@ def test_narrow_panels_are_not_clipped(sync_window, lang):
     """At 1280×720 every plot fits its panel, and the statistics fit their plots, in both
     languages (a PlotItem title or a one-line statistic once set the width and was cut off).
     A window of its own: see the xfail test below for a history that clips a panel."""
-    from gui.i18n import set_language
+    from gui.common.i18n import set_language
 
     window = sync_window
 
@@ -254,7 +254,7 @@ def test_softmax_value_labels_do_not_overlap(window, size, scale):
 def test_hidden_panels_catch_up_when_shown_or_exported(window, tmp_path):
     """In a compact window the other row is not redrawn on every change; it shows the
     newest Results as soon as it is on screen, or exported."""
-    from gui.export import export_panel
+    from gui.window.export import export_panel
 
     tabs = window.findChild(QTabBar, "panelRowTabs")
     resize(window, 1280, 720)
@@ -299,7 +299,7 @@ def test_head_roles_maps_are_a_readable_size(sync_window):
 def test_large_text_shows_one_panel_at_a_time(window):
     """At 300 % text a 1920×1080 window shows one panel, picked by the panel tabs, and
     still fits the screen; the lesson's row choice is kept."""
-    from gui.main_window import SINGLE, SINGLE_PAGES
+    from gui.window.main_window import SINGLE, SINGLE_PAGES
 
     window.set_ui_scale(3.0)
     try:

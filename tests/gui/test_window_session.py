@@ -7,8 +7,8 @@ import pytest
 from PySide6.QtWidgets import QApplication, QComboBox, QFileDialog, QLineEdit, QPushButton
 
 from gui.app import build_window
-from gui.i18n import current_language, set_language
-from gui.main_window import MainWindow
+from gui.common.i18n import current_language, set_language
+from gui.window.main_window import MainWindow
 from gui.state import read_session
 from gui_helpers import settle
 from tab_fixtures import dispose, module_window  # noqa: F401 (a fixture)

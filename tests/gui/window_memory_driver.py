@@ -43,7 +43,7 @@ def pump(app, seconds: float) -> None:
 
 
 def use(window, app, lang: str) -> None:
-    from gui import panel_names as names
+    from gui.common import names
 
     window.switch_language(lang)
     for _ in range(ZOOM_STEPS):
@@ -72,7 +72,7 @@ def main(languages: list[str], sizes: list[tuple[int, int]], count: int = 8) -> 
     app.setOrganizationName("AttentionLabMemoryTest")
     QSettings.setDefaultFormat(QSettings.Format.IniFormat)
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, tempfile.mkdtemp())
-    from gui.main_window import MainWindow
+    from gui.window.main_window import MainWindow
 
     process = psutil.Process()
     closed = []
@@ -103,7 +103,7 @@ def main(languages: list[str], sizes: list[tuple[int, int]], count: int = 8) -> 
 def collected_on_another_thread(app) -> list[str]:
     """Close a window in a reference cycle, collect it on a thread of its own; the threads its
     Qt side died on."""
-    from gui.main_window import MainWindow
+    from gui.window.main_window import MainWindow
 
     destroyed_on = []
     window = MainWindow()

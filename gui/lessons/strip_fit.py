@@ -1,0 +1,214 @@
+"""How the lesson strip fits its window: the compact strip of a short window, the step
+text's height (whole lines, a share of the window), and the strip's size hint.
+
+A mixin of LessonPanel (gui/lessons/strip.py): it reads the panel's widgets and asks the
+window for a new dock height through `height_wanted`.
+"""
+from __future__ import annotations
+
+import html
+import math
+
+from PySide6.QtCore import QEvent, QSizeF, Slot
+from PySide6.QtWidgets import QDockWidget
+
+from gui.common.guard import SUPER, guarded
+
+QWIDGETSIZE_MAX = (1 << 24) - 1
+#: The step text asks for at most this share of the window's height; the rest scrolls.
+TEXT_MAX_SHARE = 0.26
+#: A window fewer text lines tall than this (1366×768 and 1280×720 at 250–300 % text) gets
+#: the compact strip: the step's title moves into the scrolling text (its first words), out of the
+#: button row, and the whole strip (its dock's title bar counted) asks for at most
+#: COMPACT_STRIP_SHARE of the window, so that the plots keep more than half of it.
+COMPACT_BELOW_LINES = 22
+COMPACT_STRIP_SHARE = 0.30
+#: The window's margin around the strip (MainWindow.fit_lesson_dock adds it to the hint).
+DOCK_MARGIN_PX = 8
+
+
+class LessonStripLayout:
+    """The text and layout half of LessonPanel (a QWidget mixin; the panel's widgets are
+    built by LessonPanel._build)."""
+
+    def _set_text(self, text: str) -> None:
+        """Show `text`: a new step from its top, new numbers of the same step where the
+        reader was (setHtml alone moved a text that had not been scrolled by a few pixels,
+        so its first line was cut off)."""
+        self._body_html = text
+        prefix = ""
+        if self.compact:            # the title, out of the button row, heads the text
+            prefix = f"{self._title} — "
+            if self.number_in_text:
+                prefix = f"{self.step_label.text()} · {prefix}"
+            text = f"<b>{html.escape(prefix)}</b>{text}"
+        self._shown_prefix = prefix
+        if text == self._shown_text:
+            return
+        bar = self.text_view.verticalScrollBar()
+        keep = bar.value() if self._shown_key == self.step.key else 0
+        self._shown_text, self._shown_key = text, self.step.key
+        self.text_view.setHtml(text)
+        bar.setValue(min(keep, bar.maximum()))
+        self._fit_text()
+
+    def text(self) -> str:
+        """The step's text as shown, without markup (and without the title the compact
+        strip puts above it)."""
+        text = self.text_view.toPlainText()
+        return text[len(self._shown_prefix):] if text.startswith(self._shown_prefix) else text
+
+    def _update_compact(self) -> None:
+        """The compact strip in a window less than COMPACT_BELOW_LINES lines of text tall:
+        the title joins the text (in bold, its first words: it scrolls with it), the
+        button row keeps the step number, the margins shrink."""
+        window = self.window()
+        line = self.fontMetrics().lineSpacing()
+        compact = window is not self and window.height() < COMPACT_BELOW_LINES * line
+        number_in_text = compact and self._row_width() > self._strip_width()
+        if (compact, number_in_text) == (self.compact, self.number_in_text):
+            return
+        self.compact, self.number_in_text = compact, number_in_text
+        self.title_label.setVisible(not compact)
+        self.step_label.setVisible(not number_in_text)
+        self.top_row.setStretchFactor(self.step_label, int(compact))  # the buttons keep their size
+        layout = self.layout()
+        if compact:
+            layout.setContentsMargins(4, 2, 4, 2)
+            layout.setSpacing(2)
+        else:
+            layout.setContentsMargins(self._margins)
+            layout.setSpacing(self._spacing)
+        self._place_offset_gap()
+        if self._body_html:
+            self._shown_key = None           # the new text starts at its top (the title)
+            self._set_text(self._body_html)
+
+    def _row_width(self) -> int:
+        """The width the compact button row needs with the step number in it."""
+        row = self.top_row
+        shown = [w for w in (self.back_button, self.play_button, self.train_button,
+                             self.next_button) if not w.isHidden()]
+        margins = self.layout().contentsMargins()
+        return (sum(w.sizeHint().width() for w in shown) + self.step_label.sizeHint().width()
+                + row.spacing() * len(shown) + margins.left() + margins.right())
+
+    def _strip_width(self) -> int:
+        """The width the strip is shown at (its scroll area's, when it is in one)."""
+        parent = self.parentWidget()
+        return parent.width() if parent is not None else self.width()
+
+    def _place_offset_gap(self) -> None:
+        """The offset and gap sliders in a row below the text, or (compact) beside it,
+        one above the other: a row of its own made the strip a line taller."""
+        grid = self.offset_gap_grid
+        pairs = ((self.offset_label, self.offset_slider), (self.gap_label, self.gap_slider))
+        for i, (label, slider) in enumerate(pairs):
+            row, column = (i, 0) if self.compact else (0, 2 * i)
+            grid.addWidget(label, row, column)
+            grid.addWidget(slider, row, column + 1)
+        for column in range(4):
+            grid.setColumnStretch(column, int(column % 2 == 1 and column < (2 if self.compact else 4)))
+        layout = self.layout()
+        layout.removeWidget(self.offset_gap)
+        self.body.removeWidget(self.offset_gap)
+        if self.compact:
+            self.body.addWidget(self.offset_gap, 2)
+        else:
+            layout.addWidget(self.offset_gap)
+
+    def _chrome_height(self) -> int:
+        """The strip's dock title bar and margin: what the dock adds to the strip's hint."""
+        dock, viewport = self.parentWidget(), self.parentWidget()
+        while dock is not None and not isinstance(dock, QDockWidget):
+            dock = dock.parentWidget()
+        if dock is None or viewport is None:
+            return DOCK_MARGIN_PX
+        return max(0, dock.height() - viewport.height()) + DOCK_MARGIN_PX
+
+    @Slot()
+    @Slot(QSizeF)
+    def _fit_text(self, _size=None) -> None:
+        """Ask for the height the wrapped text needs, so a larger font never clips it
+        (only a change of that height re-lays out the dock). A text taller than its share
+        of the window scrolls, in a view a whole number of lines high, and small enough
+        that the strip (title row included) needs no second scroll bar."""
+        self._update_compact()
+        document = self.text_view.document()
+        frame = 2 * self.text_view.frameWidth()
+        height = math.ceil(document.size().height()) + frame
+        window = self.window()
+        if window is not self:   # a long text at 300 % scrolls rather than crush the plots
+            line = self.text_view.fontMetrics().lineSpacing()
+            margins = math.ceil(2 * document.documentMargin())
+            cap, lines = int(window.height() * TEXT_MAX_SHARE), 3
+            # beside the layers picture the text takes the picture's height instead
+            alone = not self.layers_grid.isVisibleTo(self)
+            rest = self.minimumSizeHint().height() - self.text_view.minimumHeight()
+            if self.compact:
+                cap = int(window.height() * COMPACT_STRIP_SHARE) - rest - self._chrome_height()
+                lines = 2
+            elif self.strip_max_share is not None and alone:
+                cap = min(cap, int(window.height() * self.strip_max_share) - rest - 8)
+            if height > cap:
+                least = self.text_view.whole_lines_height(lines * line + margins)  # whole lines
+                height = max(least, self.text_view.whole_lines_height(cap - frame)) + frame
+        else:
+            alone = False
+        # a scrolling text no taller than its whole lines: no half line at the bottom
+        scrolls = height < math.ceil(document.size().height()) + frame
+        tallest = height if alone and scrolls else QWIDGETSIZE_MAX
+        view = self.text_view
+        if view.viewport().width() > 50 and (height, tallest) != (view.minimumHeight(),
+                                                                   view.maximumHeight()):
+            view.setMaximumHeight(tallest)
+            view.setMinimumHeight(height)
+            self.height_wanted.emit()
+
+    @guarded(fallback=SUPER)
+    def minimumSizeHint(self):  # noqa: N802 (Qt naming)
+        """At least the height the strip needs at its width: the title wraps, and the
+        window fits the lesson dock to this hint (MainWindow.fit_lesson_dock)."""
+        hint = super().minimumSizeHint()
+        layout = self.layout()
+        if layout is not None and layout.hasHeightForWidth() and self.width() > 0:
+            hint.setHeight(max(hint.height(), layout.totalHeightForWidth(self.width())))
+        return hint
+
+    @Slot()
+    @Slot(QSizeF)
+    def _request_fit(self, _size=None) -> None:
+        self._fit_timer.start()
+
+    @guarded
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._fit_timer.start()
+
+    @guarded
+    def showEvent(self, event) -> None:
+        """Follow the window's height (the compact strip), which a taller or shorter window
+        changes without resizing the strip's width."""
+        super().showEvent(event)
+        window = self.window()
+        if window is not self and window is not self._watched_window:
+            if self._watched_window is not None:
+                self._watched_window.removeEventFilter(self)
+            window.installEventFilter(self)
+            self._watched_window = window
+        self._fit_timer.start()
+
+    @guarded
+    def hideEvent(self, event) -> None:
+        """Stop following the window while hidden (showEvent follows it again): the strip,
+        a child of the window, must not keep the closed window alive."""
+        super().hideEvent(event)
+        if self._watched_window is not None:
+            self._watched_window.removeEventFilter(self)
+            self._watched_window = None
+
+    @guarded(fallback=False)
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt naming)
+        if watched is self._watched_window and event.type() == QEvent.Type.Resize:
+            self._fit_timer.start()
+        return super().eventFilter(watched, event)

@@ -1,0 +1,218 @@
+"""Lesson facts from the training lab's runs (engine.training results).
+
+Each `*_run_text(context)` gives the sentence a step shows about its run: before a run
+exists, what pressing Train will do; while it trains, that it is training; after, what
+the run showed, every number read from the result. The runs the lesson starts:
+
+    LESSON_RUNS[step key] = (experiment, options for TrainingPanel.start)
+"""
+from __future__ import annotations
+
+from engine.training import PAPER_TABLE3_A
+from engine.training.roles_scoring import ROLE_THRESHOLDS
+
+from gui.common.i18n import tr
+from gui.lessons.context import LessonContext
+from gui.common.style import format_number
+
+#: d_k of the lesson's scaling run: wide enough that unscaled scores saturate softmax.
+LESSON_DK = 256
+LESSON_RUNS = {
+    "gradients": ("scaling", {"tasks": "averaging,lookup", "d_ks": str(LESSON_DK),
+                              "scales": "true,false"}),
+    "roles": ("roles", {}),
+    "many_heads": ("heads", {}),
+}
+
+
+def percent(value: float) -> str:
+    return f"{value:.0%}"
+
+
+def _training_now(context: LessonContext, experiment: str) -> str | None:
+    if context.running == experiment:
+        return tr("Training now, in the Training tab; this text fills in with what the run "
+                  "shows when it ends.")
+    return None
+
+
+def _summary_row(rows, task: str, d_k: int, scaled: bool):
+    for row in rows:
+        if (row["task"], row["d_k"], row["scaled"]) == (task, d_k, scaled):
+            return row
+    return None
+
+
+def _step_to_95(row, steps: int) -> str:
+    if row["median_step_to_95"] is None:
+        return tr("not reached in {n}").format(n=steps)
+    return str(int(row["median_step_to_95"]))
+
+
+def scaling_facts(result) -> dict | None:
+    """Numbers of the lesson's scaling run: averaging and lookup, scaled vs unscaled, at
+    LESSON_DK (or the widest d_k the run has). None if the run lacks one of the four."""
+    c = result.config
+    d_k = LESSON_DK if LESSON_DK in c.d_ks else max(c.d_ks)
+    rows = result.summary()
+    cells = {(task, scaled): _summary_row(rows, task, d_k, scaled)
+             for task in ("averaging", "lookup") for scaled in (True, False)}
+    if any(row is None for row in cells.values()):
+        return None
+
+    def final(task, scaled, metric):
+        return float(result.band(task, d_k, scaled, metric).mean[-1])
+
+    avg_s, avg_u = cells["averaging", True], cells["averaging", False]
+    look_s, look_u = cells["lookup", True], cells["lookup", False]
+    return {
+        "d_k": d_k, "seeds": c.seeds, "steps": c.steps,
+        "acc_s": avg_s["final_accuracy"], "acc_u": avg_u["final_accuracy"],
+        "copy": result.copy_baseline,
+        "max_s": avg_s["final_max_attention"], "max_u": avg_u["final_max_attention"],
+        "ent_s": final("averaging", True, "attention_entropy"),
+        "ent_u": final("averaging", False, "attention_entropy"),
+        "g_s": avg_s["final_grad_norm_wq"], "g_u": avg_u["final_grad_norm_wq"],
+        "look_s": look_s["final_accuracy"], "look_u": look_u["final_accuracy"],
+        "to95_s": _step_to_95(look_s, c.steps), "to95_u": _step_to_95(look_u, c.steps),
+    }
+
+
+def gradients_run_text(context: LessonContext) -> str:
+    busy = _training_now(context, "scaling")
+    result = context.trained("scaling")
+    f = scaling_facts(result) if result is not None else None
+    if f is None:
+        return busy or tr(
+            "Press Train to test this on a real model: one head is trained at d_k = {dk}, "
+            "scaled and unscaled, from the same start, on an averaging task (count the "
+            "majority colour of 9 tokens) and on a lookup task (find one of 8 keys). The "
+            "run takes a few seconds and this text then says what it showed.").format(
+            dk=LESSON_DK)
+    text = tr(
+        "<b>Trained</b> ({seeds} seeds × {steps} steps, d_k = {dk}): on the averaging task "
+        "the scaled head reaches accuracy {acc_s}, the unscaled one {acc_u} (copying one "
+        "random token gives {copy}). Unscaled, the top attention weight is {max_u} against "
+        "{max_s}, the attention entropy {ent_u} against {ent_s} nats, and |∇W_Q| {g_u} "
+        "against {g_s}. On the lookup task the unscaled head reaches {look_u} (scaled "
+        "{look_s}); steps to 95 %: unscaled {to95_u}, scaled {to95_s}.").format(
+        seeds=f["seeds"], steps=f["steps"], dk=f["d_k"], acc_s=percent(f["acc_s"]),
+        acc_u=percent(f["acc_u"]), copy=percent(f["copy"]), max_u=format_number(f["max_u"]),
+        max_s=format_number(f["max_s"]), ent_u=format_number(f["ent_u"]),
+        ent_s=format_number(f["ent_s"]), g_u=format_number(f["g_u"]),
+        g_s=format_number(f["g_s"]), look_u=percent(f["look_u"]), look_s=percent(f["look_s"]),
+        to95_u=f["to95_u"], to95_s=f["to95_s"])
+    gap_avg, gap_look = f["acc_s"] - f["acc_u"], f["look_s"] - f["look_u"]
+    if gap_avg > gap_look + 0.02:
+        verdict = tr("Scaling matters most when a head must spread its attention; a sharp "
+                     "lookup survives without it.")
+    elif abs(gap_avg) <= 0.02 and abs(gap_look) <= 0.02:
+        verdict = tr("In this run ÷√d_k made little difference on either task.")
+    else:
+        verdict = tr("In this run the lookup task lost more without ÷√d_k than the "
+                     "averaging task.")
+    return f"{text} {verdict}"
+
+
+# -- roles ----------------------------------------------------------------------------
+def role_label(role: str) -> str:
+    from gui.panels.training_panel import role_names
+
+    return role_names().get(role, role)
+
+
+def roles_facts(result) -> dict:
+    """Per role: the heads (layer, head, score the role is named from), strongest first."""
+    by_role: dict[str, list] = {}
+    for head in result.heads:
+        score = ROLE_THRESHOLDS.get(head.role, (None,))[0]
+        value = float(head.scores[score]) if score is not None else None
+        by_role.setdefault(head.role, []).append((head.layer, head.head, value))
+    for heads in by_role.values():
+        heads.sort(key=lambda h: -(h[2] or 0.0))
+    return {"by_role": by_role, "heads": len(result.heads), "layers": result.config.layers,
+            "steps": result.config.steps, "accuracy": result.run.final_accuracy,
+            "mixed": len(by_role.get("mixed", ()))}
+
+
+def roles_run_text(context: LessonContext) -> str:
+    busy = _training_now(context, "roles")
+    result = context.trained("roles")
+    if result is None:
+        return busy or tr(
+            "Press Train to watch roles appear: a 2-layer model with 4 heads a layer learns "
+            "to continue a repeated random sequence, from random weights. The Training tab "
+            "then shows its learned heads, each named from its scores.")
+    f = roles_facts(result)
+    parts = []
+    for role, heads in f["by_role"].items():
+        if role == "mixed":
+            continue
+        listed = ", ".join(f"L{layer} H{head} {format_number(score)}" for layer, head, score in heads)
+        parts.append(tr("{n} × {role} ({heads})").format(n=len(heads), role=role_label(role),
+                                                          heads=listed))
+    roles = "; ".join(parts) if parts else tr("no head reached a role's threshold")
+    text = tr("<b>Trained</b> ({steps} steps, accuracy {acc}), the {n} heads of {layers} "
+              "layers took these roles by themselves: {roles}.").format(
+        steps=f["steps"], acc=percent(f["accuracy"]), n=f["heads"], layers=f["layers"],
+        roles=roles)
+    if f["mixed"]:
+        text += " " + tr("{k} of {n} heads have no clean role (mixed: no score reaches its "
+                         "threshold).").format(k=f["mixed"], n=f["heads"])
+    return text
+
+
+# -- heads vs h -------------------------------------------------------------------------
+def heads_facts(result) -> dict | None:
+    rows = result.summary()
+    if not rows:
+        return None
+    best_acc = max(rows, key=lambda r: r["final_accuracy"])
+    best_loss = min(rows, key=lambda r: r["final_loss"])
+    most = max(rows, key=lambda r: r["heads"])
+    return {"rows": rows, "best_acc": best_acc, "best_loss": best_loss, "most": most,
+            "hurt": most["heads"] != best_acc["heads"]
+            and most["final_accuracy"] < best_acc["final_accuracy"] - 0.02,
+            "d_model": result.config.d_model, "seeds": result.config.seeds,
+            "steps": result.config.steps}
+
+
+def paper_text() -> str:
+    rows = ", ".join(f"h = {r['heads']} (d_k {r['d_k']}): {r['ppl']:.2f} / {r['bleu']:.1f}"
+                     for r in PAPER_TABLE3_A)
+    best = min(PAPER_TABLE3_A, key=lambda r: (r["ppl"], -r["heads"]))
+    most = max(PAPER_TABLE3_A, key=lambda r: r["heads"])
+    return tr("The paper's Table 3 (A), d_model = 512, dev perplexity / BLEU: {rows}. Its best "
+              "perplexity is at h = {hb} ({pb:.2f}); at h = {hm} it rises to {pm:.2f}.").format(
+        rows=rows, hb=best["heads"], pb=best["ppl"], hm=most["heads"], pm=most["ppl"])
+
+
+def heads_run_text(context: LessonContext) -> str:
+    busy = _training_now(context, "heads")
+    result = context.trained("heads")
+    f = heads_facts(result) if result is not None else None
+    if f is None:
+        return busy or tr(
+            "Press Train: one attention layer with d_model fixed is trained with h = 1, 2, "
+            "4, 8 and 16 heads (d_k = d_model / h, so the matrix products cost the same) on "
+            "a task that needs two relations at once, 3 seeds each; the Training tab then "
+            "shows quality against h beside the paper's rows.")
+    rows = ", ".join(tr("h = {h}: {acc} (loss {loss})").format(
+        h=r["heads"], acc=percent(r["final_accuracy"]), loss=format_number(r["final_loss"]))
+        for r in f["rows"])
+    text = tr("<b>Trained</b> (d_model = {d}, {seeds} seeds × {steps} steps), final accuracy "
+              "by h: {rows}. The best accuracy is at h = {ha} ({acc}), the lowest loss at "
+              "h = {hl} ({loss}).").format(
+        d=f["d_model"], seeds=f["seeds"], steps=f["steps"], rows=rows, ha=f["best_acc"]["heads"],
+        acc=percent(f["best_acc"]["final_accuracy"]), hl=f["best_loss"]["heads"],
+        loss=format_number(f["best_loss"]["final_loss"]))
+    most = f["most"]
+    if f["hurt"]:
+        text += " " + tr("Too many heads hurt here: at h = {h} each head has d_k = {dk} and "
+                         "accuracy falls to {acc}.").format(h=most["heads"], dk=most["d_k"],
+                                                            acc=percent(most["final_accuracy"]))
+    elif len(f["rows"]) > 1:
+        text += " " + tr("More heads did not hurt here: h = {h} reaches {acc}.").format(
+            h=most["heads"], acc=percent(most["final_accuracy"]))
+    return text
+

@@ -1,0 +1,96 @@
+"""The simulation study: AppState's Params in, immutable engine Results out.
+
+    intent → AppState.update_params(...) → events.params → request(params)
+    → StudyCycle worker: engine.compute(params) → results_ready(Results)
+
+SimulationModel owns no state of its own: `params` is AppState's, and the
+request cycle (generations, one pending request, a worker thread) is the generic
+StudyCycle of gui/studies/cycle.py.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from PySide6.QtCore import QObject, Signal
+
+from engine import Params, Results, compute
+
+from gui.studies.cycle import StudyCycle
+from gui.state import AppState
+
+
+class SimulationModel(QObject):
+    """The simulation study of an AppState (see the module docstring)."""
+
+    params_changed = Signal(object)   # Params
+    results_ready = Signal(object)    # Results, newest generation only
+    compute_failed = Signal(str)
+
+    def __init__(self, state: AppState | Params | None = None,
+                 compute_fn: Callable[[Params], Results] = compute, parent=None):
+        super().__init__(parent)
+        if not isinstance(state, AppState):
+            state = AppState() if state is None else _state_with(state)
+        self.state = state
+        self.cycle = StudyCycle("compute", compute_fn, self)
+        self.cycle.result_ready.connect(self.results_ready)
+        self.cycle.failed.connect(self.compute_failed)
+        state.events.params.connect(self._on_params)
+
+    def _on_params(self, params: Params) -> None:
+        self.params_changed.emit(params)
+        self.request()
+
+    # -- state (AppState's) --------------------------------------------------------
+    @property
+    def params(self) -> Params:
+        return self.state.params
+
+    def set_params(self, params: Params) -> None:
+        """Replace the Params wholesale (session load, lesson step)."""
+        if not self.state.set_params(params) and self.results is None:
+            self.request()
+
+    def update(self, **changes) -> Params:
+        """Apply field changes; raises ParamsError (nothing changes) if invalid."""
+        return self.state.update_params(**changes)
+
+    # -- the request cycle -----------------------------------------------------------
+    @property
+    def results(self) -> Results | None:
+        return self.cycle.result
+
+    @property
+    def last_compute_seconds(self) -> float:
+        return self.cycle.last_seconds
+
+    @property
+    def generation(self) -> int:
+        return self.cycle.generation
+
+    @property
+    def busy(self) -> bool:
+        return self.cycle.busy
+
+    @property
+    def dropped_generations(self) -> int:
+        return self.cycle.dropped_generations
+
+    def request(self) -> int:
+        """Ask for Results of the current Params; returns the new generation."""
+        return self.cycle.request(self.state.params)
+
+    def wait_idle(self, timeout_ms: int = 5000) -> bool:
+        return self.cycle.wait_idle(timeout_ms)
+
+    def is_running(self) -> bool:
+        return self.cycle.is_running()
+
+    def shutdown(self) -> None:
+        self.cycle.shutdown()
+
+
+def _state_with(params: Params) -> AppState:
+    from gui.state import Snapshot
+
+    return AppState(Snapshot(params=params))

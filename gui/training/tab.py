@@ -1,0 +1,464 @@
+"""The Training tab (`trainingPanel`): controls, progress and the training plots.
+
+Tiny models train live in a separate process (gui/training/runner.py); the plots are in
+gui/panels/training_panel.py. The settings live in AppState.training: the experiment combo
+renders them and sends intents. `TrainingPanel.start(experiment, options)` is the entry
+point a lesson step calls.
+"""
+from __future__ import annotations
+
+import time
+
+from PySide6.QtCore import QEvent, QRect, QSize, Qt, QTimer, Slot
+from PySide6.QtGui import QFontMetrics, QPalette
+from PySide6.QtWidgets import (QApplication, QBoxLayout, QComboBox, QGridLayout, QLabel,
+                               QProgressBar, QPushButton, QSizePolicy, QSplitter, QStyle,
+                               QStyleOptionComboBox, QStylePainter, QTabWidget, QVBoxLayout,
+                               QWidget)
+
+from engine.training import EXPERIMENTS, TrainingConfigError
+
+from gui.common import names
+from gui.common.guard import SUPER, guarded
+from gui.common.i18n import tr
+from gui.panels.training_panel import (SCALING_TASKS, HeadsVsH, TrainingCurves, TrainingHeadsView,
+                                    experiment_names, task_names)
+from gui.common.qt_util import all_signals_blocked, forget_combo_size_hints
+from gui.state import AppState
+from gui.state.app_state import TrainingSettings
+from gui.common.style import make_theme
+from gui.training.runner import TrainingRunner, config_from_options, options_from_config
+
+
+#: While a run trains, the curves and the quality-vs-h chart are redrawn at most this
+#: often (the last snapshot of a run at once): repainting their 40–60 curves and bands
+#: was most of what a snapshot cost the window. The heads' maps and the progress bar
+#: follow every snapshot.
+CURVES_PERIOD_S = 0.2
+CURVES_HOLD_RECHECK_MS = 30   # a deferred redraw looks again this often during a hold
+
+
+class WrappingComboBox(QComboBox):
+    """A combo box whose current text wraps onto more lines where it is too wide, instead
+    of being elided: the experiment names at 300 % text are wider than a 1280 px window's
+    Training tab. It asks for the width of its longest text and, narrower, for the height
+    of its wrapped text (height for width)."""
+
+    WRAP = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter | Qt.TextFlag.TextWordWrap
+
+    def __init__(self, parent=None, **kwargs):
+        super().__init__(parent, **kwargs)
+        policy = QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+        policy.setHeightForWidth(True)
+        self.setSizePolicy(policy)
+        self.currentTextChanged.connect(self._on_text)
+
+    @Slot(str)
+    def _on_text(self, _text: str) -> None:
+        self.updateGeometry()     # another text, another height
+
+    def _option(self, width: int, height: int) -> QStyleOptionComboBox:
+        option = QStyleOptionComboBox()
+        self.initStyleOption(option)
+        option.rect = QRect(0, 0, width, height)
+        return option
+
+    def _field(self, width: int, height: int) -> QRect:
+        """The text field of the box at `width` × `height` pixels."""
+        return self.style().subControlRect(QStyle.ComplexControl.CC_ComboBox,
+                                           self._option(width, height),
+                                           QStyle.SubControl.SC_ComboBoxEditField, self)
+
+    def _one_line(self) -> QSize:
+        """The base class's size for one line of text at this font."""
+        return super().sizeHint()
+
+    def _text_height(self, text: str, field_width: int) -> int:
+        return self.fontMetrics().boundingRect(QRect(0, 0, max(1, field_width), 1 << 20),
+                                               int(self.WRAP), text).height()
+
+    @guarded(fallback=SUPER)
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt naming)
+        one = self._one_line()
+        chrome = one.width() - self._field(one.width(), one.height()).width()
+        widest = max((self.fontMetrics().horizontalAdvance(self.itemText(i))
+                      for i in range(self.count())), default=0)
+        return QSize(max(one.width(), widest + chrome + 2), one.height())
+
+    @guarded(fallback=False)
+    def hasHeightForWidth(self) -> bool:  # noqa: N802 (Qt naming)
+        return True
+
+    @guarded(fallback=SUPER)
+    def heightForWidth(self, width: int) -> int:  # noqa: N802 (Qt naming)
+        one = self._one_line()
+        field = self._field(width, one.height())
+        extra = self._text_height(self.currentText(), field.width()) - field.height()
+        return one.height() + max(0, extra)
+
+    @guarded
+    def paintEvent(self, event) -> None:  # noqa: N802 (Qt naming)
+        painter = QStylePainter(self)
+        option = self._option(self.width(), self.height())
+        text, option.currentText = option.currentText, ""
+        painter.drawComplexControl(QStyle.ComplexControl.CC_ComboBox, option)
+        field = self._field(self.width(), self.height())
+        painter.drawItemText(field, int(self.WRAP), self.palette(), self.isEnabled(), text,
+                             QPalette.ColorRole.ButtonText)
+
+
+class TrainingPanel(QWidget):
+    """`trainingPanel`: controls, progress and the three training plots."""
+
+    def __init__(self, state: AppState, parent=None, runner: TrainingRunner | None = None):
+        super().__init__(parent)
+        self.setObjectName(names.TRAINING_PANEL)
+        self.state = state
+        self.runner = runner or TrainingRunner(self)
+        self.curves, self.heads_view, self.chart = TrainingCurves(), TrainingHeadsView(), HeadsVsH()
+        self.plots = (self.curves, self.heads_view, self.chart)
+        self.combo = WrappingComboBox(objectName="trainExperimentCombo")
+        for name in EXPERIMENTS:
+            self.combo.addItem("", name)
+        self.task_combo = WrappingComboBox(objectName="trainTaskCombo")
+        for task in SCALING_TASKS:
+            self.task_combo.addItem("", task)
+        for combo in (self.combo, self.task_combo):   # long names must not widen the window
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(10)
+        self.start_button = QPushButton(objectName="trainStartButton")
+        self.stop_button = QPushButton(objectName="trainStopButton")
+        self.progress = QProgressBar(objectName="trainProgress")
+        self.progress.setRange(0, 1)
+        self.progress.setValue(0)
+        self.status = QLabel(objectName="trainStatus")
+        self.status.setWordWrap(True)
+        self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        row = self.top_row = QGridLayout()
+        row.addWidget(self.combo, 0, 0)
+        row.addWidget(self.task_combo, 0, 1)
+        row.setColumnStretch(4, 1)
+        self._top_row_places = None   # where the combos and buttons are in the top row
+        status_row = self.status_row = QBoxLayout(QBoxLayout.Direction.LeftToRight)
+        status_row.addWidget(self.progress, 2)
+        status_row.addWidget(self.status, 5)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal, objectName="trainSplitter")
+        self.right = QTabWidget(objectName="trainRightTabs")
+        self.right.addTab(self.heads_view, "")
+        self.right.addTab(self.chart, "")
+        self.splitter.addWidget(self.curves)
+        self.splitter.addWidget(self.right)
+        self.splitter.setStretchFactor(0, 1)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setSizes([1000, 1000])
+        column = QVBoxLayout(self)
+        column.setContentsMargins(2, 2, 2, 2)
+        column.addLayout(row)
+        column.addLayout(status_row)
+        column.addWidget(self.splitter, 1)
+        self.message = ("idle", {})
+        self._curves_timer = QTimer(self, singleShot=True, objectName="trainCurvesTimer")
+        self._curves_timer.timeout.connect(self._on_curves_timer)
+        self._curves_snapshot = None       # the newest snapshot the curves have not drawn
+        self._curves_at = float("-inf")    # when they last drew one
+        self.last_snapshot = None
+        self.result = None
+        self._first_seen = None      # (time, step) of the first snapshot of a run
+        self.combo.currentIndexChanged.connect(self._on_combo)
+        self.task_combo.currentIndexChanged.connect(self._on_task)
+        self.start_button.clicked.connect(self._on_start)
+        self.stop_button.clicked.connect(self.stop)
+        self.runner.snapshot_ready.connect(self._on_snapshot)
+        self.runner.result_ready.connect(self._on_result)
+        self.runner.failed.connect(self._on_failed)
+        self.runner.crashed.connect(self._on_crashed)
+        state.events.training.connect(self._render_state)
+        state.events.view.connect(self._on_view)
+        self._on_view(state.view)
+        self.retranslate()
+        self._render_state(state.training)
+
+    # -- what other parts of the window use ----------------------------------------
+    def exportable(self) -> dict:
+        """The plots an export or Copy may take; the curves first catch up with the newest
+        snapshot (they may be up to CURVES_PERIOD_S behind it)."""
+        self._draw_curves()
+        return {names.TRAIN_LOSS: self.curves, names.TRAIN_HEADS: self.heads_view,
+                names.TRAIN_VS_H: self.chart}
+
+    @staticmethod
+    def titles() -> dict:
+        return {names.TRAINING_PANEL: tr("Training"), names.TRAIN_LOSS: tr("Training curves"),
+                names.TRAIN_HEADS: tr("Learned heads"), names.TRAIN_VS_H: tr("Quality vs h")}
+
+    def start(self, experiment: str | None = None, options: dict | None = None) -> bool:
+        """Train `experiment` (default: AppState.training's) with `options` (config fields
+        as JSON scalars, tuples as "16,256"; missing ones keep their defaults) in a new
+        process. The settings go into AppState.training first. False, with the reason in
+        the panel, if the options are invalid."""
+        experiment = experiment or self.state.training.experiment
+        if options is None:
+            options = (dict(self.state.training.options)
+                       if experiment == self.state.training.experiment else {})
+        try:
+            config = config_from_options(experiment, options)
+        except (TrainingConfigError, KeyError) as exc:
+            self._say("invalid", reason=str(exc))
+            return False
+        self.state.set_training(TrainingSettings(experiment, options_from_config(config)))
+        self.result, self.last_snapshot, self._first_seen = None, None, None
+        self._curves_timer.stop()
+        self._curves_snapshot, self._curves_at = None, float("-inf")
+        self.progress.setRange(0, 1)
+        self.progress.setValue(0)
+        self.runner.start(experiment, config.to_dict())
+        self._say("starting")
+        self._update_buttons()
+        return True
+
+    @Slot()
+    def stop(self) -> None:
+        if self.runner.is_running():
+            self.runner.stop()
+            self._draw_curves()          # the curves as far as the run got
+            step = self.last_snapshot.step if self.last_snapshot is not None else 0
+            self._say("stopped", step=step)
+        self._update_buttons()
+
+    # -- state → widgets -----------------------------------------------------------
+    def _render_state(self, training: TrainingSettings) -> None:
+        index = self.combo.findData(training.experiment)
+        with all_signals_blocked([self.combo]):
+            self.combo.setCurrentIndex(max(index, 0))
+        self.task_combo.setVisible(training.experiment == "scaling")
+        self.right.setVisible(training.experiment != "scaling")   # no heads to show
+        self.right.setTabVisible(1, training.experiment == "heads")
+        self.right.setCurrentIndex(1 if training.experiment == "heads" else 0)
+        if training.experiment == "heads":
+            try:
+                self.chart.set_planned_heads(
+                    config_from_options("heads", training.options).heads)
+            except TrainingConfigError:
+                pass   # start() reports bad options; the axis keeps the last good h values
+        shown = self.last_snapshot
+        if shown is not None and shown.experiment != training.experiment \
+                and not self.runner.is_running():
+            self._forget_run()
+        self._arrange_status(self.width())    # with or without the task box
+
+    def _forget_run(self) -> None:
+        """Another experiment was chosen after a run had ended: its curves, heads and
+        message go, so nothing of the old run stands under the new experiment's name."""
+        self.result, self.last_snapshot, self._first_seen = None, None, None
+        self._curves_timer.stop()
+        self._curves_snapshot, self._curves_at = None, float("-inf")
+        for plot in (self.curves, self.heads_view):
+            plot.clear_run()
+        self.progress.setRange(0, 1)
+        self.progress.setValue(0)
+        self._say("idle")
+
+    @Slot(int)
+    def _on_combo(self, index: int) -> None:
+        name = self.combo.itemData(index)
+        if name and name != self.state.training.experiment:
+            self.state.set_training(TrainingSettings(
+                name, options_from_config(config_from_options(name, {}))))
+
+    @Slot(int)
+    def _on_task(self, index: int) -> None:
+        self.curves.set_task(self.task_combo.itemData(index))
+
+    @Slot()
+    def _on_start(self) -> None:
+        self.start()
+
+    def _on_view(self, view) -> None:
+        theme = make_theme(view.dark, view.presentation, view.text_scale, view.colour_safe)
+        for plot in self.plots:
+            plot.apply_theme(theme)
+
+    # -- runner → widgets ----------------------------------------------------------
+    @Slot(object)
+    def _on_snapshot(self, snapshot) -> None:
+        self.last_snapshot = snapshot
+        now = time.perf_counter()
+        if self._first_seen is None:
+            self._first_seen = (now, snapshot.step)
+        t0, s0 = self._first_seen
+        left = None
+        if snapshot.step > s0 and now > t0:
+            left = (snapshot.total_steps - snapshot.step) * (now - t0) / (snapshot.step - s0)
+        # QProgressBar.setValue repaints at once (a paint pass of its own for each
+        # snapshot); with updates off it is painted with the plots in Qt's next pass.
+        self.progress.setUpdatesEnabled(False)
+        self.progress.setRange(0, max(1, snapshot.total_steps))
+        self.progress.setValue(snapshot.step)
+        self.progress.setFormat(self._progress_text(snapshot.step, snapshot.total_steps, left))
+        self.progress.setUpdatesEnabled(True)
+        self.heads_view.offer_results(snapshot)
+        self._curves_snapshot = snapshot
+        wait = self._curves_at + CURVES_PERIOD_S - now
+        if snapshot.done or (wait <= 0 and not self.runner.is_holding()):
+            self._draw_curves()
+        elif not self._curves_timer.isActive():
+            self._curves_timer.start(max(1, int(wait * 1000) + 1))
+        if self.message[0] == "starting":
+            self._say("running", pid=self.runner.pid or 0)
+
+    @Slot()
+    def _on_curves_timer(self) -> None:
+        """The curves' deferred redraw waits, as snapshots do, while the simulation works
+        (TrainingRunner.is_holding): it is the dearest part of a snapshot to draw, and the
+        period timer fired inside d_k changes."""
+        if self.runner.is_holding():
+            self._curves_timer.start(CURVES_HOLD_RECHECK_MS)
+            return
+        self._draw_curves()
+
+    @Slot()
+    def _draw_curves(self) -> None:
+        self._curves_timer.stop()
+        snapshot, self._curves_snapshot = self._curves_snapshot, None
+        if snapshot is not None:
+            self._curves_at = time.perf_counter()
+            self.curves.offer_results(snapshot)
+            self.chart.offer_results(snapshot)
+
+    @Slot(object)
+    def _on_result(self, result) -> None:
+        self.result = result
+        steps = self.last_snapshot.total_steps if self.last_snapshot is not None else 0
+        self.progress.setRange(0, max(1, steps))
+        self.progress.setValue(max(1, steps))
+        self.progress.setFormat(self._progress_text(steps, steps, 0.0))
+        elapsed = result.elapsed_s
+        self._say("done", seconds=elapsed, rate=steps / elapsed if elapsed > 0 else 0.0)
+        self._update_buttons()
+
+    @Slot(str)
+    def _on_failed(self, message: str) -> None:
+        self._say("failed", reason=message.splitlines()[0] if message else "")
+        self._update_buttons()
+
+    @Slot(int)
+    def _on_crashed(self, code: int) -> None:
+        self._say("crashed", code=code)
+        self._update_buttons()
+
+    # -- texts ---------------------------------------------------------------------
+    @staticmethod
+    def _progress_text(step: int, total: int, left) -> str:
+        if left is None:
+            return tr("{step} / {total} steps").format(step=step, total=total)
+        return tr("{step} / {total} steps · {left:.0f} s left").format(
+            step=step, total=total, left=left)
+
+    def _say(self, kind: str, **values) -> None:
+        self.message = (kind, values)
+        texts = {
+            "idle": tr("Pick an experiment and press Start: a tiny model trains in a separate "
+                       "process, seeded, on this computer."),
+            "starting": tr("Starting the training process…"),
+            "running": tr("Training in a separate process (pid {pid}); the window stays "
+                          "responsive."),
+            "done": tr("Done in {seconds:.1f} s ({rate:.0f} steps per second)."),
+            "stopped": tr("Stopped at step {step}."),
+            "invalid": tr("These settings cannot be trained: {reason}"),
+            "failed": tr("Training failed: {reason}. The window is fine; press Start to try "
+                         "again."),
+            "crashed": tr("The training process ended unexpectedly (exit code {code}). The "
+                          "window is fine; press Start to try again."),
+        }
+        self.status.setText(texts[kind].format(**values))
+        self.status.setProperty("error", kind in ("invalid", "failed", "crashed"))
+        self.status.setStyleSheet("color: #B00020;" if kind in ("invalid", "failed", "crashed")
+                                  else "")
+
+    def _update_buttons(self) -> None:
+        running = self.runner.is_running()
+        self.start_button.setEnabled(not running)
+        self.stop_button.setEnabled(running)
+
+    def retranslate(self) -> None:
+        for i, name in enumerate(EXPERIMENTS):
+            self.combo.setItemText(i, experiment_names()[name])
+        for i, task in enumerate(SCALING_TASKS):
+            self.task_combo.setItemText(i, task_names()[task])
+        self.combo.setToolTip(tr("Which experiment to train"))
+        self.task_combo.setToolTip(tr("Which task's curves to show"))
+        self.start_button.setText(tr("Start"))
+        self.right.setTabText(0, tr("Learned heads"))
+        self.right.setTabText(1, tr("Quality vs h"))
+        self.stop_button.setText(tr("Stop"))
+        if self.last_snapshot is not None and self.message[0] in ("running", "done"):
+            self.progress.setFormat(self._progress_text(self.progress.value(),
+                                                        self.progress.maximum(), None))
+        else:
+            self.progress.setFormat(tr("{step} / {total} steps").format(step=0, total=0))
+        self._say(*self.message[:1], **self.message[1])
+        self._update_buttons()
+        self._fit_progress()
+
+    @guarded
+    def changeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        elif event.type() == QEvent.Type.FontChange:
+            forget_combo_size_hints(self)   # else they keep the old text size's widths
+            self._fit_progress()
+        super().changeEvent(event)
+
+    def _fit_progress(self) -> None:
+        """Room for the progress text at this language and text size (else it is clipped)."""
+        widest = self._progress_text(88888, 88888, 888.0)
+        # The application's font, not the bar's: on a text-size change this panel hears
+        # of it before the bar, whose metrics were still the old size's.
+        metrics = QFontMetrics(QApplication.font(self.progress))
+        self.progress.setMinimumWidth(metrics.horizontalAdvance(widest) + 24)
+        self._arrange_status(self.width())
+
+    #: The status beside the progress bar while the row is this many progress bars wide.
+    STATUS_BESIDE_BARS = 3
+    #: The curves and the heads side by side while the tab is this many characters wide.
+    PLOTS_BESIDE_CHARS = 80
+
+    def _arrange_status(self, width: int) -> None:
+        """The combo boxes one above the other when their whole texts do not fit side by
+        side (each then has the row's width, and wraps what still does not fit); Start and
+        Stop under them when the row is too narrow for all four; the learned heads under
+        the curves when the tab is narrow; the status text under the progress bar when
+        beside it, it would be a narrow column many lines tall (300 % text)."""
+        spacing = max(self.top_row.horizontalSpacing(), 0)
+        combos = [w for w in (self.combo, self.task_combo) if not w.isHidden()]
+        wanted = sum(w.sizeHint().width() for w in combos) + spacing * len(combos) + 8
+        buttons = sum(w.sizeHint().width() for w in (self.start_button, self.stop_button))
+        if width < wanted:
+            places = ((0, 0, 1, 5), (1, 0, 1, 5), (2, 0), (2, 1))
+        elif width < wanted + buttons + 2 * spacing:
+            places = ((0, 0), (0, 1), (1, 0), (1, 1))
+        else:
+            places = ((0, 0), (0, 1), (0, 2), (0, 3))
+        if places != self._top_row_places:
+            self._top_row_places = places
+            widgets = (self.combo, self.task_combo, self.start_button, self.stop_button)
+            for widget in widgets:
+                self.top_row.removeWidget(widget)
+            for widget, place in zip(widgets, places):
+                self.top_row.addWidget(widget, *place)
+        chars = QFontMetrics(QApplication.font(self)).averageCharWidth()
+        orientation = (Qt.Orientation.Horizontal if width >= self.PLOTS_BESIDE_CHARS * chars
+                       else Qt.Orientation.Vertical)
+        if self.splitter.orientation() != orientation:   # the heads under the curves
+            self.splitter.setOrientation(orientation)
+            self.splitter.setSizes([1000, 1000])
+        beside = width >= self.STATUS_BESIDE_BARS * self.progress.minimumWidth()
+        direction = (QBoxLayout.Direction.LeftToRight if beside else
+                     QBoxLayout.Direction.TopToBottom)
+        if self.status_row.direction() != direction:
+            self.status_row.setDirection(direction)
+
+    @guarded
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
+        super().resizeEvent(event)
+        self._arrange_status(event.size().width())

@@ -1,0 +1,605 @@
+"""The main window: controls on the left, the five live panels on the right."""
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QSettings, Qt, QTimer, Slot
+from superqt.utils import signals_blocked
+from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QScrollArea, QWidget
+
+from engine import Params, compute
+
+from gui.common.guard import errors, guard_call, guarded
+from gui.common import names
+from gui.controls.sidebar import ControlPanel
+from gui.common.i18n import LANGUAGES, current_language, set_language, tr
+from gui.lessons.strip import LessonPanel
+from gui.studies.simulation import SimulationModel
+from gui.common.qt_lifetime import delete_qt_side, prepare as prepare_qt_lifetime, weak_method
+from gui.common.qt_util import forget_combo_size_hints
+from gui.panels import create_panels
+from gui.panels.base import settle_scenes
+from gui.headroles.tab import HeadsPanel, compute_heads, follow_language
+from gui.training.tab import TrainingPanel
+from gui.studies.cycle import StudyCycle
+from gui.state import AppState, Snapshot
+from gui.state.app_state import snap_text_scale
+from gui.common.style import make_theme
+from gui.window.files import WindowFiles
+# The layout's names stay importable from here (tests and helpers use them).
+from gui.window.layout import (GRID, ROWS, SINGLE, SINGLE_PAGES, TAB_PANELS, TOP_ROW,  # noqa: F401
+                            PanelLayout, choose_layout)
+from gui.window.menus import build_menus, build_shortcuts, retranslate_menus
+
+
+def _default_view(language: str):
+    from gui.state import ViewSettings
+
+    return ViewSettings(language=language if language in LANGUAGES else "en")
+
+
+#: The application's font size before any window scaled it (a QApplication property, so it
+#: is read once per process however many windows open and close).
+BASE_FONT_PROPERTY = "attentionLabBaseFontPt"
+
+
+def base_font_pt() -> float:
+    """The application's unscaled font size; every window scales from this, never from the
+    font a previous window left."""
+    app = QApplication.instance()
+    value = app.property(BASE_FONT_PROPERTY)
+    if value is None:
+        value = QApplication.font().pointSizeF()
+        app.setProperty(BASE_FONT_PROPERTY, value)
+    return float(value)
+
+
+def restore_base_font() -> None:
+    font = QApplication.font()
+    font.setPointSizeF(base_font_pt())
+    QApplication.setFont(font)
+
+
+class MainWindow(WindowFiles, PanelLayout, QMainWindow):
+    """The window renders one AppState. Menus, shortcuts and widgets send intents to it;
+    its events re-render the widgets and request the studies (simulation, head roles)."""
+
+    def __init__(self, params: Params | None = None, compute_fn=compute, parent=None,
+                 state: AppState | None = None):
+        super().__init__(parent)
+        prepare_qt_lifetime()
+        self.setObjectName("mainWindow")
+        self.closed = False          # closeEvent ran: the studies are shut down
+        if state is None:
+            # First run: live scores on, so dragging d_k moves the softmax bars (issue 11).
+            state = AppState(Snapshot(params=params or Params(live_scores=True),
+                                      view=_default_view(current_language())))
+        self.state = state
+        self.model = SimulationModel(state, compute_fn, parent=self)
+        # The first Results are computed on the worker while the window is built (a change
+        # of the state on the way sends a newer request, and this one is dropped).
+        self.model.request()
+        self.heads_study = StudyCycle("heads", compute_heads, self)
+        # The newest hand-built heads and "roles" run, for a Real heads tab built later.
+        self._hand_heads = self._roles_run = None
+        self.heads_study.result_ready.connect(self._keep_hand_heads)
+        self.controls = ControlPanel(self.model)
+        self.panels = {p.objectName(): p for p in create_panels()}
+        self.panels[names.COST].bind_state(state)   # the KV precision lives in AppState.cost
+        self.lesson = LessonPanel(self.model)
+        self.compact = False                   # one row or one panel at a time
+        self.layout_mode = GRID
+        self.highlighted: str | None = None     # the panel the lesson step frames
+        self._controls_before = True           # controls shown before presentation mode
+        self._shown_view = None
+        self._base_font_pt = base_font_pt()
+        self.help_dialog = None
+        self._build_layout()
+        build_menus(self)
+        self._build_lesson_dock()
+        build_shortcuts(self)
+        self.compute_label = QLabel(objectName="computeLabel")
+        self.statusBar().addPermanentWidget(self.compute_label)
+        # The compute time is shown at most 4 times a second: redrawing the status bar
+        # after every result of a drag costs more than the number is worth.
+        self._compute_label_timer = QTimer(self, singleShot=True, interval=250)
+        self._compute_label_timer.timeout.connect(self._show_compute_time)
+        self.model.results_ready.connect(self.show_results)
+        self._connect_background_work()
+        self.model.compute_failed.connect(self.show_failure)
+        self.controls.note.connect(self.show_note)
+        errors.reported.connect(self.show_error)
+        self.retranslate()
+        self.resize(1600, 1000)
+        self._restore_settings()
+        state.events.view.connect(self._on_view)
+        self._on_view(state.view)
+
+    # -- the view part of the state ------------------------------------------------
+    @property
+    def ui_scale(self) -> float:
+        return self.state.view.text_scale
+
+    @property
+    def presentation(self) -> bool:
+        return self.state.view.presentation
+
+    @property
+    def dark(self) -> bool:
+        return self.state.view.dark
+
+    @property
+    def colour_safe(self) -> bool:
+        return self.state.view.colour_safe
+
+    # -- the tabs built when first shown (gui/window/lazy_tabs.py) ------------------------------
+    @property
+    def heads_panel(self) -> HeadsPanel:
+        return self.lazy_tabs.widget(names.HEADS_PANEL)
+
+    @property
+    def model_heads(self):
+        """The Real heads tab (gui.realheads.tab.ModelHeadsTab)."""
+        return self.lazy_tabs.widget(names.MODEL_HEADS)
+
+    @property
+    def training_panel(self) -> TrainingPanel:
+        return self.lazy_tabs.widget(names.TRAINING_PANEL)
+
+    def built_tab(self, name: str):
+        """The tab's widget if it has been built, else None (never builds it)."""
+        return self.lazy_tabs.page(name) if self.lazy_tabs.is_built(name) else None
+
+    @property
+    def studies(self) -> tuple:
+        """Every worker the window runs (shut down on close): the simulation, the head
+        roles, and those of the Real heads and Training tabs once they are built."""
+        studies = (self.model.cycle, self.heads_study)
+        model_heads, training = self.built_tab(names.MODEL_HEADS), self.built_tab(names.TRAINING_PANEL)
+        if model_heads is not None:
+            studies += (model_heads.study, model_heads.fetcher)
+        if training is not None:
+            studies += (training.runner,)
+        return studies
+
+    def _make_heads_panel(self) -> HeadsPanel:
+        panel = HeadsPanel(self.state, self.heads_study)
+        self.lesson.heads_view = panel.view
+        panel.view.changed.connect(self.lesson.refresh_text)
+        guard_call("head roles theme", panel.view.apply_theme, self.current_theme())
+        return panel
+
+    def _make_model_heads(self):
+        from gui.realheads.tab import ModelHeadsTab
+
+        self.heads_panel            # the head-roles study it drives gives the hand-built heads
+        tab = ModelHeadsTab(self.state)
+        tab.set_hand_heads(self._hand_heads)
+        if self._roles_run is not None:
+            tab.set_trained_heads(self._roles_run)
+        # A finished training run's learned heads and the head-roles study's hand-built
+        # heads go beside the pretrained grid.
+        self.heads_study.result_ready.connect(tab.set_hand_heads)
+        training = self.built_tab(names.TRAINING_PANEL)
+        if training is not None:
+            training.runner.result_ready.connect(tab.set_trained_heads)
+        tab.study.result_ready.connect(self.lesson.refresh_text)
+        tab.fetcher.finished.connect(self.lesson.refresh_text)
+        return tab
+
+    def _make_training_panel(self) -> TrainingPanel:
+        panel = TrainingPanel(self.state, self)
+        runner, lesson = panel.runner, self.lesson
+        runner.result_ready.connect(self._keep_roles_run)
+        model_heads = self.built_tab(names.MODEL_HEADS)
+        if model_heads is not None:
+            runner.result_ready.connect(model_heads.set_trained_heads)
+        runner.result_ready.connect(lesson.on_training_result)
+        for ended in (runner.failed, runner.crashed, runner.stopped):
+            ended.connect(lesson.training_ended)
+        return panel
+
+    @Slot(object)
+    def _keep_hand_heads(self, result) -> None:
+        self._hand_heads = result
+
+    @Slot(object)
+    def _keep_roles_run(self, result) -> None:
+        from gui.realheads.study import is_roles_run   # the one test of "a roles run" (heads5)
+
+        if is_roles_run(result):
+            self._roles_run = result
+
+    # -- construction ------------------------------------------------------------
+    def _build_lesson_dock(self) -> None:
+        self.lesson_dock = QDockWidget(objectName="lessonDock")
+        # In a scroll area: at 300 % text the step's title and buttons are wider than a
+        # 1280-px screen, and the window must still fit it.
+        lesson_scroll = self.lesson_scroll = QScrollArea(objectName="lessonScroll")
+        lesson_scroll.setWidget(self.lesson)
+        lesson_scroll.setWidgetResizable(True)
+        lesson_scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.lesson_dock.setWidget(lesson_scroll)
+        self.lesson_dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable |
+                                     QDockWidget.DockWidgetFeature.DockWidgetFloatable)
+        from gui.lessons.dock_title import LessonDockTitle   # a one-line bar, not Qt's 43 px at 300 %
+        self.lesson_dock.setTitleBarWidget(LessonDockTitle(self.lesson_dock))
+        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.lesson_dock)
+        self.resizeDocks([self.lesson_dock], [140], Qt.Orientation.Vertical)
+        self.lesson.highlight.connect(self.highlight_panel)
+        self.lesson.lock_requested.connect(self.set_lock)
+        self.blank = QWidget(self, objectName="blankScreen")
+        self.blank.setStyleSheet("background: black;")
+        self.blank.hide()
+        self._connect_lesson()
+
+    # -- the background work's hook (branch background): it yields to the simulation ----------
+    def _connect_background_work(self) -> None:
+        """Training snapshots and the head-roles and Real heads results wait while a d_k/h
+        change is asked, computed, shown and painted; the Real heads forward process starts
+        when that tab is first opened (gui/window/background.py). Called after show_results is
+        connected, so a hold starts once a result is shown."""
+        from gui.window.background import BackgroundWork
+
+        self.background_work = BackgroundWork(self)
+
+    # -- the lesson's hook (branch lessons): its context, Train, tabs, leaving, Reset --------
+    def _connect_lesson(self) -> None:
+        """The lesson reads a LessonContext built here, starts its runs in the Training tab,
+        frames the Training / Real heads tabs, and puts the user's controls back when the
+        strip is closed (F7) or on Edit → Reset (Ctrl+R)."""
+        lesson = self.lesson
+        lesson.context_source = weak_method(self._lesson_context)
+        # The window's own slots, never closures over it: a function connected to a signal
+        # of the window's child is held by that connection, and that cycle runs through C++
+        # where Python's garbage collector cannot see it, so a closed window was never freed.
+        lesson.train_requested.connect(self._train_for_lesson)
+        lesson.highlight.connect(self._frame_lesson_tab)
+        self.lesson_action.toggled.connect(lesson.on_strip_shown)
+        # after the text's layout pass, never inside it (see LessonPanel._fit_text)
+        lesson.height_wanted.connect(self.fit_lesson_dock, Qt.ConnectionType.QueuedConnection)
+        lesson.strip_max_share = self.LESSON_MAX_SHARE
+        self.edit_menu.addSeparator()
+        self.edit_menu.addAction(lesson.reset_action)
+
+    def _lesson_context(self):
+        """What the lesson's texts read: the results, runs and models of this window."""
+        from engine.models.fetch import cached_model
+
+        from gui.lessons.context import LessonContext
+
+        lesson = self.lesson
+        training, real = self.built_tab(names.TRAINING_PANEL), self.built_tab(names.MODEL_HEADS)
+        running = training is not None and training.runner.is_running()
+        return LessonContext(
+            results=self.model.results,
+            head_roles=lesson.heads_view.newest_results if lesson.heads_view else None,
+            training=lesson.training_results,
+            running=self.state.training.experiment if running else None,
+            real_heads=real.result if real is not None else None,
+            minilm_ready=cached_model() is not None)
+
+    #: The tabs a lesson step frames (the pane gets a border in the theme's colour).
+    LESSON_TABS = (names.TRAINING_PANEL, names.MODEL_HEADS)
+
+    @Slot(str)
+    def _frame_lesson_tab(self, name: str) -> None:
+        tabs = self.LESSON_TABS
+        self.bottom_tabs.setStyleSheet("" if name not in tabs else
+                                       f"QTabWidget#bottomTabs::pane {{ border: 5px solid "
+                                       f"{self.current_theme().scaled}; }}")
+        if name not in tabs:
+            return
+        self.bottom_tabs.setCurrentWidget(self.lazy_tabs.page(name))
+        self.row_tabs.setCurrentIndex(1)
+        self._apply_focus()
+
+    @Slot(str, object)
+    def _train_for_lesson(self, experiment: str, options) -> None:
+        training = self.training_panel
+        if training.start(experiment, options):
+            self.lesson.training_started(experiment)
+        self.bottom_tabs.setCurrentWidget(training)
+        self.row_tabs.setCurrentIndex(1)
+
+    def panel_titles(self) -> dict[str, str]:
+        return {names.SOFTMAX: tr("Softmax"), names.VARIANCE: tr("Variance of q·k"),
+                names.SATURATION: tr("Saturation vs d_k"), names.MULTIHEAD: tr("Multi-head"),
+                names.COST: tr("Cost"), names.HEADS_PANEL: tr("Head roles"),
+                names.HEADS_VIEW: tr("Head roles"), names.MODEL_HEADS: tr("Real heads"),
+                names.HEAD_GRID: tr("Real heads: grid"), names.HEAD_DETAIL: tr("Real heads: head"),
+                names.HEAD_COMPARE: tr("Real heads: learned and hand-built"),
+                **TrainingPanel.titles()}
+
+    def retranslate(self) -> None:
+        self.setWindowTitle(tr("Attention Lab"))
+        self.statusBar().clearMessage()       # a message in the old language would stay
+        if self.model.results is not None:
+            self._show_compute_time()
+        titles = self.panel_titles()
+        retranslate_menus(self, titles)
+        self.row_tabs.setTabText(0, tr("Softmax · q·k · saturation"))
+        self.row_tabs.setTabText(1, tr("Multi-head · cost"))
+        self.row_tabs.setToolTip(tr("A small window shows one row of panels at a time"))
+        page_titles = dict(titles, **{names.VARIANCE: tr("q·k variance")})
+        for i, name in enumerate(SINGLE_PAGES):
+            self.panel_tabs.setTabText(i, page_titles[name])
+        self.panel_tabs.setToolTip(tr("At this text size one panel is shown at a time"))
+        self.bottom_tabs.setTabText(0, titles[names.MULTIHEAD])
+        for name, text in ((names.HEADS_PANEL, titles[names.HEADS_PANEL]),
+                           (names.MODEL_HEADS, titles[names.MODEL_HEADS]),
+                           (names.TRAINING_PANEL, tr("Training"))):
+            self.bottom_tabs.setTabText(self.bottom_tabs.indexOf(self.lazy_tabs.page(name)), text)
+        self.lesson_dock.setWindowTitle(tr("Lesson"))
+        for name, panel in self.panels.items():
+            panel.setToolTip(titles[name])
+        self._fit_controls_width()
+
+    #: The controls never take more than this share of the window's width.
+    CONTROLS_MAX_SHARE = 0.4
+
+    @Slot()
+    def _fit_controls_width(self) -> None:
+        """Labels differ in length between languages and text sizes; never hide a control
+        behind a horizontal scroll bar."""
+        forget_combo_size_hints(self.controls)
+        scrollbar = self.control_scroll.verticalScrollBar().sizeHint().width()
+        cap = int(self.width() * self.CONTROLS_MAX_SHARE)
+        self.controls.set_narrow(False)
+        needed = self.controls.minimumSizeHint().width() + scrollbar + 4
+        if needed > cap:     # the check boxes' texts on two lines, then measure again
+            self.controls.set_narrow(True)
+            needed = self.controls.minimumSizeHint().width() + scrollbar + 4
+        # Still wider than CONTROLS_MAX_SHARE of the window (a narrow window at 300 % text):
+        # the controls scroll sideways rather than leave the panels no room.
+        self.control_scroll.setMinimumWidth(min(needed, cap))
+        self._update_compact()
+
+    # -- results -----------------------------------------------------------------
+    @Slot(object)
+    def show_results(self, results) -> None:
+        shown = [panel for panel in self.panels.values() if panel.offer_results(results)]
+        settle_scenes(shown)
+        if not self._compute_label_timer.isActive():
+            self._compute_label_timer.start()
+
+    @Slot()
+    def _show_compute_time(self) -> None:
+        label = self.compute_label
+        label.setText(tr("computed in {ms:.1f} ms").format(ms=1000 * self.model.last_compute_seconds))
+        width = label.sizeHint().width()  # grow, never shrink: no re-layout for a shorter number
+        if width > label.minimumWidth():
+            label.setMinimumWidth(width)
+
+    @Slot(str)
+    def show_failure(self, message: str) -> None:
+        self.statusBar().showMessage(tr("Computation failed: {m}").format(m=message), 10000)
+
+    @Slot(str)
+    def show_error(self, message: str) -> None:
+        """A caught exception (gui.common.guard), once, in the status bar; the traceback is logged."""
+        self.statusBar().showMessage(tr("Something went wrong (logged): {m}").format(m=message),
+                                     15000)
+
+    @Slot(str)
+    def show_note(self, message: str) -> None:
+        self.statusBar().showMessage(message, 8000)
+
+    # -- lesson, highlight, blank -------------------------------------------------
+    @Slot(bool)
+    def set_lock(self, locked: bool) -> None:
+        self.state.set_lock_d_model(locked)
+
+    @Slot()
+    def toggle_blank(self) -> None:
+        self.blank.setGeometry(self.rect())
+        self.blank.setVisible(not self.blank.isVisible())
+        self.blank.raise_()
+
+    @Slot()
+    def _on_escape(self) -> None:
+        if self.blank.isVisible():
+            self.blank.hide()
+        elif self.presentation:
+            self.presentation_action.setChecked(False)
+
+    @guarded
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self.blank.setGeometry(self.rect())
+        if event.size().width() != event.oldSize().width():
+            self._fit_controls_width()
+
+    @guarded(fallback=False)
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt naming)
+        if watched is self.main_splitter and event.type() == QEvent.Type.Resize:
+            self._relayout_timer.start()
+        return super().eventFilter(watched, event)
+
+    @Slot()
+    def _relayout(self) -> None:
+        self._update_compact()
+        self.fit_lesson_dock()          # its share of the new height
+
+    def __del__(self) -> None:
+        """However the window goes (its last reference dropped, or a garbage collection on
+        any thread), its widgets are destroyed on the GUI thread while its Python side is
+        whole (gui/common/qt_lifetime.py)."""
+        delete_qt_side(self)
+
+    # -- view: presentation, scale, theme, language ---------------------------------
+    def current_theme(self):
+        return make_theme(self.dark, self.presentation, self.ui_scale, self.colour_safe)
+
+    def apply_view(self) -> None:
+        """Push scale, theme and palette to the widgets and every plot."""
+        theme = self.current_theme()
+        app = QApplication.instance()
+        font = app.font()
+        boost = 1.25 if self.presentation else 1.0
+        font.setPointSizeF(self._base_font_pt * self.ui_scale * boost)
+        app.setFont(font)
+        heads = self.built_tab(names.HEADS_PANEL)
+        for panel in list(self.panels.values()) + ([heads.view] if heads is not None else []):
+            guard_call(f"{panel.objectName()} theme", panel.apply_theme, theme)
+        from gui.common.palette import apply_widget_palette
+
+        apply_widget_palette(app, self.dark)
+        # Measure once the font change has reached the widgets (it arrives as events); a
+        # nested processEvents() here could re-enter slots in the middle of this one.
+        QTimer.singleShot(0, self._fit_controls_width)
+        self._relayout_timer.start()
+        if self.highlighted:
+            self.highlight_panel(self.highlighted)
+
+    def _on_view(self, view) -> None:
+        """Render AppState.view: language, presentation, then fonts and colours."""
+        shown, self._shown_view = self._shown_view, view
+        if view.language != current_language():
+            set_language(view.language)
+            follow_language(self.state, view.language)
+        action = self.language_actions.get(view.language)
+        if action is not None and not action.isChecked():
+            action.setChecked(True)
+        self.export_scale_actions[view.export_scale].setChecked(True)
+        for action, on in ((self.presentation_action, view.presentation),
+                           (self.dark_action, view.dark), (self.light_action, not view.dark),
+                           (self.colour_safe_action, view.colour_safe)):
+            if action.isChecked() != on:
+                with signals_blocked(action):
+                    action.setChecked(on)
+        if shown is None or shown.presentation != view.presentation:
+            self._show_presentation(view.presentation, first=shown is None)
+        if shown is None or (shown.theme, shown.text_scale, shown.presentation,
+                             shown.colour_safe) != (view.theme, view.text_scale,
+                                                    view.presentation, view.colour_safe):
+            self.apply_view()
+            self._update_compact()
+            self._apply_focus()
+
+    def _show_presentation(self, on: bool, first: bool = False) -> None:
+        if on:
+            self._controls_before = self.controls_action.isChecked()
+            self.controls_action.setChecked(False)
+            self.showFullScreen()
+        elif not first:
+            self.controls_action.setChecked(self._controls_before)
+            self.showNormal()
+
+    @Slot(bool)
+    def set_presentation(self, on: bool) -> None:
+        self.state.update_view(presentation=bool(on))
+
+    @Slot(bool)
+    def set_controls_visible(self, on: bool) -> None:
+        self.control_scroll.setVisible(on)
+        self._update_compact()
+
+    @Slot(bool)
+    def set_lesson_visible(self, on: bool) -> None:
+        self.lesson_dock.setVisible(on)
+
+    def set_ui_scale(self, scale: float) -> None:
+        self.state.update_view(text_scale=snap_text_scale(scale))
+        self.statusBar().showMessage(tr("Text size {p} %").format(p=round(self.ui_scale * 100)), 3000)
+
+    @Slot()
+    def zoom_in(self) -> None:
+        self.set_ui_scale(self.ui_scale + 0.25)
+
+    @Slot()
+    def zoom_out(self) -> None:
+        self.set_ui_scale(self.ui_scale - 0.25)
+
+    @Slot()
+    def zoom_reset(self) -> None:
+        self.set_ui_scale(1.0)
+
+    @Slot(bool)
+    def _on_light(self, on: bool) -> None:
+        if on:
+            self.state.update_view(theme="light")
+
+    @Slot(bool)
+    def _on_dark(self, on: bool) -> None:
+        if on:
+            self.state.update_view(theme="dark")
+
+    @Slot(bool)
+    def set_colour_safe(self, on: bool) -> None:
+        self.state.update_view(colour_safe=bool(on))
+
+    @Slot()
+    def _on_language_action(self) -> None:
+        self.switch_language(self.sender().data())
+
+    def switch_language(self, lang: str) -> None:
+        self.state.update_view(language=lang)
+
+    @guarded
+    def changeEvent(self, event) -> None:
+        if event.type() == QEvent.Type.LanguageChange and self.closed:
+            # A closed window still gets the application's LanguageChange, while Qt may
+            # already be deleting its menus: there is nothing left to translate.
+            return
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+            if current_language() != self.state.view.language:   # set_language called directly
+                self.state.update_view(language=current_language())
+        super().changeEvent(event)
+
+    # -- settings and shutdown ---------------------------------------------------
+    def _restore_settings(self) -> None:
+        settings = QSettings()
+        geometry = settings.value("window/geometry")
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        state = settings.value("window/state")
+        if state is not None:
+            self.restoreState(state)
+        self.fit_lesson_dock()
+        QTimer.singleShot(0, self.fit_lesson_dock)    # again once shown: the dock's real height
+
+    #: The lesson strip never takes more than this share of the window's height.
+    LESSON_MAX_SHARE = 0.35
+
+    @Slot()
+    def fit_lesson_dock(self) -> None:
+        """Give the lesson strip the height its text needs at the current text size, and
+        never more than LESSON_MAX_SHARE of the window: a strip grown at 300 % shrinks
+        back after Ctrl+0, and a saved layout never brings back crushed plots."""
+        if self.lesson_dock.isFloating() or not self.lesson_dock.isVisible() and self.isVisible():
+            return
+        needed = self.lesson.minimumSizeHint().height() + 8
+        limit = int(self.height() * self.LESSON_MAX_SHARE)
+        height = max(60, min(needed, limit))
+        dock = self.lesson_dock
+        # The height is given by resizeDocks alone, and beyond it the strip scrolls. A
+        # minimum height on the strip reaches the window's own minimum size, and changing
+        # it while the window went full screen crashed Qt (random-use stress run); so did
+        # resizing a dock that was not on screen.
+        if not (self.isVisible() and dock.isVisible()) or \
+                self.dockWidgetArea(dock) == Qt.DockWidgetArea.NoDockWidgetArea:
+            return
+        title = max(0, dock.height() - self.lesson_scroll.height())
+        if abs(self.lesson_scroll.height() - height) > 4:  # grown past its text, or short of it
+            self.resizeDocks([dock], [height + title], Qt.Orientation.Vertical)
+
+    @guarded
+    def closeEvent(self, event) -> None:
+        self.closed = True
+        try:
+            if self.help_dialog is not None:
+                self.help_dialog.close()
+            self.lesson.stop()
+            if self.presentation:   # else the next start would open full screen
+                self.set_presentation(False)
+            settings = QSettings()
+            settings.setValue("window/geometry", self.saveGeometry())
+            settings.setValue("window/state", self.saveState())
+        finally:                    # the workers stop whatever failed above
+            self.lazy_tabs.close()
+            guard_call("background work", self.background_work.window_closing)
+            for study in self.studies:
+                study.shutdown()
+            errors.reported.disconnect(self.show_error)
+            restore_base_font()      # a later window starts from 100 % text again
+        super().closeEvent(event)
