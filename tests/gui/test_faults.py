@@ -1,0 +1,249 @@
+"""A window meets the faults a user's machine can throw at it, one after another, as the user
+would meet them: its children killed (SIGKILL) or stopped (SIGSTOP), a full disk, a read-only
+folder, a damaged model cache and a hostile model file.
+
+For each fault the test asserts what the user must see: a clear message where they are
+looking (the tab's message or status line, or the message box of the command they gave),
+the next request working again, nothing saved before lost and no partial file left, no
+exception reaching Qt, the status bar or the terminal, every wait bounded, and the window's
+close taking under CLOSE_LIMIT_S with no child process or thread left.
+
+Shared checks: pytest-qt fails a test on an exception in a Qt callback and on a Qt warning
+(qt_log_level_fail), conftest's no_leaks on a thread, window, timer or child left; here
+`quiet` adds the exceptions the window's guard caught (gui.guard.errors), Python warnings and
+tracebacks printed to stderr (by this process or a child).
+"""
+import os
+import resource
+import signal
+import sys
+import time
+import warnings
+from pathlib import Path
+
+import psutil
+import pytest
+from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
+
+from engine.models import verify
+from engine.models.loader import clear_cache
+from gui import forward_process as fp
+from gui.guard import errors
+from gui.requests import StudyCycle
+from gui.state import read_session
+from gui_helpers import STARTED_THREADS, running_threads
+from tab_fixtures import dispose, resource_tracker_first, show_bottom_tab  # noqa: F401
+from tests.disks import fill, make_read_only, small_disk
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
+from model_faults import declare, flip_a_bit, install_as_minilm  # noqa: E402
+from tiny_models import write_bert  # noqa: E402
+
+#: The window's close, whatever its children do.
+CLOSE_LIMIT_S = 2.0
+#: What one Stop of a stalled training run may cost the GUI thread (the stop event, a look at
+#: the process, the curves drawn as far as the run got).
+STOP_BLOCK_S = 0.25
+#: The longest any wait here takes (a new process's imports on a loaded machine).
+WAIT_MS = 30000
+#: A forward child's peak resident memory after a hostile header: numpy, tokenizers and a
+#: tiny model; the header's 4 TB tensor must never be allocated.
+CHILD_PEAK_MB = 600
+#: This process's peak resident memory may grow this much while the tab shows the header.
+OWN_PEAK_GROWTH_MB = 200
+#: A training run long enough not to end by itself during the test.
+LONG_RUN = {"steps": 5000}
+
+
+# -- helpers ------------------------------------------------------------------------------
+
+@pytest.fixture
+def quiet(capfd):
+    """Nothing reaches the user as an error they did not cause: no exception caught by the
+    window's guard, no Python warning, no traceback on stderr (children's included)."""
+    seen = list(errors.seen)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        yield
+    assert errors.seen == seen, errors.seen[len(seen):]
+    assert [str(w.message) for w in caught] == []
+    err = capfd.readouterr().err
+    assert "Traceback" not in err and "Error" not in err, err
+
+
+def open_window(monkeypatch, synchronous: bool):
+    """A shown MainWindow (1400×900); its studies, and those of tabs built later, on worker
+    threads unless `synchronous`."""
+    from gui.main_window import MainWindow
+
+    monkeypatch.setattr(StudyCycle, "synchronous", synchronous)
+    win = MainWindow()
+    win.resize(1400, 900)
+    win.show()
+    assert win.model.wait_idle()
+    QApplication.processEvents()
+    return win
+
+
+def close_in_time(win, pids, mark: int) -> None:
+    """Close `win` as the user does: under CLOSE_LIMIT_S, every process of `pids` ended (and
+    reaped), and no thread started since `mark` (len(STARTED_THREADS) before the window was
+    made) still running."""
+    t0 = time.perf_counter()
+    win.close()
+    took = time.perf_counter() - t0
+    assert took < CLOSE_LIMIT_S, f"the close took {took:.2f} s"
+    left = [pid for pid in pids if psutil.pid_exists(pid)]
+    assert not left, f"children left after the close: {left}"
+    threads = running_threads(mark)
+    assert not threads, [t.objectName() for t in threads]
+
+
+def gone(pid: int) -> bool:
+    """Exited and reaped (a zombie still has its pid)."""
+    return not psutil.pid_exists(pid)
+
+
+def peak_rss_mb(pid: int) -> float:
+    """The peak resident memory of process `pid` (Linux's VmHWM), in MB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    raise AssertionError(f"no VmHWM for {pid}")
+
+
+# -- the Real heads tab: its forward child and its models --------------------------------
+
+def the_process() -> fp.ForwardProcess:
+    (process,) = fp.forward_processes()
+    return process
+
+
+def ask(qtbot, tab, sentence: str) -> None:
+    """Type `sentence` as the user does and wait (bounded) until the tab shows its result or
+    a message."""
+    tab.sentence_edit.setText(sentence)
+    qtbot.waitUntil(lambda: not tab._debounce.isActive() and tab.study.idle, timeout=WAIT_MS)
+    QApplication.processEvents()
+
+
+def shows(tab, sentence: str) -> None:
+    assert tab.message == "", tab.message
+    assert tab.result is not None and tab.result.error == ""
+    assert tab.result.request.sentence == sentence
+
+
+def choose(qtbot, tab, label_part: str) -> None:
+    """Pick the chooser's entry whose text contains `label_part` (the user's click)."""
+    combo = tab.model_combo
+    rows = [i for i in range(combo.count()) if label_part in combo.itemText(i)]
+    assert rows, [combo.itemText(i) for i in range(combo.count())]
+    combo.setCurrentIndex(rows[0])
+    combo.activated.emit(rows[0])
+    qtbot.waitUntil(lambda: not tab._debounce.isActive() and tab.study.idle, timeout=WAIT_MS)
+    QApplication.processEvents()
+
+
+def offers_fetch_because(tab, folder: Path, reason: str) -> None:
+    assert tab.message == ("This model could not be shown: the cached "
+                           f"sentence-transformers/all-MiniLM-L6-v2 in {folder} cannot be "
+                           f"used: {reason}")
+    assert tab.message_label.isVisible()
+    assert tab.fetch_button.isVisible() and tab.fetch_button.isEnabled()
+    assert tab.model_combo.currentText() == "MiniLM-L6 (cannot be read)"
+    assert tab.sentence_edit.isEnabled()
+
+
+@pytest.mark.slow      # real forward processes
+def test_the_real_heads_tab_meets_its_child_and_model_faults(qtbot, tmp_path, monkeypatch,
+                                                            quiet):
+    good = write_bert(tmp_path / "tiny-bert")
+    minilm = install_as_minilm(good, tmp_path / "cache", monkeypatch)   # never the user's cache
+    weights = minilm / "model.safetensors"
+    flip_a_bit(weights)
+    verify.forget()
+    clear_cache()
+    monkeypatch.setattr(fp, "REPLY_S", 1.0)        # a stalled child is given up after 1 s
+    monkeypatch.setattr(fp, "STOP_WAIT_S", 0.3)
+    monkeypatch.setattr(QFileDialog, "getExistingDirectory",
+                        staticmethod(lambda *args, **kwargs: str(folder)))
+    mark = len(STARTED_THREADS)
+    win = open_window(monkeypatch, synchronous=False)
+    pids = set()
+    try:
+        tab = win.model_heads
+        show_bottom_tab(win, tab)
+        QApplication.processEvents()
+
+        # A damaged cache (one flipped bit): Fetch is offered and the tab says why.
+        offers_fetch_because(tab, minilm, "model.safetensors does not match its pinned "
+                                          "sha256 (damaged or changed)")
+
+        # The user opens a model folder instead: a child process shows it.
+        folder = good
+        win.open_model_action.trigger()
+        qtbot.waitUntil(lambda: tab.result is not None or tab.message != "", timeout=WAIT_MS)
+        assert tab.wait_idle(WAIT_MS)
+        shows(tab, tab.state.heads_input.sentence)
+        process = the_process()
+        started = process.processes_started
+        pids.add(process.pid)
+
+        # The child killed: the next sentence is shown by a new child, without an error.
+        os.kill(process.pid, signal.SIGKILL)
+        ask(qtbot, tab, "the dog sat on the rug.")
+        shows(tab, "the dog sat on the rug.")
+        assert process.processes_started == started + 1
+        pids.add(process.pid)
+
+        # The child stopped: the request gives up after REPLY_S, the tab says so, the child
+        # is killed, and the next sentence starts a new one.
+        stalled = process.pid
+        os.kill(stalled, signal.SIGSTOP)
+        t0 = time.perf_counter()
+        ask(qtbot, tab, "a bird sang in the tree.")
+        assert time.perf_counter() - t0 < fp.REPLY_S + 3 * fp.STOP_WAIT_S + 2.0
+        assert "did not answer within 1 s" in tab.message, tab.message
+        assert "next sentence starts a new one" in tab.message
+        assert tab.message_label.isVisible() and "\n" not in tab.message
+        assert gone(stalled)
+        ask(qtbot, tab, "the sun was warm.")
+        shows(tab, "the sun was warm.")
+        assert process.processes_started == started + 2
+        pids.add(process.pid)
+
+        # A hostile header (a 4 TB tensor of the wrong shape): one line, nothing allocated,
+        # the child kept (the model's error is not the child's fault).
+        folder = declare(write_bert(tmp_path / "hostile"), "embeddings.word_embeddings.weight",
+                         "F32", (10**12,))
+        own_peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        win.open_model_action.trigger()
+        qtbot.waitUntil(lambda: tab.message != "", timeout=WAIT_MS)
+        assert tab.wait_idle(WAIT_MS)
+        assert tab.message == ("This model could not be shown: tensor "
+                               f"'embeddings.word_embeddings.weight' in {folder} has shape "
+                               "(1000000000000,), config.json implies (25, 64)")
+        assert tab.message_label.isVisible() and tab.result is None
+        assert process.processes_started == started + 2
+        assert peak_rss_mb(process.pid) < CHILD_PEAK_MB
+        assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024 - own_peak \
+            < OWN_PEAK_GROWTH_MB
+
+        # The cached MiniLM cut short (a truncated download): chosen, it offers Fetch again.
+        data = weights.read_bytes()
+        weights.write_bytes(data[:len(data) // 2])
+        choose(qtbot, tab, "MiniLM")
+        offers_fetch_because(tab, minilm, f"model.safetensors has {len(data) // 2} bytes, "
+                                          f"not {len(data)} (truncated or changed)")
+
+        # Back to the good model, its child stopped while it works: the close does not wait.
+        choose(qtbot, tab, "tiny-bert")
+        shows(tab, "the sun was warm.")
+        os.kill(process.pid, signal.SIGSTOP)
+        tab.sentence_edit.setText("the window closes now.")
+        qtbot.waitUntil(lambda: tab.study.busy, timeout=WAIT_MS)
+        close_in_time(win, pids | {process.pid}, mark)
+    finally:
+        dispose(win)
+        verify.forget()
+        clear_cache()
