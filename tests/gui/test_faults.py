@@ -18,7 +18,6 @@ import resource
 import signal
 import sys
 import time
-import warnings
 from pathlib import Path
 
 import psutil
@@ -43,7 +42,7 @@ from tiny_models import write_bert  # noqa: E402
 CLOSE_LIMIT_S = 2.0
 #: What one Stop of a stalled training run may cost the GUI thread (the stop event, a look at
 #: the process, the curves drawn as far as the run got).
-STOP_BLOCK_S = 0.25
+STOP_BLOCK_S = 0.05
 #: The longest any wait here takes (a new process's imports on a loaded machine).
 WAIT_MS = 30000
 #: A forward child's peak resident memory after a hostile header: numpy, tokenizers and a
@@ -58,17 +57,15 @@ LONG_RUN = {"steps": 5000}
 # -- helpers ------------------------------------------------------------------------------
 
 @pytest.fixture
-def quiet(capfd):
+def quiet(capfd, recwarn):
     """Nothing reaches the user as an error they did not cause: no exception caught by the
-    window's guard, no Python warning, no traceback on stderr (children's included)."""
+    window's guard, no Python warning, no traceback or error on stderr (children's too)."""
     seen = list(errors.seen)
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        yield
+    yield
     assert errors.seen == seen, errors.seen[len(seen):]
-    assert [str(w.message) for w in caught] == []
+    assert [f"{w.category.__name__}: {w.message}" for w in recwarn] == []
     err = capfd.readouterr().err
-    assert "Traceback" not in err and "Error" not in err, err
+    assert "Traceback" not in err and "Error:" not in err, err
 
 
 def open_window(monkeypatch, synchronous: bool):
@@ -189,10 +186,16 @@ def test_the_real_heads_tab_meets_its_child_and_model_faults(qtbot, tmp_path, mo
         started = process.processes_started
         pids.add(process.pid)
 
-        # The child killed: the next sentence is shown by a new child, without an error.
-        os.kill(process.pid, signal.SIGKILL)
+        # The child killed while it works on a sentence: a new child shows that sentence,
+        # without an error (the request is asked again once).
+        killed = process.pid
+        os.kill(killed, signal.SIGSTOP)               # holds the reply until the kill
+        tab.sentence_edit.setText("the dog sat on the rug.")
+        qtbot.waitUntil(lambda: tab.study.busy, timeout=WAIT_MS)
+        os.kill(killed, signal.SIGKILL)
         ask(qtbot, tab, "the dog sat on the rug.")
         shows(tab, "the dog sat on the rug.")
+        assert gone(killed)
         assert process.processes_started == started + 1
         pids.add(process.pid)
 
@@ -247,3 +250,114 @@ def test_the_real_heads_tab_meets_its_child_and_model_faults(qtbot, tmp_path, mo
         dispose(win)
         verify.forget()
         clear_cache()
+
+
+# -- the Training tab: its training child --------------------------------------------------
+
+def running(qtbot, panel, start) -> int:
+    """Start a run with `start()` and wait (bounded) for its first snapshot; its pid."""
+    with qtbot.waitSignal(panel.runner.snapshot_ready, timeout=WAIT_MS):
+        start()
+    assert panel.runner.is_running()
+    assert not panel.start_button.isEnabled() and panel.stop_button.isEnabled()
+    return panel.runner.pid
+
+
+@pytest.mark.slow      # real training processes
+def test_the_training_tab_meets_a_killed_and_a_stopped_child(qtbot, monkeypatch, quiet,
+                                                            resource_tracker_first):
+    mark = len(STARTED_THREADS)
+    win = open_window(monkeypatch, synchronous=True)
+    pids = set()
+    try:
+        panel = win.training_panel
+        show_bottom_tab(win, panel)
+        QApplication.processEvents()
+
+        # The child killed mid-run: the tab says the run ended, and Start works again.
+        pid = running(qtbot, panel, lambda: panel.start("scaling", LONG_RUN))
+        pids.add(pid)
+        with qtbot.waitSignal(panel.runner.crashed, timeout=WAIT_MS):
+            os.kill(pid, signal.SIGKILL)
+        assert panel.status.text() == ("The training process ended unexpectedly (exit code -9). "
+                                       "The window is fine; press Start to try again.")
+        assert panel.status.isVisible()
+        assert panel.start_button.isEnabled() and not panel.stop_button.isEnabled()
+        pid = running(qtbot, panel, panel.start_button.click)
+        pids.add(pid)
+
+        # The child stopped: Stop returns at once, says where the run stopped, and the
+        # stopped child is ended in the background.
+        os.kill(pid, signal.SIGSTOP)
+        t0 = time.perf_counter()
+        panel.stop_button.click()
+        took = time.perf_counter() - t0
+        assert took < STOP_BLOCK_S, f"Stop blocked the GUI thread for {took:.2f} s"
+        assert panel.status.text().startswith("Stopped at step ")
+        assert panel.start_button.isEnabled() and not panel.stop_button.isEnabled()
+        qtbot.waitUntil(lambda: gone(pid), timeout=WAIT_MS)
+
+        # Stopped again, and the window closed: the close does not wait for it.
+        pid = running(qtbot, panel, panel.start_button.click)
+        pids.add(pid)
+        os.kill(pid, signal.SIGSTOP)
+        close_in_time(win, pids, mark)
+    finally:
+        dispose(win)
+
+
+# -- the disk: full, or a read-only folder --------------------------------------------------
+
+class Dialogs:
+    """File dialogs answer `path`; message boxes are recorded in `warnings` (title, text)."""
+
+    def __init__(self, monkeypatch):
+        self.path = None
+        self.warnings = []
+
+        def warn(parent, title, text, *args, **kwargs):
+            self.warnings.append((title, text))
+            return QMessageBox.StandardButton.Ok
+
+        monkeypatch.setattr(QFileDialog, "getSaveFileName",
+                            staticmethod(lambda *args, **kwargs: (str(self.path), "")))
+        monkeypatch.setattr(QMessageBox, "warning", staticmethod(warn))
+
+    def give(self, action, path: Path) -> list:
+        """Trigger `action` (a File command that asks where to save) answering `path`; the
+        warnings it showed."""
+        self.path, self.warnings = path, []
+        action.trigger()
+        return self.warnings
+
+
+REASONS = {"full disk": "No space left on device", "read-only folder": "Read-only file system"}
+
+
+@pytest.mark.parametrize("fault", list(REASONS))
+def test_a_bad_disk_keeps_what_was_saved_and_says_why(shared_window, tmp_path, monkeypatch,
+                                                      quiet, fault):
+    win = shared_window
+    dialogs = Dialogs(monkeypatch)
+    panel = win.export_panel_actions[next(iter(win.panels))]
+    with small_disk(tmp_path / "disk", size_kb=8192) as disk:   # room for the window's image
+        commands = {disk / "session.json": (win.save_session_action, "Cannot save session"),
+                    disk / "window.png": (win.export_window_action, "Export failed"),
+                    disk / "panel.png": (panel, "Export failed")}
+        for path, (action, _title) in commands.items():        # saved while the disk was fine
+            assert dialogs.give(action, path) == []
+        saved = {path: path.read_bytes() for path in commands}
+        seed = win.state.params.seed
+        win.state.update_params(seed=seed + 1)                 # a change the user would save
+        win.statusBar().clearMessage()
+        fill(disk) if fault == "full disk" else make_read_only(disk)
+        for path, (action, title) in commands.items():
+            for target in (path, path.with_stem(path.stem + "-new")):
+                (shown,) = dialogs.give(action, target)
+                assert shown[0] == title and str(target) in shown[1], shown
+                assert REASONS[fault] in shown[1], shown
+                assert win.statusBar().currentMessage() == ""
+        assert {path: path.read_bytes() for path in commands} == saved
+        assert read_session(disk / "session.json").params.seed == seed
+        assert sorted(p.name for p in disk.iterdir() if not p.name.startswith("filler")) == \
+            sorted(path.name for path in commands)             # no partial or temporary file
