@@ -38,6 +38,8 @@ from PySide6.QtCore import QCoreApplication, QThread, Qt
 
 from engine.models.worker import FORWARD_NICENESS, serve
 
+from gui.studies.cycle import StudyError
+
 STOP_WAIT_S = 1.0   # for the process to end after its connection closed (then terminate, kill)
 #: The longest a reply may take: a new process's imports and model load (about 1 s quiet),
 #: and a forward (under 0.1 s), many times over on a loaded machine. A child that has not
@@ -46,9 +48,10 @@ FIRST_REPLY_S = 30.0
 REPLY_S = 10.0
 
 
-class ForwardProcessError(RuntimeError):
+class ForwardProcessError(StudyError):
     """The forward process died twice in a row, did not answer in time, was aborted, or
-    raised something unexpected."""
+    raised something unexpected (its traceback then goes to stderr); the message is one line
+    for the user."""
 
 
 #: POSIX: a plain subprocess on one end of a socketpair (no multiprocessing resource tracker
@@ -147,7 +150,9 @@ class ForwardProcess:
                 raise ForwardProcessError(str(exc)) from None
             except (EOFError, OSError):
                 code = self.stop()
-                if attempt or self._aborted:
+                if self._aborted:
+                    raise ForwardProcessError("the model's forward process was stopped") from None
+                if attempt:
                     raise ForwardProcessError(
                         f"the model's forward process ended unexpectedly (exit code {code})")
                 continue

@@ -48,6 +48,11 @@ def _forget_abandoned() -> None:
     _ABANDONED[:] = [(thread, worker) for thread, worker in _ABANDONED if thread.isRunning()]
 
 
+class StudyError(RuntimeError):
+    """A failure a study expects and describes fully in its message (a child process that
+    stalled or died): `failed` carries the message alone, and no traceback is printed."""
+
+
 class StudyWorker(QObject):
     """Lives on the study's thread; runs one compute per request."""
 
@@ -63,6 +68,9 @@ class StudyWorker(QObject):
         start = time.perf_counter()
         try:
             result = self._compute(request)
+        except StudyError as exc:
+            self.failed.emit(generation, str(exc))
+            return
         except Exception as exc:  # report, never kill the worker thread
             traceback.print_exc()
             self.failed.emit(generation, f"{type(exc).__name__}: {exc}")

@@ -5,7 +5,7 @@ import threading
 import pytest
 from PySide6.QtCore import QCoreApplication
 
-from gui.studies.cycle import StudyCycle
+from gui.studies.cycle import StudyCycle, StudyError
 from gui_helpers import STARTED_THREADS, running_threads
 
 
@@ -120,6 +120,19 @@ def test_a_failure_is_reported_in_either_mode(qtbot, make_cycle, capsys):
     assert cycle.wait_idle()
     assert messages == ["RuntimeError: boom"] and cycle.idle
     assert "boom" in capsys.readouterr().err
+
+
+def test_a_study_error_is_reported_by_its_message_alone(qtbot, make_cycle, capfd):
+    def stalled(_x):
+        raise StudyError("the child did not answer within 1 s")
+
+    cycle = make_cycle(stalled)
+    messages = []
+    cycle.failed.connect(messages.append)
+    cycle.request(1)
+    assert cycle.wait_idle()
+    assert messages == ["the child did not answer within 1 s"] and cycle.idle
+    assert capfd.readouterr().err == ""
 
 
 def test_a_request_queued_before_shutdown_is_never_computed(qtbot):
