@@ -18,8 +18,6 @@ language, font or palette change reaches its widgets too (a closed MainWindow re
 itself): the suite gets slower test by test. So every widget made here is deleted.
 """
 import multiprocessing.resource_tracker
-import sys
-from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QCoreApplication, QEvent
@@ -28,7 +26,7 @@ from PySide6.QtWidgets import QApplication
 from gui.common import names
 from gui.window.layout import ROWS, SINGLE, SINGLE_PAGES
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
+
 from tiny_models import write_bert  # noqa: E402
 
 WINDOW_SIZE = (1400, 900)    # the size the `window` fixture of conftest.py gives

@@ -16,7 +16,6 @@ tracebacks printed to stderr (by this process or a child).
 import os
 import resource
 import signal
-import sys
 import time
 from pathlib import Path
 
@@ -33,8 +32,6 @@ from gui.state import read_session
 from gui_helpers import STARTED_THREADS, running_threads
 from tab_fixtures import dispose, resource_tracker_first, show_bottom_tab  # noqa: F401
 from tests.disks import fill, make_read_only, small_disk
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 from model_faults import declare, flip_a_bit, install_as_minilm  # noqa: E402
 from tiny_models import write_bert  # noqa: E402
 

@@ -1,7 +1,5 @@
 """The Real heads tab with a bad MiniLM cache or a hostile model folder: it keeps its controls,
 offers Fetch and says why in its own message; nothing is raised into Qt."""
-import sys
-from pathlib import Path
 
 from PySide6.QtWidgets import QApplication
 
@@ -10,8 +8,6 @@ from engine.models.loader import clear_cache
 from gui.common.guard import errors
 from gui.realheads.tab import ModelHeadsTab
 from gui.state import AppState
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 from model_faults import declare, deny_under, flip_a_bit, install_as_minilm  # noqa: E402
 from tiny_models import write_bert  # noqa: E402
 

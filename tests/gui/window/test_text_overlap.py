@@ -10,8 +10,6 @@ tabs "Real heads" (without a model, then with one) and "Training" are checked at
 above, their Qt labels and buttons never cut (clipped_widgets). Each view is checked once its panels' layouts have
 stopped changing (gui_helpers.settle_layout_until_stable)."""
 import itertools
-import sys
-from pathlib import Path
 
 import pytest
 from PySide6.QtWidgets import QApplication, QLabel, QWidget
@@ -20,8 +18,6 @@ from gui.common import names
 from gui.window.main_window import GRID, ROWS, SINGLE, SINGLE_PAGES, choose_layout
 from gui_helpers import (clipped_widgets, settle_layout_until_stable, show_bottom_tab,
                          text_boxes, text_problems)
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 from tiny_models import write_bert  # noqa: E402
 
 SIZES = ((1280, 720), (1366, 768), (1920, 1080))

@@ -3,17 +3,13 @@ the child is killed and the next request starts a new one, and abort() (the wind
 ends a wait at once."""
 import os
 import signal
-import sys
 import threading
 import time
-from pathlib import Path
 
 import psutil
 import pytest
 
 from gui.realheads import forward_process as fp
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 from tiny_models import write_bert  # noqa: E402
 
 pytestmark = pytest.mark.slow     # real forward processes

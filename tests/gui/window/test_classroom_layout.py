@@ -236,11 +236,8 @@ def test_japanese_titles_wrap_between_words():
 
 @pytest.fixture
 def twelve_layers(tmp_path, monkeypatch):
-    import sys
-    from pathlib import Path
 
     monkeypatch.setenv("ATTENTION_LAB_CACHE", str(tmp_path / "cache"))
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
     from tiny_models import write_bert
 
     return write_bert(tmp_path / "bert-12", layers=12, heads=4, d_model=64)

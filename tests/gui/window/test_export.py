@@ -14,7 +14,7 @@ from gui.headless.batch import export_panels
 from gui.window.export import export_panel, export_window
 from tab_fixtures import module_window  # noqa: F401 (a fixture)
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 PANELS = ("softmax", "variance", "saturation", "multihead", "cost", "heads")
 
 

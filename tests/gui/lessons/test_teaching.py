@@ -476,7 +476,7 @@ def test_lesson_texts_are_computed_from_results_in_both_languages(window, lang):
 
     english = {step.key: step_text(step.key)[1] for step in STEPS}
     pending = {}       # translations waiting for the lead's merge into the .ts
-    for path in sorted((Path(__file__).parents[2] / "resources" / "i18n").glob("pending_*.json")):
+    for path in sorted((Path(__file__).parents[3] / "resources" / "i18n").glob("pending_*.json")):
         pending.update(json.loads(path.read_text(encoding="utf-8")))
     window.switch_language(lang)
     try:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-DRIVER = Path(__file__).with_name("stress_driver.py")
+DRIVER = Path(__file__).parents[1] / "stress_driver.py"
 ACTIONS = 400
 SEED = 2026
 #: Resident memory, read in the same resting state after each half, may grow this much: the

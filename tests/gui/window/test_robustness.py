@@ -19,7 +19,7 @@ def window(shared_window):
     return shared_window
 
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def test_bad_score_text_keeps_last_good_values(window):

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-DRIVER = Path(__file__).with_name("window_memory_driver.py")
+DRIVER = Path(__file__).parents[1] / "window_memory_driver.py"
 WINDOWS = 8
 SIZES = "1280x720,1920x1080"
 MEMORY_GROWTH_MB = 150

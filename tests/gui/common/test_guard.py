@@ -12,7 +12,7 @@ from gui.common.guard import errors
 from gui_helpers import settle
 from tab_fixtures import module_window  # noqa: F401 (a fixture)
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 QT_OVERRIDES = {"showEvent", "hideEvent", "changeEvent", "resizeEvent", "paintEvent",
                 "closeEvent", "keyPressEvent", "mousePressEvent", "wheelEvent", "event",
                 "eventFilter", "stepBy", "validate", "fixup", "sizeHint", "minimumSizeHint",

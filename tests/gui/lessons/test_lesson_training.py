@@ -2,7 +2,6 @@
 in the text is read back from the result it comes from, in English and Japanese. Runs are
 tiny (a few steps) and run in-process."""
 import json
-import sys
 from pathlib import Path
 
 import pytest
@@ -16,8 +15,6 @@ from gui.lessons.training_facts import (LESSON_DK, LESSON_RUNS, gradients_run_te
                                  roles_run_text, scaling_facts)
 from gui.common.style import format_number
 from gui.training.runner import config_from_options
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 from tiny_models import write_bert  # noqa: E402
 
 
@@ -25,7 +22,7 @@ class PendingJapanese(QTranslator):
     """This branch's Japanese strings (resources/i18n/pending_lessons.json), until the lead
     merges them into the .ts/.qm files."""
 
-    table = json.loads((Path(__file__).parents[2] / "resources" / "i18n" /
+    table = json.loads((Path(__file__).parents[3] / "resources" / "i18n" /
                         "pending_lessons.json").read_text(encoding="utf-8"))
     on = False
 
