@@ -23,9 +23,8 @@ def keep_freed_memory() -> bool:
 
     By default glibc gives the top of the heap back as soon as more than 128 kB are free,
     so numpy temporaries of a few hundred kB (a histogram of 20 000 samples, a 256 × 256
-    colour lookup) can fault their pages in again on every allocation. Measured here over
-    200 fresh seeds: compute's p95 6.4 → 5.1 ms (median unchanged); resident memory
-    unchanged (the pad is address space until used). False where there is no glibc (it
+    colour lookup) can fault their pages in again on every allocation. The pad is address
+    space until used, so resident memory does not grow. False where there is no glibc (it
     then does nothing). The app owns its process; engine/ leaves a notebook's allocator alone."""
     if not sys.platform.startswith("linux"):
         return False
@@ -41,8 +40,7 @@ def limit_blas_threads() -> None:
     """One BLAS thread for the whole process. The window's matrices are small (a few
     hundred columns): on two cores OpenBLAS's threads cost more to wake than they save,
     and while a training process or another program keeps a core busy they wait on each
-    other. Measured here on a loaded machine, a fresh compute() went from 89 to 15 ms
-    (median) and one 6 × 520 · 520 × 520 product from 12 to 0.18 ms."""
+    other."""
     import numpy  # noqa: F401 (threadpoolctl finds the BLAS numpy has loaded)
     from threadpoolctl import threadpool_limits
 

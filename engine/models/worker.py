@@ -23,9 +23,9 @@ the pickled (kind, payload):
     ("failed", message)        anything else raised (any BaseException but KeyboardInterrupt
                                and SystemExit): one line, then the traceback
 
-Why a process: the forward's numpy work holds the GIL for most of its ~80 ms at 128 tokens
-(small per-head arrays, LayerNorms, the role scores); in a thread of the window's process it
-starved the GUI thread (benchmarks/model_forward.py --ui). In a process of its own it only
+Why a process: the forward's numpy work holds the GIL most of the time (small per-head
+arrays, LayerNorms, the role scores); in a thread of the window's process it would starve the
+GUI thread (benchmarks/model_forward.py --ui). In a process of its own it only
 shares the CPU, at a lower priority.
 """
 from __future__ import annotations

@@ -35,7 +35,7 @@ def fill_combo(combo: QComboBox, entries) -> None:
 
 
 def lengths_note() -> str:
-    """The four lengths of the window, told apart (issue 10: never explained)."""
+    """The four lengths of the window, told apart."""
     return tr("Four lengths in this window: the 2 to 16 scores of the softmax panel, the "
               "keys n per query of the saturation study, the tokens of the multi-head "
               "diagram and the sequence length of the cost panel.")

@@ -7,9 +7,9 @@
     start_early(folder=None) -> bool     start one now, off the calling thread
     stop_early()                         stop it if no worker thread has taken it
 
-A 128-token forward of MiniLM is ~80 ms of numpy on arrays small enough that it holds the GIL
-most of the time: run on the study's thread, it starved the GUI thread, and a d_k change made
-meanwhile missed its frame (benchmarks/model_forward.py --ui). Here the study's thread sends
+A forward of MiniLM is numpy on arrays small enough that it holds the GIL most of the time:
+run on the study's thread, it would starve the GUI thread (benchmarks/model_forward.py --ui
+measures it). Here the study's thread sends
 the request over a socket pair to engine.models.worker.serve in a child process (os.nice 10,
 one BLAS thread) and waits on the reply, which releases the GIL. The process is started by the
 thread's first request, keeps its loaded models, and is stopped when the thread finishes

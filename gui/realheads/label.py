@@ -3,16 +3,16 @@
 A QLabel lays its text out again for every size question: sizeHint, minimumSizeHint and
 heightForWidth each set the text's width, lay it out and measure it, and the next paint lays
 it out again at the label's own width. The layout of the tab's texts asks every label again
-whenever one of them changes (a layout invalidates all its items), so a new sentence laid out
-the variance table (rich text) some ten times: 12 ms of a 35 ms result show. This label keeps
-its answers per text, font and width; a new text or font is measured once.
+whenever one of them changes (a layout invalidates all its items), so a new sentence would
+lay out the variance table (rich text) some ten times. This label keeps its answers per text,
+font and width; a new text or font is measured once.
 
 A shown label's size hint is its own width and its height there: the height its layout asks
 for anyway (QLabel's own hint lays the text out at a "golden ratio" width, and the layout
 then asks the height at that width too: two more layouts of every new text).
 
 QLabel's own minimum size of wrapped rich text lays the text out at width 0, which for a
-table takes 8 ms (every cell broken at every character). A label given `minimum_width` (the
+table is slow (every cell broken at every character). A label given `minimum_width` (the
 variance table's: its owner knows the table's natural width) answers with that width and one
 line instead.
 """

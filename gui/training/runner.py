@@ -14,13 +14,11 @@ While the simulation works, snapshots are held: the messages are still read off 
 it is decoded and shown once the simulation has been quiet for HOLD_S. The window calls
 hold_snapshots() when a d_k/h change is asked and after its result has been shown, and
 hold_while_busy(its study): no snapshot is shown while that study computes or has a request
-waiting, however long the change takes on a loaded machine. Drawing a snapshot costs the
-GUI thread about 10 ms (the Training tab's maps, curves and progress bar, painted); landing
-inside a change it made that change 10–25 ms slower (benchmarks/training_ui.py). While it
+waiting, however long the change takes. Drawing a snapshot (maps, curves, progress bar)
+competes with a change for the GUI thread (benchmarks/training_ui.py measures it). While it
 holds, the training process pauses too, off the CPU (its run flag at 0; see
-engine.training.worker.stop_check; `pause_while_holding`, True by default): on a machine
-shared with other programs, a SCHED_IDLE process busy on the second core still kept the
-scheduler from moving the GUI thread there when it had to wait behind another program.
+engine.training.worker.stop_check; `pause_while_holding`, True by default), so that even a
+low-priority process does not keep a core the GUI thread needs.
 
     start(name, config_dict)   stops a run in progress, starts a new process
     stop()                     sets the stop event and hands the process to a ProcessReaper
@@ -63,9 +61,9 @@ MESSAGES_PER_WAKE = 64  # bounded work per wake-up; the rest wakes the notifier 
 #: POSIX pipes can be watched by a QSocketNotifier; elsewhere a timer looks at the pipe.
 PIPE_IS_WATCHABLE = os.name == "posix"
 WINDOWS_PIPE_POLL_MS = 30
-#: Snapshots wait until the simulation has been quiet this long (hold_snapshots): longer
-#: than the gap between two changes of a drag or of held arrow keys (~30–50 ms), short
-#: enough that the run's display resumes at once to the eye when the user stops.
+#: Snapshots wait until the simulation has been quiet for HOLD_S (hold_snapshots): longer
+#: than the gap between two changes of a drag or of held arrow keys, short enough that the
+#: run's display resumes at once to the eye when the user stops.
 
 
 def _parse_item(text: str, example):
