@@ -14,6 +14,7 @@ from .i18n import LANGUAGES, current_language, set_language, tr
 from .lesson_panel import LessonPanel
 from .model import SimulationModel
 from .qt_lifetime import delete_qt_side, prepare as prepare_qt_lifetime, weak_method
+from .process_reaper import end_resource_tracker
 from .qt_util import end_pooled_threads, forget_combo_size_hints
 from .panels import create_panels
 from .panels.base import settle_scenes
@@ -603,6 +604,7 @@ class MainWindow(WindowFiles, PanelLayout, QMainWindow):
             for study in self.studies:
                 study.shutdown()
             end_pooled_threads(CLOSE_POOL_WAIT_MS)     # no idle thread outlives the window
+            guard_call("resource tracker", end_resource_tracker)   # nor a helper process
             errors.reported.disconnect(self.show_error)
             restore_base_font()      # a later window starts from 100 % text again
         super().closeEvent(event)
