@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import functools
 import math
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 
 import numpy as np
@@ -164,14 +166,42 @@ def _seeded_draw(seed: int, tokens: int, size: int) -> tuple[np.ndarray, np.ndar
     return x, rng.integers(-128, 128, (4, size, size), dtype=np.int8)
 
 
-@functools.lru_cache(maxsize=8)
+#: seeded_matrices keeps its newest results while together they take at most this many
+#: bytes, and at most SEEDED_KEPT of them (the newest is always kept): eight widths up to
+#: 512, two near FULL_WIDTH_LIMIT (16 MB each).
+SEEDED_KEPT_BYTES = 40 << 20
+SEEDED_KEPT = 8
+_seeded_kept: OrderedDict = OrderedDict()
+_seeded_lock = threading.Lock()    # the window computes on worker threads
+
+
 def seeded_matrices(seed: int, tokens: int, width: int) -> tuple[np.ndarray, ...]:
-    """(X, W_Q, W_K, W_V, W_O) for a seed and width, read-only and memoised.
+    """(X, W_Q, W_K, W_V, W_O) for a seed and width, read-only and memoised (the newest
+    ones, within SEEDED_KEPT_BYTES).
 
     The width is rounded up to a multiple of SEEDED_BLOCK and drawn once; every width in
     that block takes the top-left corner, rescaled by fan-in as in fan_in_uniform. Moving h
     at a fixed d_model reuses the matrices, and a d_model drag draws new numbers only when
     it crosses a multiple of SEEDED_BLOCK."""
+    key = (seed, tokens, width)
+    with _seeded_lock:
+        matrices = _seeded_kept.get(key)
+        if matrices is not None:
+            _seeded_kept.move_to_end(key)
+            return matrices
+    matrices = _scaled_matrices(seed, tokens, width)
+    with _seeded_lock:
+        _seeded_kept[key] = matrices
+        _seeded_kept.move_to_end(key)
+        kept = sum(a.nbytes for entry in _seeded_kept.values() for a in entry)
+        while len(_seeded_kept) > 1 and (len(_seeded_kept) > SEEDED_KEPT
+                                         or kept > SEEDED_KEPT_BYTES):
+            _, dropped = _seeded_kept.popitem(last=False)
+            kept -= sum(a.nbytes for a in dropped)
+    return matrices
+
+
+def _scaled_matrices(seed: int, tokens: int, width: int) -> tuple[np.ndarray, ...]:
     size = -(-width // SEEDED_BLOCK) * SEEDED_BLOCK
     x_drawn, levels = _seeded_draw(seed, tokens, size)
     x = np.ascontiguousarray(x_drawn[:, :width])

@@ -16,7 +16,9 @@ Every override in gui/ is decorated:
 
 A caught exception is logged with its traceback, and reported once (per place
 and message) through `errors.reported`, which the main window shows in its
-status bar.
+status bar. The last SEEN_KEPT distinct messages are remembered for that: a
+message can hold a value that differs on every call, and a list of all of them
+grew for as long as the application ran.
 """
 from __future__ import annotations
 
@@ -27,6 +29,9 @@ from PySide6.QtCore import QObject, Signal
 
 log = logging.getLogger("attention_lab")
 SUPER = object()   # fallback: call the overridden base-class method
+#: Distinct messages remembered as reported; beyond this the oldest is forgotten (and is
+#: reported again should it recur).
+SEEN_KEPT = 256
 
 
 class ErrorReporter(QObject):
@@ -43,6 +48,7 @@ class ErrorReporter(QObject):
         message = f"{where}: {type(exc).__name__}: {exc}"
         if message not in self.seen:
             self.seen.append(message)
+            del self.seen[:-SEEN_KEPT]
             self.reported.emit(message)
 
 

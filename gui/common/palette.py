@@ -5,8 +5,11 @@ from PySide6.QtGui import QColor, QPalette
 
 
 def apply_widget_palette(app, dark: bool) -> None:
-    """Fusion style with a black-on-white or a light-on-black palette."""
-    app.setStyle("Fusion")
+    """Fusion style with a black-on-white or a light-on-black palette. The style is made
+    once: a call with Fusion already set keeps it (setStyle makes a new style each time and
+    polishes every widget again)."""
+    if app.style().name().lower() != "fusion":
+        app.setStyle("Fusion")
     palette = QPalette()
     if dark:
         role = QPalette.ColorRole

@@ -125,3 +125,17 @@ class ProcessReaper(QObject):
                 dying.process.join(0)
                 _close(dying.process, dying.reader)
                 self._dying.remove(dying)
+
+
+def end_resource_tracker() -> None:
+    """End multiprocessing's resource tracker (the helper process that "spawn" children
+    start, which otherwise lives as long as this process) once no multiprocessing child is
+    left; the next spawned child starts a new one."""
+    import multiprocessing
+    from multiprocessing import resource_tracker
+
+    if multiprocessing.active_children():
+        return
+    stop = getattr(resource_tracker._resource_tracker, "_stop", None)
+    if stop is not None:
+        stop()

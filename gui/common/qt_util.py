@@ -26,3 +26,34 @@ def forget_combo_size_hints(root) -> None:
         sheet = combo.styleSheet()
         combo.setStyleSheet(sheet + " QComboBox {}")
         combo.setStyleSheet(sheet)
+
+
+def qt_thread_pools() -> list:
+    """Qt's process-wide thread pools: the global one, and QtGui's own (image conversion and
+    scaling split across cores there; it is reached through QtGui's exported accessor, and
+    left out where that is missing)."""
+    from PySide6.QtCore import QThreadPool
+
+    pools = [QThreadPool.globalInstance()]
+    try:
+        import ctypes
+
+        import PySide6.QtGui as qtgui
+        from shiboken6 import Shiboken
+
+        library = ctypes.CDLL(qtgui.__file__)      # the binding, linked to libQt6Gui
+        accessor = library._ZN22QGuiApplicationPrivate15qtGuiThreadPoolEv
+        accessor.restype = ctypes.c_void_p
+        address = accessor()
+    except (OSError, AttributeError, ImportError):
+        return pools
+    if address:
+        pools.append(Shiboken.wrapInstance(address, QThreadPool))
+    return pools
+
+
+def end_pooled_threads(wait_ms: int) -> None:
+    """Wait up to `wait_ms` for the tasks of Qt's thread pools, then end their idle threads
+    (else each ends when it expires, 30 s after its last task)."""
+    for pool in qt_thread_pools():
+        pool.waitForDone(wait_ms)

@@ -4,7 +4,8 @@ from __future__ import annotations
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QFontMetrics, QTextOption
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsSimpleTextItem, QGraphicsTextItem
+from PySide6.QtWidgets import (QGraphicsItem, QGraphicsSimpleTextItem, QGraphicsTextItem,
+                               QGraphicsView)
 
 from engine import Results
 
@@ -99,6 +100,11 @@ class Panel(pg.GraphicsLayoutWidget):
     def __init__(self, object_name: str, parent=None):
         super().__init__(parent)
         self.setObjectName(object_name)
+        # pyqtgraph caches the background in a pixmap the size of the viewport. The
+        # background is one colour, filled as fast as the pixmap is copied; and a panel in
+        # a hidden tab kept the pixmap of the largest size it was last painted at (a 4K
+        # window, presentation mode) for as long as it stayed hidden.
+        self.setCacheMode(QGraphicsView.CacheModeFlag.CacheNone)
         self.theme: Theme = LIGHT
         self.results: Results | None = None
         self._pending: Results | None = None

@@ -14,7 +14,8 @@ from gui.common.i18n import LANGUAGES, current_language, set_language, tr
 from gui.lessons.strip import LessonPanel
 from gui.studies.simulation import SimulationModel
 from gui.common.qt_lifetime import delete_qt_side, prepare as prepare_qt_lifetime, weak_method
-from gui.common.qt_util import forget_combo_size_hints
+from gui.common.process_reaper import end_resource_tracker
+from gui.common.qt_util import end_pooled_threads, forget_combo_size_hints
 from gui.panels import create_panels
 from gui.panels.base import settle_scenes
 from gui.headroles.tab import HeadsPanel, compute_heads, follow_language
@@ -39,6 +40,8 @@ def _default_view(language: str):
 #: The application's font size before any window scaled it (a QApplication property, so it
 #: is read once per process however many windows open and close).
 BASE_FONT_PROPERTY = "attentionLabBaseFontPt"
+#: How long a closing window waits for the tasks of Qt's thread pools to end.
+CLOSE_POOL_WAIT_MS = 2000
 
 
 def base_font_pt() -> float:
@@ -600,6 +603,8 @@ class MainWindow(WindowFiles, PanelLayout, QMainWindow):
             guard_call("background work", self.background_work.window_closing)
             for study in self.studies:
                 study.shutdown()
+            end_pooled_threads(CLOSE_POOL_WAIT_MS)     # no idle thread outlives the window
+            guard_call("resource tracker", end_resource_tracker)   # nor a helper process
             errors.reported.disconnect(self.show_error)
             restore_base_font()      # a later window starts from 100 % text again
         super().closeEvent(event)

@@ -336,3 +336,22 @@ def test_full_width_k_and_v_are_the_seeded_matrices_themselves():
     gqa = run_multihead(512, 8, 6, kv_heads=2, matrices=matrices)
     assert gqa.w_k.shape == (512, 128)
     np.testing.assert_array_equal(gqa.w_k, matrices[2][:, :128])
+
+
+def test_seeded_matrices_keep_a_bounded_number_of_bytes():
+    """Many widths near FULL_WIDTH_LIMIT (a d_model or d_k drag there) leave the memo
+    holding at most SEEDED_KEPT_BYTES (besides the newest result); the newest is reused."""
+    import gc
+    import weakref
+
+    from engine import multihead
+
+    alive = []
+    for width in range(multihead.FULL_WIDTH_LIMIT, multihead.FULL_WIDTH_LIMIT - 8 * 64, -64):
+        matrices = multihead.seeded_matrices(12345, 6, width)
+        alive += [(weakref.ref(a), a.nbytes) for a in matrices]
+    assert multihead.seeded_matrices(12345, 6, width) is matrices
+    del matrices
+    gc.collect()
+    kept = sum(nbytes for ref, nbytes in alive if ref() is not None)
+    assert kept <= multihead.SEEDED_KEPT_BYTES, kept / 2**20

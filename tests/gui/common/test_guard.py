@@ -72,3 +72,22 @@ def test_one_failing_panel_leaves_the_others_updating(module_window, monkeypatch
                                    compute(window.model.params).softmax.probs_scaled)
     finally:
         errors.seen.clear()
+
+
+def test_the_reporter_remembers_a_bounded_number_of_messages():
+    """A message holding a value that differs on every call is reported each time, and the
+    reporter keeps only the newest SEEN_KEPT of them; one forgotten is reported again."""
+    from gui.common.guard import SEEN_KEPT, ErrorReporter
+
+    reporter = ErrorReporter()
+    shown = []
+    reporter.reported.connect(shown.append)
+    for i in range(SEEN_KEPT * 3):
+        reporter.report("panel", ValueError(f"value {i}"))
+    assert len(shown) == SEEN_KEPT * 3
+    assert len(reporter.seen) == SEEN_KEPT
+    assert reporter.seen[-1] == f"panel: ValueError: value {SEEN_KEPT * 3 - 1}"
+    reporter.report("panel", ValueError(f"value {SEEN_KEPT * 3 - 1}"))   # remembered: once
+    assert len(shown) == SEEN_KEPT * 3
+    reporter.report("panel", ValueError("value 0"))                      # forgotten: again
+    assert len(shown) == SEEN_KEPT * 3 + 1

@@ -196,3 +196,16 @@ def test_unknown_pyqtgraph_lays_out_axes_itself(window, monkeypatch):
         assert not panel.grab().isNull()         # pyqtgraph painted the axes itself
     axis = window.panels["variancePlot"].plot_raw.getAxis("bottom")
     assert pg_compat.shown_axis_picture(axis) is not None
+
+
+def test_panels_keep_no_pixmap_of_their_background(make_panel):
+    """A panel fills its one-colour background as it paints: no pixmap of the viewport's
+    size is cached (a panel in a hidden tab would keep one of the size it was last painted
+    at, a 4K window's or presentation mode's)."""
+    from PySide6.QtWidgets import QGraphicsView
+
+    import gui.common.names as names
+
+    for name in (names.SOFTMAX, names.VARIANCE, names.SATURATION, names.MULTIHEAD, names.COST):
+        panel = make_panel(name)
+        assert panel.cacheMode() == QGraphicsView.CacheModeFlag.CacheNone, name

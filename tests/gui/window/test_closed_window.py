@@ -26,3 +26,56 @@ def test_a_language_change_after_close_reports_nothing(qtbot):
     finally:
         errors.reported.disconnect(reported.append)
     assert reported == []
+
+
+def test_a_closed_window_leaves_no_pooled_thread(qtbot):
+    """Qt's global thread pool (image conversions and scaling use it) has no thread left
+    once the window is closed."""
+    import os
+
+    from PySide6.QtCore import QThreadPool
+
+    def pooled() -> int:
+        names = []
+        for task in os.listdir("/proc/self/task"):
+            try:
+                with open(f"/proc/self/task/{task}/comm") as comm:
+                    names.append(comm.read().strip())
+            except OSError:
+                pass
+        return names.count("Thread (pooled)")
+
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.show()
+    pool = QThreadPool.globalInstance()
+    pool.start(lambda: None)
+    qtbot.waitUntil(lambda: pool.activeThreadCount() == 0)
+    assert pooled() >= 1          # an idle pooled thread, waiting for work
+    window.close()
+    assert pooled() == 0
+
+
+def _exit_at_once() -> None:
+    pass
+
+
+def test_a_closed_window_leaves_no_resource_tracker(qtbot):
+    """multiprocessing's resource tracker, started by the window's spawned children (the
+    training run, the Real heads forward), ends with the window."""
+    import multiprocessing
+    from multiprocessing import resource_tracker
+
+    import psutil
+
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.show()
+    child = multiprocessing.get_context("spawn").Process(target=_exit_at_once)
+    child.start()
+    child.join(30)
+    tracker = resource_tracker._resource_tracker._pid
+    assert tracker is not None and psutil.pid_exists(tracker)
+    window.close()
+    assert not any(c.pid == tracker and c.status() != psutil.STATUS_ZOMBIE
+                   for c in psutil.Process().children())

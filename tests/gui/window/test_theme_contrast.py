@@ -39,3 +39,21 @@ def test_translucent_fills_stay_visible_on_black():
     for colour in (dark.unscaled, dark.scaled):
         fill = blended(colour, dark.background, dark.fill_alpha(110))   # the histograms' fill
         assert contrast(fill, dark.background) >= 3.0, colour
+
+
+def test_a_theme_switch_keeps_the_applications_style(qapp):
+    """Switching the palette keeps the one Fusion style (a new style per switch re-polished
+    every widget, and each left a wrapper behind on the application)."""
+    from PySide6.QtGui import QPalette
+
+    from gui.common.palette import apply_widget_palette
+
+    apply_widget_palette(qapp, False)
+    style = qapp.style()
+    assert style.name().lower() == "fusion"
+    apply_widget_palette(qapp, True)
+    assert qapp.style() is style
+    assert qapp.palette().color(QPalette.ColorRole.Window) == QColor("#1A1A1A")
+    apply_widget_palette(qapp, False)
+    assert qapp.style() is style
+    assert qapp.palette().color(QPalette.ColorRole.WindowText) == QColor("#000000")
