@@ -28,7 +28,8 @@ from engine.cost import PRECISION_BITS
 from engine.head_roles import MODES
 
 THEMES = ("light", "dark")
-LANGUAGES = ("en", "ja")
+#: The languages the app speaks: code → the language's own name (its menu entry).
+LANGUAGES = {"en": "English", "ja": "日本語"}
 TEXT_SCALE_MIN, TEXT_SCALE_MAX, TEXT_SCALE_STEP = 1.0, 3.0, 0.25
 SENTENCE_MAX_CHARS = 2000
 HEADS_SEED_MAX = 2**31 - 1
@@ -311,5 +312,6 @@ class AppState:
             self._set(name, getattr(snapshot, name))
 
 
-__all__ = ["AppState", "CostSettings", "DEFAULT_SENTENCES", "HeadsInput", "ModelViewSettings", "ParamsError",
-           "Snapshot", "StateError", "TrainingSettings", "ViewSettings", "snap_text_scale"]
+__all__ = ["AppState", "CostSettings", "DEFAULT_SENTENCES", "HeadsInput", "LANGUAGES",
+           "ModelViewSettings", "ParamsError", "Snapshot", "StateError", "TrainingSettings",
+           "ViewSettings", "snap_text_scale"]
