@@ -7,7 +7,7 @@ Three experiments, each with a frozen config and a run function:
     roles    RolesConfig    run_roles(...)                       -> RolesResult
     heads    HeadsConfig    run_heads(...)                       -> HeadsResult
 
-`on_snapshot(snapshot)` receives a small frozen, picklable common.Snapshot every
+`on_snapshot(snapshot)` receives a small frozen, picklable common.TrainingSnapshot every
 `config.snapshot_every` steps (or every `snapshot_period_s` seconds of wall clock) and
 once at the end (`done=True`); `should_stop()` is polled before every step and ends the
 run at once (the result then has `stopped=True` and the runs so far). Configs round-trip
@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 
-from .common import Band, Curve, HeadView, Run, Snapshot, TrainingConfigError, band
+from .common import Band, Curve, HeadView, Run, TrainingConfigError, TrainingSnapshot, band
 from .heads import PAPER_TABLE3_A, HeadsConfig, HeadsResult, run_heads
 from .roles import RolesConfig, RolesResult, run_roles
 from .roles_scoring import ROLES, SCORE_NAMES
@@ -34,7 +34,7 @@ RUNNERS = {"scaling": run_scaling, "roles": run_roles, "heads": run_heads}
 
 __all__ = ["EXPERIMENTS", "CONFIGS", "PAPER_TABLE3_A", "ROLES", "SCORE_NAMES", "Band", "Curve",
            "HeadView", "HeadsConfig", "HeadsResult", "RolesConfig", "RolesResult", "Run",
-           "ScalingConfig", "ScalingResult", "Snapshot", "TrainingConfigError", "band",
+           "ScalingConfig", "ScalingResult", "TrainingConfigError", "TrainingSnapshot", "band",
            "config_from_dict", "default_config", "result_to_dict", "run_experiment",
            "run_heads", "run_roles", "run_scaling"]
 

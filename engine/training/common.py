@@ -270,7 +270,7 @@ class HeadView:
 
 
 @dataclass(frozen=True)
-class Snapshot:
+class TrainingSnapshot:
     """What the window needs to redraw a running experiment; sent every few steps.
 
     step / total_steps  steps done / planned over the whole experiment (all runs)
@@ -331,7 +331,7 @@ class Progress:
             return
         runs = tuple(self.finished) + tuple(current)
         self.sent_at = time.perf_counter()
-        self.on_snapshot(Snapshot(
+        self.on_snapshot(TrainingSnapshot(
             experiment=self.experiment, step=self.step, total_steps=self.total_steps,
             run_index=min(len(self.finished), self.run_count - 1), run_count=self.run_count,
             runs=runs, heads=tuple(heads), sample_tokens=tuple(sample_tokens), done=done))

@@ -5,10 +5,10 @@
     proc = ctx.Process(target=train_worker, args=("roles", config.to_dict(), queue, stop))
 
 The worker puts tuples on `queue` (anything with a `put`):
-    ("snapshot", Snapshot)   every few steps (or every `snapshot_period_s` seconds)
-    ("result", Result)       once, at the end (also after a stop)
-    ("error", message)       instead of a result when the run raised; message is one line
-                             followed by the traceback
+    ("snapshot", TrainingSnapshot)   every few steps (or every `snapshot_period_s` seconds)
+    ("result", Result)               once, at the end (also after a stop)
+    ("error", message)               instead of a result when the run raised; message is one
+                                     line followed by the traceback
 Setting `stop` ends the run at the next step. With a `run_flag` (a shared
 multiprocessing RawValue: no lock, so a process stopped or killed in the middle of reading
 it can never block the window), the run pauses before its next step while the flag is 0,

@@ -13,10 +13,11 @@ from pathlib import Path
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 from PySide6.QtGui import QFont, QFontDatabase, QFontInfo
 
+from gui.state.app_state import LANGUAGES  # code → native name; the window imports it from here
+
 ROOT = Path(__file__).resolve().parents[2]
 I18N_DIR = ROOT / "resources" / "i18n"
 FONT_DIR = ROOT / "resources" / "fonts"
-LANGUAGES = {"en": "English", "ja": "日本語"}
 CJK_FAMILY = "IPAexGothic"
 
 _installed: list[QTranslator] = []

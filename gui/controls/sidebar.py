@@ -7,37 +7,36 @@ setting back out of a widget: the d_model lock is AppState.lock_d_model.
 
 The plain controls (one Params field, one widget) are rows of FIELD_CONTROLS and
 share one slot (gui/controls/fields.py); the shape (d_k, h, d_model, lock, preset)
-and the scores have rules of their own. Locked, the d_k slider and arrows offer only
-the divisors of d_model, so a drag never breaks the lock. A typed value that is
-snapped or refused says why in the status bar (gui/controls/spins.py). The preset
-boxes show the preset the Params match, or "custom" (gui/controls/presets.py).
+has rules of its own, and the scores are a widget of their own (ScoresBox,
+gui/controls/scores.py) that sends its intents through the panel's `_update` and that
+sync_from re-renders. Locked, the d_k slider and arrows offer only the divisors of
+d_model, so a drag never breaks the lock. A typed value that is snapped or refused says
+why in the status bar (gui/controls/spins.py). The preset boxes show the preset the
+Params match, or "custom" (gui/controls/presets.py).
 """
 from __future__ import annotations
 
 import dataclasses
 
 from PySide6.QtCore import QEvent, Qt, Signal, Slot
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QGroupBox,
-                               QHBoxLayout, QLabel, QLineEdit, QPushButton, QSlider,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QGroupBox, QHBoxLayout,
+                               QLabel, QSlider, QVBoxLayout, QWidget)
 from superqt.utils import signals_blocked
 
-from engine import Params, ParamsError, live_scores_for
-from engine.params import D_MODEL_MAX, DK_MAX, SCORES_MAX, divisors
+from engine import Params, ParamsError
+from engine.params import D_MODEL_MAX, DK_MAX, divisors
 from engine.presets import MODEL_PRESETS
-from engine.scores import format_scores
 
 from gui.common.i18n import tr
 from gui.common.qt_util import all_signals_blocked
 from gui.controls.shape_rules import (Shape, allowed_heads, change_d_model, change_dk, change_heads,
                           kv_heads_for, nearest)
-from gui.controls.fields import (FIELD_CONTROLS, SCORE_SLIDER_RANGE, SCORE_SLIDER_SCALE, FieldControl,
-                             dk_to_slider, score_to_slider, slider_to_dk)
+from gui.controls.fields import FIELD_CONTROLS, FieldControl, dk_to_slider, slider_to_dk
 from gui.controls.marker import CatchingUpMarker
-from gui.controls.presets import model_preset_index, scores_preset_key
+from gui.controls.presets import model_preset_index
 from gui.controls.spins import (ExplainedDoubleSpinBox, ExplainedSpinBox, HeadsSpinBox, StepSpinBox,
                             set_spin)
-from gui.controls.scores import ScoresControls
+from gui.controls.scores import ScoresBox
 from gui.controls.texts import preset_tooltip, retranslate_controls, two_lines
 from gui.common.guard import guarded
 
@@ -47,8 +46,9 @@ COMBO_MIN_CHARS = 8
 OUTER_MARGIN_PX = 3
 
 
-class ControlPanel(ScoresControls, QWidget):
-    """Left-hand controls. `note` carries short messages for the status bar."""
+class ControlPanel(QWidget):
+    """Left-hand controls. `note` carries short messages for the status bar; `scores_box`
+    is the ScoresBox (the scores' widgets and their error line)."""
 
     note = Signal(str)
 
@@ -57,7 +57,6 @@ class ControlPanel(ScoresControls, QWidget):
         self.setObjectName("controlPanel")
         self.model = model
         self.state = model.state
-        self._sample_presses = 0
         self._check_texts: dict[QCheckBox, str] = {}
         self._narrow = False
         self._build()
@@ -108,32 +107,7 @@ class ControlPanel(ScoresControls, QWidget):
         form.addRow(self.catching_up_marker)
         layout.addWidget(self.shape_box)
 
-        self.scores_box = QGroupBox()
-        scores_layout = QVBoxLayout(self.scores_box)
-        self.live_scores_check = QCheckBox(objectName="liveScoresCheck")
-        self.scores_edit = QLineEdit(objectName="scoresEdit")
-        self.scores_error = QLabel(objectName="scoresError")
-        self.scores_error.setWordWrap(True)
-        self.scores_error.setStyleSheet("color: #C0392B; font-weight: bold;")
-        self.scores_error.setVisible(False)
-        self._scores_error_for: tuple | None = None   # the scores shown when it was raised
-        self._scores_error_reason: str | None = None
-        self.scores_preset = QComboBox(objectName="scoresPreset")
-        self.sample_button = QPushButton(objectName="sampleScoresButton")
-        slider_row = QHBoxLayout()
-        self.score_sliders = []
-        for i in range(SCORES_MAX):
-            slider = QSlider(Qt.Orientation.Vertical, objectName=f"scoreSlider{i}")
-            slider.setRange(-SCORE_SLIDER_RANGE * SCORE_SLIDER_SCALE, SCORE_SLIDER_RANGE * SCORE_SLIDER_SCALE)
-            slider.setMinimumHeight(70)
-            slider.valueChanged.connect(self._on_score_slider)
-            slider_row.addWidget(slider)
-            self.score_sliders.append(slider)
-        scores_layout.addWidget(self.live_scores_check)
-        scores_layout.addWidget(self.scores_edit)
-        scores_layout.addWidget(self.scores_error)
-        scores_layout.addLayout(slider_row)
-        scores_layout.addWidget(self._pair(self.scores_preset, self.sample_button))
+        self.scores_box = ScoresBox(self.model, self._update)
         layout.addWidget(self.scores_box)
 
         self.other_box = QGroupBox()
@@ -168,15 +142,10 @@ class ControlPanel(ScoresControls, QWidget):
         self.heads_slider.valueChanged.connect(self._on_heads_slider)
         self.heads_spin.valueChanged.connect(self._on_heads)
         self.kv_heads_spin.valueChanged.connect(self._on_kv_heads)
-        self.live_scores_check.toggled.connect(self._on_live_scores)
         self.scale_by_check.toggled.connect(self._on_scale_by)
         self.d_model_spin.valueChanged.connect(self._on_d_model)
         self.lock_check.toggled.connect(self._on_lock)
         self.model_preset.activated.connect(self._on_model_preset)
-        self.scores_edit.editingFinished.connect(self._apply_scores_text)
-        self.scores_edit.textEdited.connect(self._apply_scores_text_later)
-        self.scores_preset.activated.connect(self._on_scores_preset)
-        self.sample_button.clicked.connect(self._on_sample_scores)
         # Say why a typed value was not taken as typed (issue 10: "without a word").
         self.heads_spin.snapped.connect(self._on_heads_snapped)
         self.kv_heads_spin.snapped.connect(self._on_kv_heads_snapped)
@@ -196,7 +165,8 @@ class ControlPanel(ScoresControls, QWidget):
             combo.setSizeAdjustPolicy(
                 QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
             combo.setMinimumContentsLength(COMBO_MIN_CHARS)
-        self.scores_preset.setMinimumContentsLength(COMBO_MIN_CHARS - 3)   # beside a button
+        # the scores' preset box sits beside a button
+        self.scores_box.scores_preset.setMinimumContentsLength(COMBO_MIN_CHARS - 3)
 
     def _field_widget(self, spec: FieldControl) -> QWidget:
         """The widget of one table row, wired to the shared slot."""
@@ -242,6 +212,7 @@ class ControlPanel(ScoresControls, QWidget):
         self._narrow = narrow
         for check, text in self._check_texts.items():
             check.setText(two_lines(text) if narrow else text)
+        self.scores_box.set_narrow(narrow)
 
     @guarded
     def changeEvent(self, event) -> None:
@@ -257,9 +228,8 @@ class ControlPanel(ScoresControls, QWidget):
     @Slot(object)
     def sync_from(self, params: Params) -> None:
         widgets = [self.dk_slider, self.dk_spin, self.heads_slider, self.heads_spin,
-                   self.kv_heads_spin, self.live_scores_check, self.scale_by_check,
-                   self.d_model_spin, self.lock_check, self.scores_edit,
-                   *self.field_widgets.values(), *self.score_sliders]
+                   self.kv_heads_spin, self.scale_by_check, self.d_model_spin,
+                   self.lock_check, *self.field_widgets.values()]
         with all_signals_blocked(widgets):
             self._show_dk(params)
             self.lock_check.setChecked(self.state.lock_d_model)
@@ -272,24 +242,11 @@ class ControlPanel(ScoresControls, QWidget):
             self.kv_heads_spin.set_allowed(divisors(params.heads))
             set_spin(self.kv_heads_spin, params.kv_heads_used)
             set_spin(self.d_model_spin, params.d_model)
-            self.live_scores_check.setChecked(params.live_scores)
             self.scale_by_check.setChecked(params.scale_by == "d_model")
-            scores = self.shown_scores(params)
-            text = format_scores(scores)
-            if self._scores_error_for is not None and scores != self._scores_error_for:
-                self._set_scores_error(None)   # the scores moved on: the message is stale
-            if self._scores_error_for is None and self.scores_edit.text() != text:
-                self.scores_edit.setText(text)
-            for i, slider in enumerate(self.score_sliders):
-                slider.setVisible(i < len(scores))
-                if i < len(scores):
-                    slider.setValue(score_to_slider(scores[i]))
-                    tip = f"k{i + 1} = {scores[i]:g}"
-                    if slider.toolTip() != tip:
-                        slider.setToolTip(tip)
             for spec in FIELD_CONTROLS:
                 self._show_field(spec, getattr(params, spec.field))
-        self._show_presets(params)
+        self.scores_box.sync_from(params)
+        self._show_model_preset(params)
 
     def _show_dk(self, params: Params) -> None:
         """Locked, the d_k slider and the spin's arrows go through the divisors of d_model
@@ -308,15 +265,9 @@ class ControlPanel(ScoresControls, QWidget):
         self.dk_slider.setValue(position)
         set_spin(self.dk_spin, params.dk)
 
-    @staticmethod
-    def shown_scores(params: Params) -> tuple[float, ...]:
-        """The scores the softmax panel uses: the live q·k at d_k (the engine's own function,
-        so they equal Results.softmax.scores) or the typed ones."""
-        return live_scores_for(params) if params.live_scores else params.scores
-
-    def _show_presets(self, params: Params) -> None:
-        """Each preset box shows the preset the Params match now, or its first entry: a
-        custom shape, custom scores (or no preset while the scores are live)."""
+    def _show_model_preset(self, params: Params) -> None:
+        """The model preset box shows the preset the shape matches now, or "custom shape"
+        (the scores box shows its own preset)."""
         index = model_preset_index(params)
         if self.model_preset.currentIndex() != index:
             with signals_blocked(self.model_preset):
@@ -328,13 +279,6 @@ class ControlPanel(ScoresControls, QWidget):
         if self.model_preset.toolTip() != tip:
             self.model_preset.setToolTip(tip)
             self.model_preset_label.setToolTip(tip)
-        none_text = tr("preset…") if params.live_scores else tr("custom scores")
-        if self.scores_preset.itemText(0) != none_text:
-            self.scores_preset.setItemText(0, none_text)
-        index = self.scores_preset.findData(scores_preset_key(params))
-        if self.scores_preset.currentIndex() != max(index, 0):
-            with signals_blocked(self.scores_preset):
-                self.scores_preset.setCurrentIndex(max(index, 0))
 
     def _show_field(self, spec: FieldControl, value) -> None:
         widget = self.field_widgets[spec.field]
@@ -467,11 +411,6 @@ class ControlPanel(ScoresControls, QWidget):
     @Slot(int)
     def _on_kv_heads(self, kv_heads: int) -> None:
         self._update(kv_heads=kv_heads_for(self.model.params.heads, kv_heads))
-
-    @Slot(bool)
-    def _on_live_scores(self, on: bool) -> None:
-        self._set_scores_error(None)
-        self._update(live_scores=on)
 
     @Slot(bool)
     def _on_scale_by(self, on: bool) -> None:

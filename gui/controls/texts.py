@@ -8,7 +8,6 @@ from superqt.utils import signals_blocked
 from engine.presets import MODEL_PRESETS
 
 from gui.controls.fields import FIELD_CONTROLS, LENGTH_FIELDS
-from gui.controls.presets import SCORE_PRESET_KEYS
 from gui.common.i18n import tr
 
 
@@ -49,7 +48,8 @@ def preset_tooltip(preset) -> str:
 
 
 def retranslate_controls(panel) -> None:
-    """Every label, tooltip and combo entry of the ControlPanel `panel`."""
+    """Every label, tooltip and combo entry of the ControlPanel `panel` but its scores box's
+    (ScoresBox.retranslate)."""
     panel.shape_box.setTitle(tr("Shape"))
     panel.dk_label.setText(tr("d_k"))
     panel.heads_label.setText(tr("heads h"))
@@ -82,28 +82,6 @@ def retranslate_controls(panel) -> None:
         (tr("{name}: {d} = {h} × {dk}, {layers} layers").format(
             name=p.name, d=p.d_model, h=p.heads, dk=p.dk, layers=p.layers), p.slug,
          preset_tooltip(p)) for p in MODEL_PRESETS])
-    panel.scores_box.setTitle(tr("Scores"))
-    panel.scores_box.setToolTip(tr(
-        "The softmax panel's scores: one query against 2 to 16 keys. Four lengths in this "
-        "window: these scores, the keys n of the saturation study, the tokens of the "
-        "multi-head diagram and the sequence length of the cost panel."))
-    panel.set_check_text(panel.live_scores_check, tr("live q·k at d_k"))
-    panel.live_scores_check.setToolTip(tr(
-        "Scores q·k_j sampled at the current d_k from the seed, redrawn as d_k moves: raw "
-        "they spread like √d_k and softmax goes one-hot; ÷√d_k keeps their shape. Typing or "
-        "choosing scores switches it off."))
-    panel.scores_edit.setPlaceholderText(tr("2 to 16 numbers, e.g. 10, 1, 1, 1"))
-    panel.scores_edit.setToolTip(tr("Scores separated by commas or spaces") + "\n\n"
-                                + lengths_note())
-    names = {"ten": "(10, 1, 1, 1)", "hundred": "(100, 91, 91, 91)", "uniform": tr("uniform"),
-             "gap": tr("one large gap"), "random": tr("random at current d_k")}
-    fill_combo(panel.scores_preset, [(tr("preset…"), None, None)] + [
-        (names[key], key, None) for key in SCORE_PRESET_KEYS])
-    panel.scores_preset.setToolTip(tr(
-        "Example scores; choosing one switches live scores off. The box shows \"custom "
-        "scores\" once the scores are none of them."))
-    panel.sample_button.setText(tr("Sample q·k"))
-    panel.sample_button.setToolTip(tr("Fill the scores with q·k_j sampled at the current d_k"))
     panel.other_box.setTitle(tr("Sampling and softmax"))
     panel.set_check_text(panel.scale_by_check, tr("÷√d_model (the mistake)"))
     panel.scale_by_check.setToolTip(tr(
@@ -126,5 +104,4 @@ def retranslate_controls(panel) -> None:
                           (panel.kv_heads_label, panel.kv_heads_spin),
                           (panel.d_model_label, panel.d_model_spin)):
         label.setToolTip(widget.toolTip())
-    panel._show_presets(panel.model.params)
-    panel._show_scores_error_text()
+    panel._show_model_preset(panel.model.params)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QEvent, QTimer, Qt, Signal, Slot
+from PySide6.QtCore import QEvent, QSizeF, QTimer, Qt, Signal, Slot
 from PySide6.QtGui import QAction, QKeySequence, QPalette
 from PySide6.QtWidgets import (QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QSlider,
                                QVBoxLayout, QWidget)
@@ -22,11 +22,11 @@ from engine import Params, ParamsError
 from gui.common.i18n import tr
 from gui.lessons.context import LessonContext
 from gui.lessons.layers_grid import LayersHeadsGrid, preset_for
-from gui.lessons.strip_fit import LessonStripLayout
+from gui.lessons.strip_fit import StripFit
 from gui.lessons.text import LessonText
 from gui.lessons.training_facts import LESSON_RUNS
 from gui.lessons.steps import STEPS, step_params, step_text, sweep_facts
-from gui.common.guard import guarded
+from gui.common.guard import SUPER, guarded
 
 #: What Edit → Reset puts back when the lesson has not changed the controls: the first run's.
 DEFAULT_CONTROLS = (Params(live_scores=True), True)
@@ -34,9 +34,10 @@ DEFAULT_CONTROLS = (Params(live_scores=True), True)
 PLAY_INTERVAL_MS = 700
 
 
-class LessonPanel(LessonStripLayout, QWidget):
+class LessonPanel(QWidget):
     """Drives the model through the lesson; `highlight` names the panel a step is about.
-    How the strip fits its window (compact strip, text height) is LessonStripLayout's."""
+    How the strip fits its window (compact strip, text height) is `strip_fit`'s (a
+    StripFit, gui/lessons/strip_fit.py); the panel's event handlers call it."""
 
     highlight = Signal(str)
     lock_requested = Signal(bool)
@@ -54,15 +55,8 @@ class LessonPanel(LessonStripLayout, QWidget):
         self.context_source = self.default_context
         self.training_results: dict = {}   # experiment → its last finished result
         self.training_now: str | None = None
-        #: The lesson strip's largest share of the window's height (the window sets it).
-        self.strip_max_share: float | None = None
         self.user_controls: tuple | None = None   # (Params, lock) from before the lesson
-        #: The strip in a window too short for its text size (see COMPACT_BELOW_LINES).
-        self.compact = False
         self._watched_window = None
-        #: … and too narrow for the step number beside the buttons: it heads the text too.
-        self.number_in_text = False
-        self._title = self._body_html = self._shown_prefix = ""
         self._sweep_pos = 0
         self._rendered_key = None
         # Edit → Reset (the window puts it in its Edit menu)
@@ -80,8 +74,6 @@ class LessonPanel(LessonStripLayout, QWidget):
 
     def _build(self) -> None:
         layout = QVBoxLayout(self)
-        self._margins = layout.contentsMargins()
-        self._spacing = layout.spacing()
         top = self.top_row = QHBoxLayout()
         self.step_label = QLabel(objectName="lessonStep")
         self.title_label = QLabel(objectName="lessonTitle")
@@ -113,8 +105,6 @@ class LessonPanel(LessonStripLayout, QWidget):
         self.text_view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.text_view.viewport().setBackgroundRole(QPalette.ColorRole.Window)
         self.text_view.document().setDocumentMargin(2)
-        self._shown_text = None
-        self._shown_key = None
         # A new width wraps the text into more or fewer lines. The height is asked for after
         # the document's layout pass, never inside it: a minimum height set from
         # documentSizeChanged resized the view while its text was being laid out, and Qt
@@ -140,13 +130,101 @@ class LessonPanel(LessonStripLayout, QWidget):
         self.gap_slider.setValue(9)
         for slider in (self.offset_slider, self.gap_slider):
             slider.valueChanged.connect(self._on_offset_gap)
-        self._place_offset_gap()
+        self.strip_fit = StripFit(
+            self, top_row=top, step_label=self.step_label, title_label=self.title_label,
+            buttons=(self.back_button, self.play_button, self.train_button, self.next_button),
+            body=body, text_view=self.text_view, layers_grid=self.layers_grid,
+            offset_gap=self.offset_gap, offset_gap_grid=self.offset_gap_grid,
+            offset_label=self.offset_label, offset_slider=self.offset_slider,
+            gap_label=self.gap_label, gap_slider=self.gap_slider,
+            height_wanted=self.height_wanted.emit)
+        self.strip_fit.place_offset_gap()
         self.back_button.clicked.connect(self.back)
         self.next_button.clicked.connect(self.next)
         self.play_button.toggled.connect(self._on_play)
         self.train_button.clicked.connect(self.train)
         self.model.state.events.params.connect(self._on_params)
 
+    # -- fitting the window (StripFit) ----------------------------------------------
+    @property
+    def compact(self) -> bool:
+        """The compact strip: a window too short for its text size."""
+        return self.strip_fit.compact
+
+    @property
+    def number_in_text(self) -> bool:
+        """Compact and too narrow for the step number beside the buttons: it heads the text."""
+        return self.strip_fit.number_in_text
+
+    @property
+    def strip_max_share(self) -> float | None:
+        """The lesson strip's largest share of the window's height (the window sets it)."""
+        return self.strip_fit.strip_max_share
+
+    @strip_max_share.setter
+    def strip_max_share(self, share: float | None) -> None:
+        self.strip_fit.strip_max_share = share
+
+    def text(self) -> str:
+        """The step's text as shown, without markup (and without the title the compact
+        strip puts above it)."""
+        return self.strip_fit.text()
+
+    @Slot()
+    def _fit_text(self) -> None:
+        """Ask for the height the wrapped text needs (StripFit.fit_text): run after the
+        text's layout pass, never inside it."""
+        self.strip_fit.fit_text()
+
+    @Slot()
+    @Slot(QSizeF)
+    def _request_fit(self, _size=None) -> None:
+        self._fit_timer.start()
+
+    @guarded(fallback=SUPER)
+    def minimumSizeHint(self):  # noqa: N802 (Qt naming)
+        """At least the height the strip needs at its width: the title wraps, and the
+        window fits the lesson dock to this hint (MainWindow.fit_lesson_dock)."""
+        hint = super().minimumSizeHint()
+        layout = self.layout()
+        if layout is not None and layout.hasHeightForWidth() and self.width() > 0:
+            hint.setHeight(max(hint.height(), layout.totalHeightForWidth(self.width())))
+        return hint
+
+    @guarded
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._fit_timer.start()
+
+    @guarded
+    def showEvent(self, event) -> None:
+        """Follow the window's height (the compact strip), which a taller or shorter window
+        changes without resizing the strip's width."""
+        super().showEvent(event)
+        window = self.window()
+        if window is not self and window is not self._watched_window:
+            if self._watched_window is not None:
+                self._watched_window.removeEventFilter(self)
+            window.installEventFilter(self)
+            self._watched_window = window
+        self._fit_timer.start()
+
+    @guarded
+    def hideEvent(self, event) -> None:
+        """Stop following the window while hidden (showEvent follows it again): the strip,
+        a child of the window, must not keep the closed window alive."""
+        super().hideEvent(event)
+        if self._watched_window is not None:
+            self._watched_window.removeEventFilter(self)
+            self._watched_window = None
+
+    @guarded(fallback=False)
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt naming)
+        if watched is self._watched_window and event.type() == QEvent.Type.Resize:
+            self._fit_timer.start()
+        return super().eventFilter(watched, event)
+
+    # -- texts -------------------------------------------------------------------
     def retranslate(self) -> None:
         self.back_button.setText(tr("◀ Back"))
         self.next_button.setText(tr("Next ▶"))
@@ -357,12 +435,12 @@ class LessonPanel(LessonStripLayout, QWidget):
         # <big> is relative to the label's font, so the title follows the UI scale.
         self.title_label.setText(f"<b><big>{html.escape(title)}</big></b>")
         self.title_label.setToolTip(title)
-        self._title = title
+        self.strip_fit.title = title
         step = self.step
         results = self.model.results
         if step.facts is not None and (results is None or results.params != self.model.params):
             if self._rendered_key != step.key:  # keep the last numbers while a sweep runs
-                self._set_text(html.escape(tr("computing…")))
+                self.strip_fit.set_text(html.escape(tr("computing…")), step.key)
             return
         self._rendered_key = step.key
         facts = sweep_facts(step)
@@ -372,4 +450,4 @@ class LessonPanel(LessonStripLayout, QWidget):
             facts.update(step.run_facts(self.context_source()))
         if step.grid:
             self.layers_grid.set_preset(preset_for(self.model.params))
-        self._set_text(body.format(**facts))
+        self.strip_fit.set_text(body.format(**facts), step.key)

@@ -1,18 +1,21 @@
-"""How the lesson strip fits its window: the compact strip of a short window, the step
-text's height (whole lines, a share of the window), and the strip's size hint.
+"""How the lesson strip fits its window: the compact strip of a short window, and the step
+text's height (whole lines, a share of the window).
 
-A mixin of LessonPanel (gui/lessons/strip.py): it reads the panel's widgets and asks the
-window for a new dock height through `height_wanted`.
+StripFit is a plain object that LessonPanel (gui/lessons/strip.py) builds with the widgets
+it lays out; it shows the step's text, moves the widgets for the compact strip and asks
+the window for a new dock height through the `height_wanted` callable. The panel keeps
+the Qt event handlers (size hint, resize, show, hide, the window's resizes) and calls
+`fit_text` from them.
 """
 from __future__ import annotations
 
 import html
 import math
 
-from PySide6.QtCore import QEvent, QSizeF, Slot
-from PySide6.QtWidgets import QDockWidget
+from typing import Callable
 
-from gui.common.guard import SUPER, guarded
+from PySide6.QtWidgets import (QDockWidget, QGridLayout, QHBoxLayout, QLabel, QSlider,
+                               QVBoxLayout, QWidget)
 
 QWIDGETSIZE_MAX = (1 << 24) - 1
 #: The step text asks for at most this share of the window's height; the rest scrolls.
@@ -27,18 +30,55 @@ COMPACT_STRIP_SHARE = 0.30
 DOCK_MARGIN_PX = 8
 
 
-class LessonStripLayout:
-    """The text and layout half of LessonPanel (a QWidget mixin; the panel's widgets are
-    built by LessonPanel._build)."""
+class StripFit:
+    """The text and layout half of the lesson strip `strip`.
 
-    def _set_text(self, text: str) -> None:
-        """Show `text`: a new step from its top, new numbers of the same step where the
-        reader was (setHtml alone moved a text that had not been scrolled by a few pixels,
-        so its first line was cut off)."""
-        self._body_html = text
+    strip            the LessonPanel: its window, font, width, layout and size hint
+    top_row          the row of step_label, title_label and `buttons` (Back, Play, Train, Next)
+    body             the row of text_view (a LessonText) and layers_grid
+    offset_gap       the widget of offset_gap_grid, which holds offset_label,
+                     offset_slider, gap_label and gap_slider
+    height_wanted    called when the text asks for another height
+
+    `title` is the step's title (the compact strip puts it at the head of the text) and
+    `strip_max_share` the strip's largest share of the window's height (None: no cap).
+    """
+
+    def __init__(self, strip: QWidget, *, top_row: QHBoxLayout, step_label: QLabel,
+                 title_label: QLabel, buttons: tuple[QWidget, ...], body: QHBoxLayout,
+                 text_view, layers_grid: QWidget, offset_gap: QWidget,
+                 offset_gap_grid: QGridLayout, offset_label: QLabel, offset_slider: QSlider,
+                 gap_label: QLabel, gap_slider: QSlider, height_wanted: Callable[[], None]):
+        self.strip = strip
+        self.top_row, self.step_label, self.title_label = top_row, step_label, title_label
+        self.buttons = buttons
+        self.body, self.text_view, self.layers_grid = body, text_view, layers_grid
+        self.offset_gap, self.offset_gap_grid = offset_gap, offset_gap_grid
+        self.offset_label, self.offset_slider = offset_label, offset_slider
+        self.gap_label, self.gap_slider = gap_label, gap_slider
+        self.height_wanted = height_wanted
+        layout: QVBoxLayout = strip.layout()
+        self._margins = layout.contentsMargins()   # of the strip that is not compact
+        self._spacing = layout.spacing()
+        self.title = ""
+        self.strip_max_share: float | None = None
+        #: The strip in a window too short for its text size (see COMPACT_BELOW_LINES).
+        self.compact = False
+        #: … and too narrow for the step number beside the buttons: it heads the text too.
+        self.number_in_text = False
+        self._body_html = self._shown_prefix = ""
+        self._body_key = None
+        self._shown_text = None
+        self._shown_key = None
+
+    def set_text(self, text: str, key) -> None:
+        """Show `text`, the body of step `key`: a new step from its top, new numbers of the
+        same step where the reader was (setHtml alone moved a text that had not been
+        scrolled by a few pixels, so its first line was cut off)."""
+        self._body_html, self._body_key = text, key
         prefix = ""
         if self.compact:            # the title, out of the button row, heads the text
-            prefix = f"{self._title} — "
+            prefix = f"{self.title} — "
             if self.number_in_text:
                 prefix = f"{self.step_label.text()} · {prefix}"
             text = f"<b>{html.escape(prefix)}</b>{text}"
@@ -46,11 +86,11 @@ class LessonStripLayout:
         if text == self._shown_text:
             return
         bar = self.text_view.verticalScrollBar()
-        keep = bar.value() if self._shown_key == self.step.key else 0
-        self._shown_text, self._shown_key = text, self.step.key
+        keep = bar.value() if self._shown_key == key else 0
+        self._shown_text, self._shown_key = text, key
         self.text_view.setHtml(text)
         bar.setValue(min(keep, bar.maximum()))
-        self._fit_text()
+        self.fit_text()
 
     def text(self) -> str:
         """The step's text as shown, without markup (and without the title the compact
@@ -58,13 +98,14 @@ class LessonStripLayout:
         text = self.text_view.toPlainText()
         return text[len(self._shown_prefix):] if text.startswith(self._shown_prefix) else text
 
-    def _update_compact(self) -> None:
+    def update_compact(self) -> None:
         """The compact strip in a window less than COMPACT_BELOW_LINES lines of text tall:
         the title joins the text (in bold, its first words: it scrolls with it), the
         button row keeps the step number, the margins shrink."""
-        window = self.window()
-        line = self.fontMetrics().lineSpacing()
-        compact = window is not self and window.height() < COMPACT_BELOW_LINES * line
+        strip = self.strip
+        window = strip.window()
+        line = strip.fontMetrics().lineSpacing()
+        compact = window is not strip and window.height() < COMPACT_BELOW_LINES * line
         number_in_text = compact and self._row_width() > self._strip_width()
         if (compact, number_in_text) == (self.compact, self.number_in_text):
             return
@@ -72,33 +113,32 @@ class LessonStripLayout:
         self.title_label.setVisible(not compact)
         self.step_label.setVisible(not number_in_text)
         self.top_row.setStretchFactor(self.step_label, int(compact))  # the buttons keep their size
-        layout = self.layout()
+        layout = strip.layout()
         if compact:
             layout.setContentsMargins(4, 2, 4, 2)
             layout.setSpacing(2)
         else:
             layout.setContentsMargins(self._margins)
             layout.setSpacing(self._spacing)
-        self._place_offset_gap()
+        self.place_offset_gap()
         if self._body_html:
             self._shown_key = None           # the new text starts at its top (the title)
-            self._set_text(self._body_html)
+            self.set_text(self._body_html, self._body_key)
 
     def _row_width(self) -> int:
         """The width the compact button row needs with the step number in it."""
         row = self.top_row
-        shown = [w for w in (self.back_button, self.play_button, self.train_button,
-                             self.next_button) if not w.isHidden()]
-        margins = self.layout().contentsMargins()
+        shown = [w for w in self.buttons if not w.isHidden()]
+        margins = self.strip.layout().contentsMargins()
         return (sum(w.sizeHint().width() for w in shown) + self.step_label.sizeHint().width()
                 + row.spacing() * len(shown) + margins.left() + margins.right())
 
     def _strip_width(self) -> int:
         """The width the strip is shown at (its scroll area's, when it is in one)."""
-        parent = self.parentWidget()
-        return parent.width() if parent is not None else self.width()
+        parent = self.strip.parentWidget()
+        return parent.width() if parent is not None else self.strip.width()
 
-    def _place_offset_gap(self) -> None:
+    def place_offset_gap(self) -> None:
         """The offset and gap sliders in a row below the text, or (compact) beside it,
         one above the other: a row of its own made the strip a line taller."""
         grid = self.offset_gap_grid
@@ -109,7 +149,7 @@ class LessonStripLayout:
             grid.addWidget(slider, row, column + 1)
         for column in range(4):
             grid.setColumnStretch(column, int(column % 2 == 1 and column < (2 if self.compact else 4)))
-        layout = self.layout()
+        layout = self.strip.layout()
         layout.removeWidget(self.offset_gap)
         self.body.removeWidget(self.offset_gap)
         if self.compact:
@@ -119,32 +159,31 @@ class LessonStripLayout:
 
     def _chrome_height(self) -> int:
         """The strip's dock title bar and margin: what the dock adds to the strip's hint."""
-        dock, viewport = self.parentWidget(), self.parentWidget()
+        dock, viewport = self.strip.parentWidget(), self.strip.parentWidget()
         while dock is not None and not isinstance(dock, QDockWidget):
             dock = dock.parentWidget()
         if dock is None or viewport is None:
             return DOCK_MARGIN_PX
         return max(0, dock.height() - viewport.height()) + DOCK_MARGIN_PX
 
-    @Slot()
-    @Slot(QSizeF)
-    def _fit_text(self, _size=None) -> None:
+    def fit_text(self) -> None:
         """Ask for the height the wrapped text needs, so a larger font never clips it
         (only a change of that height re-lays out the dock). A text taller than its share
         of the window scrolls, in a view a whole number of lines high, and small enough
         that the strip (title row included) needs no second scroll bar."""
-        self._update_compact()
+        self.update_compact()
+        strip = self.strip
         document = self.text_view.document()
         frame = 2 * self.text_view.frameWidth()
         height = math.ceil(document.size().height()) + frame
-        window = self.window()
-        if window is not self:   # a long text at 300 % scrolls rather than crush the plots
+        window = strip.window()
+        if window is not strip:   # a long text at 300 % scrolls rather than crush the plots
             line = self.text_view.fontMetrics().lineSpacing()
             margins = math.ceil(2 * document.documentMargin())
             cap, lines = int(window.height() * TEXT_MAX_SHARE), 3
             # beside the layers picture the text takes the picture's height instead
-            alone = not self.layers_grid.isVisibleTo(self)
-            rest = self.minimumSizeHint().height() - self.text_view.minimumHeight()
+            alone = not self.layers_grid.isVisibleTo(strip)
+            rest = strip.minimumSizeHint().height() - self.text_view.minimumHeight()
             if self.compact:
                 cap = int(window.height() * COMPACT_STRIP_SHARE) - rest - self._chrome_height()
                 lines = 2
@@ -163,52 +202,4 @@ class LessonStripLayout:
                                                                    view.maximumHeight()):
             view.setMaximumHeight(tallest)
             view.setMinimumHeight(height)
-            self.height_wanted.emit()
-
-    @guarded(fallback=SUPER)
-    def minimumSizeHint(self):  # noqa: N802 (Qt naming)
-        """At least the height the strip needs at its width: the title wraps, and the
-        window fits the lesson dock to this hint (MainWindow.fit_lesson_dock)."""
-        hint = super().minimumSizeHint()
-        layout = self.layout()
-        if layout is not None and layout.hasHeightForWidth() and self.width() > 0:
-            hint.setHeight(max(hint.height(), layout.totalHeightForWidth(self.width())))
-        return hint
-
-    @Slot()
-    @Slot(QSizeF)
-    def _request_fit(self, _size=None) -> None:
-        self._fit_timer.start()
-
-    @guarded
-    def resizeEvent(self, event) -> None:
-        super().resizeEvent(event)
-        self._fit_timer.start()
-
-    @guarded
-    def showEvent(self, event) -> None:
-        """Follow the window's height (the compact strip), which a taller or shorter window
-        changes without resizing the strip's width."""
-        super().showEvent(event)
-        window = self.window()
-        if window is not self and window is not self._watched_window:
-            if self._watched_window is not None:
-                self._watched_window.removeEventFilter(self)
-            window.installEventFilter(self)
-            self._watched_window = window
-        self._fit_timer.start()
-
-    @guarded
-    def hideEvent(self, event) -> None:
-        """Stop following the window while hidden (showEvent follows it again): the strip,
-        a child of the window, must not keep the closed window alive."""
-        super().hideEvent(event)
-        if self._watched_window is not None:
-            self._watched_window.removeEventFilter(self)
-            self._watched_window = None
-
-    @guarded(fallback=False)
-    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt naming)
-        if watched is self._watched_window and event.type() == QEvent.Type.Resize:
-            self._fit_timer.start()
-        return super().eventFilter(watched, event)
+            self.height_wanted()

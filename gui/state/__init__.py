@@ -8,9 +8,9 @@
 
 Widgets render this state and send intents to it; nothing reads state out of a widget.
 """
-from gui.state.app_state import (AppState, CostSettings, HeadsInput, ModelViewSettings, Snapshot,
-                        TrainingSettings, ViewSettings)
+from gui.state.app_state import (AppState, CostSettings, HeadsInput, ModelViewSettings,
+                                 StateSnapshot, TrainingSettings, ViewSettings)
 from gui.state.session import SessionError, read_session, write_session
 
 __all__ = ["AppState", "CostSettings", "HeadsInput", "ModelViewSettings", "SessionError",
-           "Snapshot", "TrainingSettings", "ViewSettings", "read_session", "write_session"]
+           "StateSnapshot", "TrainingSettings", "ViewSettings", "read_session", "write_session"]

@@ -28,7 +28,8 @@ from engine.cost import PRECISION_BITS
 from engine.head_roles import MODES
 
 THEMES = ("light", "dark")
-LANGUAGES = ("en", "ja")
+#: The languages the app speaks: code → the language's own name (its menu entry).
+LANGUAGES = {"en": "English", "ja": "日本語"}
 TEXT_SCALE_MIN, TEXT_SCALE_MAX, TEXT_SCALE_STEP = 1.0, 3.0, 0.25
 SENTENCE_MAX_CHARS = 2000
 HEADS_SEED_MAX = 2**31 - 1
@@ -169,7 +170,7 @@ class CostSettings:
 
 
 @dataclass(frozen=True)
-class Snapshot:
+class StateSnapshot:
     """All of AppState at one moment: what a session file holds."""
 
     params: Params = Params()
@@ -193,7 +194,7 @@ class Snapshot:
                 raise StateError(f"{name} must be a {kind.__name__}")
 
 
-PARTS = tuple(f.name for f in dataclasses.fields(Snapshot))
+PARTS = tuple(f.name for f in dataclasses.fields(StateSnapshot))
 
 
 class StateEvents(SignalGroup):
@@ -210,9 +211,9 @@ class StateEvents(SignalGroup):
 class AppState:
     """The window's settings, one immutable value per part (see the module docstring)."""
 
-    def __init__(self, snapshot: Snapshot | None = None):
+    def __init__(self, snapshot: StateSnapshot | None = None):
         self.events = StateEvents()
-        snapshot = snapshot or Snapshot()
+        snapshot = snapshot or StateSnapshot()
         self._values = {name: getattr(snapshot, name) for name in PARTS}
 
     # -- reading -------------------------------------------------------------
@@ -248,8 +249,8 @@ class AppState:
     def cost(self) -> CostSettings:
         return self._values["cost"]
 
-    def snapshot(self) -> Snapshot:
-        return Snapshot(**self._values)
+    def snapshot(self) -> StateSnapshot:
+        return StateSnapshot(**self._values)
 
     # -- intents -------------------------------------------------------------
     def _set(self, name: str, value) -> bool:
@@ -301,15 +302,16 @@ class AppState:
         self._set("cost", cost)
         return cost
 
-    def restore(self, snapshot: Snapshot) -> None:
+    def restore(self, snapshot: StateSnapshot) -> None:
         """Take every part from `snapshot` (a loaded session); each changed part is emitted,
         the view first so that texts are in the right language when numbers arrive."""
-        if not isinstance(snapshot, Snapshot):
-            raise StateError("restore needs a Snapshot")
+        if not isinstance(snapshot, StateSnapshot):
+            raise StateError("restore needs a StateSnapshot")
         for name in ("view", "lock_d_model", "lesson_step", "heads_input", "training",
                      "model_view", "cost", "params"):
             self._set(name, getattr(snapshot, name))
 
 
-__all__ = ["AppState", "CostSettings", "DEFAULT_SENTENCES", "HeadsInput", "ModelViewSettings", "ParamsError",
-           "Snapshot", "StateError", "TrainingSettings", "ViewSettings", "snap_text_scale"]
+__all__ = ["AppState", "CostSettings", "DEFAULT_SENTENCES", "HeadsInput", "LANGUAGES",
+           "ModelViewSettings", "ParamsError", "StateError", "StateSnapshot", "TrainingSettings",
+           "ViewSettings", "snap_text_scale"]

@@ -29,8 +29,8 @@ from pathlib import Path
 from engine import Params, ParamsError
 
 from gui.state.atomic import write_atomic
-from gui.state.app_state import (CostSettings, HeadsInput, ModelViewSettings, Snapshot, StateError,
-                        TrainingSettings, ViewSettings)
+from gui.state.app_state import (CostSettings, HeadsInput, ModelViewSettings, StateError,
+                                 StateSnapshot, TrainingSettings, ViewSettings)
 
 FORMAT = "attention-lab-session"
 VERSION = 3
@@ -51,7 +51,7 @@ def _part_to_dict(value) -> dict:
     return data
 
 
-def session_to_dict(snapshot: Snapshot) -> dict:
+def session_to_dict(snapshot: StateSnapshot) -> dict:
     data = {"format": FORMAT, "version": VERSION, "params": snapshot.params.to_dict(),
             "lock_d_model": snapshot.lock_d_model, "lesson_step": snapshot.lesson_step}
     for name in ("view", "heads_input", "training", "model_view", "cost"):
@@ -59,7 +59,7 @@ def session_to_dict(snapshot: Snapshot) -> dict:
     return data
 
 
-def write_session(snapshot: Snapshot, path) -> None:
+def write_session(snapshot: StateSnapshot, path) -> None:
     """Write the session atomically (gui.state.atomic): on failure the old file is left as it
     was, and the OSError names the path and the reason."""
     text = json.dumps(session_to_dict(snapshot), indent=1, ensure_ascii=False) + "\n"
@@ -122,7 +122,7 @@ def _part_from(data: dict, name: str, kind):
         raise SessionError(f"invalid {name} setting: {exc}") from None
 
 
-def session_from_dict(data) -> Snapshot:
+def session_from_dict(data) -> StateSnapshot:
     if not isinstance(data, dict):
         raise SessionError("not an Attention Lab session (the top level is not an object)")
     if data.get("format") != FORMAT:
@@ -149,7 +149,7 @@ def session_from_dict(data) -> Snapshot:
             ("training", TrainingSettings), ("model_view", ModelViewSettings))}
     if version >= 3:
         parts["cost"] = _part_from(data, "cost", CostSettings)
-    return Snapshot(params=params, lock_d_model=lock, lesson_step=step, **parts)
+    return StateSnapshot(params=params, lock_d_model=lock, lesson_step=step, **parts)
 
 
 def _read_bounded(path: Path) -> bytes:
@@ -175,7 +175,7 @@ def _read_bounded(path: Path) -> bytes:
     return data
 
 
-def read_session(path) -> Snapshot:
+def read_session(path) -> StateSnapshot:
     data = _read_bounded(Path(path))
     try:
         text = data.decode("utf-8-sig")

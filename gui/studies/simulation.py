@@ -91,6 +91,6 @@ class SimulationModel(QObject):
 
 
 def _state_with(params: Params) -> AppState:
-    from gui.state import Snapshot
+    from gui.state import StateSnapshot
 
-    return AppState(Snapshot(params=params))
+    return AppState(StateSnapshot(params=params))

@@ -29,7 +29,7 @@ low-priority process does not keep a core the GUI thread needs.
     hold_snapshots()           no snapshot is shown before hold_s (HOLD_S) from now
     hold_while_busy(study)     …nor while `study` (a StudyCycle) is not idle
 
-Signals (GUI thread): snapshot_ready(Snapshot), result_ready(Result), failed(str),
+Signals (GUI thread): snapshot_ready(TrainingSnapshot), result_ready(Result), failed(str),
 crashed(int), stopped(). A process that dies without a result (a crash, a kill) is reported by
 crashed(exit code).
 

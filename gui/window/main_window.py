@@ -21,7 +21,7 @@ from gui.panels.base import settle_scenes
 from gui.headroles.tab import HeadsPanel, compute_heads, follow_language
 from gui.training.tab import TrainingPanel
 from gui.studies.cycle import StudyCycle
-from gui.state import AppState, Snapshot
+from gui.state import AppState, StateSnapshot
 from gui.state.app_state import snap_text_scale
 from gui.common.style import make_theme
 from gui.window.files import WindowFiles
@@ -73,8 +73,8 @@ class MainWindow(WindowFiles, PanelLayout, QMainWindow):
         self.closed = False          # closeEvent ran: the studies are shut down
         if state is None:
             # First run: live scores on, so dragging d_k moves the softmax bars (issue 11).
-            state = AppState(Snapshot(params=params or Params(live_scores=True),
-                                      view=_default_view(current_language())))
+            state = AppState(StateSnapshot(params=params or Params(live_scores=True),
+                                           view=_default_view(current_language())))
         self.state = state
         self.model = SimulationModel(state, compute_fn, parent=self)
         # The first Results are computed on the worker while the window is built (a change

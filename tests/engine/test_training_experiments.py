@@ -9,7 +9,7 @@ import pickle
 import numpy as np
 import pytest
 
-from engine.training import (EXPERIMENTS, HeadsConfig, RolesConfig, ScalingConfig, Snapshot,
+from engine.training import (EXPERIMENTS, HeadsConfig, RolesConfig, ScalingConfig, TrainingSnapshot,
                              TrainingConfigError, config_from_dict, result_to_dict,
                              run_experiment)
 from engine.training.roles_scoring import name_role, score_repeat_head
@@ -61,7 +61,7 @@ def test_snapshots_stream_pickle_and_stay_small(name):
     steps = [s.step for s in snaps]
     assert steps == sorted(steps) and snaps[-1].step == snaps[-1].total_steps
     for snap in snaps:
-        assert isinstance(snap, Snapshot) and snap.experiment == name
+        assert isinstance(snap, TrainingSnapshot) and snap.experiment == name
         blob = pickle.dumps(snap)
         assert len(blob) < 100_000
         back = pickle.loads(blob)

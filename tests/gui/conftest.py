@@ -232,9 +232,9 @@ def controls(qtbot, sync_studies):
     from engine import Params
     from gui.controls.sidebar import ControlPanel
     from gui.studies.simulation import SimulationModel
-    from gui.state import AppState, Snapshot
+    from gui.state import AppState, StateSnapshot
 
-    model = SimulationModel(AppState(Snapshot(params=Params(live_scores=True))))
+    model = SimulationModel(AppState(StateSnapshot(params=Params(live_scores=True))))
     panel = ControlPanel(model)
     panel.show()
     model.request()

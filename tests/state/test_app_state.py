@@ -4,7 +4,8 @@ import dataclasses
 import pytest
 
 from engine import Params, ParamsError
-from gui.state import AppState, CostSettings, HeadsInput, Snapshot, TrainingSettings, ViewSettings
+from gui.state import (AppState, CostSettings, HeadsInput, StateSnapshot, TrainingSettings,
+                       ViewSettings)
 from gui.state.app_state import StateError, snap_text_scale
 
 
@@ -19,7 +20,7 @@ def test_defaults_are_the_first_run_window():
     assert state.params == Params()
     assert state.lock_d_model is True and state.lesson_step == 0
     assert state.view == ViewSettings() and state.heads_input == HeadsInput()
-    assert state.snapshot() == Snapshot()
+    assert state.snapshot() == StateSnapshot()
 
 
 def test_update_params_emits_once_per_change_and_not_for_the_same_value():
@@ -79,9 +80,9 @@ def test_restore_sets_every_part_and_emits_the_view_first():
     order = []
     for name in ("view", "params", "lesson_step", "heads_input"):
         getattr(state.events, name).connect(lambda _v, name=name: order.append(name))
-    target = Snapshot(params=Params(dk=32, heads=16, d_model=512), lesson_step=4,
-                      view=ViewSettings(theme="dark", language="ja"),
-                      heads_input=HeadsInput("猫が座った。", "ja_chars"))
+    target = StateSnapshot(params=Params(dk=32, heads=16, d_model=512), lesson_step=4,
+                           view=ViewSettings(theme="dark", language="ja"),
+                           heads_input=HeadsInput("猫が座った。", "ja_chars"))
     state.restore(target)
     assert state.snapshot() == target
     assert order[0] == "view" and set(order) == {"view", "params", "lesson_step", "heads_input"}
@@ -116,5 +117,5 @@ def test_kv_precision_is_one_of_the_engine_precisions():
         with pytest.raises(StateError, match="KV cache precision"):
             state.update_cost(kv_bits=bad)
     assert state.cost.kv_bits == PRECISION_BITS[-1]   # a refused change changes nothing
-    state.restore(Snapshot(cost=CostSettings(kv_bits=32)))
+    state.restore(StateSnapshot(cost=CostSettings(kv_bits=32)))
     assert state.snapshot().cost.kv_bits == 32

@@ -6,18 +6,19 @@ import os
 import pytest
 
 from engine import Params
-from gui.state import (CostSettings, HeadsInput, ModelViewSettings, SessionError, Snapshot,
+from gui.state import (CostSettings, HeadsInput, ModelViewSettings, SessionError, StateSnapshot,
                        TrainingSettings, ViewSettings, read_session, write_session)
 from gui.state.session import MAX_BYTES, VERSION, session_to_dict
 
-FULL = Snapshot(params=Params(dk=32, heads=16, d_model=512, seed=7, scores=(3.0, 1.0, 0.5)),
-                lock_d_model=False, lesson_step=6,
-                view=ViewSettings(theme="dark", text_scale=2.5, presentation=True,
-                                  colour_safe=False, language="ja"),
-                heads_input=HeadsInput("猫がマットに座った。", "ja_words", True, 12),
-                training=TrainingSettings("roles", {"steps": 400, "seed": 2}),
-                model_view=ModelViewSettings("minilm", "", 3, 5),
-                cost=CostSettings(kv_bits=4))
+FULL = StateSnapshot(params=Params(dk=32, heads=16, d_model=512, seed=7,
+                                   scores=(3.0, 1.0, 0.5)),
+                     lock_d_model=False, lesson_step=6,
+                     view=ViewSettings(theme="dark", text_scale=2.5, presentation=True,
+                                       colour_safe=False, language="ja"),
+                     heads_input=HeadsInput("猫がマットに座った。", "ja_words", True, 12),
+                     training=TrainingSettings("roles", {"steps": 400, "seed": 2}),
+                     model_view=ModelViewSettings("minilm", "", 3, 5),
+                     cost=CostSettings(kv_bits=4))
 
 
 def write(tmp_path, data, name="s.json"):
@@ -50,7 +51,7 @@ def test_version_2_files_are_still_read_with_the_default_precision(tmp_path):
     data["version"] = 2
     del data["cost"]
     snapshot = read_session(write(tmp_path, data))
-    assert snapshot == Snapshot(**{**FULL.__dict__, "cost": CostSettings()})
+    assert snapshot == StateSnapshot(**{**FULL.__dict__, "cost": CostSettings()})
     assert snapshot.cost.kv_bits == 16
     data["cost"] = {"kv_bits": 4}        # version 2 had no cost part: not read from it
     assert read_session(write(tmp_path, data)).cost == CostSettings()
@@ -71,7 +72,7 @@ def test_bad_precision_is_refused(tmp_path, cost, message):
 
 
 def test_params_fields_missing_from_an_old_file_take_their_defaults(tmp_path):
-    data = session_to_dict(Snapshot())
+    data = session_to_dict(StateSnapshot())
     del data["params"]["causal"], data["params"]["seq_len"]
     assert read_session(write(tmp_path, data)).params == Params()
 
@@ -144,7 +145,7 @@ def test_round_trip_with_gqa_live_scores_divisor_and_cache(tmp_path):
     p = Params(dk=128, heads=64, d_model=8192, kv_heads=8, live_scores=True, scale_by="d_model",
                cached_layers=80, seed=2**31 - 1)
     path = tmp_path / "s.json"
-    write_session(Snapshot(params=p, lock_d_model=False, lesson_step=3), path)
+    write_session(StateSnapshot(params=p, lock_d_model=False, lesson_step=3), path)
     assert read_session(path).params == p
     assert json.loads(path.read_text())["params"]["kv_heads"] == 8
 
@@ -166,7 +167,7 @@ def test_bad_settings_are_refused(tmp_path, changes, message):
 
 
 def test_mha_is_written_as_a_number_and_read_as_the_default(tmp_path):
-    data = session_to_dict(Snapshot())
+    data = session_to_dict(StateSnapshot())
     assert data["params"]["kv_heads"] == 8
     assert read_session(write(tmp_path, data)).params == Params()
     assert read_session(write(tmp_path, params_file(kv_heads=None))).params == Params()

@@ -10,6 +10,7 @@ from engine import random_scores
 from engine.softmax import softmax
 from engine.params import divisors
 from engine.scores import format_scores
+from gui.controls.scores import shown_scores
 from gui.controls.sidebar import dk_to_slider
 
 from gui_helpers import settle
@@ -603,15 +604,15 @@ def test_scores_error_follows_the_scores_shown_or_hidden(window):
     def refuse(text):
         edit.setText(text)
         edit.editingFinished.emit()
-        assert "Not applied" in controls.scores_error_text and not error.isHidden()
+        assert "Not applied" in controls.scores_box.scores_error_text and not error.isHidden()
 
     find(window, QCheckBox, "liveScoresCheck").setChecked(False)
     refuse("1, x")
     find(window, QDoubleSpinBox, "temperatureSpin").setValue(2.0)   # scores unchanged: kept
-    assert "'x'" in controls.scores_error_text and edit.text() == "1, x"
+    assert "'x'" in controls.scores_box.scores_error_text and edit.text() == "1, x"
     window.set_controls_visible(False)
     window.state.update_params(scores=(3.0, 1.0))                   # a lesson step, a session
-    assert controls.scores_error_text == "" and error.isHidden()
+    assert controls.scores_box.scores_error_text == "" and error.isHidden()
     window.set_controls_visible(True)
     assert error.isHidden() and edit.text() == "3, 1"
     # live scores: a new d_k gives new scores, so the message about the old text goes
@@ -620,12 +621,12 @@ def test_scores_error_follows_the_scores_shown_or_hidden(window):
     window.set_controls_visible(False)
     find(window, QSpinBox, "dkSpin").setValue(128)
     window.set_controls_visible(True)
-    assert controls.scores_error_text == "" and error.isHidden()
-    assert edit.text() == format_scores(controls.shown_scores(window.model.params))
+    assert controls.scores_box.scores_error_text == "" and error.isHidden()
+    assert edit.text() == format_scores(shown_scores(window.model.params))
     refuse("1,,2")                                  # and a good text clears it at once
     edit.setText("2, 1")
     edit.editingFinished.emit()
-    assert controls.scores_error_text == "" and error.isHidden()
+    assert controls.scores_box.scores_error_text == "" and error.isHidden()
 
 
 def test_every_control_and_its_label_has_a_tooltip(controls):

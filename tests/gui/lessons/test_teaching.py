@@ -78,7 +78,7 @@ def test_model_preset_sets_kv_heads_cached_layers_and_names_its_source(window):
 
 
 def test_live_scores_are_on_at_first_run_and_follow_dk(window):
-    from gui.controls.sidebar import score_to_slider
+    from gui.controls.fields import score_to_slider
 
     assert Params().live_scores is False                      # the engine's default
     check = find(window, QCheckBox, "liveScoresCheck")
@@ -90,10 +90,11 @@ def test_live_scores_are_on_at_first_run_and_follow_dk(window):
         sm = window.model.results.softmax
         assert sm.source == "live"
         # the field and the sliders show the scores in use, not the typed ones
-        shown = [float(x) for x in find(window, type(window.controls.scores_edit),
+        shown = [float(x) for x in find(window, type(window.controls.scores_box.scores_edit),
                                         "scoresEdit").text().split(",")]
         np.testing.assert_allclose(shown, sm.scores, rtol=1e-5)
-        assert [s.value() for s in window.controls.score_sliders[:sm.scores.size]] == \
+        sliders = window.controls.scores_box.score_sliders
+        assert [s.value() for s in sliders[:sm.scores.size]] == \
             [score_to_slider(s) for s in sm.scores]
         np.testing.assert_allclose(panel.bars_unscaled.opts["height"], sm.probs_unscaled)
         if dk == 4:
@@ -106,7 +107,7 @@ def test_live_scores_are_on_at_first_run_and_follow_dk(window):
 
 
 def test_typing_scores_switches_live_off(window, qtbot):
-    edit = window.controls.scores_edit
+    edit = window.controls.scores_box.scores_edit
     edit.setText("3, 1, 0")
     edit.editingFinished.emit()
     settle(window)
@@ -117,7 +118,7 @@ def test_typing_scores_switches_live_off(window, qtbot):
 
 
 def test_live_field_losing_focus_keeps_live_on(window):
-    window.controls.scores_edit.editingFinished.emit()        # no edit, just focus out
+    window.controls.scores_box.scores_edit.editingFinished.emit()  # no edit, just focus out
     settle(window)
     assert window.model.params.live_scores
 
