@@ -46,54 +46,54 @@
         <translation>{name}: {d} = {h} × {dk}、{layers} 層</translation>
     </message>
     <message>
-        <location filename="../../gui/controls/texts.py" line="85"/>
+        <location filename="../../gui/controls/scores.py" line="93"/>
         <source>Scores</source>
         <translation>スコア</translation>
     </message>
     <message>
-        <location filename="../../gui/controls/texts.py" line="95"/>
+        <location filename="../../gui/controls/scores.py" line="105"/>
         <source>2 to 16 numbers, e.g. 10, 1, 1, 1</source>
         <translation>2〜16 個の数値(例: 10, 1, 1, 1)</translation>
     </message>
     <message>
-        <location filename="../../gui/controls/texts.py" line="96"/>
+        <location filename="../../gui/controls/scores.py" line="106"/>
         <source>Scores separated by commas or spaces</source>
         <translation>スコアをカンマまたは空白で区切って入力</translation>
     </message>
     <message>
-        <location filename="../../gui/controls/sidebar.py" line="331"/>
-        <location filename="../../gui/controls/texts.py" line="100"/>
+        <location filename="../../gui/controls/scores.py" line="110"/>
+        <location filename="../../gui/controls/scores.py" line="159"/>
         <source>preset…</source>
         <translation>プリセット…</translation>
     </message>
     <message>
         <location filename="../../gui/controls/fields.py" line="64"/>
-        <location filename="../../gui/controls/texts.py" line="98"/>
+        <location filename="../../gui/controls/scores.py" line="108"/>
         <source>uniform</source>
         <translation>一様</translation>
     </message>
     <message>
-        <location filename="../../gui/controls/texts.py" line="99"/>
+        <location filename="../../gui/controls/scores.py" line="109"/>
         <source>one large gap</source>
         <translation>大きな差が 1 つ</translation>
     </message>
     <message>
-        <location filename="../../gui/controls/texts.py" line="99"/>
+        <location filename="../../gui/controls/scores.py" line="109"/>
         <source>random at current d_k</source>
         <translation>現在の d_k でランダム</translation>
     </message>
     <message>
-        <location filename="../../gui/controls/texts.py" line="105"/>
+        <location filename="../../gui/controls/scores.py" line="115"/>
         <source>Sample q·k</source>
         <translation>q·k をサンプル</translation>
     </message>
     <message>
-        <location filename="../../gui/controls/texts.py" line="106"/>
+        <location filename="../../gui/controls/scores.py" line="116"/>
         <source>Fill the scores with q·k_j sampled at the current d_k</source>
         <translation>現在の d_k でサンプルした q·k_j をスコアに入れます</translation>
     </message>
     <message>
-        <location filename="../../gui/controls/texts.py" line="107"/>
+        <location filename="../../gui/controls/texts.py" line="85"/>
         <source>Sampling and softmax</source>
         <translation>サンプリングと softmax</translation>
     </message>
@@ -254,151 +254,151 @@
         <translation>この形状は公開モデルのどれとも一致しません。モデルを選ぶと d_model、h、d_k、K/V ヘッド数、キャッシュする層の数を設定します</translation>
     </message>
     <message>
-        <location filename="../../gui/controls/texts.py" line="87"/>
+        <location filename="../../gui/controls/scores.py" line="95"/>
         <source>The softmax panel&apos;s scores: one query against 2 to 16 keys. Four lengths in this window: these scores, the keys n of the saturation study, the tokens of the multi-head diagram and the sequence length of the cost panel.</source>
         <translation>softmax パネルのスコア:1 つのクエリと 2〜16 個のキー。このウィンドウには 4 つの長さがあります:このスコアの数、飽和の調査のキー数 n、マルチヘッド図のトークン数、コストパネルの系列長です。</translation>
     </message>
     <message>
-        <location filename="../../gui/controls/texts.py" line="90"/>
+        <location filename="../../gui/controls/scores.py" line="98"/>
         <source>live q·k at d_k</source>
         <translation>d_k でのライブ q·k</translation>
     </message>
     <message>
-        <location filename="../../gui/controls/texts.py" line="92"/>
+        <location filename="../../gui/controls/scores.py" line="102"/>
         <source>Scores q·k_j sampled at the current d_k from the seed, redrawn as d_k moves: raw they spread like √d_k and softmax goes one-hot; ÷√d_k keeps their shape. Typing or choosing scores switches it off.</source>
         <translation>現在の d_k でシードから引いたスコア q·k_j。d_k を動かすと引き直されます。スケーリングなしでは √d_k に比例して広がり softmax はワンホットになりますが、÷√d_k では形が保たれます。スコアを入力または選択するとオフになります。</translation>
     </message>
     <message>
-        <location filename="../../gui/controls/texts.py" line="103"/>
+        <location filename="../../gui/controls/scores.py" line="113"/>
         <source>Example scores; choosing one switches live scores off. The box shows &quot;custom scores&quot; once the scores are none of them.</source>
         <translation>スコアの例です。選ぶとライブスコアはオフになります。スコアがどの例とも違えば「カスタムのスコア」と表示します。</translation>
     </message>
     <message>
-        <location filename="../../gui/controls/texts.py" line="108"/>
+        <location filename="../../gui/controls/texts.py" line="86"/>
         <source>÷√d_model (the mistake)</source>
         <translation>÷√d_model(よくある誤り)</translation>
     </message>
     <message>
-        <location filename="../../gui/controls/texts.py" line="110"/>
+        <location filename="../../gui/controls/texts.py" line="88"/>
         <source>The multi-head diagram divides its scores by √d_model instead of √d_k: each head&apos;s scores then have variance d_k / d_model and its attention goes flat</source>
         <translation>マルチヘッド図がスコアを √d_k ではなく √d_model で割ります。各ヘッドのスコアの分散は d_k / d_model になり、アテンションは平坦になります</translation>
     </message>
     <message>
-        <location filename="../../gui/controls/texts.py" line="39"/>
+        <location filename="../../gui/controls/texts.py" line="38"/>
         <source>Four lengths in this window: the 2 to 16 scores of the softmax panel, the keys n per query of the saturation study, the tokens of the multi-head diagram and the sequence length of the cost panel.</source>
         <translation>このウィンドウには 4 つの長さがあります:softmax パネルの 2〜16 個のスコア、飽和の調査でクエリ 1 つあたりのキー数 n、マルチヘッド図のトークン数、コストパネルの系列長です。</translation>
     </message>
     <message>
-        <location filename="../../gui/controls/texts.py" line="45"/>
+        <location filename="../../gui/controls/texts.py" line="44"/>
         <source>{name}: {layers} attention layers × {h} heads = {total} patterns; {kv} K/V heads; source: {source}</source>
         <translation>{name}:アテンション層 {layers} 個 × ヘッド {h} 個 = {total} パターン、K/V ヘッド {kv} 個、出典:{source}</translation>
     </message>
     <message>
-        <location filename="../../gui/controls/sidebar.py" line="325"/>
+        <location filename="../../gui/controls/sidebar.py" line="276"/>
         <source>Published model shapes: d_model, h, d_k, K/V heads and cached layers of a real model, with the paper they come from. &quot;custom shape&quot;: the values are none of them.</source>
         <extracomment>Characters a combo box of the controls asks room for (longer entries are elided).</extracomment>
         <translation>公開されたモデルの形状:実在のモデルの d_model、h、d_k、K/V ヘッド数、キャッシュする層の数と、その出典の論文。「カスタムの形状」は、値がどのモデルとも一致しないことを表します。</translation>
     </message>
     <message>
-        <location filename="../../gui/controls/sidebar.py" line="331"/>
+        <location filename="../../gui/controls/scores.py" line="159"/>
         <source>custom scores</source>
         <translation>カスタムのスコア</translation>
     </message>
     <message>
-        <location filename="../../gui/controls/sidebar.py" line="372"/>
+        <location filename="../../gui/controls/sidebar.py" line="316"/>
         <source>d_model unlocked: {d} is not a multiple of d_k = {dk}</source>
         <translation>d_model の固定を解除: {d} は d_k = {dk} の倍数ではありません</translation>
     </message>
     <message>
-        <location filename="../../gui/controls/sidebar.py" line="374"/>
+        <location filename="../../gui/controls/sidebar.py" line="318"/>
         <source>h lowered to {h} so that d_model stays ≤ {m}</source>
         <translation>d_model が {m} 以下に収まるよう h を {h} に下げました</translation>
     </message>
     <message>
-        <location filename="../../gui/controls/sidebar.py" line="375"/>
+        <location filename="../../gui/controls/sidebar.py" line="319"/>
         <source>h = {h} does not divide d_model = {d}; using h = {s}</source>
         <translation>h = {h} は d_model = {d} を割り切れないため、h = {s} を使います</translation>
     </message>
     <message>
-        <location filename="../../gui/controls/sidebar.py" line="384"/>
+        <location filename="../../gui/controls/sidebar.py" line="328"/>
         <source>h = {h} is out of range: h goes from 1 to {top}; using h = {s}</source>
         <translation>h = {h} は範囲外です(h は 1〜{top})。h = {s} を使います</translation>
     </message>
     <message>
-        <location filename="../../gui/controls/sidebar.py" line="389"/>
+        <location filename="../../gui/controls/sidebar.py" line="333"/>
         <source>K/V heads g = {g} must divide h = {h}; using g = {s}</source>
         <translation>K/V ヘッド数 g = {g} は h = {h} を割り切る必要があるため、g = {s} を使います</translation>
     </message>
     <message>
-        <location filename="../../gui/controls/sidebar.py" line="400"/>
+        <location filename="../../gui/controls/sidebar.py" line="344"/>
         <source>T = {typed} not applied: the temperature must be &gt; 0, as softmax(s / T) divides by T (from {low} to {high}); kept T = {kept}</source>
         <translation>T = {typed} は適用しません:softmax(s / T) は T で割るので、温度は 0 より大きくなければなりません({low}〜{high})。T = {kept} のままにします</translation>
     </message>
     <message>
-        <location filename="../../gui/controls/sidebar.py" line="407"/>
+        <location filename="../../gui/controls/sidebar.py" line="351"/>
         <source>{name} = {typed} not applied: it must be from {low} to {high}; kept {kept}</source>
         <translation>{name} = {typed} は適用しません:{low}〜{high} の範囲で指定してください。{kept} のままにします</translation>
     </message>
     <message>
-        <location filename="../../gui/controls/scores.py" line="49"/>
+        <location filename="../../gui/controls/scores.py" line="184"/>
         <source>Not applied: {reason}. Showing the last valid scores.</source>
         <translation>適用されませんでした: {reason}。最後の有効なスコアを表示しています。</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="304"/>
+        <location filename="../../gui/window/main_window.py" line="307"/>
         <source>Softmax</source>
-        <extracomment>The application&apos;s font size before any window scaled it (a QApplication property, so it is read once per process however many windows open and close). The tabs a lesson step frames (the pane gets a border in the theme&apos;s colour).</extracomment>
+        <extracomment>The application&apos;s font size before any window scaled it (a QApplication property, so it is read once per process however many windows open and close). How long a closing window waits for the tasks of Qt&apos;s thread pools to end. The tabs a lesson step frames (the pane gets a border in the theme&apos;s colour).</extracomment>
         <translation>Softmax</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="304"/>
+        <location filename="../../gui/window/main_window.py" line="307"/>
         <source>Variance of q·k</source>
         <translation>q·k の分散</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="305"/>
+        <location filename="../../gui/window/main_window.py" line="308"/>
         <source>Saturation vs d_k</source>
         <translation>d_k による飽和の変化</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="305"/>
+        <location filename="../../gui/window/main_window.py" line="308"/>
         <source>Multi-head</source>
         <translation>マルチヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="306"/>
+        <location filename="../../gui/window/main_window.py" line="309"/>
         <source>Cost</source>
         <translation>コスト</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="306"/>
-        <location filename="../../gui/window/main_window.py" line="307"/>
+        <location filename="../../gui/window/main_window.py" line="309"/>
+        <location filename="../../gui/window/main_window.py" line="310"/>
         <source>Head roles</source>
         <translation>ヘッドの役割</translation>
     </message>
     <message>
         <location filename="../../gui/lessons/steps.py" line="288"/>
-        <location filename="../../gui/window/main_window.py" line="307"/>
+        <location filename="../../gui/window/main_window.py" line="310"/>
         <source>Real heads</source>
         <translation>実モデルのヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="308"/>
+        <location filename="../../gui/window/main_window.py" line="311"/>
         <source>Real heads: grid</source>
         <translation>実モデルのヘッド: 一覧</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="308"/>
+        <location filename="../../gui/window/main_window.py" line="311"/>
         <source>Real heads: head</source>
         <translation>実モデルのヘッド: 詳細</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="309"/>
+        <location filename="../../gui/window/main_window.py" line="312"/>
         <source>Real heads: learned and hand-built</source>
         <translation>実モデルのヘッド：学習したヘッドと手作りのヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="313"/>
+        <location filename="../../gui/window/main_window.py" line="316"/>
         <source>Attention Lab</source>
         <translation>Attention Lab</translation>
     </message>
@@ -513,27 +513,27 @@
         <translation>言語(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="319"/>
+        <location filename="../../gui/window/main_window.py" line="322"/>
         <source>Softmax · q·k · saturation</source>
         <translation>softmax・q·k・飽和</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="320"/>
+        <location filename="../../gui/window/main_window.py" line="323"/>
         <source>Multi-head · cost</source>
         <translation>マルチヘッド・コスト</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="321"/>
+        <location filename="../../gui/window/main_window.py" line="324"/>
         <source>A small window shows one row of panels at a time</source>
         <translation>小さいウィンドウでは、パネルを 1 段ずつ表示します</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="322"/>
+        <location filename="../../gui/window/main_window.py" line="325"/>
         <source>q·k variance</source>
         <translation>q·k の分散</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="325"/>
+        <location filename="../../gui/window/main_window.py" line="328"/>
         <source>At this text size one panel is shown at a time</source>
         <translation>この文字サイズでは一度に 1 つのパネルを表示します</translation>
     </message>
@@ -543,7 +543,7 @@
         <translation>モデルのフォルダを開く(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="331"/>
+        <location filename="../../gui/window/main_window.py" line="334"/>
         <source>Lesson</source>
         <translation>レッスン</translation>
     </message>
@@ -568,18 +568,18 @@
         <translation>キーボードショートカット(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="367"/>
+        <location filename="../../gui/window/main_window.py" line="370"/>
         <source>computed in {ms:.1f} ms</source>
         <extracomment>The controls never take more than this share of the window&apos;s width.</extracomment>
         <translation>計算時間 {ms:.1f} ms</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="374"/>
+        <location filename="../../gui/window/main_window.py" line="377"/>
         <source>Computation failed: {m}</source>
         <translation>計算に失敗しました: {m}</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="379"/>
+        <location filename="../../gui/window/main_window.py" line="382"/>
         <source>Something went wrong (logged): {m}</source>
         <translation>エラーが起きました（ログに記録）: {m}</translation>
     </message>
@@ -682,7 +682,7 @@
     </message>
     <message>
         <location filename="../../gui/training/tab.py" line="191"/>
-        <location filename="../../gui/window/main_window.py" line="329"/>
+        <location filename="../../gui/window/main_window.py" line="332"/>
         <source>Training</source>
         <extracomment>While a run trains, the curves and the quality-vs-h chart are redrawn at most this often (the last snapshot of a run at once): repainting their 40–60 curves and bands was most of what a snapshot cost the window. The heads&apos; maps and the progress bar follow every snapshot.</extracomment>
         <translation>学習</translation>
@@ -718,7 +718,7 @@
         <translation>Attention Lab は、アテンションがスコアを √d_k で割る理由と、マルチヘッドアテンションが d_model を h 個のヘッドに分割する仕組みを示します。すべての数値はその場で計算されます。</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="502"/>
+        <location filename="../../gui/window/main_window.py" line="505"/>
         <source>Text size {p} %</source>
         <translation>文字サイズ {p} %</translation>
     </message>
@@ -1121,87 +1121,87 @@ theory σ⁴ = {th}
         <translation>÷√d_k によって戻る ±2σ² の幅</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/strip.py" line="151"/>
+        <location filename="../../gui/lessons/strip.py" line="229"/>
         <source>◀ Back</source>
-        <extracomment>What Edit → Reset puts back when the lesson has not changed the controls: the first run&apos;s. The text asks for another height (a new step, new numbers, a new width): the window gives the lesson strip the height it needs (MainWindow.fit_lesson_dock). The lesson strip&apos;s largest share of the window&apos;s height (the window sets it). The strip in a window too short for its text size (see COMPACT_BELOW_LINES). … and too narrow for the step number beside the buttons: it heads the text too.</extracomment>
+        <extracomment>What Edit → Reset puts back when the lesson has not changed the controls: the first run&apos;s. The text asks for another height (a new step, new numbers, a new width): the window gives the lesson strip the height it needs (MainWindow.fit_lesson_dock).</extracomment>
         <translation>◀ 戻る</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/strip.py" line="152"/>
+        <location filename="../../gui/lessons/strip.py" line="230"/>
         <source>Next ▶</source>
         <translation>次へ ▶</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/strip.py" line="153"/>
-        <location filename="../../gui/lessons/strip.py" line="248"/>
+        <location filename="../../gui/lessons/strip.py" line="231"/>
+        <location filename="../../gui/lessons/strip.py" line="326"/>
         <source>■ Stop</source>
         <translation>■ 停止</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/strip.py" line="153"/>
-        <location filename="../../gui/lessons/strip.py" line="248"/>
+        <location filename="../../gui/lessons/strip.py" line="231"/>
+        <location filename="../../gui/lessons/strip.py" line="326"/>
         <source>▶ Play</source>
         <translation>▶ 再生</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/strip.py" line="154"/>
+        <location filename="../../gui/lessons/strip.py" line="232"/>
         <source>Previous step (PageUp, ←)</source>
         <translation>前のステップ (PageUp, ←)</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/strip.py" line="155"/>
+        <location filename="../../gui/lessons/strip.py" line="233"/>
         <source>Next step (PageDown, →)</source>
         <translation>次のステップ (PageDown, →)</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/strip.py" line="156"/>
+        <location filename="../../gui/lessons/strip.py" line="234"/>
         <source>Animate this step&apos;s sweep</source>
         <translation>このステップのスイープをアニメーション表示</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/strip.py" line="157"/>
-        <location filename="../../gui/lessons/strip.py" line="196"/>
+        <location filename="../../gui/lessons/strip.py" line="235"/>
+        <location filename="../../gui/lessons/strip.py" line="274"/>
         <source>Training…</source>
         <translation>学習中…</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/strip.py" line="158"/>
-        <location filename="../../gui/lessons/strip.py" line="197"/>
+        <location filename="../../gui/lessons/strip.py" line="236"/>
+        <location filename="../../gui/lessons/strip.py" line="275"/>
         <source>▶ Train</source>
         <translation>▶ 学習</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/strip.py" line="159"/>
+        <location filename="../../gui/lessons/strip.py" line="237"/>
         <source>Train this step&apos;s tiny models in the Training tab</source>
         <translation>このステップの小さなモデルを「学習」タブで学習します</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/strip.py" line="160"/>
+        <location filename="../../gui/lessons/strip.py" line="238"/>
         <source>Reset controls</source>
         <translation>コントロールを元に戻す</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/strip.py" line="161"/>
+        <location filename="../../gui/lessons/strip.py" line="239"/>
         <source>Put back the controls from before the lesson</source>
         <translation>レッスン前のコントロールの値に戻します</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/strip.py" line="162"/>
+        <location filename="../../gui/lessons/strip.py" line="240"/>
         <source>offset</source>
         <translation>オフセット</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/strip.py" line="163"/>
+        <location filename="../../gui/lessons/strip.py" line="241"/>
         <source>gap</source>
         <translation>ギャップ</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/strip.py" line="356"/>
+        <location filename="../../gui/lessons/strip.py" line="434"/>
         <source>Step {i} / {n}</source>
         <translation>ステップ {i} / {n}</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/strip.py" line="365"/>
+        <location filename="../../gui/lessons/strip.py" line="443"/>
         <location filename="../../gui/panels/heads_view.py" line="300"/>
         <source>computing…</source>
         <translation>計算中…</translation>
@@ -1639,7 +1639,7 @@ A column of small maps narrower than this many text heights broke a Japanese tit
         <translation>シード:</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/base.py" line="198"/>
+        <location filename="../../gui/panels/base.py" line="204"/>
         <source>This panel could not be drawn: {reason}</source>
         <translation>このパネルを描けませんでした: {reason}</translation>
     </message>
