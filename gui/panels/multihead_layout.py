@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 GAP = 8.0           # between cells of a row
 MIN_MAP = 14.0      # smallest head map side worth drawing
-MIN_BOX = 6.0
+MIN_BOX = 8.0       # no matrix drawn thinner than this, at any text size
 
 
 @dataclass
@@ -104,9 +104,10 @@ def diagram_layout(width: float, height: float, line: float, text_width, texts: 
     # The maps' caption goes over them when it is too wide to stand on their left.
     caption_over = tw["maps"] > width * 0.4
     row_labels = min(tw["outs"] if caption_over else max(tw["maps"], tw["outs"]), width * 0.4)
+    outs_over = tw["outs"] > row_labels + 0.5      # the outputs' caption goes over them too
     slot_min = max(MIN_MAP + 6, text_width("88") + 4)
     more = tw["more"] + GAP if tw["more"] else 0.0
-    d_width = row_width(MIN_BOX, names_d)
+    d_width = row_width(MIN_BOX, names_d) + strip     # W_O's strip stands left of it
     wanted = min(heads, max_drawn)
     beside = width - d_width - 2 * GAP - row_labels - GAP - more
 
@@ -128,7 +129,7 @@ def diagram_layout(width: float, height: float, line: float, text_width, texts: 
         """Height left for the boxes once text lines and gaps are placed."""
         # label rows; the "·" and "=" centred on a box row reach half a line below it
         rows_text = (label_h + strip + line / 2) * len(lines_a) + line * (1 + over) + \
-            (0 if side else label_h + strip + line / 2)
+            (0 if side else label_h + strip + line / 2) + line * outs_over
         return height - rows_text - line * notes - GAP * (5 + len(lines_a))
 
     # D beside B and C unless that drops heads and there is height for it below.
@@ -152,7 +153,7 @@ def diagram_layout(width: float, height: float, line: float, text_width, texts: 
     m_cap = max(MIN_MAP, heads_h - rows_h - GAP)
 
     uw = u_w                                       # widths and heights are not to scale
-    u = (boxes - a_rest) * u_share
+    u = max(MIN_BOX, (boxes - a_rest) * u_share)
     y = 0.0
     for names in lines_a:
         xs = _row(names, 0.0, cell_widths(uw, names))
@@ -195,11 +196,15 @@ def diagram_layout(width: float, height: float, line: float, text_width, texts: 
     if tw["more"] and not more_line:
         lay.labels["more"] = (x0 + slot * drawn + GAP / 2, y)
     y += line + m + GAP
+    if outs_over:
+        lay.labels["outs"] = (0.0, y)
+        y += line
     out_w = min(slot - 6, max(m, slot * 0.8))
     for i in range(drawn):
         cx = x0 + slot * (i + 0.5)
         lay.outs.append((cx - out_w / 2, y, out_w, rows_h))
-    lay.labels["outs"] = (0.0, y + max(0.0, (rows_h - line) / 2))
+    if not outs_over:
+        lay.labels["outs"] = (0.0, y + max(0.0, (rows_h - line) / 2))
     y += max(rows_h, line) + GAP
     bottom_c = y
 
@@ -210,16 +215,23 @@ def diagram_layout(width: float, height: float, line: float, text_width, texts: 
     if side:                                        # d_width holds the labels, not more
         w_o = min(w_o, max(tw["w_o"], MIN_BOX))
     u_d = max(tw["concat"], tw["output"], uw if not side else 0.0)
-    widths = [tw[k] if k in ops else max(w_o if k == "w_o" else u_d, tw[k]) for k in names_d]
+    def d_widths(u_d: float) -> list:
+        # W_O's cell holds its head-colour strip on the left of the box
+        return [tw[k] if k in ops else max(w_o, tw[k]) + strip if k == "w_o" else
+                max(u_d, tw[k]) for k in names_d]
+
+    widths = d_widths(u_d)
     while sum(widths) + GAP * 4 > width - d_left and u_d > MIN_BOX:
         u_d *= 0.9
-        widths = [tw[k] if k in ops else max(w_o if k == "w_o" else u_d, tw[k]) for k in names_d]
+        widths = d_widths(u_d)
     for k, x, cw in zip(names_d, _row(names_d, d_left, widths), widths):
         if k in ops:
             lay.labels[k] = (x, y_d + label_h + strip + (rows_h - line) / 2)
             continue
+        if k == "w_o":
+            x, cw = x + strip, cw - strip
         lay.labels[k] = (x + (cw - tw[k]) / 2, y_d)
-        bw, bh = (w_o, w_o) if k == "w_o" else (min(u_d, cw), rows_h)
+        bw, bh = (w_o, w_o) if k == "w_o" else (min(max(u_d, MIN_BOX), cw), rows_h)
         lay.rects[k] = (x + (cw - bw) / 2, y_d + label_h + strip, bw, bh)
     y = lay.bottom = max(bottom_c, y_d + label_h + strip + max(w_o, (rows_h + line) / 2) + GAP)
     lay.labels["note"] = (0.0, y)

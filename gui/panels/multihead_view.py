@@ -244,6 +244,12 @@ class MultiHeadView(Panel):
         self._place_lines(mh)
         return which
 
+    @property
+    def diagram(self):
+        """The diagram's current layout (multihead_layout.Layout, view pixels): its boxes,
+        labels, head maps and outputs."""
+        return self._lay
+
     def _needed_height(self) -> float:
         """The panel's height for readable maps (multihead_layout.needed_height): its
         title and margins, and the view's need, at most MINIMUM_VIEW_LINES lines and never

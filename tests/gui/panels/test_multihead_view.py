@@ -8,7 +8,9 @@ import pytest
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
 from PySide6.QtWidgets import QApplication
 
+from engine import Params, compute
 from engine.multihead import run_multihead, seeded_matrices
+from gui.common import names
 from gui_helpers import settle
 
 
@@ -306,8 +308,50 @@ def test_fewer_maps_than_heads_always_say_how_many_are_not_drawn(window):
         if shown < 8:
             assert more.toPlainText() == f"+{8 - shown} heads not drawn", (size, scale)
             assert more.isVisible(), (size, scale, shown)
-            assert QRectF(0, 0, *view._lay.size).contains(more.rect().translated(more.pos()))
+            assert QRectF(0, 0, *view.diagram.size).contains(more.rect().translated(more.pos()))
         else:
             assert more.toPlainText() == "" or not more.isVisible()
     window.set_ui_scale(1.0)
     assert any(shown < 8 for *_, shown in cases), f"no view too narrow for 8 maps: {cases}"
+
+
+def _text_rect(label):
+    return label.rect().translated(label.pos())
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_at_200_and_300_percent_no_label_covers_a_strip_or_a_map_and_no_matrix_is_thin(
+        make_panel, lang):
+    """At large text the size labels stand clear of the head-colour strips, the maps, the
+    outputs and every box (W_O's strip included), and no matrix is drawn thinner than
+    8 px, for view sizes from a whole workspace down to a narrow one."""
+    from gui.common.i18n import set_language
+    from gui.common.style import make_theme
+    view = make_panel(names.MULTIHEAD)
+    set_language(lang)
+    try:
+        for size, scale, (heads, kv) in itertools.product(
+                [(1560, 540), (1180, 400), (700, 500), (600, 700)], (2.0, 3.0),
+                [(8, 8), (8, 1), (64, 4)]):
+            view.resize(*size)
+            view.apply_theme(make_theme(ui_scale=scale))
+            view.show_results(compute(Params(heads=heads, dk=512 // heads, d_model=512,
+                                             kv_heads=kv)))
+            QApplication.processEvents()
+            where = (lang, size, scale, heads, kv)
+            boxes = {f"box {k}": r for k, r in view.rects.items()}
+            boxes |= {f"strip {k}": in_view(s) for k, s in view.strips.items() if s.isVisible()}
+            boxes["strip w_o"] = in_view(view.w_o_strip)
+            lay = view.diagram
+            boxes |= {f"map {i}": QRectF(*r) for i, r in enumerate(lay.maps)}
+            boxes |= {f"output {i}": QRectF(*r) for i, r in enumerate(lay.outs)}
+            for label in visible_texts(view):
+                text = _text_rect(label)
+                # half a pixel in from each edge: touching is not covering
+                hit = [k for k, r in boxes.items() if text.intersects(r.adjusted(.5, .5, -.5, -.5))]
+                assert not hit, (where, label.toPlainText(), hit)
+            for k, r in view.rects.items():
+                assert min(r.width(), r.height()) >= 8 - 1e-9, (where, k, r)
+            assert all(min(r[2], r[3]) >= 8 for r in lay.maps + lay.outs), where
+    finally:
+        set_language("en")
