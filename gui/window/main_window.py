@@ -1,6 +1,7 @@
 """The main window: controls on the left, the five live panels on the right."""
 from __future__ import annotations
 
+from PySide6.QtGui import QAction
 from PySide6.QtCore import QEvent, QSettings, Qt, QTimer, Slot
 from superqt.utils import signals_blocked
 from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QScrollArea, QWidget
@@ -23,7 +24,8 @@ from gui.studies.cycle import StudyCycle
 from gui.state import AppState, Snapshot
 from gui.state.app_state import snap_text_scale
 from gui.common.style import make_theme
-from gui.window.files import WindowFiles
+from gui.window.files import FileCommands
+from gui.window.help import shortcut_rows
 # The layout's names stay importable from here (tests and helpers use them).
 from gui.window.layout import (GRID, ROWS, SINGLE, SINGLE_PAGES, TAB_PANELS, TOP_ROW,  # noqa: F401
                             PanelLayout, choose_layout)
@@ -58,7 +60,7 @@ def restore_base_font() -> None:
     QApplication.setFont(font)
 
 
-class MainWindow(WindowFiles, PanelLayout, QMainWindow):
+class MainWindow(PanelLayout, QMainWindow):
     """The window renders one AppState. Menus, shortcuts and widgets send intents to it;
     its events re-render the widgets and request the studies (simulation, head roles)."""
 
@@ -91,8 +93,10 @@ class MainWindow(WindowFiles, PanelLayout, QMainWindow):
         self._controls_before = True           # controls shown before presentation mode
         self._shown_view = None
         self._base_font_pt = base_font_pt()
-        self.help_dialog = None
         self._build_layout()
+        self.files = FileCommands(self, state, self.lesson, self.panels, self.lazy_tabs.widget,
+                                  self.panel_titles, weak_method(self.show_status),
+                                  weak_method(self.shortcut_rows))
         build_menus(self)
         self._build_lesson_dock()
         build_shortcuts(self)
@@ -300,7 +304,9 @@ class MainWindow(WindowFiles, PanelLayout, QMainWindow):
         self.bottom_tabs.setCurrentWidget(training)
         self.row_tabs.setCurrentIndex(1)
 
-    def panel_titles(self) -> dict[str, str]:
+    @staticmethod
+    def panel_titles() -> dict[str, str]:
+        """Every panel's and tab's title by objectName, in the current language."""
         return {names.SOFTMAX: tr("Softmax"), names.VARIANCE: tr("Variance of q·k"),
                 names.SATURATION: tr("Saturation vs d_k"), names.MULTIHEAD: tr("Multi-head"),
                 names.COST: tr("Cost"), names.HEADS_PANEL: tr("Head roles"),
@@ -378,6 +384,24 @@ class MainWindow(WindowFiles, PanelLayout, QMainWindow):
         """A caught exception (gui.common.guard), once, in the status bar; the traceback is logged."""
         self.statusBar().showMessage(tr("Something went wrong (logged): {m}").format(m=message),
                                      15000)
+
+    def show_status(self, message: str, timeout_ms: int) -> None:
+        """`message` in the status bar for `timeout_ms` milliseconds."""
+        self.statusBar().showMessage(message, timeout_ms)
+
+    # -- sessions and the shortcut list (File and Help) --------------------------------
+    def save_session(self, path) -> None:
+        """Write all of AppState to `path` (an OSError names the path that failed)."""
+        self.files.save_session(path)
+
+    def load_session(self, path) -> None:
+        """Apply a session file; raises SessionError and changes nothing if it is unusable."""
+        self.files.load_session(path)
+
+    def shortcut_rows(self) -> list[tuple[str, str]]:
+        """(keys, what they do) for every action and shortcut the window has, read from them."""
+        return shortcut_rows(self.findChildren(QAction), self.lesson_shortcuts,
+                             self._lesson_slots)
 
     @Slot(str)
     def show_note(self, message: str) -> None:
@@ -587,8 +611,8 @@ class MainWindow(WindowFiles, PanelLayout, QMainWindow):
     def closeEvent(self, event) -> None:
         self.closed = True
         try:
-            if self.help_dialog is not None:
-                self.help_dialog.close()
+            if self.files.help_dialog is not None:
+                self.files.help_dialog.close()
             self.lesson.stop()
             if self.presentation:   # else the next start would open full screen
                 self.set_presentation(False)

@@ -49,22 +49,22 @@ def build_menus(w) -> None:
     """File, Edit, View and Help on the window `w`."""
     bar = w.menuBar()
     w.file_menu = bar.addMenu("")
-    w.open_session_action = _action(w, w.file_menu, w.open_session_dialog,
+    w.open_session_action = _action(w, w.file_menu, w.files.open_session_dialog,
                                     QKeySequence.StandardKey.Open, "openSessionAction")
-    w.save_session_action = _action(w, w.file_menu, w.save_session_dialog,
+    w.save_session_action = _action(w, w.file_menu, w.files.save_session_dialog,
                                     QKeySequence.StandardKey.Save, "saveSessionAction")
-    w.open_model_action = _action(w, w.file_menu, w.open_model_folder_dialog, None,
+    w.open_model_action = _action(w, w.file_menu, w.files.open_model_folder_dialog, None,
                                   "openModelFolderAction")
     w.file_menu.addSeparator()
-    w.export_window_action = _action(w, w.file_menu, w.export_window_dialog,
+    w.export_window_action = _action(w, w.file_menu, w.files.export_window_dialog,
                                      QKeySequence("Ctrl+E"), "exportWindowAction")
     w.export_panel_menu = w.file_menu.addMenu("")
-    w.export_panel_actions = _data_actions(w, w.export_panel_menu, w.exportable_names(),
-                                           w._export_panel_triggered, "export_{key}")
+    w.export_panel_actions = _data_actions(w, w.export_panel_menu, w.files.exportable_names(),
+                                           w.files._export_panel_triggered, "export_{key}")
     w.export_scale_menu = w.file_menu.addMenu("")
     w.export_scale_menu.setObjectName("exportScaleMenu")
     w.export_scale_actions = _data_actions(w, w.export_scale_menu, EXPORT_SCALES,
-                                           w._on_export_scale, "exportScale{key}", checkable=True)
+                                           w.files._on_export_scale, "exportScale{key}", checkable=True)
     group = QActionGroup(w)
     for scale, action in w.export_scale_actions.items():
         action.setText(f"{scale}×")
@@ -72,16 +72,16 @@ def build_menus(w) -> None:
     w.file_menu.addSeparator()
     w.quit_action = _action(w, w.file_menu, w.close, QKeySequence.StandardKey.Quit)
     w.edit_menu = bar.addMenu("")
-    w.copy_actions = _data_actions(w, w.edit_menu, w.exportable_names(), w._copy_panel_triggered,
+    w.copy_actions = _data_actions(w, w.edit_menu, w.files.exportable_names(), w.files._copy_panel_triggered,
                                    "copy_{key}")
     next(iter(w.copy_actions.values())).setShortcut(QKeySequence.StandardKey.Copy)
     _build_view_menu(w, bar)
     w.help_menu = bar.addMenu("")
-    w.how_to_read_action = _action(w, w.help_menu, w.show_how_to_read, QKeySequence("F1"),
+    w.how_to_read_action = _action(w, w.help_menu, w.files.show_how_to_read, QKeySequence("F1"),
                                    "howToReadAction")
-    w.shortcuts_action = _action(w, w.help_menu, w.show_shortcuts, None, "shortcutsAction")
+    w.shortcuts_action = _action(w, w.help_menu, w.files.show_shortcuts, None, "shortcutsAction")
     w.help_menu.addSeparator()
-    w.about_action = _action(w, w.help_menu, w.show_about)
+    w.about_action = _action(w, w.help_menu, w.files.show_about)
 
 
 def _build_view_menu(w, bar) -> None:

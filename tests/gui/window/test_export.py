@@ -49,7 +49,7 @@ def test_export_svg_from_window(module_window, tmp_path):
 
 def test_copy_panel_to_clipboard(module_window):
     window = module_window
-    window.copy_panel("softmaxPlot")
+    window.files.copy_panel("softmaxPlot")
     image = QGuiApplication.clipboard().image()
     assert not image.isNull() and image.width() > 100
 
@@ -132,7 +132,7 @@ def test_png_export_and_copy_at_two_and_four_times(module_window, tmp_path):
     window.findChild(type(window.export_scale_actions[2]), "exportScale2").trigger()
     try:
         assert window.state.view.export_scale == 2
-        window.copy_panel("costPlot")
+        window.files.copy_panel("costPlot")
         assert QGuiApplication.clipboard().image().width() == 2 * one.width()
     finally:
         window.export_scale_actions[1].trigger()

@@ -12,8 +12,8 @@ def window(fresh_view):
     shortcut = fresh_view.presentation_action.shortcut()
     yield fresh_view
     fresh_view.presentation_action.setShortcut(shortcut)
-    if fresh_view.help_dialog is not None:
-        fresh_view.help_dialog.close()
+    if fresh_view.files.help_dialog is not None:
+        fresh_view.files.help_dialog.close()
 
 
 def test_shortcuts_are_read_from_the_actions(window):
@@ -31,7 +31,7 @@ def test_shortcuts_are_read_from_the_actions(window):
 
 def test_how_to_read_explains_the_four_lengths(window):
     window.how_to_read_action.trigger()
-    assert window.help_dialog.isVisible()
+    assert window.files.help_dialog.isVisible()
     text = window.findChild(QTextBrowser, "helpText").toPlainText()
     assert "keys n" in text and "sequence length" in text and "tokens" in text
     window.switch_language("ja")
@@ -53,12 +53,12 @@ def test_how_to_read_names_every_bottom_tab(window):
 
 def test_help_grows_with_the_text_size(window, qtbot):
     window.how_to_read_action.trigger()
-    small = window.help_dialog.size()
+    small = window.files.help_dialog.size()
     window.set_ui_scale(2.0)            # while the dialog is open: it follows
     try:
-        qtbot.waitUntil(lambda: window.help_dialog.size() != small, timeout=3000)
-        large = window.help_dialog.size()
-        room = window.help_dialog.screen().availableGeometry()
+        qtbot.waitUntil(lambda: window.files.help_dialog.size() != small, timeout=3000)
+        large = window.files.help_dialog.size()
+        room = window.files.help_dialog.screen().availableGeometry()
         assert large.width() > small.width() or large.width() >= room.width() - 40
         assert large.height() > small.height() or large.height() >= room.height() - 80
         assert large.width() <= max(room.width(), 320) and large.height() <= max(room.height(), 240)
