@@ -109,7 +109,7 @@ class FileCommands(QObject):
             self._report_export(lambda p: export_window(self.window, p), path)
 
     @Slot()
-    def _export_panel_triggered(self) -> None:
+    def export_panel_triggered(self) -> None:
         name = self.sender().data()
         path = self._ask_path(tr("Export panel"), name)
         if path:
@@ -117,11 +117,11 @@ class FileCommands(QObject):
                                                        self.state.view.export_scale), path)
 
     @Slot()
-    def _on_export_scale(self) -> None:
+    def on_export_scale(self) -> None:
         self.state.update_view(export_scale=self.sender().data())
 
     @Slot()
-    def _copy_panel_triggered(self) -> None:
+    def copy_panel_triggered(self) -> None:
         self.copy_panel(self.sender().data())
 
     def copy_panel(self, name: str) -> None:

@@ -29,7 +29,7 @@ from gui.window.help import shortcut_rows
 # The layout's names stay importable from here (tests and helpers use them).
 from gui.window.layout import (GRID, ROWS, SINGLE, SINGLE_PAGES, TAB_PANELS, TOP_ROW,  # noqa: F401
                             PanelLayout, choose_layout)
-from gui.window.menus import build_menus, build_shortcuts, retranslate_menus
+from gui.window.menus import WindowMenus
 
 
 def _default_view(language: str):
@@ -97,9 +97,8 @@ class MainWindow(PanelLayout, QMainWindow):
         self.files = FileCommands(self, state, self.lesson, self.panels, self.lazy_tabs.widget,
                                   self.panel_titles, weak_method(self.show_status),
                                   weak_method(self.shortcut_rows))
-        build_menus(self)
+        self.menus = WindowMenus(self, state, self.files, self.lesson)
         self._build_lesson_dock()
-        build_shortcuts(self)
         self.compute_label = QLabel(objectName="computeLabel")
         self.statusBar().addPermanentWidget(self.compute_label)
         # The compute time is shown at most 4 times a second: redrawing the status bar
@@ -257,12 +256,12 @@ class MainWindow(PanelLayout, QMainWindow):
         # where Python's garbage collector cannot see it, so a closed window was never freed.
         lesson.train_requested.connect(self._train_for_lesson)
         lesson.highlight.connect(self._frame_lesson_tab)
-        self.lesson_action.toggled.connect(lesson.on_strip_shown)
+        self.menus.lesson_action.toggled.connect(lesson.on_strip_shown)
         # after the text's layout pass, never inside it (see LessonPanel._fit_text)
         lesson.height_wanted.connect(self.fit_lesson_dock, Qt.ConnectionType.QueuedConnection)
         lesson.strip_max_share = self.LESSON_MAX_SHARE
-        self.edit_menu.addSeparator()
-        self.edit_menu.addAction(lesson.reset_action)
+        self.menus.edit_menu.addSeparator()
+        self.menus.edit_menu.addAction(lesson.reset_action)
 
     def _lesson_context(self):
         """What the lesson's texts read: the results, runs and models of this window."""
@@ -321,7 +320,7 @@ class MainWindow(PanelLayout, QMainWindow):
         if self.model.results is not None:
             self._show_compute_time()
         titles = self.panel_titles()
-        retranslate_menus(self, titles)
+        self.menus.retranslate(titles)
         self.row_tabs.setTabText(0, tr("Softmax · q·k · saturation"))
         self.row_tabs.setTabText(1, tr("Multi-head · cost"))
         self.row_tabs.setToolTip(tr("A small window shows one row of panels at a time"))
@@ -400,8 +399,8 @@ class MainWindow(PanelLayout, QMainWindow):
 
     def shortcut_rows(self) -> list[tuple[str, str]]:
         """(keys, what they do) for every action and shortcut the window has, read from them."""
-        return shortcut_rows(self.findChildren(QAction), self.lesson_shortcuts,
-                             self._lesson_slots)
+        return shortcut_rows(self.findChildren(QAction), self.menus.lesson_shortcuts,
+                             self.menus.lesson_slots)
 
     @Slot(str)
     def show_note(self, message: str) -> None:
@@ -419,11 +418,12 @@ class MainWindow(PanelLayout, QMainWindow):
         self.blank.raise_()
 
     @Slot()
-    def _on_escape(self) -> None:
+    def on_escape(self) -> None:
+        """Escape: the blank screen goes, else presentation mode ends."""
         if self.blank.isVisible():
             self.blank.hide()
         elif self.presentation:
-            self.presentation_action.setChecked(False)
+            self.menus.presentation_action.setChecked(False)
 
     @guarded
     def resizeEvent(self, event) -> None:
@@ -480,13 +480,14 @@ class MainWindow(PanelLayout, QMainWindow):
         if view.language != current_language():
             set_language(view.language)
             follow_language(self.state, view.language)
-        action = self.language_actions.get(view.language)
+        menus = self.menus
+        action = menus.language_actions.get(view.language)
         if action is not None and not action.isChecked():
             action.setChecked(True)
-        self.export_scale_actions[view.export_scale].setChecked(True)
-        for action, on in ((self.presentation_action, view.presentation),
-                           (self.dark_action, view.dark), (self.light_action, not view.dark),
-                           (self.colour_safe_action, view.colour_safe)):
+        menus.export_scale_actions[view.export_scale].setChecked(True)
+        for action, on in ((menus.presentation_action, view.presentation),
+                           (menus.dark_action, view.dark), (menus.light_action, not view.dark),
+                           (menus.colour_safe_action, view.colour_safe)):
             if action.isChecked() != on:
                 with signals_blocked(action):
                     action.setChecked(on)
@@ -501,11 +502,11 @@ class MainWindow(PanelLayout, QMainWindow):
 
     def _show_presentation(self, on: bool, first: bool = False) -> None:
         if on:
-            self._controls_before = self.controls_action.isChecked()
-            self.controls_action.setChecked(False)
+            self._controls_before = self.menus.controls_action.isChecked()
+            self.menus.controls_action.setChecked(False)
             self.showFullScreen()
         elif not first:
-            self.controls_action.setChecked(self._controls_before)
+            self.menus.controls_action.setChecked(self._controls_before)
             self.showNormal()
 
     @Slot(bool)
@@ -538,22 +539,8 @@ class MainWindow(PanelLayout, QMainWindow):
         self.set_ui_scale(1.0)
 
     @Slot(bool)
-    def _on_light(self, on: bool) -> None:
-        if on:
-            self.state.update_view(theme="light")
-
-    @Slot(bool)
-    def _on_dark(self, on: bool) -> None:
-        if on:
-            self.state.update_view(theme="dark")
-
-    @Slot(bool)
     def set_colour_safe(self, on: bool) -> None:
         self.state.update_view(colour_safe=bool(on))
-
-    @Slot()
-    def _on_language_action(self) -> None:
-        self.switch_language(self.sender().data())
 
     def switch_language(self, lang: str) -> None:
         self.state.update_view(language=lang)

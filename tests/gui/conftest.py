@@ -151,7 +151,7 @@ class SharedWindow:
         forget_window_geometry()
         self.win = win = _new_window(synchronous=True)
         self.snapshot = win.state.snapshot()
-        self.shown = (win.lesson_action.isChecked(), win.control_scroll.isVisibleTo(win),
+        self.shown = (win.menus.lesson_action.isChecked(), win.control_scroll.isVisibleTo(win),
                       win.highlighted)
         self.tabs = self._tabs()
 
@@ -172,7 +172,7 @@ class SharedWindow:
             win.toggle_blank()
         win.state.restore(self.snapshot)
         lesson, controls, highlighted = self.shown
-        win.lesson_action.setChecked(lesson)
+        win.menus.lesson_action.setChecked(lesson)
         win.set_controls_visible(controls)
         win.resize(*SHARED_SIZE)
         if highlighted is not None:

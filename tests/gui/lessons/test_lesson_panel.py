@@ -69,11 +69,11 @@ def test_leaving_the_lesson_puts_back_the_users_controls(window, english):
     assert not window.model.params.scale and not window.state.lock_d_model
     window.lesson.next()
     settle(window)
-    window.lesson_action.setChecked(False)              # F7: the strip closes
+    window.menus.lesson_action.setChecked(False)              # F7: the strip closes
     settle(window)
     assert window.model.params == mine and window.state.lock_d_model is False
     assert not lock.isChecked()
-    window.lesson_action.setChecked(True)
+    window.menus.lesson_action.setChecked(True)
 
 
 def test_edit_reset_puts_back_what_play_changed(window, qtbot, english):
@@ -88,7 +88,7 @@ def test_edit_reset_puts_back_what_play_changed(window, qtbot, english):
     settle(window)
     assert window.model.params != mine and not window.state.lock_d_model
     assert window.lesson.reset_action.shortcut().toString() == "Ctrl+R"
-    assert window.lesson.reset_action in window.edit_menu.actions()
+    assert window.lesson.reset_action in window.menus.edit_menu.actions()
     window.lesson.reset_action.trigger()
     settle(window)
     assert window.model.params == mine and window.state.lock_d_model == locked == lock.isChecked()
@@ -215,7 +215,7 @@ def test_params_restored_by_the_default_reset_are_valid():
 def test_presentation_keeps_the_training_tab_of_a_training_step_on_screen(window, english):
     go(window, "roles")
     try:
-        window.presentation_action.setChecked(True)
+        window.menus.presentation_action.setChecked(True)
         settle(window)
         assert window.bottom_tabs.isVisibleTo(window)
         assert window.bottom_tabs.currentWidget() is window.training_panel
@@ -227,7 +227,7 @@ def test_presentation_keeps_the_training_tab_of_a_training_step_on_screen(window
         assert window.top_splitter.isVisibleTo(window)
         assert not window.bottom_tabs.isVisibleTo(window)
     finally:
-        window.presentation_action.setChecked(False)
+        window.menus.presentation_action.setChecked(False)
         settle(window)
 
 

@@ -105,7 +105,7 @@ def test_open_model_folder_loads_the_model_and_draws_layers_by_heads(window, tin
     assert window.bottom_tabs.tabText(2) == "Real heads"
     monkeypatch.setattr(QFileDialog, "getExistingDirectory",
                         staticmethod(lambda *args, **kwargs: str(tiny_bert)))
-    window.findChild(type(window.open_model_action), "openModelFolderAction").trigger()
+    window.findChild(type(window.menus.open_model_action), "openModelFolderAction").trigger()
     assert tab.wait_idle()
     QApplication.processEvents()
     assert window.state.model_view.model_dir == str(tiny_bert)

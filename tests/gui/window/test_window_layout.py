@@ -63,12 +63,12 @@ def test_small_window_shows_one_row_at_a_time(window):
 def test_presentation_mode_wins_over_the_compact_rows(window):
     resize(window, 1280, 720)
     window.highlight_panel("costPlot")
-    window.presentation_action.trigger()
+    window.menus.presentation_action.trigger()
     try:
         assert not window.findChild(QTabBar, "panelRowTabs").isVisible()
         assert shown_panels(window) == ["costPlot"]
     finally:
-        window.presentation_action.trigger()
+        window.menus.presentation_action.trigger()
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
@@ -214,7 +214,7 @@ def test_a_theme_change_keeps_axis_values_and_legend_colours(window):
     from PySide6.QtGui import QColor
 
     v = window.panels["variancePlot"]
-    window.dark_action.trigger()
+    window.menus.dark_action.trigger()
     QApplication.processEvents()
     try:
         for plot in (v.plot_raw, v.plot_scaled):
@@ -226,7 +226,7 @@ def test_a_theme_change_keeps_axis_values_and_legend_colours(window):
         for _sample, label in softmax.legend.items:
             assert f"color:{colour}" in label.item.toHtml().lower().replace(" ", "")
     finally:
-        window.light_action.trigger()
+        window.menus.light_action.trigger()
 
 
 @pytest.mark.parametrize("size, scale", [(s, 1.0) for s in SIZES] + [((1280, 720), 3.0)])
