@@ -28,7 +28,7 @@ from gui.window.files import FileCommands
 from gui.window.help import shortcut_rows
 # The layout's names stay importable from here (tests and helpers use them).
 from gui.window.layout import (GRID, ROWS, SINGLE, SINGLE_PAGES, TAB_PANELS, TOP_ROW,  # noqa: F401
-                            PanelLayout, choose_layout)
+                               PanelArea, choose_layout)
 from gui.window.menus import WindowMenus
 
 
@@ -60,7 +60,7 @@ def restore_base_font() -> None:
     QApplication.setFont(font)
 
 
-class MainWindow(PanelLayout, QMainWindow):
+class MainWindow(QMainWindow):
     """The window renders one AppState. Menus, shortcuts and widgets send intents to it;
     its events re-render the widgets and request the studies (simulation, head roles)."""
 
@@ -87,13 +87,18 @@ class MainWindow(PanelLayout, QMainWindow):
         self.panels = {p.objectName(): p for p in create_panels()}
         self.panels[names.COST].bind_state(state)   # the KV precision lives in AppState.cost
         self.lesson = LessonPanel(self.model)
-        self.compact = False                   # one row or one panel at a time
-        self.layout_mode = GRID
-        self.highlighted: str | None = None     # the panel the lesson step frames
         self._controls_before = True           # controls shown before presentation mode
         self._shown_view = None
         self._base_font_pt = base_font_pt()
-        self._build_layout()
+        # The lazy tabs' factories weakly: the tab widget's LazyTabs must not keep the window
+        # alive (gui/common/qt_lifetime.py).
+        self.area = PanelArea(self, state, self.controls, self.panels,
+                              {names.HEADS_PANEL: weak_method(self._make_heads_panel),
+                               names.MODEL_HEADS: weak_method(self._make_model_heads),
+                               names.TRAINING_PANEL: weak_method(self._make_training_panel)},
+                              weak_method(self.current_theme))
+        self.area.relaid_out.connect(self.fit_lesson_dock)     # its share of the new height
+        self.setCentralWidget(self.area.main_splitter)
         self.files = FileCommands(self, state, self.lesson, self.panels, self.lazy_tabs.widget,
                                   self.panel_titles, weak_method(self.show_status),
                                   weak_method(self.shortcut_rows))
@@ -133,7 +138,17 @@ class MainWindow(PanelLayout, QMainWindow):
     def colour_safe(self) -> bool:
         return self.state.view.colour_safe
 
-    # -- the tabs built when first shown (gui/window/lazy_tabs.py) ------------------------------
+    # -- the panel area's tabs (gui/window/layout.py, gui/window/lazy_tabs.py) -----------------
+    @property
+    def bottom_tabs(self):
+        """The tab widget of the Multi-head panel and the tabs built when first shown."""
+        return self.area.bottom_tabs
+
+    @property
+    def lazy_tabs(self):
+        """The bottom tabs built when first shown (gui.window.lazy_tabs.LazyTabs)."""
+        return self.area.lazy_tabs
+
     @property
     def heads_panel(self) -> HeadsPanel:
         return self.lazy_tabs.widget(names.HEADS_PANEL)
@@ -227,7 +242,7 @@ class MainWindow(PanelLayout, QMainWindow):
         self.lesson_dock.setTitleBarWidget(LessonDockTitle(self.lesson_dock))
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.lesson_dock)
         self.resizeDocks([self.lesson_dock], [140], Qt.Orientation.Vertical)
-        self.lesson.highlight.connect(self.highlight_panel)
+        self.lesson.highlight.connect(self.area.highlight_panel)
         self.lesson.lock_requested.connect(self.set_lock)
         self.blank = QWidget(self, objectName="blankScreen")
         self.blank.setStyleSheet("background: black;")
@@ -292,8 +307,8 @@ class MainWindow(PanelLayout, QMainWindow):
         if name not in tabs:
             return
         self.bottom_tabs.setCurrentWidget(self.lazy_tabs.page(name))
-        self.row_tabs.setCurrentIndex(1)
-        self._apply_focus()
+        self.area.row_tabs.setCurrentIndex(1)
+        self.area.apply_focus()
 
     @Slot(str, object)
     def _train_for_lesson(self, experiment: str, options) -> None:
@@ -301,7 +316,7 @@ class MainWindow(PanelLayout, QMainWindow):
         if training.start(experiment, options):
             self.lesson.training_started(experiment)
         self.bottom_tabs.setCurrentWidget(training)
-        self.row_tabs.setCurrentIndex(1)
+        self.area.row_tabs.setCurrentIndex(1)
 
     @staticmethod
     def panel_titles() -> dict[str, str]:
@@ -321,13 +336,14 @@ class MainWindow(PanelLayout, QMainWindow):
             self._show_compute_time()
         titles = self.panel_titles()
         self.menus.retranslate(titles)
-        self.row_tabs.setTabText(0, tr("Softmax · q·k · saturation"))
-        self.row_tabs.setTabText(1, tr("Multi-head · cost"))
-        self.row_tabs.setToolTip(tr("A small window shows one row of panels at a time"))
+        area = self.area
+        area.row_tabs.setTabText(0, tr("Softmax · q·k · saturation"))
+        area.row_tabs.setTabText(1, tr("Multi-head · cost"))
+        area.row_tabs.setToolTip(tr("A small window shows one row of panels at a time"))
         page_titles = dict(titles, **{names.VARIANCE: tr("q·k variance")})
         for i, name in enumerate(SINGLE_PAGES):
-            self.panel_tabs.setTabText(i, page_titles[name])
-        self.panel_tabs.setToolTip(tr("At this text size one panel is shown at a time"))
+            area.panel_tabs.setTabText(i, page_titles[name])
+        area.panel_tabs.setToolTip(tr("At this text size one panel is shown at a time"))
         self.bottom_tabs.setTabText(0, titles[names.MULTIHEAD])
         for name, text in ((names.HEADS_PANEL, titles[names.HEADS_PANEL]),
                            (names.MODEL_HEADS, titles[names.MODEL_HEADS]),
@@ -346,7 +362,7 @@ class MainWindow(PanelLayout, QMainWindow):
         """Labels differ in length between languages and text sizes; never hide a control
         behind a horizontal scroll bar."""
         forget_combo_size_hints(self.controls)
-        scrollbar = self.control_scroll.verticalScrollBar().sizeHint().width()
+        scrollbar = self.area.control_scroll.verticalScrollBar().sizeHint().width()
         cap = int(self.width() * self.CONTROLS_MAX_SHARE)
         self.controls.set_narrow(False)
         needed = self.controls.minimumSizeHint().width() + scrollbar + 4
@@ -355,8 +371,8 @@ class MainWindow(PanelLayout, QMainWindow):
             needed = self.controls.minimumSizeHint().width() + scrollbar + 4
         # Still wider than CONTROLS_MAX_SHARE of the window (a narrow window at 300 % text):
         # the controls scroll sideways rather than leave the panels no room.
-        self.control_scroll.setMinimumWidth(min(needed, cap))
-        self._update_compact()
+        self.area.control_scroll.setMinimumWidth(min(needed, cap))
+        self.area.update_compact()
 
     # -- results -----------------------------------------------------------------
     @Slot(object)
@@ -432,17 +448,6 @@ class MainWindow(PanelLayout, QMainWindow):
         if event.size().width() != event.oldSize().width():
             self._fit_controls_width()
 
-    @guarded(fallback=False)
-    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt naming)
-        if watched is self.main_splitter and event.type() == QEvent.Type.Resize:
-            self._relayout_timer.start()
-        return super().eventFilter(watched, event)
-
-    @Slot()
-    def _relayout(self) -> None:
-        self._update_compact()
-        self.fit_lesson_dock()          # its share of the new height
-
     def __del__(self) -> None:
         """However the window goes (its last reference dropped, or a garbage collection on
         any thread), its widgets are destroyed on the GUI thread while its Python side is
@@ -470,9 +475,9 @@ class MainWindow(PanelLayout, QMainWindow):
         # Measure once the font change has reached the widgets (it arrives as events); a
         # nested processEvents() here could re-enter slots in the middle of this one.
         QTimer.singleShot(0, self._fit_controls_width)
-        self._relayout_timer.start()
-        if self.highlighted:
-            self.highlight_panel(self.highlighted)
+        self.area.relayout_soon()
+        if self.area.highlighted:
+            self.area.highlight_panel(self.area.highlighted)
 
     def _on_view(self, view) -> None:
         """Render AppState.view: language, presentation, then fonts and colours."""
@@ -497,8 +502,8 @@ class MainWindow(PanelLayout, QMainWindow):
                              shown.colour_safe) != (view.theme, view.text_scale,
                                                     view.presentation, view.colour_safe):
             self.apply_view()
-            self._update_compact()
-            self._apply_focus()
+            self.area.update_compact()
+            self.area.apply_focus()
 
     def _show_presentation(self, on: bool, first: bool = False) -> None:
         if on:
@@ -515,8 +520,8 @@ class MainWindow(PanelLayout, QMainWindow):
 
     @Slot(bool)
     def set_controls_visible(self, on: bool) -> None:
-        self.control_scroll.setVisible(on)
-        self._update_compact()
+        self.area.control_scroll.setVisible(on)
+        self.area.update_compact()
 
     @Slot(bool)
     def set_lesson_visible(self, on: bool) -> None:

@@ -142,7 +142,7 @@ def main(count: int, seed: int) -> int:
         lambda: heads.findChild(QSpinBox, "headsSeedSpin").setValue(rng.randint(0, 2**31 - 1)),
         lambda: win.resize(*rng.choice(SIZES)),
         lambda: win.bottom_tabs.setCurrentIndex(rng.randrange(win.bottom_tabs.count())),
-        lambda: win.row_tabs.setCurrentIndex(rng.randrange(2)),
+        lambda: win.area.row_tabs.setCurrentIndex(rng.randrange(2)),
     ]
     def tour() -> None:
         """Every view once (see the module docstring)."""

@@ -53,7 +53,7 @@ def test_at_least_ten_lesson_steps_walk_with_keys(window, qtbot, english):
     for i in reversed(range(len(STEPS) - 1)):
         qtbot.keyClick(window, Qt.Key.Key_PageUp if i % 2 else Qt.Key.Key_Left)
         assert window.lesson.index == i
-    assert window.highlighted == STEPS[0].panel
+    assert window.area.highlighted == STEPS[0].panel
     assert {panel for panel, _ in seen} >= {"variancePlot", "softmaxPlot", "saturationPlot",
                                             "multiheadView", "costPlot", "headsPanel"}
 
@@ -163,7 +163,7 @@ def test_presentation_mode_and_ui_scale(window, english):
     assert window.presentation and window.isFullScreen()
     shown = [name for name, panel in window.panels.items() if panel.isVisibleTo(window)]
     assert shown == ["variancePlot"]          # only the lesson step's panel, large
-    assert not window.control_scroll.isVisible()
+    assert not window.area.control_scroll.isVisible()
     assert window.panels["softmaxPlot"].theme.font_pt > panel_font
     assert window.panels["softmaxPlot"].theme.line_width > 2.0
     window.menus.presentation_action.trigger()
