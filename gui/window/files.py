@@ -1,30 +1,63 @@
 """The main window's File, Edit and Help commands: sessions, export, copy, help pages.
 
-`WindowFiles` is a mixin of MainWindow (listed before QMainWindow): its methods use the
-window's state, panels, lazy tabs and status bar, and are the slots of the menus built
-in gui/window/menus.py.
+`FileCommands` is a QObject whose Qt parent is the window: its slots are the File, Edit and
+Help menus' (gui/window/menus.py), the window is the parent of its dialogs and the image
+File → Export window takes, and everything else it uses is given to its constructor.
 """
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Callable
 
-from PySide6.QtCore import Slot
-from PySide6.QtGui import QAction, QGuiApplication
-from PySide6.QtWidgets import QFileDialog, QMessageBox
+from PySide6.QtCore import QObject, Slot
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from gui.common import names
 from gui.window.export import export_panel, export_window, panel_image
-from gui.window.help import HelpDialog, how_to_read_html, shortcut_rows, shortcuts_html
+from gui.window.help import HelpDialog, how_to_read_html, shortcuts_html
 from gui.common.i18n import tr
-from gui.state import SessionError, read_session, write_session
+from gui.state import AppState, SessionError, read_session, write_session
 
 
-class WindowFiles:
-    """Sessions, export, copy and help for MainWindow (see the module docstring)."""
+class FileCommands(QObject):
+    """Sessions, export, copy and help for the window `parent`:
+
+    - `state`: the AppState sessions are written from and restored into (its view's
+      export_scale sizes panel images);
+    - `lesson`: the LessonPanel a loaded session stops and refreshes;
+    - `panels`: the always-built panels by objectName;
+    - `tab(key)`: the lazy tab `key`'s widget, built if it was not yet;
+    - `titles()`: the panels' titles by objectName, in the current language;
+    - `notify(text, ms)`: shows a status message for `ms` milliseconds;
+    - `shortcut_rows()`: (keys, what they do) for Help → Keyboard shortcuts.
+
+    None of these may refer to the window strongly (it owns this object).
+    """
+
+    def __init__(self, parent: QWidget, state: AppState, lesson, panels: dict,
+                 tab: Callable[[str], QWidget], titles: Callable[[], dict[str, str]],
+                 notify: Callable[[str, int], None],
+                 shortcut_rows: Callable[[], list[tuple[str, str]]]):
+        super().__init__(parent)
+        self.setObjectName("fileCommands")
+        self.state = state
+        self.lesson = lesson
+        self.panels = panels
+        self.tab = tab
+        self.titles = titles
+        self.notify = notify
+        self.shortcut_rows = shortcut_rows
+        self.help_dialog: HelpDialog | None = None    # made when first asked for
+
+    @property
+    def window(self) -> QWidget:
+        """The window: its Qt parent (an attribute would keep it alive in a reference cycle)."""
+        return self.parent()
 
     @Slot()
     def open_model_folder_dialog(self) -> None:
-        self.model_heads.open_model_folder_dialog()
+        self.tab(names.MODEL_HEADS).open_model_folder_dialog()
 
     #: Plots in the tabs built when first shown, by the objectName File → Export uses.
     TAB_PLOTS = {names.HEADS_VIEW: names.HEADS_PANEL, names.HEAD_GRID: names.MODEL_HEADS,
@@ -41,10 +74,10 @@ class WindowFiles:
         if name in self.panels:
             return self.panels[name]
         if self.TAB_PLOTS[name] == names.TRAINING_PANEL:
-            return self.training_panel.exportable()[name]
+            return self.tab(names.TRAINING_PANEL).exportable()[name]
         if name == names.HEADS_VIEW:
-            return self.heads_panel.view
-        tab = self.model_heads
+            return self.tab(names.HEADS_PANEL).view
+        tab = self.tab(names.MODEL_HEADS)
         return {names.HEAD_GRID: tab.grid, names.HEAD_DETAIL: tab.detail,
                 names.HEAD_COMPARE: tab.compare}[name]
 
@@ -54,7 +87,7 @@ class WindowFiles:
 
     # -- export ------------------------------------------------------------------
     def _ask_path(self, title: str, stem: str) -> Path | None:
-        path, _ = QFileDialog.getSaveFileName(self, title, f"{stem}.png",
+        path, _ = QFileDialog.getSaveFileName(self.window, title, f"{stem}.png",
                                               tr("PNG image (*.png);;SVG drawing (*.svg)"))
         if not path:
             return None
@@ -65,18 +98,18 @@ class WindowFiles:
         try:
             write(path)
         except (OSError, ValueError) as exc:
-            QMessageBox.warning(self, tr("Export failed"), str(exc))
+            QMessageBox.warning(self.window, tr("Export failed"), str(exc))
             return
-        self.statusBar().showMessage(tr("Saved {path}").format(path=path), 6000)
+        self.notify(tr("Saved {path}").format(path=path), 6000)
 
     @Slot()
     def export_window_dialog(self) -> None:
         path = self._ask_path(tr("Export window"), "attention-lab")
         if path:
-            self._report_export(lambda p: export_window(self, p), path)
+            self._report_export(lambda p: export_window(self.window, p), path)
 
     @Slot()
-    def _export_panel_triggered(self) -> None:
+    def export_panel_triggered(self) -> None:
         name = self.sender().data()
         path = self._ask_path(tr("Export panel"), name)
         if path:
@@ -84,27 +117,22 @@ class WindowFiles:
                                                        self.state.view.export_scale), path)
 
     @Slot()
-    def _on_export_scale(self) -> None:
+    def on_export_scale(self) -> None:
         self.state.update_view(export_scale=self.sender().data())
 
     @Slot()
-    def _copy_panel_triggered(self) -> None:
+    def copy_panel_triggered(self) -> None:
         self.copy_panel(self.sender().data())
 
     def copy_panel(self, name: str) -> None:
         QGuiApplication.clipboard().setImage(panel_image(self.exportable_panel(name),
                                                          self.state.view.export_scale))
-        self.statusBar().showMessage(tr("Copied {panel} to the clipboard")
-                                     .format(panel=self.panel_titles()[name]), 4000)
-
-    def shortcut_rows(self) -> list[tuple[str, str]]:
-        """(keys, what they do) for every action and shortcut the window has, read from them."""
-        return shortcut_rows(self.findChildren(QAction), self.lesson_shortcuts,
-                             self._lesson_slots)
+        self.notify(tr("Copied {panel} to the clipboard").format(panel=self.titles()[name]),
+                    4000)
 
     def _show_help(self, title: str, html_text: str) -> None:
         if self.help_dialog is None:
-            self.help_dialog = HelpDialog(self)
+            self.help_dialog = HelpDialog(self.window)
         self.help_dialog.show_page(title, html_text)
 
     @Slot()
@@ -117,7 +145,7 @@ class WindowFiles:
 
     @Slot()
     def show_about(self) -> None:
-        QMessageBox.about(self, tr("About Attention Lab"), tr(
+        QMessageBox.about(self.window, tr("About Attention Lab"), tr(
             "Attention Lab shows why attention divides scores by √d_k and how multi-head "
             "attention splits d_model into h heads. Every number is computed live."))
 
@@ -136,28 +164,28 @@ class WindowFiles:
 
     @Slot()
     def open_session_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, tr("Open session"), "",
+        path, _ = QFileDialog.getOpenFileName(self.window, tr("Open session"), "",
                                               tr("Attention Lab session (*.json)"))
         if not path:
             return
         try:
             self.load_session(path)
         except SessionError as exc:
-            QMessageBox.warning(self, tr("Cannot open session"),
+            QMessageBox.warning(self.window, tr("Cannot open session"),
                                 tr("{file} was not opened: {reason}").format(file=Path(path).name,
                                                                             reason=exc))
             return
-        self.statusBar().showMessage(tr("Opened {path}").format(path=path), 6000)
+        self.notify(tr("Opened {path}").format(path=path), 6000)
 
     @Slot()
     def save_session_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, tr("Save session"), "session.json",
+        path, _ = QFileDialog.getSaveFileName(self.window, tr("Save session"), "session.json",
                                               tr("Attention Lab session (*.json)"))
         if not path:
             return
         try:
             self.save_session(path)
         except OSError as exc:
-            QMessageBox.warning(self, tr("Cannot save session"), str(exc))
+            QMessageBox.warning(self.window, tr("Cannot save session"), str(exc))
             return
-        self.statusBar().showMessage(tr("Saved {path}").format(path=path), 6000)
+        self.notify(tr("Saved {path}").format(path=path), 6000)

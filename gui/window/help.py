@@ -31,11 +31,11 @@ def shortcut_rows(actions: list[QAction], lesson_shortcuts, lesson_slots) -> lis
             rows.append((", ".join(keys), action.text().replace("&", "")))
     meaning = {"next": tr("Next lesson step"), "back": tr("Previous lesson step"),
                "toggle_blank": tr("Blank the screen"),
-               "_on_escape": tr("Leave presentation or blank")}
+               "on_escape": tr("Leave presentation or blank")}
     keys: dict[str, list[str]] = {}
     for shortcut, slot in zip(lesson_shortcuts, lesson_slots):
         keys.setdefault(slot, []).append(native(shortcut.key()))
-    keys["_on_escape"] = ["Esc"]
+    keys["on_escape"] = ["Esc"]
     rows += [(", ".join(k), meaning[slot]) for slot, k in keys.items()]
     return rows
 

@@ -1,20 +1,23 @@
 """Where the panels go: the grid, one row at a time, or one panel at a time.
 
-`PanelLayout` is a mixin of MainWindow (listed before QMainWindow). It builds the
-splitters and tabs that hold the controls and the panels, picks the layout for the
-window's size and text size (choose_layout), and shows only the lesson step's panel in
-presentation mode.
+`PanelArea` is a QObject child of the window that owns the splitters and tabs holding the
+controls and the panels (its `main_splitter` is the window's central widget), picks the
+layout for the area's size and the text size (choose_layout), and shows only the lesson
+step's panel in presentation mode.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QTimer, Qt, Slot
+from typing import Callable
+
+from PySide6.QtCore import QEvent, QObject, QTimer, Qt, Signal, Slot
 from PySide6.QtWidgets import QScrollArea, QSplitter, QTabBar, QTabWidget, QVBoxLayout, QWidget
 from superqt.utils import signals_blocked
 
 from gui.common import names
+from gui.common.guard import guarded
+from gui.state import AppState
 from gui.window.lazy_tabs import LazyTabs
 from gui.common.names import TOP_ROW
-from gui.common.qt_lifetime import weak_method
 
 #: The panels that live in the bottom tabs (presentation mode shows the tab widget for them).
 TAB_PANELS = (names.MULTIHEAD, names.HEADS_PANEL, names.TRAINING_PANEL, names.MODEL_HEADS)
@@ -41,10 +44,41 @@ def choose_layout(width: float, height: float, text_scale: float) -> str:
     return GRID
 
 
-class PanelLayout:
-    """The panels' layout for MainWindow (see the module docstring)."""
 
-    def _build_layout(self) -> None:
+class PanelArea(QObject):
+    """The controls and the panels in the window `parent` (see the module docstring):
+
+    - `state`: its view's text size and presentation mode choose the layout;
+    - `controls`: the widget put in the scrolling column on the left;
+    - `panels`: the always-built panels by objectName;
+    - `tabs`: the bottom tabs built when first shown, key → factory, in tab order;
+    - `theme()`: the current Theme (its colour frames the lesson step's panel).
+
+    None of these may refer to the window strongly (it owns this object). `relaid_out` is
+    emitted after a resize of the area has re-picked the layout.
+    """
+
+    relaid_out = Signal()
+
+    def __init__(self, parent: QWidget, state: AppState, controls: QWidget, panels: dict,
+                 tabs: dict[str, Callable[[], QWidget]], theme: Callable):
+        super().__init__(parent)
+        self.setObjectName("panelAreaLayout")
+        self.state = state
+        self.controls = controls
+        self.panels = panels
+        self.theme = theme
+        self.compact = False                   # one row or one panel at a time
+        self.layout_mode = GRID
+        self.highlighted: str | None = None     # the panel the lesson step frames
+        self._build(tabs)
+
+    @property
+    def window(self) -> QWidget:
+        """The window: its Qt parent (an attribute would keep it alive in a reference cycle)."""
+        return self.parent()
+
+    def _build(self, tabs: dict[str, Callable[[], QWidget]]) -> None:
         scroll = self.control_scroll = QScrollArea(objectName="controlScroll")
         scroll.setWidget(self.controls)
         scroll.setWidgetResizable(True)
@@ -57,10 +91,8 @@ class PanelLayout:
         self.bottom_tabs = QTabWidget(objectName="bottomTabs")
         self.bottom_tabs.addTab(p[names.MULTIHEAD], "")
         self.lazy_tabs = LazyTabs(self.bottom_tabs)
-        # weakly: the tab widget's LazyTabs must not keep the window alive (gui/common/qt_lifetime.py)
-        self.lazy_tabs.add(names.HEADS_PANEL, weak_method(self._make_heads_panel))
-        self.lazy_tabs.add(names.MODEL_HEADS, weak_method(self._make_model_heads))
-        self.lazy_tabs.add(names.TRAINING_PANEL, weak_method(self._make_training_panel))
+        for key, factory in tabs.items():
+            self.lazy_tabs.add(key, factory)
         bottom.addWidget(self.bottom_tabs)
         bottom.addWidget(p[names.COST])
         bottom.setStretchFactor(0, 3)
@@ -70,7 +102,7 @@ class PanelLayout:
         right.addWidget(bottom)
         right.setStretchFactor(0, 1)      # a taller window: both rows grow (the head maps too)
         right.setStretchFactor(1, 1)
-        # In a short window the two rows become tabs (see _update_compact).
+        # In a short window the two rows become tabs (see update_compact).
         self.row_tabs = QTabBar(objectName="panelRowTabs")
         self.row_tabs.addTab("")
         self.row_tabs.addTab("")
@@ -106,17 +138,31 @@ class PanelLayout:
         self._relayout_timer.timeout.connect(self._relayout)
         self.main_splitter.installEventFilter(self)
         self.main_splitter.setStretchFactor(1, 1)
-        self.setCentralWidget(self.main_splitter)
+
+    @guarded(fallback=False)
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt naming)
+        if watched is self.main_splitter and event.type() == QEvent.Type.Resize:
+            self._relayout_timer.start()
+        return super().eventFilter(watched, event)
+
+    def relayout_soon(self) -> None:
+        """Re-pick the layout (and emit relaid_out) once the events queued now are handled."""
+        self._relayout_timer.start()
+
+    @Slot()
+    def _relayout(self) -> None:
+        self.update_compact()
+        self.relaid_out.emit()
 
     @Slot(str)
     def highlight_panel(self, name: str) -> None:
         """Frame the panel a lesson step is about (and bring its tab to the front)."""
         targets = dict(self.panels)
         if name == names.HEADS_PANEL or self.lazy_tabs.is_built(names.HEADS_PANEL):
-            targets[names.HEADS_PANEL] = self.heads_panel
+            targets[names.HEADS_PANEL] = self.lazy_tabs.widget(names.HEADS_PANEL)
         for key, widget in targets.items():
             widget.setStyleSheet("" if key != name else
-                                 f"#{key} {{ border: 5px solid {self.current_theme().scaled}; }}")
+                                 f"#{key} {{ border: 5px solid {self.theme().scaled}; }}")
         if name in (names.MULTIHEAD, names.HEADS_PANEL):
             self.bottom_tabs.setCurrentWidget(targets[name])
         self.highlighted = name
@@ -125,14 +171,14 @@ class PanelLayout:
             with signals_blocked(self.panel_tabs):
                 self.panel_tabs.setCurrentIndex(SINGLE_PAGES.index(page))
             self.row_tabs.setCurrentIndex(0 if name in TOP_ROW else 1)  # shown if compact
-        self._apply_focus()
+        self.apply_focus()
 
-    def _apply_focus(self) -> None:
+    def apply_focus(self) -> None:
         """In presentation mode only the lesson step's panel is shown, as large as the screen
         allows; five panels at once are unreadable from the back of a room at 1280×720.
         In a compact window one row of panels is shown, picked by the row tabs; at large
         text in a small window one panel, picked by the panel tabs."""
-        name = self.highlighted if self.presentation else None
+        name = self.highlighted if self.state.view.presentation else None
         single = name is None and self.layout_mode == SINGLE
         if single:
             name = SINGLE_PAGES[self.panel_tabs.currentIndex()]
@@ -150,14 +196,16 @@ class PanelLayout:
         self.bottom_tabs.setVisible(name is None or name in TAB_PANELS)
         self.panels[names.COST].setVisible(name is None or name == names.COST)
 
-    def _update_compact(self, height: int | None = None) -> None:
+    def update_compact(self, height: int | None = None) -> None:
         """The layout (choose_layout) for the central area's size and the text size."""
         size = self.main_splitter.size()
         height = size.height() if height is None else height
-        controls = self.control_scroll.minimumWidth() if self.control_scroll.isVisibleTo(self) else 0
-        boost = 1.25 if self.presentation else 1.0
-        mode = choose_layout(size.width() - controls, height, self.ui_scale * boost)
-        need_w, need_h = (px * self.ui_scale * boost for px in READABLE_PANEL_PX)
+        controls = self.control_scroll.minimumWidth() \
+            if self.control_scroll.isVisibleTo(self.window) else 0
+        view = self.state.view
+        boost = 1.25 if view.presentation else 1.0
+        mode = choose_layout(size.width() - controls, height, view.text_scale * boost)
+        need_w, need_h = (px * view.text_scale * boost for px in READABLE_PANEL_PX)
         # The panels' own minimum heights (their texts) decide how far the area scrolls.
         minimum = (int(need_w * 0.85), 0) if mode == SINGLE else (0, 0)
         self.panel_scroll.widget().setMinimumSize(*minimum)
@@ -171,7 +219,7 @@ class PanelLayout:
                     self.panel_tabs.setCurrentIndex(0 if self.row_tabs.currentIndex() == 0
                                                     else len(TOP_ROW))
             self.panel_splitter.setSizes([1000, 1000])          # and equal rows
-            self._apply_focus()
+            self.apply_focus()
 
     @Slot(int)
     def _on_row_tab(self, index: int) -> None:
@@ -179,10 +227,10 @@ class PanelLayout:
         if self.layout_mode == SINGLE and (page in TOP_ROW) != (index == 0):   # another row:
             with signals_blocked(self.panel_tabs):                             # its first panel
                 self.panel_tabs.setCurrentIndex(0 if index == 0 else len(TOP_ROW))
-        self._apply_focus()
+        self.apply_focus()
 
     @Slot(int)
     def _on_panel_tab(self, index: int) -> None:
         with signals_blocked(self.row_tabs):
             self.row_tabs.setCurrentIndex(0 if SINGLE_PAGES[index] in TOP_ROW else 1)
-        self._apply_focus()
+        self.apply_focus()

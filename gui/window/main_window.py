@@ -1,6 +1,7 @@
 """The main window: controls on the left, the five live panels on the right."""
 from __future__ import annotations
 
+from PySide6.QtGui import QAction
 from PySide6.QtCore import QEvent, QSettings, Qt, QTimer, Slot
 from superqt.utils import signals_blocked
 from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QScrollArea, QWidget
@@ -24,11 +25,12 @@ from gui.studies.cycle import StudyCycle
 from gui.state import AppState, StateSnapshot
 from gui.state.app_state import snap_text_scale
 from gui.common.style import make_theme
-from gui.window.files import WindowFiles
+from gui.window.files import FileCommands
+from gui.window.help import shortcut_rows
 # The layout's names stay importable from here (tests and helpers use them).
 from gui.window.layout import (GRID, ROWS, SINGLE, SINGLE_PAGES, TAB_PANELS, TOP_ROW,  # noqa: F401
-                            PanelLayout, choose_layout)
-from gui.window.menus import build_menus, build_shortcuts, retranslate_menus
+                               PanelArea, choose_layout)
+from gui.window.menus import WindowMenus
 
 
 def _default_view(language: str):
@@ -61,7 +63,7 @@ def restore_base_font() -> None:
     QApplication.setFont(font)
 
 
-class MainWindow(WindowFiles, PanelLayout, QMainWindow):
+class MainWindow(QMainWindow):
     """The window renders one AppState. Menus, shortcuts and widgets send intents to it;
     its events re-render the widgets and request the studies (simulation, head roles)."""
 
@@ -88,17 +90,23 @@ class MainWindow(WindowFiles, PanelLayout, QMainWindow):
         self.panels = {p.objectName(): p for p in create_panels()}
         self.panels[names.COST].bind_state(state)   # the KV precision lives in AppState.cost
         self.lesson = LessonPanel(self.model)
-        self.compact = False                   # one row or one panel at a time
-        self.layout_mode = GRID
-        self.highlighted: str | None = None     # the panel the lesson step frames
         self._controls_before = True           # controls shown before presentation mode
         self._shown_view = None
         self._base_font_pt = base_font_pt()
-        self.help_dialog = None
-        self._build_layout()
-        build_menus(self)
+        # The lazy tabs' factories weakly: the tab widget's LazyTabs must not keep the window
+        # alive (gui/common/qt_lifetime.py).
+        self.area = PanelArea(self, state, self.controls, self.panels,
+                              {names.HEADS_PANEL: weak_method(self._make_heads_panel),
+                               names.MODEL_HEADS: weak_method(self._make_model_heads),
+                               names.TRAINING_PANEL: weak_method(self._make_training_panel)},
+                              weak_method(self.current_theme))
+        self.area.relaid_out.connect(self.fit_lesson_dock)     # its share of the new height
+        self.setCentralWidget(self.area.main_splitter)
+        self.files = FileCommands(self, state, self.lesson, self.panels, self.lazy_tabs.widget,
+                                  self.panel_titles, weak_method(self.show_status),
+                                  weak_method(self.shortcut_rows))
+        self.menus = WindowMenus(self, state, self.files, self.lesson)
         self._build_lesson_dock()
-        build_shortcuts(self)
         self.compute_label = QLabel(objectName="computeLabel")
         self.statusBar().addPermanentWidget(self.compute_label)
         # The compute time is shown at most 4 times a second: redrawing the status bar
@@ -133,7 +141,17 @@ class MainWindow(WindowFiles, PanelLayout, QMainWindow):
     def colour_safe(self) -> bool:
         return self.state.view.colour_safe
 
-    # -- the tabs built when first shown (gui/window/lazy_tabs.py) ------------------------------
+    # -- the panel area's tabs (gui/window/layout.py, gui/window/lazy_tabs.py) -----------------
+    @property
+    def bottom_tabs(self):
+        """The tab widget of the Multi-head panel and the tabs built when first shown."""
+        return self.area.bottom_tabs
+
+    @property
+    def lazy_tabs(self):
+        """The bottom tabs built when first shown (gui.window.lazy_tabs.LazyTabs)."""
+        return self.area.lazy_tabs
+
     @property
     def heads_panel(self) -> HeadsPanel:
         return self.lazy_tabs.widget(names.HEADS_PANEL)
@@ -227,7 +245,7 @@ class MainWindow(WindowFiles, PanelLayout, QMainWindow):
         self.lesson_dock.setTitleBarWidget(LessonDockTitle(self.lesson_dock))
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.lesson_dock)
         self.resizeDocks([self.lesson_dock], [140], Qt.Orientation.Vertical)
-        self.lesson.highlight.connect(self.highlight_panel)
+        self.lesson.highlight.connect(self.area.highlight_panel)
         self.lesson.lock_requested.connect(self.set_lock)
         self.blank = QWidget(self, objectName="blankScreen")
         self.blank.setStyleSheet("background: black;")
@@ -256,12 +274,12 @@ class MainWindow(WindowFiles, PanelLayout, QMainWindow):
         # where Python's garbage collector cannot see it, so a closed window was never freed.
         lesson.train_requested.connect(self._train_for_lesson)
         lesson.highlight.connect(self._frame_lesson_tab)
-        self.lesson_action.toggled.connect(lesson.on_strip_shown)
+        self.menus.lesson_action.toggled.connect(lesson.on_strip_shown)
         # after the text's layout pass, never inside it (see LessonPanel._fit_text)
         lesson.height_wanted.connect(self.fit_lesson_dock, Qt.ConnectionType.QueuedConnection)
         lesson.strip_max_share = self.LESSON_MAX_SHARE
-        self.edit_menu.addSeparator()
-        self.edit_menu.addAction(lesson.reset_action)
+        self.menus.edit_menu.addSeparator()
+        self.menus.edit_menu.addAction(lesson.reset_action)
 
     def _lesson_context(self):
         """What the lesson's texts read: the results, runs and models of this window."""
@@ -292,8 +310,8 @@ class MainWindow(WindowFiles, PanelLayout, QMainWindow):
         if name not in tabs:
             return
         self.bottom_tabs.setCurrentWidget(self.lazy_tabs.page(name))
-        self.row_tabs.setCurrentIndex(1)
-        self._apply_focus()
+        self.area.row_tabs.setCurrentIndex(1)
+        self.area.apply_focus()
 
     @Slot(str, object)
     def _train_for_lesson(self, experiment: str, options) -> None:
@@ -301,9 +319,11 @@ class MainWindow(WindowFiles, PanelLayout, QMainWindow):
         if training.start(experiment, options):
             self.lesson.training_started(experiment)
         self.bottom_tabs.setCurrentWidget(training)
-        self.row_tabs.setCurrentIndex(1)
+        self.area.row_tabs.setCurrentIndex(1)
 
-    def panel_titles(self) -> dict[str, str]:
+    @staticmethod
+    def panel_titles() -> dict[str, str]:
+        """Every panel's and tab's title by objectName, in the current language."""
         return {names.SOFTMAX: tr("Softmax"), names.VARIANCE: tr("Variance of q·k"),
                 names.SATURATION: tr("Saturation vs d_k"), names.MULTIHEAD: tr("Multi-head"),
                 names.COST: tr("Cost"), names.HEADS_PANEL: tr("Head roles"),
@@ -318,14 +338,15 @@ class MainWindow(WindowFiles, PanelLayout, QMainWindow):
         if self.model.results is not None:
             self._show_compute_time()
         titles = self.panel_titles()
-        retranslate_menus(self, titles)
-        self.row_tabs.setTabText(0, tr("Softmax · q·k · saturation"))
-        self.row_tabs.setTabText(1, tr("Multi-head · cost"))
-        self.row_tabs.setToolTip(tr("A small window shows one row of panels at a time"))
+        self.menus.retranslate(titles)
+        area = self.area
+        area.row_tabs.setTabText(0, tr("Softmax · q·k · saturation"))
+        area.row_tabs.setTabText(1, tr("Multi-head · cost"))
+        area.row_tabs.setToolTip(tr("A small window shows one row of panels at a time"))
         page_titles = dict(titles, **{names.VARIANCE: tr("q·k variance")})
         for i, name in enumerate(SINGLE_PAGES):
-            self.panel_tabs.setTabText(i, page_titles[name])
-        self.panel_tabs.setToolTip(tr("At this text size one panel is shown at a time"))
+            area.panel_tabs.setTabText(i, page_titles[name])
+        area.panel_tabs.setToolTip(tr("At this text size one panel is shown at a time"))
         self.bottom_tabs.setTabText(0, titles[names.MULTIHEAD])
         for name, text in ((names.HEADS_PANEL, titles[names.HEADS_PANEL]),
                            (names.MODEL_HEADS, titles[names.MODEL_HEADS]),
@@ -344,7 +365,7 @@ class MainWindow(WindowFiles, PanelLayout, QMainWindow):
         """Labels differ in length between languages and text sizes; never hide a control
         behind a horizontal scroll bar."""
         forget_combo_size_hints(self.controls)
-        scrollbar = self.control_scroll.verticalScrollBar().sizeHint().width()
+        scrollbar = self.area.control_scroll.verticalScrollBar().sizeHint().width()
         cap = int(self.width() * self.CONTROLS_MAX_SHARE)
         self.controls.set_narrow(False)
         needed = self.controls.minimumSizeHint().width() + scrollbar + 4
@@ -353,8 +374,8 @@ class MainWindow(WindowFiles, PanelLayout, QMainWindow):
             needed = self.controls.minimumSizeHint().width() + scrollbar + 4
         # Still wider than CONTROLS_MAX_SHARE of the window (a narrow window at 300 % text):
         # the controls scroll sideways rather than leave the panels no room.
-        self.control_scroll.setMinimumWidth(min(needed, cap))
-        self._update_compact()
+        self.area.control_scroll.setMinimumWidth(min(needed, cap))
+        self.area.update_compact()
 
     # -- results -----------------------------------------------------------------
     @Slot(object)
@@ -382,6 +403,24 @@ class MainWindow(WindowFiles, PanelLayout, QMainWindow):
         self.statusBar().showMessage(tr("Something went wrong (logged): {m}").format(m=message),
                                      15000)
 
+    def show_status(self, message: str, timeout_ms: int) -> None:
+        """`message` in the status bar for `timeout_ms` milliseconds."""
+        self.statusBar().showMessage(message, timeout_ms)
+
+    # -- sessions and the shortcut list (File and Help) --------------------------------
+    def save_session(self, path) -> None:
+        """Write all of AppState to `path` (an OSError names the path that failed)."""
+        self.files.save_session(path)
+
+    def load_session(self, path) -> None:
+        """Apply a session file; raises SessionError and changes nothing if it is unusable."""
+        self.files.load_session(path)
+
+    def shortcut_rows(self) -> list[tuple[str, str]]:
+        """(keys, what they do) for every action and shortcut the window has, read from them."""
+        return shortcut_rows(self.findChildren(QAction), self.menus.lesson_shortcuts,
+                             self.menus.lesson_slots)
+
     @Slot(str)
     def show_note(self, message: str) -> None:
         self.statusBar().showMessage(message, 8000)
@@ -398,11 +437,12 @@ class MainWindow(WindowFiles, PanelLayout, QMainWindow):
         self.blank.raise_()
 
     @Slot()
-    def _on_escape(self) -> None:
+    def on_escape(self) -> None:
+        """Escape: the blank screen goes, else presentation mode ends."""
         if self.blank.isVisible():
             self.blank.hide()
         elif self.presentation:
-            self.presentation_action.setChecked(False)
+            self.menus.presentation_action.setChecked(False)
 
     @guarded
     def resizeEvent(self, event) -> None:
@@ -410,17 +450,6 @@ class MainWindow(WindowFiles, PanelLayout, QMainWindow):
         self.blank.setGeometry(self.rect())
         if event.size().width() != event.oldSize().width():
             self._fit_controls_width()
-
-    @guarded(fallback=False)
-    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt naming)
-        if watched is self.main_splitter and event.type() == QEvent.Type.Resize:
-            self._relayout_timer.start()
-        return super().eventFilter(watched, event)
-
-    @Slot()
-    def _relayout(self) -> None:
-        self._update_compact()
-        self.fit_lesson_dock()          # its share of the new height
 
     def __del__(self) -> None:
         """However the window goes (its last reference dropped, or a garbage collection on
@@ -449,9 +478,9 @@ class MainWindow(WindowFiles, PanelLayout, QMainWindow):
         # Measure once the font change has reached the widgets (it arrives as events); a
         # nested processEvents() here could re-enter slots in the middle of this one.
         QTimer.singleShot(0, self._fit_controls_width)
-        self._relayout_timer.start()
-        if self.highlighted:
-            self.highlight_panel(self.highlighted)
+        self.area.relayout_soon()
+        if self.area.highlighted:
+            self.area.highlight_panel(self.area.highlighted)
 
     def _on_view(self, view) -> None:
         """Render AppState.view: language, presentation, then fonts and colours."""
@@ -459,13 +488,14 @@ class MainWindow(WindowFiles, PanelLayout, QMainWindow):
         if view.language != current_language():
             set_language(view.language)
             follow_language(self.state, view.language)
-        action = self.language_actions.get(view.language)
+        menus = self.menus
+        action = menus.language_actions.get(view.language)
         if action is not None and not action.isChecked():
             action.setChecked(True)
-        self.export_scale_actions[view.export_scale].setChecked(True)
-        for action, on in ((self.presentation_action, view.presentation),
-                           (self.dark_action, view.dark), (self.light_action, not view.dark),
-                           (self.colour_safe_action, view.colour_safe)):
+        menus.export_scale_actions[view.export_scale].setChecked(True)
+        for action, on in ((menus.presentation_action, view.presentation),
+                           (menus.dark_action, view.dark), (menus.light_action, not view.dark),
+                           (menus.colour_safe_action, view.colour_safe)):
             if action.isChecked() != on:
                 with signals_blocked(action):
                     action.setChecked(on)
@@ -475,16 +505,16 @@ class MainWindow(WindowFiles, PanelLayout, QMainWindow):
                              shown.colour_safe) != (view.theme, view.text_scale,
                                                     view.presentation, view.colour_safe):
             self.apply_view()
-            self._update_compact()
-            self._apply_focus()
+            self.area.update_compact()
+            self.area.apply_focus()
 
     def _show_presentation(self, on: bool, first: bool = False) -> None:
         if on:
-            self._controls_before = self.controls_action.isChecked()
-            self.controls_action.setChecked(False)
+            self._controls_before = self.menus.controls_action.isChecked()
+            self.menus.controls_action.setChecked(False)
             self.showFullScreen()
         elif not first:
-            self.controls_action.setChecked(self._controls_before)
+            self.menus.controls_action.setChecked(self._controls_before)
             self.showNormal()
 
     @Slot(bool)
@@ -493,8 +523,8 @@ class MainWindow(WindowFiles, PanelLayout, QMainWindow):
 
     @Slot(bool)
     def set_controls_visible(self, on: bool) -> None:
-        self.control_scroll.setVisible(on)
-        self._update_compact()
+        self.area.control_scroll.setVisible(on)
+        self.area.update_compact()
 
     @Slot(bool)
     def set_lesson_visible(self, on: bool) -> None:
@@ -517,22 +547,8 @@ class MainWindow(WindowFiles, PanelLayout, QMainWindow):
         self.set_ui_scale(1.0)
 
     @Slot(bool)
-    def _on_light(self, on: bool) -> None:
-        if on:
-            self.state.update_view(theme="light")
-
-    @Slot(bool)
-    def _on_dark(self, on: bool) -> None:
-        if on:
-            self.state.update_view(theme="dark")
-
-    @Slot(bool)
     def set_colour_safe(self, on: bool) -> None:
         self.state.update_view(colour_safe=bool(on))
-
-    @Slot()
-    def _on_language_action(self) -> None:
-        self.switch_language(self.sender().data())
 
     def switch_language(self, lang: str) -> None:
         self.state.update_view(language=lang)
@@ -590,8 +606,8 @@ class MainWindow(WindowFiles, PanelLayout, QMainWindow):
     def closeEvent(self, event) -> None:
         self.closed = True
         try:
-            if self.help_dialog is not None:
-                self.help_dialog.close()
+            if self.files.help_dialog is not None:
+                self.files.help_dialog.close()
             self.lesson.stop()
             if self.presentation:   # else the next start would open full screen
                 self.set_presentation(False)

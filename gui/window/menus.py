@@ -1,16 +1,20 @@
 """The main window's menus and keyboard shortcuts: built once, retitled on a language change.
 
-Every action is kept as an attribute of the window (`window.presentation_action`, …):
-tests, the stress driver and the lesson reach them there. The slots they trigger are
-the window's own methods.
+`WindowMenus` builds them on the window and holds every action and shortcut it built
+(`window.menus.presentation_action`, …): tests, the stress driver and the lesson reach
+them there. The File, Edit and Help actions trigger FileCommands' slots, the View actions
+the window's own, and the theme and language actions update the AppState.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QObject, Qt, Slot
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QShortcut
+from PySide6.QtWidgets import QMainWindow
 
 from gui.common.i18n import LANGUAGES, current_language, tr
+from gui.state import AppState
 from gui.state.app_state import EXPORT_SCALES
+from gui.window.files import FileCommands
 
 
 def _action(window, menu, slot, shortcut=None, name=None) -> QAction:
@@ -45,119 +49,156 @@ def _data_actions(window, menu, keys, slot, object_name, checkable=False) -> dic
     return actions
 
 
-def build_menus(w) -> None:
-    """File, Edit, View and Help on the window `w`."""
-    bar = w.menuBar()
-    w.file_menu = bar.addMenu("")
-    w.open_session_action = _action(w, w.file_menu, w.open_session_dialog,
-                                    QKeySequence.StandardKey.Open, "openSessionAction")
-    w.save_session_action = _action(w, w.file_menu, w.save_session_dialog,
-                                    QKeySequence.StandardKey.Save, "saveSessionAction")
-    w.open_model_action = _action(w, w.file_menu, w.open_model_folder_dialog, None,
-                                  "openModelFolderAction")
-    w.file_menu.addSeparator()
-    w.export_window_action = _action(w, w.file_menu, w.export_window_dialog,
-                                     QKeySequence("Ctrl+E"), "exportWindowAction")
-    w.export_panel_menu = w.file_menu.addMenu("")
-    w.export_panel_actions = _data_actions(w, w.export_panel_menu, w.exportable_names(),
-                                           w._export_panel_triggered, "export_{key}")
-    w.export_scale_menu = w.file_menu.addMenu("")
-    w.export_scale_menu.setObjectName("exportScaleMenu")
-    w.export_scale_actions = _data_actions(w, w.export_scale_menu, EXPORT_SCALES,
-                                           w._on_export_scale, "exportScale{key}", checkable=True)
-    group = QActionGroup(w)
-    for scale, action in w.export_scale_actions.items():
-        action.setText(f"{scale}×")
-        group.addAction(action)
-    w.file_menu.addSeparator()
-    w.quit_action = _action(w, w.file_menu, w.close, QKeySequence.StandardKey.Quit)
-    w.edit_menu = bar.addMenu("")
-    w.copy_actions = _data_actions(w, w.edit_menu, w.exportable_names(), w._copy_panel_triggered,
-                                   "copy_{key}")
-    next(iter(w.copy_actions.values())).setShortcut(QKeySequence.StandardKey.Copy)
-    _build_view_menu(w, bar)
-    w.help_menu = bar.addMenu("")
-    w.how_to_read_action = _action(w, w.help_menu, w.show_how_to_read, QKeySequence("F1"),
-                                   "howToReadAction")
-    w.shortcuts_action = _action(w, w.help_menu, w.show_shortcuts, None, "shortcutsAction")
-    w.help_menu.addSeparator()
-    w.about_action = _action(w, w.help_menu, w.show_about)
+class WindowMenus(QObject):
+    """File, Edit, View and Help in `window`'s menu bar, and the presentation keys.
 
+    The actions and shortcuts are the window's children (so Qt finds them when the window
+    has focus); this object, also the window's child, holds them by name and keeps no
+    reference to the window. `window` gives the View slots (set_presentation,
+    set_controls_visible, set_lesson_visible, zoom_in, zoom_out, zoom_reset,
+    set_colour_safe), toggle_blank, on_escape and close; `files` the File, Edit and Help
+    slots; `lesson` the lesson steps' next and back; `state` takes the theme and language.
+    """
 
-def _build_view_menu(w, bar) -> None:
-    w.view_menu = menu = bar.addMenu("")
-    w.presentation_action = _checkable(w, menu, w.set_presentation, QKeySequence("F5"),
-                                       "presentationAction")
-    w.controls_action = _checkable(w, menu, w.set_controls_visible, QKeySequence("F6"),
-                                   "toggleControlsAction", True)
-    w.lesson_action = _checkable(w, menu, w.set_lesson_visible, QKeySequence("F7"),
-                                 "toggleLessonAction", True)
-    menu.addSeparator()
-    w.zoom_in_action = _action(w, menu, w.zoom_in, None, "zoomInAction")
-    w.zoom_in_action.setShortcuts([QKeySequence("Ctrl+="), QKeySequence("Ctrl++")])
-    w.zoom_out_action = _action(w, menu, w.zoom_out, QKeySequence("Ctrl+-"), "zoomOutAction")
-    w.zoom_reset_action = _action(w, menu, w.zoom_reset, QKeySequence("Ctrl+0"), "zoomResetAction")
-    menu.addSeparator()
-    w.theme_menu = menu.addMenu("")
-    group = QActionGroup(w)
-    w.light_action = _checkable(w, w.theme_menu, w._on_light, None, "lightThemeAction", True)
-    w.dark_action = _checkable(w, w.theme_menu, w._on_dark, None, "darkThemeAction")
-    group.addAction(w.light_action)
-    group.addAction(w.dark_action)
-    w.colour_safe_action = _checkable(w, menu, w.set_colour_safe, None, "colourSafeAction", True)
-    w.language_menu = menu.addMenu("")
-    w.language_actions = _data_actions(w, w.language_menu, LANGUAGES, w._on_language_action,
-                                       "language_{key}", checkable=True)
-    languages = QActionGroup(w)
-    for code, action in w.language_actions.items():
-        action.setText(LANGUAGES[code])
-        languages.addAction(action)
-    w.language_actions[current_language()].setChecked(True)
+    def __init__(self, window: QMainWindow, state: AppState, files: FileCommands, lesson):
+        super().__init__(window)
+        self.setObjectName("windowMenus")
+        self.state = state
+        self._build_menus(window, files)
+        self._build_shortcuts(window, lesson)
 
+    def _build_menus(self, w: QMainWindow, files: FileCommands) -> None:
+        bar = w.menuBar()
+        self.file_menu = bar.addMenu("")
+        self.open_session_action = _action(w, self.file_menu, files.open_session_dialog,
+                                           QKeySequence.StandardKey.Open, "openSessionAction")
+        self.save_session_action = _action(w, self.file_menu, files.save_session_dialog,
+                                           QKeySequence.StandardKey.Save, "saveSessionAction")
+        self.open_model_action = _action(w, self.file_menu, files.open_model_folder_dialog, None,
+                                         "openModelFolderAction")
+        self.file_menu.addSeparator()
+        self.export_window_action = _action(w, self.file_menu, files.export_window_dialog,
+                                            QKeySequence("Ctrl+E"), "exportWindowAction")
+        self.export_panel_menu = self.file_menu.addMenu("")
+        self.export_panel_actions = _data_actions(w, self.export_panel_menu,
+                                                  files.exportable_names(),
+                                                  files.export_panel_triggered, "export_{key}")
+        self.export_scale_menu = self.file_menu.addMenu("")
+        self.export_scale_menu.setObjectName("exportScaleMenu")
+        self.export_scale_actions = _data_actions(w, self.export_scale_menu, EXPORT_SCALES,
+                                                  files.on_export_scale, "exportScale{key}",
+                                                  checkable=True)
+        group = QActionGroup(w)
+        for scale, action in self.export_scale_actions.items():
+            action.setText(f"{scale}×")
+            group.addAction(action)
+        self.file_menu.addSeparator()
+        self.quit_action = _action(w, self.file_menu, w.close, QKeySequence.StandardKey.Quit)
+        self.edit_menu = bar.addMenu("")
+        self.copy_actions = _data_actions(w, self.edit_menu, files.exportable_names(),
+                                          files.copy_panel_triggered, "copy_{key}")
+        next(iter(self.copy_actions.values())).setShortcut(QKeySequence.StandardKey.Copy)
+        self._build_view_menu(w, bar)
+        self.help_menu = bar.addMenu("")
+        self.how_to_read_action = _action(w, self.help_menu, files.show_how_to_read,
+                                          QKeySequence("F1"), "howToReadAction")
+        self.shortcuts_action = _action(w, self.help_menu, files.show_shortcuts, None,
+                                        "shortcutsAction")
+        self.help_menu.addSeparator()
+        self.about_action = _action(w, self.help_menu, files.show_about)
 
-def build_shortcuts(w) -> None:
-    """Presentation clickers send PageDown/PageUp, arrows and B; Escape leaves."""
-    pairs = ((Qt.Key.Key_PageDown, w.lesson.next), (Qt.Key.Key_Right, w.lesson.next),
-             (Qt.Key.Key_PageUp, w.lesson.back), (Qt.Key.Key_Left, w.lesson.back),
-             (Qt.Key.Key_B, w.toggle_blank), (Qt.Key.Key_Period, w.toggle_blank))
-    w.lesson_shortcuts, w._lesson_slots = [], []
-    for key, slot in pairs:
-        w._lesson_slots.append(slot.__name__)
-        shortcut = QShortcut(QKeySequence(key), w)
-        shortcut.activated.connect(slot)
-        w.lesson_shortcuts.append(shortcut)
-    w.escape_shortcut = QShortcut(QKeySequence(Qt.Key.Key_Escape), w)
-    w.escape_shortcut.activated.connect(w._on_escape)
+    def _build_view_menu(self, w: QMainWindow, bar) -> None:
+        self.view_menu = menu = bar.addMenu("")
+        self.presentation_action = _checkable(w, menu, w.set_presentation, QKeySequence("F5"),
+                                              "presentationAction")
+        self.controls_action = _checkable(w, menu, w.set_controls_visible, QKeySequence("F6"),
+                                          "toggleControlsAction", True)
+        self.lesson_action = _checkable(w, menu, w.set_lesson_visible, QKeySequence("F7"),
+                                        "toggleLessonAction", True)
+        menu.addSeparator()
+        self.zoom_in_action = _action(w, menu, w.zoom_in, None, "zoomInAction")
+        self.zoom_in_action.setShortcuts([QKeySequence("Ctrl+="), QKeySequence("Ctrl++")])
+        self.zoom_out_action = _action(w, menu, w.zoom_out, QKeySequence("Ctrl+-"),
+                                       "zoomOutAction")
+        self.zoom_reset_action = _action(w, menu, w.zoom_reset, QKeySequence("Ctrl+0"),
+                                         "zoomResetAction")
+        menu.addSeparator()
+        self.theme_menu = menu.addMenu("")
+        group = QActionGroup(w)
+        self.light_action = _checkable(w, self.theme_menu, self._on_light, None,
+                                       "lightThemeAction", True)
+        self.dark_action = _checkable(w, self.theme_menu, self._on_dark, None, "darkThemeAction")
+        group.addAction(self.light_action)
+        group.addAction(self.dark_action)
+        self.colour_safe_action = _checkable(w, menu, w.set_colour_safe, None, "colourSafeAction",
+                                             True)
+        self.language_menu = menu.addMenu("")
+        self.language_actions = _data_actions(w, self.language_menu, LANGUAGES,
+                                              self._on_language_action, "language_{key}",
+                                              checkable=True)
+        languages = QActionGroup(w)
+        for code, action in self.language_actions.items():
+            action.setText(LANGUAGES[code])
+            languages.addAction(action)
+        self.language_actions[current_language()].setChecked(True)
 
+    def _build_shortcuts(self, w: QMainWindow, lesson) -> None:
+        """Presentation clickers send PageDown/PageUp, arrows and B; Escape leaves.
+        `lesson_slots` are the names of the slots `lesson_shortcuts` call, in order."""
+        pairs = ((Qt.Key.Key_PageDown, lesson.next), (Qt.Key.Key_Right, lesson.next),
+                 (Qt.Key.Key_PageUp, lesson.back), (Qt.Key.Key_Left, lesson.back),
+                 (Qt.Key.Key_B, w.toggle_blank), (Qt.Key.Key_Period, w.toggle_blank))
+        self.lesson_shortcuts, self.lesson_slots = [], []
+        for key, slot in pairs:
+            self.lesson_slots.append(slot.__name__)
+            shortcut = QShortcut(QKeySequence(key), w)
+            shortcut.activated.connect(slot)
+            self.lesson_shortcuts.append(shortcut)
+        self.escape_shortcut = QShortcut(QKeySequence(Qt.Key.Key_Escape), w)
+        self.escape_shortcut.activated.connect(w.on_escape)
 
-def retranslate_menus(w, titles: dict[str, str]) -> None:
-    """Every menu and action text, in the current language; `titles` by panel objectName."""
-    w.file_menu.setTitle(tr("&File"))
-    w.open_session_action.setText(tr("&Open session…"))
-    w.save_session_action.setText(tr("&Save session…"))
-    w.open_model_action.setText(tr("Open &model folder…"))
-    w.export_window_action.setText(tr("Export &window…"))
-    w.export_panel_menu.setTitle(tr("Export &panel"))
-    w.export_scale_menu.setTitle(tr("PNG export and copy &size"))
-    for name, action in w.export_panel_actions.items():
-        action.setText(tr("{panel}…").format(panel=titles[name]))
-    w.quit_action.setText(tr("&Quit"))
-    w.edit_menu.setTitle(tr("&Edit"))
-    for name, action in w.copy_actions.items():
-        action.setText(tr("Copy {panel} image").format(panel=titles[name]))
-    w.view_menu.setTitle(tr("&View"))
-    w.presentation_action.setText(tr("&Presentation mode"))
-    w.controls_action.setText(tr("Show &controls"))
-    w.lesson_action.setText(tr("Show &lesson"))
-    w.zoom_in_action.setText(tr("Larger text"))
-    w.zoom_out_action.setText(tr("Smaller text"))
-    w.zoom_reset_action.setText(tr("Normal text size"))
-    w.theme_menu.setTitle(tr("&Theme"))
-    w.light_action.setText(tr("High-contrast light"))
-    w.dark_action.setText(tr("Dark"))
-    w.colour_safe_action.setText(tr("Colour-blind-safe colours (Okabe–Ito)"))
-    w.language_menu.setTitle(tr("&Language"))
-    w.help_menu.setTitle(tr("&Help"))
-    w.about_action.setText(tr("&About Attention Lab"))
-    w.how_to_read_action.setText(tr("&How to read this window"))
-    w.shortcuts_action.setText(tr("&Keyboard shortcuts"))
+    @Slot(bool)
+    def _on_light(self, on: bool) -> None:
+        if on:
+            self.state.update_view(theme="light")
+
+    @Slot(bool)
+    def _on_dark(self, on: bool) -> None:
+        if on:
+            self.state.update_view(theme="dark")
+
+    @Slot()
+    def _on_language_action(self) -> None:
+        self.state.update_view(language=self.sender().data())
+
+    def retranslate(self, titles: dict[str, str]) -> None:
+        """Every menu and action text, in the current language; `titles` by panel objectName."""
+        self.file_menu.setTitle(tr("&File"))
+        self.open_session_action.setText(tr("&Open session…"))
+        self.save_session_action.setText(tr("&Save session…"))
+        self.open_model_action.setText(tr("Open &model folder…"))
+        self.export_window_action.setText(tr("Export &window…"))
+        self.export_panel_menu.setTitle(tr("Export &panel"))
+        self.export_scale_menu.setTitle(tr("PNG export and copy &size"))
+        for name, action in self.export_panel_actions.items():
+            action.setText(tr("{panel}…").format(panel=titles[name]))
+        self.quit_action.setText(tr("&Quit"))
+        self.edit_menu.setTitle(tr("&Edit"))
+        for name, action in self.copy_actions.items():
+            action.setText(tr("Copy {panel} image").format(panel=titles[name]))
+        self.view_menu.setTitle(tr("&View"))
+        self.presentation_action.setText(tr("&Presentation mode"))
+        self.controls_action.setText(tr("Show &controls"))
+        self.lesson_action.setText(tr("Show &lesson"))
+        self.zoom_in_action.setText(tr("Larger text"))
+        self.zoom_out_action.setText(tr("Smaller text"))
+        self.zoom_reset_action.setText(tr("Normal text size"))
+        self.theme_menu.setTitle(tr("&Theme"))
+        self.light_action.setText(tr("High-contrast light"))
+        self.dark_action.setText(tr("Dark"))
+        self.colour_safe_action.setText(tr("Colour-blind-safe colours (Okabe–Ito)"))
+        self.language_menu.setTitle(tr("&Language"))
+        self.help_menu.setTitle(tr("&Help"))
+        self.about_action.setText(tr("&About Attention Lab"))
+        self.how_to_read_action.setText(tr("&How to read this window"))
+        self.shortcuts_action.setText(tr("&Keyboard shortcuts"))

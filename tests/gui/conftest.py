@@ -151,14 +151,14 @@ class SharedWindow:
         forget_window_geometry()
         self.win = win = _new_window(synchronous=True)
         self.snapshot = win.state.snapshot()
-        self.shown = (win.lesson_action.isChecked(), win.control_scroll.isVisibleTo(win),
-                      win.highlighted)
+        self.shown = (win.menus.lesson_action.isChecked(),
+                      win.area.control_scroll.isVisibleTo(win), win.area.highlighted)
         self.tabs = self._tabs()
 
     def _tabs(self) -> tuple:
         win = self.win
-        return (win.bottom_tabs.currentIndex(), win.row_tabs.currentIndex(),
-                win.panel_tabs.currentIndex())
+        return (win.bottom_tabs.currentIndex(), win.area.row_tabs.currentIndex(),
+                win.area.panel_tabs.currentIndex())
 
     def reset(self) -> None:
         """Back to how it was made: every part of the AppState (params, lock, lesson step,
@@ -172,15 +172,15 @@ class SharedWindow:
             win.toggle_blank()
         win.state.restore(self.snapshot)
         lesson, controls, highlighted = self.shown
-        win.lesson_action.setChecked(lesson)
+        win.menus.lesson_action.setChecked(lesson)
         win.set_controls_visible(controls)
         win.resize(*SHARED_SIZE)
         if highlighted is not None:
-            win.highlight_panel(highlighted)
+            win.area.highlight_panel(highlighted)
         bottom, row, page = self.tabs
         win.bottom_tabs.setCurrentIndex(bottom)
-        win.row_tabs.setCurrentIndex(row)
-        win.panel_tabs.setCurrentIndex(page)
+        win.area.row_tabs.setCurrentIndex(row)
+        win.area.panel_tabs.setCurrentIndex(page)
         win.statusBar().clearMessage()
         from gui.realheads.forward_process import stop_early
 

@@ -276,8 +276,8 @@ def show_bottom_tab(window, widget) -> None:
     from gui.common import names
     from gui.window.main_window import ROWS, SINGLE, SINGLE_PAGES
 
-    if window.layout_mode == SINGLE:
-        window.panel_tabs.setCurrentIndex(SINGLE_PAGES.index(names.MULTIHEAD))
-    elif window.layout_mode == ROWS:
-        window.row_tabs.setCurrentIndex(1)
+    if window.area.layout_mode == SINGLE:
+        window.area.panel_tabs.setCurrentIndex(SINGLE_PAGES.index(names.MULTIHEAD))
+    elif window.area.layout_mode == ROWS:
+        window.area.row_tabs.setCurrentIndex(1)
     window.bottom_tabs.setCurrentWidget(widget)

@@ -87,10 +87,10 @@ def main(count: int, seed: int) -> int:
     sliders = controls.findChildren(QSlider)
     heads = win.heads_panel
     win.model_heads, win.training_panel   # built now: their first build is not growth
-    actions = [a for a in win.findChildren(type(win.presentation_action))
+    actions = [a for a in win.findChildren(type(win.menus.presentation_action))
                if a.objectName() and not any(m in a.objectName() for m in MODAL)
                and not a.menu()]
-    shortcuts = win.lesson_shortcuts + [win.escape_shortcut]
+    shortcuts = win.menus.lesson_shortcuts + [win.menus.escape_shortcut]
     process = psutil.Process()
 
     def resting_rss() -> int:
@@ -98,8 +98,8 @@ def main(count: int, seed: int) -> int:
         playing, studies idle), so that two readings compare like with like: a 4K window, a
         300 % layout or a running computation hold tens of MB that are let go afterwards."""
         win.lesson.stop()
-        if win.presentation_action.isChecked():
-            win.presentation_action.toggle()
+        if win.menus.presentation_action.isChecked():
+            win.menus.presentation_action.toggle()
         win.zoom_reset()
         win.resize(1600, 1000)
         win.model.wait_idle(10000)
@@ -132,7 +132,7 @@ def main(count: int, seed: int) -> int:
         lambda: rng.choice(shortcuts).activated.emit(),
         lambda: win.switch_language(rng.choice(("en", "ja"))),
         lambda: rng.choice((win.zoom_in, win.zoom_out, win.zoom_reset))(),
-        lambda: win.presentation_action.toggle(),
+        lambda: win.menus.presentation_action.toggle(),
         lambda: win.lesson.go_to(rng.randrange(0, 12)),
         lambda: win.lesson.play_button.toggle(),
         lambda: heads.findChild(QLineEdit, "sentenceEdit").setText(rng.choice(SENTENCES)),
@@ -142,7 +142,7 @@ def main(count: int, seed: int) -> int:
         lambda: heads.findChild(QSpinBox, "headsSeedSpin").setValue(rng.randint(0, 2**31 - 1)),
         lambda: win.resize(*rng.choice(SIZES)),
         lambda: win.bottom_tabs.setCurrentIndex(rng.randrange(win.bottom_tabs.count())),
-        lambda: win.row_tabs.setCurrentIndex(rng.randrange(2)),
+        lambda: win.area.row_tabs.setCurrentIndex(rng.randrange(2)),
     ]
     def tour() -> None:
         """Every view once (see the module docstring)."""
@@ -158,7 +158,7 @@ def main(count: int, seed: int) -> int:
                     for tab in range(win.bottom_tabs.count()):
                         win.bottom_tabs.setCurrentIndex(tab)
                         app.processEvents()
-        for action in (win.dark_action, win.light_action):
+        for action in (win.menus.dark_action, win.menus.light_action):
             action.trigger()
             app.processEvents()
         for step in range(12):

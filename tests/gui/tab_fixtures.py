@@ -43,10 +43,10 @@ def dispose(widget) -> None:
 
 def show_bottom_tab(window, widget) -> None:
     """`widget`'s bottom tab in front, in whichever layout the window has picked."""
-    if window.layout_mode == SINGLE:
-        window.panel_tabs.setCurrentIndex(SINGLE_PAGES.index(names.MULTIHEAD))
-    elif window.layout_mode == ROWS:
-        window.row_tabs.setCurrentIndex(1)
+    if window.area.layout_mode == SINGLE:
+        window.area.panel_tabs.setCurrentIndex(SINGLE_PAGES.index(names.MULTIHEAD))
+    elif window.area.layout_mode == ROWS:
+        window.area.row_tabs.setCurrentIndex(1)
     window.bottom_tabs.setCurrentWidget(widget)
 
 

@@ -53,7 +53,7 @@ def use(window, app, lang: str) -> None:
     pump(app, 0.1)
     for key in (names.HEADS_PANEL, names.MODEL_HEADS, names.TRAINING_PANEL):
         window.bottom_tabs.setCurrentWidget(window.lazy_tabs.widget(key))
-        window.row_tabs.setCurrentIndex(1)
+        window.area.row_tabs.setCurrentIndex(1)
         pump(app, 0.05)
     for study in window.studies:
         if hasattr(study, "wait_idle"):

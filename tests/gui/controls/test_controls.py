@@ -676,7 +676,7 @@ def test_controls_fit_their_capped_column_at_300_percent_on_1280x720(window, lan
         whole = check.text()
         assert "\n" not in whole
         show(1280, 720, 3.0)
-        scroll = window.control_scroll
+        scroll = window.area.control_scroll
         assert scroll.width() <= int(window.width() * window.CONTROLS_MAX_SHARE) + 1
         assert scroll.horizontalScrollBar().maximum() == 0
         assert window.controls.minimumSizeHint().width() <= scroll.viewport().width()

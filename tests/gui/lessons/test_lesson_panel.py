@@ -69,11 +69,11 @@ def test_leaving_the_lesson_puts_back_the_users_controls(window, english):
     assert not window.model.params.scale and not window.state.lock_d_model
     window.lesson.next()
     settle(window)
-    window.lesson_action.setChecked(False)              # F7: the strip closes
+    window.menus.lesson_action.setChecked(False)              # F7: the strip closes
     settle(window)
     assert window.model.params == mine and window.state.lock_d_model is False
     assert not lock.isChecked()
-    window.lesson_action.setChecked(True)
+    window.menus.lesson_action.setChecked(True)
 
 
 def test_edit_reset_puts_back_what_play_changed(window, qtbot, english):
@@ -88,7 +88,7 @@ def test_edit_reset_puts_back_what_play_changed(window, qtbot, english):
     settle(window)
     assert window.model.params != mine and not window.state.lock_d_model
     assert window.lesson.reset_action.shortcut().toString() == "Ctrl+R"
-    assert window.lesson.reset_action in window.edit_menu.actions()
+    assert window.lesson.reset_action in window.menus.edit_menu.actions()
     window.lesson.reset_action.trigger()
     settle(window)
     assert window.model.params == mine and window.state.lock_d_model == locked == lock.isChecked()
@@ -127,7 +127,7 @@ def test_gradients_train_button_runs_in_the_training_tab_and_the_text_quotes_it(
 
 def test_roles_step_frames_the_learned_heads_and_keeps_the_hand_built_ones(window, english):
     text = go(window, "roles")
-    assert window.highlighted == names.TRAINING_PANEL
+    assert window.area.highlighted == names.TRAINING_PANEL
     assert window.bottom_tabs.currentWidget() is window.training_panel
     assert "emerge rather than being assigned" in text and "Voita et al. 2019" in text
     assert "Head roles tab keeps hand-built heads" in text
@@ -139,7 +139,7 @@ def test_roles_step_frames_the_learned_heads_and_keeps_the_hand_built_ones(windo
 def test_real_heads_step_shows_the_tab_and_its_result(window, english):
     text = go(window, "real_heads")
     assert window.bottom_tabs.currentWidget() is window.model_heads
-    assert window.highlighted == names.MODEL_HEADS
+    assert window.area.highlighted == names.MODEL_HEADS
     tab = window.model_heads
     if tab.model_folder() is None:
         assert "Fetch MiniLM" in text
@@ -215,19 +215,19 @@ def test_params_restored_by_the_default_reset_are_valid():
 def test_presentation_keeps_the_training_tab_of_a_training_step_on_screen(window, english):
     go(window, "roles")
     try:
-        window.presentation_action.setChecked(True)
+        window.menus.presentation_action.setChecked(True)
         settle(window)
         assert window.bottom_tabs.isVisibleTo(window)
         assert window.bottom_tabs.currentWidget() is window.training_panel
-        assert not window.top_splitter.isVisibleTo(window)
+        assert not window.area.top_splitter.isVisibleTo(window)
         go(window, "real_heads")
         assert window.bottom_tabs.currentWidget() is window.model_heads
         assert window.bottom_tabs.isVisibleTo(window)
         go(window, "fix")                       # back to a simulation panel: the top row
-        assert window.top_splitter.isVisibleTo(window)
+        assert window.area.top_splitter.isVisibleTo(window)
         assert not window.bottom_tabs.isVisibleTo(window)
     finally:
-        window.presentation_action.setChecked(False)
+        window.menus.presentation_action.setChecked(False)
         settle(window)
 
 

@@ -346,7 +346,7 @@ def test_lesson_layers_step_counts_encoder_decoder_and_cross(window, english):
     text = lesson_text(window, "layers")
     assert "Transformer base: 6 encoder + 6 decoder + 6 cross = 18 attention layers × 8 heads = 144" in text
     assert "× 16 heads = 288" in text
-    assert window.highlighted != "costPlot"
+    assert window.area.highlighted != "costPlot"
 
 
 def test_lesson_mistake_step_shows_the_flat_maps_and_explains_the_variance(window, english):

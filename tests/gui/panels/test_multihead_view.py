@@ -219,7 +219,7 @@ def forget_window_state():
 @pytest.mark.parametrize("size", [(1280, 720), pytest.param((1600, 1000), marks=pytest.mark.slow)])
 def test_no_text_overlaps_and_all_inside_the_view(forget_window_state, window, size):
     window.resize(*size)
-    window.row_tabs.setCurrentIndex(1)        # a compact window shows one row of panels
+    window.area.row_tabs.setCurrentIndex(1)        # a compact window shows one row of panels
     settle(window)
     view = view_of(window)
     for lang, scale, (heads, kv) in itertools.product(("en", "ja"), (1.0, 2.0),
@@ -295,8 +295,8 @@ def test_fewer_maps_than_heads_always_say_how_many_are_not_drawn(window):
         window.resize(*size)
         window.set_ui_scale(scale)
         settle_sizes(window)
-        if window.row_tabs.isVisible():
-            window.row_tabs.setCurrentIndex(1)      # multi-head beside the cost panel
+        if window.area.row_tabs.isVisible():
+            window.area.row_tabs.setCurrentIndex(1)      # multi-head beside the cost panel
             settle_sizes(window)
         set_params(window, heads=8, dk=64, d_model=512)
         view = view_of(window)

@@ -89,7 +89,7 @@ def test_closing_the_window_with_a_stalled_forward_child_takes_under_2_s(qtbot, 
 
     monkeypatch.setattr(QFileDialog, "getExistingDirectory",
                         staticmethod(lambda *args, **kwargs: tiny_bert))
-    window.open_model_action.trigger()
+    window.menus.open_model_action.trigger()
     qtbot.waitUntil(lambda: tab.result is not None, timeout=20000)   # after the debounce
     QApplication.processEvents()
     pids = {p.pid for p in fp.forward_processes() if p.pid is not None}

@@ -105,7 +105,7 @@ def test_open_model_folder_loads_the_model_and_draws_layers_by_heads(window, tin
     assert window.bottom_tabs.tabText(2) == "Real heads"
     monkeypatch.setattr(QFileDialog, "getExistingDirectory",
                         staticmethod(lambda *args, **kwargs: str(tiny_bert)))
-    window.findChild(type(window.open_model_action), "openModelFolderAction").trigger()
+    window.findChild(type(window.menus.open_model_action), "openModelFolderAction").trigger()
     assert tab.wait_idle()
     QApplication.processEvents()
     assert window.state.model_view.model_dir == str(tiny_bert)
@@ -121,7 +121,7 @@ def test_open_model_folder_loads_the_model_and_draws_layers_by_heads(window, tin
     assert [grid.role_at(0, h) for h in range(3)] == ["previous", "first", "self"]
     for head, role in enumerate(("previous", "first", "self")):
         assert grid.frame_colour(0, head) == ROLE_COLOURS[role].upper()
-    panels = window.exportable_panels()
+    panels = window.files.exportable_panels()
     assert panels["headGrid"] is grid and panels["headDetail"] is tab.detail
     for name in ("headGrid", "headDetail"):
         path = export_panel(panels[name], tmp_path / f"{name}.png")

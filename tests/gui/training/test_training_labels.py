@@ -135,7 +135,7 @@ def test_training_tab_is_readable_at_300_percent_on_720p(at_300, lang):
         for combo in (panel.combo, panel.task_combo):
             if combo.isVisible() and hidden_text(combo):
                 found.append((experiment, combo.objectName(), hidden_text(combo)))
-        area = window.panel_scroll
+        area = window.area.panel_scroll
         if area.widget().minimumSizeHint().width() > area.viewport().width():
             found.append((experiment, "the panels scroll sideways"))
     assert not found, found

@@ -53,7 +53,7 @@ def test_at_least_ten_lesson_steps_walk_with_keys(window, qtbot, english):
     for i in reversed(range(len(STEPS) - 1)):
         qtbot.keyClick(window, Qt.Key.Key_PageUp if i % 2 else Qt.Key.Key_Left)
         assert window.lesson.index == i
-    assert window.highlighted == STEPS[0].panel
+    assert window.area.highlighted == STEPS[0].panel
     assert {panel for panel, _ in seen} >= {"variancePlot", "softmaxPlot", "saturationPlot",
                                             "multiheadView", "costPlot", "headsPanel"}
 
@@ -159,14 +159,14 @@ def test_presentation_mode_and_ui_scale(window, english):
     size_before = QApplication.font().pointSizeF()
     panel_font = window.panels["softmaxPlot"].theme.font_pt
     window.lesson.go_to(0)
-    window.presentation_action.trigger()
+    window.menus.presentation_action.trigger()
     assert window.presentation and window.isFullScreen()
     shown = [name for name, panel in window.panels.items() if panel.isVisibleTo(window)]
     assert shown == ["variancePlot"]          # only the lesson step's panel, large
-    assert not window.control_scroll.isVisible()
+    assert not window.area.control_scroll.isVisible()
     assert window.panels["softmaxPlot"].theme.font_pt > panel_font
     assert window.panels["softmaxPlot"].theme.line_width > 2.0
-    window.presentation_action.trigger()
+    window.menus.presentation_action.trigger()
     assert not window.presentation and not window.isFullScreen()
     assert all(panel.isVisibleTo(window) for name, panel in window.panels.items()
                if name != "multiheadView" or window.bottom_tabs.currentIndex() == 0)
@@ -181,12 +181,12 @@ def test_presentation_mode_and_ui_scale(window, english):
     assert window.ui_scale == 3.0
     window.zoom_reset()
     assert QApplication.font().pointSizeF() == pytest.approx(size_before)
-    window.dark_action.trigger()
+    window.menus.dark_action.trigger()
     assert window.panels["costPlot"].theme.background == "#000000"
-    window.colour_safe_action.trigger()
+    window.menus.colour_safe_action.trigger()
     assert not window.panels["costPlot"].theme.colour_safe
-    window.light_action.trigger()
-    window.colour_safe_action.trigger()
+    window.menus.light_action.trigger()
+    window.menus.colour_safe_action.trigger()
 
 
 def test_build_window_applies_options(qapp, tmp_path, sync_studies):

@@ -41,8 +41,8 @@ def window_layout(window) -> tuple:
     """Where the window's parts are: the lesson strip, its text and sliders, the panel area."""
     lesson = window.lesson
     return tuple(w.geometry().getRect() for w in (
-        window.lesson_scroll, lesson, lesson.text_view, lesson.offset_gap, window.panel_area,
-        window.control_scroll)) + (lesson.compact, lesson.text_view.toPlainText())
+        window.lesson_scroll, lesson, lesson.text_view, lesson.offset_gap, window.area.panel_area,
+        window.area.control_scroll)) + (lesson.compact, lesson.text_view.toPlainText())
 
 
 def wait_layout(window, qtbot, rounds: int = 6) -> None:
@@ -105,7 +105,7 @@ def test_the_compact_strip_leaves_the_plots_most_of_a_small_screen(window, qtbot
             if step.grid:            # beside the layers picture the strip scrolls instead
                 continue
             assert window.lesson_scroll.verticalScrollBar().maximum() == 0, step.key
-            share = window.panel_area.height() / window.height()
+            share = window.area.panel_area.height() / window.height()
             if share < PANEL_SHARE[presentation]:
                 short[(size, presentation, step.key)] = round(share, 3)
             # the text shows whole lines, at least two
@@ -148,7 +148,7 @@ def test_the_offset_and_gap_sliders_sit_beside_the_compact_text(window, qtbot, r
     text, sliders = lesson.text_view.geometry(), lesson.offset_gap.geometry()
     assert sliders.left() >= text.right() and sliders.top() < text.bottom()
     assert lesson.offset_slider.width() > 3 * lesson.fontMetrics().lineSpacing()
-    assert window.panel_area.height() >= PANEL_SHARE[False] * window.height()
+    assert window.area.panel_area.height() >= PANEL_SHARE[False] * window.height()
 
 
 # -- Head roles at 300 % -------------------------------------------------------------------
@@ -158,10 +158,10 @@ def bottom_tab_idle(window, qtbot, tab):
     from gui.common import names
     from gui.window.main_window import ROWS, SINGLE, SINGLE_PAGES
 
-    if window.layout_mode == SINGLE:
-        window.panel_tabs.setCurrentIndex(SINGLE_PAGES.index(names.MULTIHEAD))
-    elif window.layout_mode == ROWS:
-        window.row_tabs.setCurrentIndex(1)
+    if window.area.layout_mode == SINGLE:
+        window.area.panel_tabs.setCurrentIndex(SINGLE_PAGES.index(names.MULTIHEAD))
+    elif window.area.layout_mode == ROWS:
+        window.area.row_tabs.setCurrentIndex(1)
     window.bottom_tabs.setCurrentWidget(tab)
     assert tab.wait_idle()
     wait_layout(window, qtbot)
@@ -340,7 +340,7 @@ def show(window, name: str, size, scale: float, presentation: bool = False, lang
     window.set_ui_scale(scale)
     QTest.qWait(300)               # the full-screen switch lands first, then the size
     window.resize(*size)
-    window.highlight_panel(name)
+    window.area.highlight_panel(name)
     panel = window.panels[name]
     for _ in range(3):
         settle_layout(list(window.panels.values()))
@@ -458,7 +458,7 @@ def test_saturation_in_presentation_keeps_its_plot_in_view_beside_its_key(
     panel shows, and the first plot started below the visible part."""
     panel = show(window, names.SATURATION, (1366, 768), 3.0, presentation=True, lang=lang)
     assert window.size().toTuple() == (1366, 768)
-    viewport = window.panel_scroll.viewport()
+    viewport = window.area.panel_scroll.viewport()
     top_left = panel.mapTo(viewport, panel.rect().topLeft())
     visible = viewport.height()
     plot = panel.plots["max_prob"]
@@ -475,7 +475,7 @@ def test_saturation_in_presentation_keeps_its_plot_in_view_beside_its_key(
 
 def test_saturation_title_keeps_its_size_where_it_fits(window):
     window.resize(1920, 1080)
-    window.row_tabs.setCurrentIndex(0)
+    window.area.row_tabs.setCurrentIndex(0)
     settle(window)
     panel = window.panels[names.SATURATION]
     settle_layout([panel])

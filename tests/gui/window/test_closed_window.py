@@ -16,7 +16,7 @@ def test_a_language_change_after_close_reports_nothing(qtbot):
         window.show()
         window.close()
         assert window.closed
-        window.file_menu.deleteLater()           # Qt deleting the menus of a closed window
+        window.menus.file_menu.deleteLater()           # Qt deleting the menus of a closed window
         QApplication.processEvents()
         before = current_language()
         set_language("ja" if before == "en" else "en")

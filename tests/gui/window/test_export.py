@@ -49,7 +49,7 @@ def test_export_svg_from_window(module_window, tmp_path):
 
 def test_copy_panel_to_clipboard(module_window):
     window = module_window
-    window.copy_panel("softmaxPlot")
+    window.files.copy_panel("softmaxPlot")
     image = QGuiApplication.clipboard().image()
     assert not image.isNull() and image.width() > 100
 
@@ -129,13 +129,13 @@ def test_png_export_and_copy_at_two_and_four_times(module_window, tmp_path):
     for scale in (2, 4):
         image = panel_image(panel, scale)
         assert (image.width(), image.height()) == (one.width() * scale, one.height() * scale)
-    window.findChild(type(window.export_scale_actions[2]), "exportScale2").trigger()
+    window.findChild(type(window.menus.export_scale_actions[2]), "exportScale2").trigger()
     try:
         assert window.state.view.export_scale == 2
-        window.copy_panel("costPlot")
+        window.files.copy_panel("costPlot")
         assert QGuiApplication.clipboard().image().width() == 2 * one.width()
     finally:
-        window.export_scale_actions[1].trigger()
+        window.menus.export_scale_actions[1].trigger()
     path = export_panel(panel, tmp_path / "cost.png", 4)
     assert QImage(str(path)).width() == 4 * one.width()
     assert export_text_scale((1200, 800)) == 1.0 and export_text_scale((2400, 1600)) == 2.0

@@ -175,7 +175,7 @@ def test_the_real_heads_tab_meets_its_child_and_model_faults(qtbot, tmp_path, mo
 
         # The user opens a model folder instead: a child process shows it.
         folder = good
-        win.open_model_action.trigger()
+        win.menus.open_model_action.trigger()
         qtbot.waitUntil(lambda: tab.result is not None or tab.message != "", timeout=WAIT_MS)
         assert tab.wait_idle(WAIT_MS)
         shows(tab, tab.state.heads_input.sentence)
@@ -217,7 +217,7 @@ def test_the_real_heads_tab_meets_its_child_and_model_faults(qtbot, tmp_path, mo
         folder = declare(write_bert(tmp_path / "hostile"), "embeddings.word_embeddings.weight",
                          "F32", (10**12,))
         own_peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-        win.open_model_action.trigger()
+        win.menus.open_model_action.trigger()
         qtbot.waitUntil(lambda: tab.message != "", timeout=WAIT_MS)
         assert tab.wait_idle(WAIT_MS)
         assert tab.message == ("This model could not be shown: tensor "
@@ -336,10 +336,10 @@ def test_a_bad_disk_keeps_what_was_saved_and_says_why(shared_window, tmp_path, m
                                                       quiet, fault):
     win = shared_window
     dialogs = Dialogs(monkeypatch)
-    panel = win.export_panel_actions[next(iter(win.panels))]
+    panel = win.menus.export_panel_actions[next(iter(win.panels))]
     with small_disk(tmp_path / "disk", size_kb=8192) as disk:   # room for the window's image
-        commands = {disk / "session.json": (win.save_session_action, "Cannot save session"),
-                    disk / "window.png": (win.export_window_action, "Export failed"),
+        commands = {disk / "session.json": (win.menus.save_session_action, "Cannot save session"),
+                    disk / "window.png": (win.menus.export_window_action, "Export failed"),
                     disk / "panel.png": (panel, "Export failed")}
         for path, (action, _title) in commands.items():        # saved while the disk was fine
             assert dialogs.give(action, path) == []

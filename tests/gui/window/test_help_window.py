@@ -9,11 +9,11 @@ from tab_fixtures import fresh_view, module_window  # noqa: F401 (fixtures)
 @pytest.fixture
 def window(fresh_view):
     """The module's window; after the test its help closed and its shortcut list as built."""
-    shortcut = fresh_view.presentation_action.shortcut()
+    shortcut = fresh_view.menus.presentation_action.shortcut()
     yield fresh_view
-    fresh_view.presentation_action.setShortcut(shortcut)
-    if fresh_view.help_dialog is not None:
-        fresh_view.help_dialog.close()
+    fresh_view.menus.presentation_action.setShortcut(shortcut)
+    if fresh_view.files.help_dialog is not None:
+        fresh_view.files.help_dialog.close()
 
 
 def test_shortcuts_are_read_from_the_actions(window):
@@ -22,28 +22,28 @@ def test_shortcuts_are_read_from_the_actions(window):
     assert "Ctrl+=" in rows["Larger text"]
     assert "PgDown" in rows["Next lesson step"] or "PageDown" in rows["Next lesson step"]
     assert rows["Leave presentation or blank"] == "Esc"
-    window.shortcuts_action.trigger()
+    window.menus.shortcuts_action.trigger()
     text = window.findChild(QTextBrowser, "helpText").toPlainText()
     assert "F5" in text and "Presentation mode" in text
-    window.presentation_action.setShortcut("F9")            # the list follows the bindings
+    window.menus.presentation_action.setShortcut("F9")            # the list follows the bindings
     assert dict((t, k) for k, t in window.shortcut_rows())["Presentation mode"] == "F9"
 
 
 def test_how_to_read_explains_the_four_lengths(window):
-    window.how_to_read_action.trigger()
-    assert window.help_dialog.isVisible()
+    window.menus.how_to_read_action.trigger()
+    assert window.files.help_dialog.isVisible()
     text = window.findChild(QTextBrowser, "helpText").toPlainText()
     assert "keys n" in text and "sequence length" in text and "tokens" in text
     window.switch_language("ja")
     try:
-        window.how_to_read_action.trigger()
+        window.menus.how_to_read_action.trigger()
         assert window.findChild(QTextBrowser, "helpText").toPlainText() != text
     finally:
         window.switch_language("en")
 
 
 def test_how_to_read_names_every_bottom_tab(window):
-    window.how_to_read_action.trigger()
+    window.menus.how_to_read_action.trigger()
     text = window.findChild(QTextBrowser, "helpText").toPlainText()
     tabs = [window.bottom_tabs.tabText(i).replace("&", "") for i in range(window.bottom_tabs.count())]
     assert len(tabs) >= 3
@@ -52,13 +52,13 @@ def test_how_to_read_names_every_bottom_tab(window):
 
 
 def test_help_grows_with_the_text_size(window, qtbot):
-    window.how_to_read_action.trigger()
-    small = window.help_dialog.size()
+    window.menus.how_to_read_action.trigger()
+    small = window.files.help_dialog.size()
     window.set_ui_scale(2.0)            # while the dialog is open: it follows
     try:
-        qtbot.waitUntil(lambda: window.help_dialog.size() != small, timeout=3000)
-        large = window.help_dialog.size()
-        room = window.help_dialog.screen().availableGeometry()
+        qtbot.waitUntil(lambda: window.files.help_dialog.size() != small, timeout=3000)
+        large = window.files.help_dialog.size()
+        room = window.files.help_dialog.screen().availableGeometry()
         assert large.width() > small.width() or large.width() >= room.width() - 40
         assert large.height() > small.height() or large.height() >= room.height() - 80
         assert large.width() <= max(room.width(), 320) and large.height() <= max(room.height(), 240)

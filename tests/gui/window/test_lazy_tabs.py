@@ -11,7 +11,7 @@ def test_start_builds_no_tab_and_runs_no_tab_worker(window):
     assert window.lazy_tabs.built_widgets() == {}
     assert len(window.studies) == 2                 # the simulation and the head roles
     assert forward_pids() == set()                  # nor the Real heads forward process
-    names_offered = window.exportable_names()
+    names_offered = window.files.exportable_names()
     assert names.HEAD_GRID in names_offered and names.TRAIN_LOSS in names_offered
     assert window.lazy_tabs.built_widgets() == {}   # listing the exports built nothing
 

@@ -68,17 +68,17 @@ def pages(window):
     """Show each arrangement of panels the current layout offers, in turn."""
     for tab in range(BOTTOM_TABS):
         window.bottom_tabs.setCurrentIndex(tab)
-        if window.layout_mode == SINGLE:
+        if window.area.layout_mode == SINGLE:
             for i in range(len(SINGLE_PAGES)):
                 if tab and SINGLE_PAGES[i] != names.MULTIHEAD:
                     continue
-                window.panel_tabs.setCurrentIndex(i)
+                window.area.panel_tabs.setCurrentIndex(i)
                 yield
-        elif window.layout_mode == ROWS:
+        elif window.area.layout_mode == ROWS:
             for row in (0, 1):
                 if tab and row == 0:
                     continue
-                window.row_tabs.setCurrentIndex(row)
+                window.area.row_tabs.setCurrentIndex(row)
                 yield
         else:
             yield
@@ -113,7 +113,7 @@ def test_windowed_texts_never_overlap_nor_leave_their_view(forget_window_state, 
                 for panel in plot_panels(window):
                     if panel.isVisible():
                         checked.add(panel.objectName())
-                check_shown(window, (lang, scale, size, window.layout_mode), found)
+                check_shown(window, (lang, scale, size, window.area.layout_mode), found)
     window.set_ui_scale(1.0)
     window.switch_language("en")
     assert checked == {p.objectName() for p in plot_panels(window)}
@@ -136,7 +136,7 @@ def test_presentation_texts_never_overlap_nor_leave_their_view(forget_window_sta
             for size in SIZES:
                 window.resize(*size)
                 for name in PRESENTED:
-                    window.highlight_panel(name)
+                    window.area.highlight_panel(name)
                     settle_all(window)
                     assert check_shown(window, (lang, scale, size, name), found) == 1
     finally:
@@ -151,7 +151,7 @@ def test_the_check_sees_titles_ticks_and_labels(sync_window):
     """The helper finds the kinds of text it must compare (else the tests above pass
     trivially)."""
     window.resize(1920, 1080)
-    window.row_tabs.setCurrentIndex(0)
+    window.area.row_tabs.setCurrentIndex(0)
     settle_all(window)
     texts = [text for text, _rect, _bounds in text_boxes(window.panels[names.SOFTMAX])]
     assert "softmax: raw vs ÷√d_k" in texts          # title
@@ -177,7 +177,7 @@ def test_presentation_at_300_percent_from_the_start_keeps_texts_in_view(forget_w
     try:
         window.set_ui_scale(3.0)
         window.resize(1280, 720)
-        window.highlight_panel(names.VARIANCE)
+        window.area.highlight_panel(names.VARIANCE)
         settle_all(window)
         assert check_shown(window, ("en", 3.0, (1280, 720), names.VARIANCE), found) == 1
     finally:
@@ -211,7 +211,7 @@ def check_tab(window, tab, panels, case, found: dict) -> None:
         if problems:
             found[(panel.objectName(), *case)] = problems
     clipped = clipped_widgets(tab)
-    area = window.panel_scroll
+    area = window.area.panel_scroll
     if area.widget().minimumSizeHint().width() > area.viewport().width():
         clipped.append(f"the panels scroll sideways: {area.widget().minimumSizeHint().width()} px "
                        f"in {area.viewport().width()}")

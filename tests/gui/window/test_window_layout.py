@@ -29,7 +29,7 @@ SIZES = [(1280, 720), (1600, 1000)]   # projector (compact rows) and the default
 def show_panel(window, size, name):
     """The window at `size` with panel `name` in front (its row, in compact mode)."""
     resize(window, *size)
-    window.highlight_panel(name)
+    window.area.highlight_panel(name)
     QApplication.processEvents()
     return window.panels[name]
 
@@ -44,31 +44,31 @@ def test_small_window_shows_one_row_at_a_time(window):
     tabs = window.findChild(QTabBar, "panelRowTabs")
     resize(window, 1280, 720)
     assert window.width() <= 1280            # the minimum sizes still fit a 1280-px screen
-    assert window.compact and tabs.isVisible()
+    assert window.area.compact and tabs.isVisible()
     tabs.setCurrentIndex(0)
     assert shown_panels(window) == list(TOP_ROW)
     tabs.setCurrentIndex(1)
     assert shown_panels(window) == ["multiheadView", "costPlot"]
-    window.highlight_panel("variancePlot")    # a lesson step brings its panel's row forward
+    window.area.highlight_panel("variancePlot")    # a lesson step brings its panel's row forward
     assert tabs.currentIndex() == 0 and window.panels["variancePlot"].isVisible()
     for panel in window.panels.values():
         if panel.isVisible():
             assert panel.height() >= 400     # each plot gets the full height of the area
 
     resize(window, 1600, 1000)
-    assert not window.compact and not tabs.isVisible()
+    assert not window.area.compact and not tabs.isVisible()
     assert shown_panels(window) == list(window.panels)
 
 
 def test_presentation_mode_wins_over_the_compact_rows(window):
     resize(window, 1280, 720)
-    window.highlight_panel("costPlot")
-    window.presentation_action.trigger()
+    window.area.highlight_panel("costPlot")
+    window.menus.presentation_action.trigger()
     try:
         assert not window.findChild(QTabBar, "panelRowTabs").isVisible()
         assert shown_panels(window) == ["costPlot"]
     finally:
-        window.presentation_action.trigger()
+        window.menus.presentation_action.trigger()
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
@@ -76,7 +76,7 @@ def test_presentation_mode_wins_over_the_compact_rows(window):
 def test_cost_legend_never_covers_the_notes(window, size, lang):
     from gui.common.i18n import set_language
 
-    window.highlight_panel("headsPanel")    # the head-roles tab widens, the cost panel narrows
+    window.area.highlight_panel("headsPanel")    # the head-roles tab widens, the cost panel narrows
     cost = show_panel(window, size, "costPlot")
     set_language(lang)      # the legend's width changes without a resize
     try:
@@ -199,7 +199,7 @@ def test_a_panel_fits_its_view_after_the_window_came_back_to_1280x720(sync_windo
     tabs = window.findChild(QTabBar, "panelRowTabs")
     resize(window, 1280, 720)
     tabs.setCurrentIndex(1)
-    window.highlight_panel("variancePlot")
+    window.area.highlight_panel("variancePlot")
     for size in ((1600, 1000), (1400, 900), (1280, 720)):
         resize(window, *size)
     tabs.setCurrentIndex(0)
@@ -214,7 +214,7 @@ def test_a_theme_change_keeps_axis_values_and_legend_colours(window):
     from PySide6.QtGui import QColor
 
     v = window.panels["variancePlot"]
-    window.dark_action.trigger()
+    window.menus.dark_action.trigger()
     QApplication.processEvents()
     try:
         for plot in (v.plot_raw, v.plot_scaled):
@@ -226,7 +226,7 @@ def test_a_theme_change_keeps_axis_values_and_legend_colours(window):
         for _sample, label in softmax.legend.items:
             assert f"color:{colour}" in label.item.toHtml().lower().replace(" ", "")
     finally:
-        window.light_action.trigger()
+        window.menus.light_action.trigger()
 
 
 @pytest.mark.parametrize("size, scale", [(s, 1.0) for s in SIZES] + [((1280, 720), 3.0)])
@@ -293,7 +293,7 @@ def test_head_roles_maps_are_a_readable_size(sync_window):
     view = window.heads_panel.view
     settle_layout([view])
     sizes = [min(plot.vb.width(), plot.vb.height()) for plot in view.plots]
-    assert min(sizes) >= 55, (sizes, window.panel_splitter.sizes())
+    assert min(sizes) >= 55, (sizes, window.area.panel_splitter.sizes())
 
 
 def test_large_text_shows_one_panel_at_a_time(window):
@@ -304,13 +304,13 @@ def test_large_text_shows_one_panel_at_a_time(window):
     window.set_ui_scale(3.0)
     try:
         resize(window, 1920, 1080)
-        assert window.layout_mode == SINGLE and window.panel_tabs.isVisible()
+        assert window.area.layout_mode == SINGLE and window.area.panel_tabs.isVisible()
         assert window.width() <= 1920
         for i, page in enumerate(SINGLE_PAGES):
-            window.panel_tabs.setCurrentIndex(i)
+            window.area.panel_tabs.setCurrentIndex(i)
             QApplication.processEvents()
             assert shown_panels(window) == [page]
-        window.highlight_panel("variancePlot")
+        window.area.highlight_panel("variancePlot")
         assert shown_panels(window) == ["variancePlot"]
     finally:
         window.set_ui_scale(1.0)
@@ -325,7 +325,7 @@ def test_controls_need_no_horizontal_scroll_bar_at_300_percent(window, lang):
     window.set_ui_scale(3.0)
     try:
         resize(window, 1366, 768)
-        scroll = window.control_scroll
+        scroll = window.area.control_scroll
         assert window.controls.minimumSizeHint().width() <= scroll.viewport().width()
         assert not scroll.horizontalScrollBar().isVisible()
         assert scroll.horizontalScrollBar().maximum() == 0

@@ -16,7 +16,7 @@ from tab_fixtures import dispose, module_window  # noqa: F401 (a fixture)
 
 def change_everything(win):
     win.heads_panel.findChild(QLineEdit, "sentenceEdit").setText("Mary gave John a book.")
-    win.dark_action.trigger()
+    win.menus.dark_action.trigger()
     win.zoom_in()
     win.zoom_in()
     win.lesson.go_to(4)
@@ -28,9 +28,9 @@ def change_everything(win):
 def assert_restored(win):
     assert win.heads_panel.findChild(QLineEdit, "sentenceEdit").text() == "Mary gave John a book."
     assert win.heads_panel.view.tokens[0].text == "Mary"
-    assert win.dark and win.dark_action.isChecked()
+    assert win.dark and win.menus.dark_action.isChecked()
     assert win.ui_scale == 1.5
-    assert current_language() == "ja" and win.language_actions["ja"].isChecked()
+    assert current_language() == "ja" and win.menus.language_actions["ja"].isChecked()
     assert win.findChild(QPushButton, "lessonNext").text() != "Next ▶"
     assert win.lesson.index == 4 and "5 /" in win.lesson.step_label.text()
 
@@ -63,7 +63,7 @@ def test_file_open_session_restores_everything(class_session, monkeypatch):
         fresh.show()
         assert fresh.model.wait_idle()
         monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(path), ""))
-        fresh.open_session_action.trigger()
+        fresh.menus.open_session_action.trigger()
         settle(fresh)
         assert fresh.heads_panel.wait_idle()
         assert_restored(fresh)
@@ -101,7 +101,7 @@ def test_a_bad_session_changes_nothing(module_window, tmp_path, monkeypatch):
     warnings = []
     monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(bad), ""))
     monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: warnings.append(a[2]))
-    window.open_session_action.trigger()
+    window.menus.open_session_action.trigger()
     assert warnings and "neon" in warnings[0]
     assert window.state.snapshot() == before
 
