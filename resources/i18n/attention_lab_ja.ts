@@ -345,273 +345,273 @@
         <translation>適用されませんでした: {reason}。最後の有効なスコアを表示しています。</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="307"/>
+        <location filename="../../gui/window/main_window.py" line="327"/>
         <source>Softmax</source>
         <extracomment>The application&apos;s font size before any window scaled it (a QApplication property, so it is read once per process however many windows open and close). How long a closing window waits for the tasks of Qt&apos;s thread pools to end. The tabs a lesson step frames (the pane gets a border in the theme&apos;s colour).</extracomment>
         <translation>Softmax</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="307"/>
+        <location filename="../../gui/window/main_window.py" line="327"/>
         <source>Variance of q·k</source>
         <translation>q·k の分散</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="308"/>
+        <location filename="../../gui/window/main_window.py" line="328"/>
         <source>Saturation vs d_k</source>
         <translation>d_k による飽和の変化</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="308"/>
+        <location filename="../../gui/window/main_window.py" line="328"/>
         <source>Multi-head</source>
         <translation>マルチヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="309"/>
+        <location filename="../../gui/window/main_window.py" line="329"/>
         <source>Cost</source>
         <translation>コスト</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="309"/>
-        <location filename="../../gui/window/main_window.py" line="310"/>
+        <location filename="../../gui/window/main_window.py" line="329"/>
+        <location filename="../../gui/window/main_window.py" line="330"/>
         <source>Head roles</source>
         <translation>ヘッドの役割</translation>
     </message>
     <message>
         <location filename="../../gui/lessons/steps.py" line="288"/>
-        <location filename="../../gui/window/main_window.py" line="310"/>
+        <location filename="../../gui/window/main_window.py" line="330"/>
         <source>Real heads</source>
         <translation>実モデルのヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="311"/>
+        <location filename="../../gui/window/main_window.py" line="331"/>
         <source>Real heads: grid</source>
         <translation>実モデルのヘッド: 一覧</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="311"/>
+        <location filename="../../gui/window/main_window.py" line="331"/>
         <source>Real heads: head</source>
         <translation>実モデルのヘッド: 詳細</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="312"/>
+        <location filename="../../gui/window/main_window.py" line="332"/>
         <source>Real heads: learned and hand-built</source>
         <translation>実モデルのヘッド：学習したヘッドと手作りのヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="316"/>
+        <location filename="../../gui/window/main_window.py" line="336"/>
         <source>Attention Lab</source>
         <translation>Attention Lab</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="135"/>
+        <location filename="../../gui/window/menus.py" line="176"/>
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="139"/>
+        <location filename="../../gui/window/menus.py" line="180"/>
         <source>Export &amp;window…</source>
         <translation>ウィンドウを書き出す(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="140"/>
+        <location filename="../../gui/window/menus.py" line="181"/>
         <source>Export &amp;panel</source>
         <translation>パネルを書き出す(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="141"/>
+        <location filename="../../gui/window/menus.py" line="182"/>
         <source>PNG export and copy &amp;size</source>
         <translation>PNG 書き出しとコピーの倍率(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="143"/>
+        <location filename="../../gui/window/menus.py" line="184"/>
         <source>{panel}…</source>
         <translation>{panel}…</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="144"/>
+        <location filename="../../gui/window/menus.py" line="185"/>
         <source>&amp;Quit</source>
         <translation>終了(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="145"/>
+        <location filename="../../gui/window/menus.py" line="186"/>
         <source>&amp;Edit</source>
         <translation>編集(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="147"/>
+        <location filename="../../gui/window/menus.py" line="188"/>
         <source>Copy {panel} image</source>
         <translation>{panel} の画像をコピー</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="136"/>
+        <location filename="../../gui/window/menus.py" line="177"/>
         <source>&amp;Open session…</source>
         <translation>セッションを開く(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="137"/>
+        <location filename="../../gui/window/menus.py" line="178"/>
         <source>&amp;Save session…</source>
         <translation>セッションを保存(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="148"/>
+        <location filename="../../gui/window/menus.py" line="189"/>
         <source>&amp;View</source>
         <translation>表示(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="149"/>
+        <location filename="../../gui/window/menus.py" line="190"/>
         <source>&amp;Presentation mode</source>
         <translation>プレゼンテーションモード(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="150"/>
+        <location filename="../../gui/window/menus.py" line="191"/>
         <source>Show &amp;controls</source>
         <translation>コントロールを表示(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="151"/>
+        <location filename="../../gui/window/menus.py" line="192"/>
         <source>Show &amp;lesson</source>
         <translation>レッスンを表示(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="152"/>
+        <location filename="../../gui/window/menus.py" line="193"/>
         <source>Larger text</source>
         <translation>文字を大きく</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="153"/>
+        <location filename="../../gui/window/menus.py" line="194"/>
         <source>Smaller text</source>
         <translation>文字を小さく</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="154"/>
+        <location filename="../../gui/window/menus.py" line="195"/>
         <source>Normal text size</source>
         <translation>標準の文字サイズ</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="155"/>
+        <location filename="../../gui/window/menus.py" line="196"/>
         <source>&amp;Theme</source>
         <translation>テーマ(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="156"/>
+        <location filename="../../gui/window/menus.py" line="197"/>
         <source>High-contrast light</source>
         <translation>ハイコントラスト(ライト)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="157"/>
+        <location filename="../../gui/window/menus.py" line="198"/>
         <source>Dark</source>
         <translation>ダーク</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="158"/>
+        <location filename="../../gui/window/menus.py" line="199"/>
         <source>Colour-blind-safe colours (Okabe–Ito)</source>
         <translation>色覚に配慮した配色(Okabe–Ito)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="159"/>
+        <location filename="../../gui/window/menus.py" line="200"/>
         <source>&amp;Language</source>
         <translation>言語(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="322"/>
+        <location filename="../../gui/window/main_window.py" line="343"/>
         <source>Softmax · q·k · saturation</source>
         <translation>softmax・q·k・飽和</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="323"/>
+        <location filename="../../gui/window/main_window.py" line="344"/>
         <source>Multi-head · cost</source>
         <translation>マルチヘッド・コスト</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="324"/>
+        <location filename="../../gui/window/main_window.py" line="345"/>
         <source>A small window shows one row of panels at a time</source>
         <translation>小さいウィンドウでは、パネルを 1 段ずつ表示します</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="325"/>
+        <location filename="../../gui/window/main_window.py" line="346"/>
         <source>q·k variance</source>
         <translation>q·k の分散</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="328"/>
+        <location filename="../../gui/window/main_window.py" line="349"/>
         <source>At this text size one panel is shown at a time</source>
         <translation>この文字サイズでは一度に 1 つのパネルを表示します</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="138"/>
+        <location filename="../../gui/window/menus.py" line="179"/>
         <source>Open &amp;model folder…</source>
         <translation>モデルのフォルダを開く(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="334"/>
+        <location filename="../../gui/window/main_window.py" line="355"/>
         <source>Lesson</source>
         <translation>レッスン</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="160"/>
+        <location filename="../../gui/window/menus.py" line="201"/>
         <source>&amp;Help</source>
         <translation>ヘルプ(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="161"/>
+        <location filename="../../gui/window/menus.py" line="202"/>
         <source>&amp;About Attention Lab</source>
         <translation>Attention Lab について(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="162"/>
+        <location filename="../../gui/window/menus.py" line="203"/>
         <source>&amp;How to read this window</source>
         <translation>このウィンドウの見方(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="163"/>
+        <location filename="../../gui/window/menus.py" line="204"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>キーボードショートカット(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="370"/>
+        <location filename="../../gui/window/main_window.py" line="391"/>
         <source>computed in {ms:.1f} ms</source>
         <extracomment>The controls never take more than this share of the window&apos;s width.</extracomment>
         <translation>計算時間 {ms:.1f} ms</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="377"/>
+        <location filename="../../gui/window/main_window.py" line="398"/>
         <source>Computation failed: {m}</source>
         <translation>計算に失敗しました: {m}</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="382"/>
+        <location filename="../../gui/window/main_window.py" line="403"/>
         <source>Something went wrong (logged): {m}</source>
         <translation>エラーが起きました（ログに記録）: {m}</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="58"/>
+        <location filename="../../gui/window/files.py" line="91"/>
         <source>PNG image (*.png);;SVG drawing (*.svg)</source>
         <extracomment>Plots in the tabs built when first shown, by the objectName File → Export uses.</extracomment>
         <translation>PNG 画像 (*.png);;SVG 図 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="68"/>
+        <location filename="../../gui/window/files.py" line="101"/>
         <source>Export failed</source>
         <translation>書き出しに失敗しました</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="70"/>
-        <location filename="../../gui/window/files.py" line="163"/>
+        <location filename="../../gui/window/files.py" line="103"/>
+        <location filename="../../gui/window/files.py" line="191"/>
         <source>Saved {path}</source>
         <translation>{path} を保存しました</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="74"/>
+        <location filename="../../gui/window/files.py" line="107"/>
         <source>Export window</source>
         <translation>ウィンドウを書き出す</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="81"/>
+        <location filename="../../gui/window/files.py" line="114"/>
         <source>Export panel</source>
         <translation>パネルを書き出す</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="97"/>
+        <location filename="../../gui/window/files.py" line="130"/>
         <source>Copied {panel} to the clipboard</source>
         <translation>{panel} をクリップボードにコピーしました</translation>
     </message>
@@ -641,7 +641,7 @@
         <translation>&lt;b&gt;Softmax:&lt;/b&gt; 入力したスコアの softmax。スケーリングなしと ÷√d_k の2通りで、色は凡例のとおり（配色の設定に従います）。</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="112"/>
+        <location filename="../../gui/window/files.py" line="140"/>
         <source>Keyboard shortcuts</source>
         <translation>キーボードショートカット</translation>
     </message>
@@ -682,7 +682,7 @@
     </message>
     <message>
         <location filename="../../gui/training/tab.py" line="191"/>
-        <location filename="../../gui/window/main_window.py" line="332"/>
+        <location filename="../../gui/window/main_window.py" line="353"/>
         <source>Training</source>
         <extracomment>While a run trains, the curves and the quality-vs-h chart are redrawn at most this often (the last snapshot of a run at once): repainting their 40–60 curves and bands was most of what a snapshot cost the window. The heads&apos; maps and the progress bar follow every snapshot.</extracomment>
         <translation>学習</translation>
@@ -703,58 +703,58 @@
         <translation>&lt;b&gt;コスト:&lt;/b&gt; 1 層の FLOPs とパラメータ数。1 ヘッドと h ヘッドの比較。</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="116"/>
+        <location filename="../../gui/window/files.py" line="144"/>
         <source>How to read this window</source>
         <translation>このウィンドウの見方</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="120"/>
+        <location filename="../../gui/window/files.py" line="148"/>
         <source>About Attention Lab</source>
         <translation>Attention Lab について</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="121"/>
+        <location filename="../../gui/window/files.py" line="149"/>
         <source>Attention Lab shows why attention divides scores by √d_k and how multi-head attention splits d_model into h heads. Every number is computed live.</source>
         <translation>Attention Lab は、アテンションがスコアを √d_k で割る理由と、マルチヘッドアテンションが d_model を h 個のヘッドに分割する仕組みを示します。すべての数値はその場で計算されます。</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="505"/>
+        <location filename="../../gui/window/main_window.py" line="535"/>
         <source>Text size {p} %</source>
         <translation>文字サイズ {p} %</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="139"/>
+        <location filename="../../gui/window/files.py" line="167"/>
         <source>Open session</source>
         <translation>セッションを開く</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="140"/>
-        <location filename="../../gui/window/files.py" line="155"/>
+        <location filename="../../gui/window/files.py" line="168"/>
+        <location filename="../../gui/window/files.py" line="183"/>
         <source>Attention Lab session (*.json)</source>
         <translation>Attention Lab セッション (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="146"/>
+        <location filename="../../gui/window/files.py" line="174"/>
         <source>Cannot open session</source>
         <translation>セッションを開けません</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="147"/>
+        <location filename="../../gui/window/files.py" line="175"/>
         <source>{file} was not opened: {reason}</source>
         <translation>{file} を開けませんでした: {reason}</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="150"/>
+        <location filename="../../gui/window/files.py" line="178"/>
         <source>Opened {path}</source>
         <translation>{path} を開きました</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="154"/>
+        <location filename="../../gui/window/files.py" line="182"/>
         <source>Save session</source>
         <translation>セッションを保存</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="161"/>
+        <location filename="../../gui/window/files.py" line="189"/>
         <source>Cannot save session</source>
         <translation>セッションを保存できません</translation>
     </message>
@@ -955,12 +955,12 @@ W_O なしの 1 ヘッド:{no_wo} FLOPs</translation>
         <translation>マルチヘッドアテンション</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="473"/>
+        <location filename="../../gui/panels/multihead_view.py" line="479"/>
         <source>head {i} output</source>
         <translation>ヘッド {i} の出力</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="480"/>
+        <location filename="../../gui/panels/multihead_view.py" line="486"/>
         <source>head {i}</source>
         <translation>ヘッド {i}</translation>
     </message>
