@@ -1,8 +1,8 @@
 """The real MainWindow at 1600×1000 offscreen, driven through its controls and timed.
 
 Everything goes through the window's public surface: the spin boxes and the lock
-checkbox (setValue / setChecked), `MainWindow.show_results`, `Panel.update_results`,
-`Panel.paused`, and Qt event filters that only watch:
+checkbox (setValue / setChecked), `MainWindow.show_results`, `Plot.update_results`,
+`Plot.paused`, and Qt event filters that only watch:
 
 - a filter on the panels' viewports counts their Paint events;
 - a filter on the simulation study (`model.cycle`) notes when the worker's result
@@ -262,7 +262,7 @@ class Harness:
 
     @contextlib.contextmanager
     def panels_paused(self):
-        """Panels keep Results aside (Panel.paused: nothing updated, nothing repainted): what
+        """Panels keep Results aside (Plot.paused: nothing updated, nothing repainted): what
         is left of a change is the controls, the model, compute, the signal and the rest of
         the window. On exit the panels catch up with the newest Results, untimed."""
         for panel in self.panels:

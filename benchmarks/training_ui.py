@@ -208,7 +208,7 @@ def pct(values, q) -> float:
 
 
 def measure(h: Harness, experiment: str, changes: int, watch_s: float) -> dict:
-    panel = h.win.training_panel
+    panel = h.win.training_tab
     runner = panel.runner
     idle_rows = timed_rows(h, runner, changes)
     idle = condition_summary(idle_rows)
@@ -315,7 +315,7 @@ def main(argv=None) -> int:
                      "scaling, roles, heads")
     with app_environment():
         h = Harness()
-        runner = h.win.training_panel.runner
+        runner = h.win.training_tab.runner
         if args.niceness is not None:
             runner.niceness = args.niceness
         if args.no_idle_class:
@@ -323,7 +323,7 @@ def main(argv=None) -> int:
         if args.steps_snapshots:
             runner.snapshot_period_s = None
         if not args.hidden:
-            h.win.bottom_tabs.setCurrentWidget(h.win.training_panel)
+            h.win.bottom_tabs.setCurrentWidget(h.win.training_tab)
         h.drain()
         for v in (128, 64, 96):   # warm-up, untimed
             h.set_untimed(h.dk_spin, v)

@@ -24,7 +24,7 @@ dk_16384         d_k = 64, d_model = 512, or near d_k = 16384. Each change is ti
                  render_* is update + paint on the GUI thread.
 steps            one-step changes as arrow keys or the wheel make them (d_k ± 1, h to the
                  next divisor): the cost of a typical drag. Reported, not a target.
-floor            the defaults' changes with every panel paused (Panel.paused: controls, model,
+floor            the defaults' changes with every panel paused (Plot.paused: controls, model,
                  compute, the signal, status bar and lesson text; no plot updated or
                  painted), and static_repaint: the five viewports repainted with nothing
                  changed. No work in the panels can take a change below their sum.

@@ -46,7 +46,7 @@ COMBO_MIN_CHARS = 8
 OUTER_MARGIN_PX = 3
 
 
-class ControlPanel(QWidget):
+class Sidebar(QWidget):
     """Left-hand controls. `note` carries short messages for the status bar; `scores_box`
     is the ScoresBox (the scores' widgets and their error line)."""
 

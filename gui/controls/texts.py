@@ -48,7 +48,7 @@ def preset_tooltip(preset) -> str:
 
 
 def retranslate_controls(panel) -> None:
-    """Every label, tooltip and combo entry of the ControlPanel `panel` but its scores box's
+    """Every label, tooltip and combo entry of the Sidebar `panel` but its scores box's
     (ScoresBox.retranslate)."""
     panel.shape_box.setTitle(tr("Shape"))
     panel.dk_label.setText(tr("d_k"))

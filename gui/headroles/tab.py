@@ -22,7 +22,7 @@ from gui.studies.cycle import StudyCycle
 from gui.state import AppState, HeadsInput
 from gui.state.app_state import DEFAULT_SENTENCES, HEADS_SEED_MAX, SENTENCE_MAX_CHARS
 
-__all__ = ["HeadsPanel", "compute_heads", "follow_language"]
+__all__ = ["HeadRolesTab", "compute_heads", "follow_language"]
 
 
 def follow_language(state: AppState, language: str) -> None:
@@ -33,10 +33,10 @@ def follow_language(state: AppState, language: str) -> None:
     other = [lang for lang in DEFAULT_SENTENCES if lang != language]
     if state.heads_input.sentence.strip() in (DEFAULT_SENTENCES[o] for o in other):
         state.update_heads_input(sentence=DEFAULT_SENTENCES[language],
-                                 token_mode=HeadsPanel.DEFAULT_MODES[language])
+                                 token_mode=HeadRolesTab.DEFAULT_MODES[language])
 
 
-class HeadsPanel(QWidget):
+class HeadRolesTab(QWidget):
     """Sentence, tokenisation and random-heads inputs above a HeadsView.
 
     The inputs render AppState.heads_input and send intents to it; every change of it

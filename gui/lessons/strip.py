@@ -34,14 +34,14 @@ DEFAULT_CONTROLS = (Params(live_scores=True), True)
 PLAY_INTERVAL_MS = 700
 
 
-class LessonPanel(QWidget):
+class LessonStrip(QWidget):
     """Drives the model through the lesson; `highlight` names the panel a step is about.
     How the strip fits its window (compact strip, text height) is `strip_fit`'s (a
     StripFit, gui/lessons/strip_fit.py); the panel's event handlers call it."""
 
     highlight = Signal(str)
     lock_requested = Signal(bool)
-    train_requested = Signal(str, object)   # experiment, options for TrainingPanel.start
+    train_requested = Signal(str, object)   # experiment, options for TrainingTab.start
     #: The text asks for another height (a new step, new numbers, a new width): the window
     #: gives the lesson strip the height it needs (MainWindow.fit_lesson_dock).
     height_wanted = Signal()

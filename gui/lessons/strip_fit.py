@@ -1,7 +1,7 @@
 """How the lesson strip fits its window: the compact strip of a short window, and the step
 text's height (whole lines, a share of the window).
 
-StripFit is a plain object that LessonPanel (gui/lessons/strip.py) builds with the widgets
+StripFit is a plain object that LessonStrip (gui/lessons/strip.py) builds with the widgets
 it lays out; it shows the step's text, moves the widgets for the compact strip and asks
 the window for a new dock height through the `height_wanted` callable. The panel keeps
 the Qt event handlers (size hint, resize, show, hide, the window's resizes) and calls
@@ -33,7 +33,7 @@ DOCK_MARGIN_PX = 8
 class StripFit:
     """The text and layout half of the lesson strip `strip`.
 
-    strip            the LessonPanel: its window, font, width, layout and size hint
+    strip            the LessonStrip: its window, font, width, layout and size hint
     top_row          the row of step_label, title_label and `buttons` (Back, Play, Train, Next)
     body             the row of text_view (a LessonText) and layers_grid
     offset_gap       the widget of offset_gap_grid, which holds offset_label,

@@ -4,7 +4,7 @@ Each `*_run_text(context)` gives the sentence a step shows about its run: before
 exists, what pressing Train will do; while it trains, that it is training; after, what
 the run showed, every number read from the result. The runs the lesson starts:
 
-    LESSON_RUNS[step key] = (experiment, options for TrainingPanel.start)
+    LESSON_RUNS[step key] = (experiment, options for TrainingTab.start)
 """
 from __future__ import annotations
 
@@ -116,7 +116,7 @@ def gradients_run_text(context: LessonContext) -> str:
 
 # -- roles ----------------------------------------------------------------------------
 def role_label(role: str) -> str:
-    from gui.panels.training_panel import role_names
+    from gui.panels.training_plots import role_names
 
     return role_names().get(role, role)
 

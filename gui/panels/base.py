@@ -90,7 +90,7 @@ class TitleLabel(pg.LabelItem):
 AXIS_PICTURES_KEPT = 64  # per panel; a picture is a few kB
 
 
-class Panel(pg.GraphicsLayoutWidget):
+class Plot(pg.GraphicsLayoutWidget):
     """A pyqtgraph scene that redraws itself from Results.
 
     Subclasses build their items once in `build()`, set their texts in

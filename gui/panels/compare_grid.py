@@ -13,7 +13,7 @@ from gui.common import names
 from gui.common.i18n import tr
 from gui.common.names import role_names
 from gui.common.style import plot_font
-from gui.panels.base import Panel, TitleLabel
+from gui.panels.base import Plot, TitleLabel
 from gui.panels.grid_common import (PANEL_MIN_WIDTH, add_minimum_height, add_thumbnail_plot,
                           fit_cells_top_left, keep_cells_readable, legend_width, role_legend,
                           style_grid_plot)
@@ -23,7 +23,7 @@ GROUP_GAP = 0.6   # cells between the learned and the hand-built heads
 KEY_SIZE = 0.85   # the title and the key, of the text size
 
 
-class CompareGrid(Panel):
+class CompareGrid(Plot):
     """The training lab's learned heads and the hand-built heads, side by side, as thumbnails
     tinted like the pretrained grid's (see the module docstring).
 
@@ -167,7 +167,7 @@ class CompareGrid(Panel):
             label.setText(text, color=colour, size=size)
 
     def cache_text(self) -> None:
-        """As Panel's, but the title and the key change with every sentence."""
+        """As Plot's, but the title and the key change with every sentence."""
         super().cache_text()
         for label in (self.title, self.key):
             label.item.setCacheMode(QGraphicsItem.CacheMode.NoCache)

@@ -7,13 +7,13 @@ import pyqtgraph as pg
 from PySide6.QtGui import QFontMetricsF
 
 from gui.common.style import ROLE_COLOURS, plot_font
-from gui.panels.base import Panel
+from gui.panels.base import Plot
 from gui.panels.text_fit import MinimumHeight, layout_minimum_px
 
 #: The smallest thumbnail, in text lines of the tick font: the minimum height and width keep
 #: cells this big (the window scrolls below it), whatever the text size.
 CELL_LINES = 1.15
-PANEL_MIN_WIDTH = 220   # Panel's own
+PANEL_MIN_WIDTH = 220   # Plot's own
 
 
 def fit_cells_top_left(vb, columns: float, rows: float, pad: float = 0.05) -> None:
@@ -95,7 +95,7 @@ def role_legend(roles, names: dict[str, str], width: float = 0.0, font=None) -> 
     return "<br>".join(" &nbsp; ".join(line) for line in lines if line)
 
 
-def style_grid_plot(panel: Panel, plot: pg.PlotItem) -> None:
+def style_grid_plot(panel: Plot, plot: pg.PlotItem) -> None:
     """The panel's plot style, and the head numbers' top axis a little smaller."""
     panel.style_plot(plot)
     top = plot.getAxis("top")

@@ -31,7 +31,7 @@ from gui.common.guard import guarded
 from gui.common.i18n import tr
 from gui.common.names import role_names
 from gui.common.style import ROLE_COLOURS, format_number, plot_font
-from gui.panels.base import Panel, TitleLabel
+from gui.panels.base import Plot, TitleLabel
 from gui.panels.label import Label
 from gui.panels.text_fit import MinimumHeight, layout_minimum_px
 from gui.panels.token_axis import TokenAxis, fit_square_cells, label_max_px
@@ -59,7 +59,7 @@ def line_path(queries: np.ndarray, keys: np.ndarray) -> QPainterPath:
     return pg.arrayToQPath(xs, ys, connect="pairs")
 
 
-class HeadDetail(Panel):
+class HeadDetail(Plot):
     """The clicked head's map and line view (see the module docstring)."""
 
     def __init__(self, parent=None):
@@ -159,7 +159,7 @@ class HeadDetail(Panel):
     # -- the data ------------------------------------------------------------------
     @property
     def tokens(self) -> tuple[str, ...]:
-        """The tokens on screen (a hidden panel may hold newer data, see Panel.offer_results)."""
+        """The tokens on screen (a hidden panel may hold newer data, see Plot.offer_results)."""
         r = self.results
         return r.tokens if r is not None else ()
 
@@ -298,7 +298,7 @@ class HeadDetail(Panel):
             weight=format_number(float(self.weights[query, key])))
 
     def cache_text(self) -> None:
-        """As Panel's, but readout changes with every result (or mouse move): a device cache
+        """As Plot's, but readout changes with every result (or mouse move): a device cache
         would only be rebuilt each time, and after a font change it was not repainted."""
         super().cache_text()
         self.readout.item.setCacheMode(QGraphicsItem.CacheMode.NoCache)

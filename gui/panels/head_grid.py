@@ -23,14 +23,14 @@ from gui.common import names
 from gui.common.i18n import tr
 from gui.common.names import role_names
 from gui.common.style import plot_font
-from gui.panels.base import Panel
+from gui.panels.base import Plot
 from gui.panels.grid_common import (PANEL_MIN_WIDTH, add_minimum_height, add_thumbnail_plot,
                           fit_cells_top_left, keep_cells_readable, legend_width, role_legend,
                           style_grid_plot)
 from gui.panels.thumbnail_cells import ThumbnailCells
 
 
-class HeadGrid(Panel):
+class HeadGrid(Plot):
     """layers × heads thumbnails tinted by role (see the module docstring)."""
 
     head_clicked = Signal(int, int)   # layer, head
@@ -112,7 +112,7 @@ class HeadGrid(Panel):
         return self.mapFromScene(self.cells.centre(layer, head))
 
     def cache_text(self) -> None:
-        """As Panel's, but legend changes with every result (or mouse move): a device cache
+        """As Plot's, but legend changes with every result (or mouse move): a device cache
         would only be rebuilt each time, and after a font change it was not repainted."""
         super().cache_text()
         self.legend.item.setCacheMode(QGraphicsItem.CacheMode.NoCache)

@@ -8,7 +8,7 @@ entropy of the average with that of the heads (the average is always at
 least as flat: entropy is concave).
 
 HeadsView draws HeadsResult values (engine.head_roles.heads_study, compute_heads here) that
-the head-roles study computes off the GUI thread; gui/headroles/tab.py's HeadsPanel adds the
+the head-roles study computes off the GUI thread; gui/headroles/tab.py's HeadRolesTab adds the
 inputs, which render and change AppState.heads_input.
 """
 from __future__ import annotations
@@ -27,7 +27,7 @@ from gui.common.guard import guarded
 from gui.common.i18n import tr
 from gui.state import HeadsInput
 from gui.common.style import OKABE_ITO, format_number, plot_font
-from gui.panels.base import Panel, TitleLabel
+from gui.panels.base import Plot, TitleLabel
 from gui.panels.text_fit import WORD_JOINER, MinimumHeight, glue_words, kana_class, lines_px
 from gui.panels.token_axis import TokenAxis, fit_square_cells
 
@@ -58,7 +58,7 @@ def role_titles() -> dict[str, str]:
     }
 
 
-class HeadsView(Panel):
+class HeadsView(Plot):
     """Six attention heads over the user's tokens and their average (see the module docstring)."""
 
     changed = Signal()  # a new HeadsResult is on screen

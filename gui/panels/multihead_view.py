@@ -1,4 +1,4 @@
-"""Panel 4: the multi-head pipeline drawn with the engine's real matrices.
+"""Plot 4: the multi-head pipeline drawn with the engine's real matrices.
 
 X (n × d_model) whole · W_Q (d_model × d_model), W_K, W_V (d_model × g·d_k) = Q, K, V.
 Head i owns columns [i·d_k, (i+1)·d_k) of W_Q and Q (a coloured strip marks them); with
@@ -23,7 +23,7 @@ from PySide6.QtWidgets import QGraphicsRectItem
 from engine.multihead import concat_heads
 
 from gui.common.style import brush, pen, plot_font
-from gui.panels.base import Panel
+from gui.panels.base import Plot
 from gui.panels.label import Label
 from gui.panels.matrix_item import (DIVERGING, MAX_PIXELS, SEQUENTIAL, MatrixItem,  # noqa: F401 (tests)
                           colour_image, colour_index, drawn_entries)
@@ -51,7 +51,7 @@ def head_words(colours: list) -> np.ndarray:
     return np.array([[0xFF000000 | QColor(c).rgb() for c in colours]], dtype=np.uint32)
 
 
-class MultiHeadView(Panel):
+class MultiHeadView(Plot):
     def __init__(self, parent=None):
         super().__init__("multiheadView", parent)
 

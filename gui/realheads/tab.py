@@ -43,7 +43,7 @@ from gui.panels.head_detail import HeadDetail
 from gui.panels.compare_grid import CompareGrid
 from gui.panels.base import settle_scenes
 from gui.panels.head_grid import HeadGrid
-from gui.panels.training_panel import role_names as lab_role_names
+from gui.panels.training_plots import role_names as lab_role_names
 from gui.common.qt_util import all_signals_blocked, forget_combo_size_hints
 from gui.studies.cycle import StudyCycle
 from gui.state import AppState

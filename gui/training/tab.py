@@ -1,8 +1,8 @@
 """The Training tab (`trainingPanel`): controls, progress and the training plots.
 
 Tiny models train live in a separate process (gui/training/runner.py); the plots are in
-gui/panels/training_panel.py. The settings live in AppState.training: the experiment combo
-renders them and sends intents. `TrainingPanel.start(experiment, options)` is the entry
+gui/panels/training_plots.py. The settings live in AppState.training: the experiment combo
+renders them and sends intents. `TrainingTab.start(experiment, options)` is the entry
 point a lesson step calls.
 """
 from __future__ import annotations
@@ -21,7 +21,7 @@ from engine.training import EXPERIMENTS, TrainingConfigError
 from gui.common import names
 from gui.common.guard import SUPER, guarded
 from gui.common.i18n import tr
-from gui.panels.training_panel import (SCALING_TASKS, HeadsVsH, TrainingCurves, TrainingHeadsView,
+from gui.panels.training_plots import (SCALING_TASKS, HeadsVsH, TrainingCurves, TrainingHeadsView,
                                     experiment_names, task_names)
 from gui.common.qt_util import all_signals_blocked, forget_combo_size_hints
 from gui.state import AppState
@@ -107,7 +107,7 @@ class WrappingComboBox(QComboBox):
                              QPalette.ColorRole.ButtonText)
 
 
-class TrainingPanel(QWidget):
+class TrainingTab(QWidget):
     """`trainingPanel`: controls, progress and the three training plots."""
 
     def __init__(self, state: AppState, parent=None, runner: TrainingRunner | None = None):

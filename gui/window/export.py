@@ -122,7 +122,7 @@ def panel_image(panel, scale: float = 1.0) -> QImage:
 
 
 def _catch_up(panel) -> None:
-    """A hidden panel may hold back the newest Results (Panel.offer_results)."""
+    """A hidden panel may hold back the newest Results (Plot.offer_results)."""
     if hasattr(panel, "catch_up"):
         panel.catch_up()
 

@@ -25,7 +25,7 @@ class FileCommands(QObject):
 
     - `state`: the AppState sessions are written from and restored into (its view's
       export_scale sizes panel images);
-    - `lesson`: the LessonPanel a loaded session stops and refreshes;
+    - `lesson`: the LessonStrip a loaded session stops and refreshes;
     - `panels`: the always-built panels by objectName;
     - `tab(key)`: the lazy tab `key`'s widget, built if it was not yet;
     - `titles()`: the panels' titles by objectName, in the current language;

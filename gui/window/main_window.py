@@ -10,17 +10,17 @@ from engine import Params, compute
 
 from gui.common.guard import errors, guard_call, guarded
 from gui.common import names
-from gui.controls.sidebar import ControlPanel
+from gui.controls.sidebar import Sidebar
 from gui.common.i18n import LANGUAGES, current_language, set_language, tr
-from gui.lessons.strip import LessonPanel
+from gui.lessons.strip import LessonStrip
 from gui.studies.simulation import SimulationModel
 from gui.common.qt_lifetime import delete_qt_side, prepare as prepare_qt_lifetime, weak_method
 from gui.common.process_reaper import end_resource_tracker
 from gui.common.qt_util import end_pooled_threads, forget_combo_size_hints
 from gui.panels import create_panels
 from gui.panels.base import settle_scenes
-from gui.headroles.tab import HeadsPanel, compute_heads, follow_language
-from gui.training.tab import TrainingPanel
+from gui.headroles.tab import HeadRolesTab, compute_heads, follow_language
+from gui.training.tab import TrainingTab
 from gui.studies.cycle import StudyCycle
 from gui.state import AppState, StateSnapshot
 from gui.state.app_state import snap_text_scale
@@ -86,19 +86,19 @@ class MainWindow(QMainWindow):
         # The newest hand-built heads and "roles" run, for a Real heads tab built later.
         self._hand_heads = self._roles_run = None
         self.heads_study.result_ready.connect(self._keep_hand_heads)
-        self.controls = ControlPanel(self.model)
+        self.controls = Sidebar(self.model)
         self.panels = {p.objectName(): p for p in create_panels()}
         self.panels[names.COST].bind_state(state)   # the KV precision lives in AppState.cost
-        self.lesson = LessonPanel(self.model)
+        self.lesson = LessonStrip(self.model)
         self._controls_before = True           # controls shown before presentation mode
         self._shown_view = None
         self._base_font_pt = base_font_pt()
         # The lazy tabs' factories weakly: the tab widget's LazyTabs must not keep the window
         # alive (gui/common/qt_lifetime.py).
         self.area = PanelArea(self, state, self.controls, self.panels,
-                              {names.HEADS_PANEL: weak_method(self._make_heads_panel),
+                              {names.HEADS_PANEL: weak_method(self._make_head_roles_tab),
                                names.MODEL_HEADS: weak_method(self._make_model_heads),
-                               names.TRAINING_PANEL: weak_method(self._make_training_panel)},
+                               names.TRAINING_PANEL: weak_method(self._make_training_tab)},
                               weak_method(self.current_theme))
         self.area.relaid_out.connect(self.fit_lesson_dock)     # its share of the new height
         self.setCentralWidget(self.area.main_splitter)
@@ -153,7 +153,7 @@ class MainWindow(QMainWindow):
         return self.area.lazy_tabs
 
     @property
-    def heads_panel(self) -> HeadsPanel:
+    def head_roles_tab(self) -> HeadRolesTab:
         return self.lazy_tabs.widget(names.HEADS_PANEL)
 
     @property
@@ -162,7 +162,7 @@ class MainWindow(QMainWindow):
         return self.lazy_tabs.widget(names.MODEL_HEADS)
 
     @property
-    def training_panel(self) -> TrainingPanel:
+    def training_tab(self) -> TrainingTab:
         return self.lazy_tabs.widget(names.TRAINING_PANEL)
 
     def built_tab(self, name: str):
@@ -181,8 +181,8 @@ class MainWindow(QMainWindow):
             studies += (training.runner,)
         return studies
 
-    def _make_heads_panel(self) -> HeadsPanel:
-        panel = HeadsPanel(self.state, self.heads_study)
+    def _make_head_roles_tab(self) -> HeadRolesTab:
+        panel = HeadRolesTab(self.state, self.heads_study)
         self.lesson.heads_view = panel.view
         panel.view.changed.connect(self.lesson.refresh_text)
         guard_call("head roles theme", panel.view.apply_theme, self.current_theme())
@@ -191,7 +191,7 @@ class MainWindow(QMainWindow):
     def _make_model_heads(self):
         from gui.realheads.tab import ModelHeadsTab
 
-        self.heads_panel            # the head-roles study it drives gives the hand-built heads
+        self.head_roles_tab            # the head-roles study it drives gives the hand-built heads
         tab = ModelHeadsTab(self.state)
         tab.set_hand_heads(self._hand_heads)
         if self._roles_run is not None:
@@ -206,8 +206,8 @@ class MainWindow(QMainWindow):
         tab.fetcher.finished.connect(self.lesson.refresh_text)
         return tab
 
-    def _make_training_panel(self) -> TrainingPanel:
-        panel = TrainingPanel(self.state, self)
+    def _make_training_tab(self) -> TrainingTab:
+        panel = TrainingTab(self.state, self)
         runner, lesson = panel.runner, self.lesson
         runner.result_ready.connect(self._keep_roles_run)
         model_heads = self.built_tab(names.MODEL_HEADS)
@@ -275,7 +275,7 @@ class MainWindow(QMainWindow):
         lesson.train_requested.connect(self._train_for_lesson)
         lesson.highlight.connect(self._frame_lesson_tab)
         self.menus.lesson_action.toggled.connect(lesson.on_strip_shown)
-        # after the text's layout pass, never inside it (see LessonPanel._fit_text)
+        # after the text's layout pass, never inside it (see LessonStrip._fit_text)
         lesson.height_wanted.connect(self.fit_lesson_dock, Qt.ConnectionType.QueuedConnection)
         lesson.strip_max_share = self.LESSON_MAX_SHARE
         self.menus.edit_menu.addSeparator()
@@ -315,7 +315,7 @@ class MainWindow(QMainWindow):
 
     @Slot(str, object)
     def _train_for_lesson(self, experiment: str, options) -> None:
-        training = self.training_panel
+        training = self.training_tab
         if training.start(experiment, options):
             self.lesson.training_started(experiment)
         self.bottom_tabs.setCurrentWidget(training)
@@ -330,7 +330,7 @@ class MainWindow(QMainWindow):
                 names.HEADS_VIEW: tr("Head roles"), names.MODEL_HEADS: tr("Real heads"),
                 names.HEAD_GRID: tr("Real heads: grid"), names.HEAD_DETAIL: tr("Real heads: head"),
                 names.HEAD_COMPARE: tr("Real heads: learned and hand-built"),
-                **TrainingPanel.titles()}
+                **TrainingTab.titles()}
 
     def retranslate(self) -> None:
         self.setWindowTitle(tr("Attention Lab"))

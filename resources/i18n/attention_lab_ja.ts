@@ -15,8 +15,8 @@
     </message>
     <message>
         <location filename="../../gui/controls/texts.py" line="55"/>
-        <location filename="../../gui/panels/training_panel.py" line="567"/>
-        <location filename="../../gui/panels/training_panel.py" line="568"/>
+        <location filename="../../gui/panels/training_plots.py" line="567"/>
+        <location filename="../../gui/panels/training_plots.py" line="568"/>
         <source>heads h</source>
         <translation>ヘッド数 h</translation>
     </message>
@@ -759,48 +759,48 @@
         <translation>セッションを保存できません</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="33"/>
+        <location filename="../../gui/panels/cost_plot.py" line="33"/>
         <source>Q/K/V projections</source>
         <translation>Q/K/V 射影</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="33"/>
+        <location filename="../../gui/panels/cost_plot.py" line="33"/>
         <source>QKᵀ</source>
         <translation>QKᵀ</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="34"/>
+        <location filename="../../gui/panels/cost_plot.py" line="34"/>
         <source>softmax</source>
         <translation>softmax</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="34"/>
+        <location filename="../../gui/panels/cost_plot.py" line="34"/>
         <source>weights · V</source>
         <translation>重み · V</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="34"/>
+        <location filename="../../gui/panels/cost_plot.py" line="34"/>
         <source>W_O</source>
         <translation>W_O</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="131"/>
+        <location filename="../../gui/panels/cost_plot.py" line="131"/>
         <source>1 head without W_O</source>
         <translation>W_O なしの 1 ヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="139"/>
+        <location filename="../../gui/panels/cost_plot.py" line="139"/>
         <source>cost of one attention layer</source>
         <translation>注意層 1 つのコスト</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="235"/>
-        <location filename="../../gui/panels/cost_panel.py" line="243"/>
+        <location filename="../../gui/panels/cost_plot.py" line="235"/>
+        <location filename="../../gui/panels/cost_plot.py" line="243"/>
         <source>FLOPs</source>
         <translation>FLOPs</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="301"/>
+        <location filename="../../gui/panels/cost_plot.py" line="301"/>
         <source>n = {n} tokens: 1 × {d}  vs  {h} × {dk}
 softmax: {sm} FLOPs, {share:.1%} of the layer
    (1 head: {sm1}, {share1:.1%})
@@ -813,73 +813,73 @@ W_O:{wo} FLOPs、{wo_share:.1%}
 W_O なしの 1 ヘッド:{no_wo} FLOPs</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="323"/>
+        <location filename="../../gui/panels/cost_plot.py" line="323"/>
         <source>MHA</source>
         <translation>MHA</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="323"/>
+        <location filename="../../gui/panels/cost_plot.py" line="323"/>
         <source>MQA</source>
         <translation>MQA</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="323"/>
+        <location filename="../../gui/panels/cost_plot.py" line="323"/>
         <source>GQA</source>
         <translation>GQA</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="324"/>
+        <location filename="../../gui/panels/cost_plot.py" line="324"/>
         <source>attention params per layer: {p}&lt;br&gt;({kind}, {g} K/V heads; 1 full-width head: {p1})</source>
         <translation>層あたりのアテンションのパラメータ:{p}&lt;br&gt;({kind}、K/V ヘッド {g} 個。フル幅の 1 ヘッド:{p1})</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="328"/>
+        <location filename="../../gui/panels/cost_plot.py" line="328"/>
         <source>KV cache: none (no decoder layer caches keys and values)</source>
         <translation>KV キャッシュ:なし(キーとバリューをキャッシュするデコーダ層がありません)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="330"/>
+        <location filename="../../gui/panels/cost_plot.py" line="330"/>
         <source>KV cache, {bits}-bit: {per_token} per token&lt;br&gt;(2 × {layers} layers × {g} × {dk} values); {ctx} at n = {n}</source>
         <translation>KV キャッシュ({bits} ビット):トークンあたり {per_token}&lt;br&gt;(2 × {layers} 層 × {g} × {dk} 個の値)、n = {n} では {ctx}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="335"/>
+        <location filename="../../gui/panels/cost_plot.py" line="335"/>
         <source>scores h·n² = {h} × {n}²: {size} per layer</source>
         <translation>スコア h·n² = {h} × {n}²:層あたり {size}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="240"/>
+        <location filename="../../gui/panels/cost_plot.py" line="240"/>
         <source>FLOPs per layer</source>
         <translation>1 層あたりの FLOPs</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="147"/>
+        <location filename="../../gui/panels/cost_plot.py" line="147"/>
         <source>KV cache: {bits}-bit values</source>
         <translation>KV キャッシュ:{bits} ビットの値</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="150"/>
+        <location filename="../../gui/panels/cost_plot.py" line="150"/>
         <source>Bits per stored key and value in the KV cache and the score memory</source>
         <translation>KV キャッシュとスコアのメモリで、キーとバリュー 1 つを保存するビット数</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="282"/>
+        <location filename="../../gui/panels/cost_plot.py" line="282"/>
         <source>1 head = h heads</source>
         <translation>1 ヘッド = h ヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="283"/>
+        <location filename="../../gui/panels/cost_plot.py" line="283"/>
         <source>1 head</source>
         <translation>1 ヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="283"/>
+        <location filename="../../gui/panels/cost_plot.py" line="283"/>
         <source>{h} heads</source>
         <translation>{h} ヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_panel.py" line="282"/>
-        <location filename="../../gui/panels/cost_panel.py" line="283"/>
+        <location filename="../../gui/panels/cost_plot.py" line="282"/>
+        <location filename="../../gui/panels/cost_plot.py" line="283"/>
         <source>per head</source>
         <translation>ヘッド別</translation>
     </message>
@@ -970,144 +970,144 @@ W_O なしの 1 ヘッド:{no_wo} FLOPs</translation>
         <translation>行列は縮小した幅 {w} ({hc} × {dc}) で描画。形状とコストは正確</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_panel.py" line="144"/>
+        <location filename="../../gui/panels/saturation_plot.py" line="144"/>
         <source>max p</source>
         <translation>最大 p</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_panel.py" line="144"/>
+        <location filename="../../gui/panels/saturation_plot.py" line="144"/>
         <source>entropy (nats)</source>
         <translation>エントロピー (nats)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_panel.py" line="145"/>
+        <location filename="../../gui/panels/saturation_plot.py" line="145"/>
         <source>‖J‖_F</source>
         <translation>‖J‖_F</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_panel.py" line="148"/>
+        <location filename="../../gui/panels/saturation_plot.py" line="148"/>
         <source>d_k (log scale)</source>
         <translation>d_k(対数目盛)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_panel.py" line="189"/>
+        <location filename="../../gui/panels/saturation_plot.py" line="189"/>
         <source>{n} keys, {t} queries per d_k</source>
         <translation>キー {n} 個、d_k ごとにクエリ {t} 個</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_panel.py" line="191"/>
+        <location filename="../../gui/panels/saturation_plot.py" line="191"/>
         <source>{n} keys; {t} queries per d_k up to d_k = {dk}, then fewer: {low} at d_k = {top}</source>
         <translation>キー {n} 個。d_k = {dk} までは d_k ごとにクエリ {t} 個、その先は減り、d_k = {top} では {low} 個</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_panel.py" line="204"/>
+        <location filename="../../gui/panels/saturation_plot.py" line="204"/>
         <source>saturation vs d_k ({n} keys; {t} queries per d_k up to d_k = {dk}, then fewer: {low} at d_k = {top})</source>
         <translation>d_k による飽和の変化(キー {n} 個。d_k = {dk} までは d_k ごとにクエリ {t} 個、その先は減り、d_k = {top} では {low} 個)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_panel.py" line="271"/>
-        <location filename="../../gui/panels/variance_panel.py" line="163"/>
+        <location filename="../../gui/panels/saturation_plot.py" line="271"/>
+        <location filename="../../gui/panels/variance_plot.py" line="163"/>
         <source>q·k / √d_k</source>
         <translation>q·k / √d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_panel.py" line="271"/>
+        <location filename="../../gui/panels/saturation_plot.py" line="271"/>
         <source>raw q·k (median, quartiles)</source>
         <extracomment>(size factor, most lines) tried in turn for the title and its key: 1.2 × the plot text in two lines, then 1 × in three; beyond (large text on a narrow panel) the short title and the key at 1 ×, with the counts under the plots.</extracomment>
         <translation>スケーリングなしの q·k(中央値・四分位)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_panel.py" line="278"/>
+        <location filename="../../gui/panels/saturation_plot.py" line="278"/>
         <source>saturation vs d_k</source>
         <translation>d_k による飽和の変化</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_panel.py" line="201"/>
+        <location filename="../../gui/panels/saturation_plot.py" line="201"/>
         <source>saturation vs d_k ({n} keys, {t} queries per d_k)</source>
         <translation>d_k による飽和の変化(キー {n} 個、d_k ごとにクエリ {t} 個)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/softmax_panel.py" line="96"/>
+        <location filename="../../gui/panels/softmax_plot.py" line="96"/>
         <source>softmax: raw vs ÷√d_k</source>
         <extracomment>Side by side, value labels keep this share of their height apart (a space, at any size).</extracomment>
         <translation>softmax: スケーリングなし 対 ÷√d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/softmax_panel.py" line="97"/>
+        <location filename="../../gui/panels/softmax_plot.py" line="97"/>
         <source>probability</source>
         <translation>確率</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/softmax_panel.py" line="220"/>
+        <location filename="../../gui/panels/softmax_plot.py" line="220"/>
         <source>raw{t}: H = {h} nats, max p = {m}</source>
         <translation>スケーリングなし{t}:H = {h} nats、最大 p = {m}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/softmax_panel.py" line="224"/>
+        <location filename="../../gui/panels/softmax_plot.py" line="224"/>
         <source>÷√{dk} = ÷{div}: H = {h} nats, max p = {m}</source>
         <translation>÷√{dk} = ÷{div}:H = {h} nats、最大 p = {m}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/softmax_panel.py" line="98"/>
+        <location filename="../../gui/panels/softmax_plot.py" line="98"/>
         <source>key</source>
         <translation>キー</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="161"/>
-        <location filename="../../gui/panels/variance_panel.py" line="220"/>
+        <location filename="../../gui/panels/variance_plot.py" line="161"/>
+        <location filename="../../gui/panels/variance_plot.py" line="220"/>
         <source>q·k: raw and ÷√d_k</source>
         <extracomment>The scaled histogram&apos;s y axis is fitted again when its peak falls below this share of the peak it was fitted to.</extracomment>
         <translation>q·k: スケーリングなしと ÷√d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="162"/>
+        <location filename="../../gui/panels/variance_plot.py" line="162"/>
         <source>q·k</source>
         <translation>q·k</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="167"/>
+        <location filename="../../gui/panels/variance_plot.py" line="167"/>
         <source>density</source>
         <translation>密度</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="215"/>
+        <location filename="../../gui/panels/variance_plot.py" line="215"/>
         <source>exact density</source>
         <translation>厳密な密度</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="215"/>
+        <location filename="../../gui/panels/variance_plot.py" line="215"/>
         <source>exact pmf</source>
         <translation>厳密な確率質量</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="216"/>
+        <location filename="../../gui/panels/variance_plot.py" line="216"/>
         <source>normal approx.</source>
         <translation>正規近似</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="222"/>
+        <location filename="../../gui/panels/variance_plot.py" line="222"/>
         <source>sampled</source>
         <translation>サンプル</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="224"/>
+        <location filename="../../gui/panels/variance_plot.py" line="224"/>
         <source>±2σ² band: the spread ÷√d_k keeps</source>
         <translation>±2σ² の帯:÷√d_k が保つ広がり</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="258"/>
+        <location filename="../../gui/panels/variance_plot.py" line="258"/>
         <source>raw, d_k = {dk}: Var = {var} ± {se}
 theory d_k·σ⁴ = {th}</source>
         <translation>スケーリングなし、d_k = {dk}: 分散 = {var} ± {se}
 理論値 d_k·σ⁴ = {th}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="262"/>
+        <location filename="../../gui/panels/variance_plot.py" line="262"/>
         <source>exact density → ∞ at 0 (no finite peak)</source>
         <translation>厳密な密度は 0 で → ∞(有限のピークはありません)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="266"/>
+        <location filename="../../gui/panels/variance_plot.py" line="266"/>
         <source>÷√d_k: Var = {var} ± {se}
 theory σ⁴ = {th}
 {n} samples, {kind}</source>
@@ -1116,7 +1116,7 @@ theory σ⁴ = {th}
 {n} サンプル、{kind}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_panel.py" line="168"/>
+        <location filename="../../gui/panels/variance_plot.py" line="168"/>
         <source>the ±2σ² width that ÷√d_k restores</source>
         <translation>÷√d_k によって戻る ±2σ² の幅</translation>
     </message>
@@ -1386,7 +1386,7 @@ theory σ⁴ = {th}
         <location filename="../../gui/common/names.py" line="36"/>
         <location filename="../../gui/common/names.py" line="44"/>
         <location filename="../../gui/panels/heads_view.py" line="52"/>
-        <location filename="../../gui/panels/training_panel.py" line="62"/>
+        <location filename="../../gui/panels/training_plots.py" line="62"/>
         <source>previous token</source>
         <extracomment>The rows of the panel area; a compact window shows one at a time. File stem of each exportable panel (File → Export panel, `main.py export`).
 ----------
@@ -1402,7 +1402,7 @@ A column of small maps narrower than this many text heights broke a Japanese tit
     </message>
     <message>
         <location filename="../../gui/common/names.py" line="36"/>
-        <location filename="../../gui/panels/training_panel.py" line="63"/>
+        <location filename="../../gui/panels/training_plots.py" line="63"/>
         <source>self</source>
         <translation>自分自身</translation>
     </message>
@@ -1420,7 +1420,7 @@ A column of small maps narrower than this many text heights broke a Japanese tit
     </message>
     <message>
         <location filename="../../gui/common/names.py" line="38"/>
-        <location filename="../../gui/panels/training_panel.py" line="62"/>
+        <location filename="../../gui/panels/training_plots.py" line="62"/>
         <source>induction</source>
         <translation>帰納</translation>
     </message>
@@ -1431,7 +1431,7 @@ A column of small maps narrower than this many text heights broke a Japanese tit
     </message>
     <message>
         <location filename="../../gui/common/names.py" line="38"/>
-        <location filename="../../gui/panels/training_panel.py" line="63"/>
+        <location filename="../../gui/panels/training_plots.py" line="63"/>
         <source>mixed</source>
         <translation>混合</translation>
     </message>
@@ -1824,189 +1824,189 @@ A column of small maps narrower than this many text heights broke a Japanese tit
         <translation>手作りのヘッド: 2 トークン以上の文を入力してください</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="50"/>
+        <location filename="../../gui/panels/training_plots.py" line="50"/>
         <source>Does ÷√d_k matter? (scaled vs unscaled)</source>
         <extracomment>SEQUENTIAL as 256 RGBA colours: weight w ∈ [0, 1] is drawn in colour round(255 w). Legend columns: scaling has 8 groups and the full width, heads 5 groups beside the maps.</extracomment>
         <translation>÷√d_k は効くか?(スケールあり/なし)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="51"/>
+        <location filename="../../gui/panels/training_plots.py" line="51"/>
         <source>Heads specialise (2 layers × 4 heads)</source>
         <translation>ヘッドの役割分化(2 層 × 4 ヘッド)</translation>
     </message>
     <message>
         <location filename="../../gui/lessons/steps.py" line="297"/>
-        <location filename="../../gui/panels/training_panel.py" line="52"/>
+        <location filename="../../gui/panels/training_plots.py" line="52"/>
         <source>Many thin heads or one wide one?</source>
         <translation>細いヘッドを多数か、太いヘッドを 1 つか?</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="56"/>
+        <location filename="../../gui/panels/training_plots.py" line="56"/>
         <source>averaging task (majority colour)</source>
         <translation>平均タスク(多数派の色)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="57"/>
+        <location filename="../../gui/panels/training_plots.py" line="57"/>
         <source>lookup task (one key–value pair)</source>
         <translation>検索タスク(キーと値の 1 組)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="63"/>
+        <location filename="../../gui/panels/training_plots.py" line="63"/>
         <source>BOS sink</source>
         <translation>BOS シンク</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="64"/>
+        <location filename="../../gui/panels/training_plots.py" line="64"/>
         <source>content match</source>
         <translation>内容一致</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="64"/>
+        <location filename="../../gui/panels/training_plots.py" line="64"/>
         <source>previous item</source>
         <translation>直前の項目</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="73"/>
+        <location filename="../../gui/panels/training_plots.py" line="73"/>
         <source>loss (nats)</source>
         <translation>損失(nats)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="73"/>
+        <location filename="../../gui/panels/training_plots.py" line="73"/>
         <source>accuracy</source>
         <translation>正解率</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="74"/>
+        <location filename="../../gui/panels/training_plots.py" line="74"/>
         <source>attention entropy (nats)</source>
         <translation>注意のエントロピー(nats)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="75"/>
+        <location filename="../../gui/panels/training_plots.py" line="75"/>
         <source>log₁₀ |∇W_Q|</source>
         <translation>log₁₀ |∇W_Q|</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="97"/>
+        <location filename="../../gui/panels/training_plots.py" line="97"/>
         <source>d_k = {dk}, ÷√d_k</source>
         <translation>d_k = {dk}、÷√d_k あり</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="97"/>
+        <location filename="../../gui/panels/training_plots.py" line="97"/>
         <source>d_k = {dk}, unscaled</source>
         <translation>d_k = {dk}、スケールなし</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="99"/>
+        <location filename="../../gui/panels/training_plots.py" line="99"/>
         <source>h = {h}</source>
         <translation>h = {h}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="100"/>
+        <location filename="../../gui/panels/training_plots.py" line="100"/>
         <source>training run</source>
         <translation>学習ラン</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="247"/>
+        <location filename="../../gui/panels/training_plots.py" line="247"/>
         <source>training curves on a fixed evaluation batch</source>
         <translation>固定した評価バッチでの学習曲線</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="252"/>
+        <location filename="../../gui/panels/training_plots.py" line="252"/>
         <source>step</source>
         <translation>ステップ</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="349"/>
+        <location filename="../../gui/panels/training_plots.py" line="349"/>
         <source>mean of {n} seeds, band = min–max</source>
         <translation>{n} シードの平均、帯は最小〜最大</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="351"/>
+        <location filename="../../gui/panels/training_plots.py" line="351"/>
         <source>dotted: copy one token = {acc:.3f}</source>
         <translation>点線:1 トークンをコピー = {acc:.3f}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="354"/>
+        <location filename="../../gui/panels/training_plots.py" line="354"/>
         <source>solid: ÷√d_k · dashed: unscaled</source>
         <translation>実線:÷√d_k あり・破線:なし</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="393"/>
+        <location filename="../../gui/panels/training_plots.py" line="393"/>
         <source>learned heads: press Start</source>
         <translation>学習したヘッド:「開始」を押してください</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="435"/>
+        <location filename="../../gui/panels/training_plots.py" line="435"/>
         <source>no learned heads to show: the scaling task has one head read by a CLS query</source>
         <translation>表示するヘッドはありません:この実験は CLS クエリが読む 1 ヘッドだけです</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="460"/>
+        <location filename="../../gui/panels/training_plots.py" line="460"/>
         <source>H{head} {role} {score:.2f}</source>
         <translation>H{head} {role} {score:.2f}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="464"/>
+        <location filename="../../gui/panels/training_plots.py" line="464"/>
         <source>h = {h}: the query row of each head on “{tokens}”</source>
         <translation>h = {h}:入力「{tokens}」での各ヘッドのクエリ行</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="467"/>
+        <location filename="../../gui/panels/training_plots.py" line="467"/>
         <source>learned heads: items “key:value”; the query “?k” asks for the value of key k</source>
         <translation>学習したヘッド:項目は「キー:値」、クエリ「?k」はキー k の値を問います</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="475"/>
+        <location filename="../../gui/panels/training_plots.py" line="475"/>
         <source>L{layer}·H{head} {role}&lt;br&gt;prev {p:.2f} ind {i:.2f} BOS {b:.2f}</source>
         <translation>L{layer}·H{head} {role}&lt;br&gt;直前 {p:.2f} 帰納 {i:.2f} BOS {b:.2f}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="481"/>
+        <location filename="../../gui/panels/training_plots.py" line="481"/>
         <source>learned heads at step {step} on “{tokens}” (rows: query, columns: key)</source>
         <translation>ステップ {step} で学習したヘッド、入力「{tokens}」(行:クエリ、列:キー)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="561"/>
+        <location filename="../../gui/panels/training_plots.py" line="561"/>
         <source>final quality against h (same d_model, same cost)</source>
         <translation>h ごとの最終性能(d_model もコストも同じ)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="563"/>
+        <location filename="../../gui/panels/training_plots.py" line="563"/>
         <source>these runs: accuracy ● and loss ■ (nats)</source>
         <translation>今回の学習:正解率 ● と損失 ■(nats)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="565"/>
+        <location filename="../../gui/panels/training_plots.py" line="565"/>
         <source>paper, Table 3 (A): dev perplexity (lower is better)</source>
         <translation>論文の表 3 (A):dev パープレキシティ(低いほど良い)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="569"/>
+        <location filename="../../gui/panels/training_plots.py" line="569"/>
         <source>dev perplexity</source>
         <translation>dev パープレキシティ</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="580"/>
+        <location filename="../../gui/panels/training_plots.py" line="580"/>
         <source>Paper: best dev perplexity {ppl} at h = {h}; at h = {hm} it rises to {pm}.</source>
         <translation>論文:dev パープレキシティの最良は h = {h} の {ppl}。h = {hm} では {pm} に悪化します。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="635"/>
+        <location filename="../../gui/panels/training_plots.py" line="635"/>
         <source>Runs so far: none finished yet.</source>
         <translation>まだ終わった学習はありません。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="639"/>
+        <location filename="../../gui/panels/training_plots.py" line="639"/>
         <source>These runs: h = {h1} reaches {a1:.0%}; the best is h = {hb} with {ab:.0%}.</source>
         <translation>今回の学習:h = {h1} は {a1:.0%}、最良は h = {hb} の {ab:.0%} です。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="642"/>
+        <location filename="../../gui/panels/training_plots.py" line="642"/>
         <source>Too many heads hurt here: h = {h} (d_k = {dk}) falls to {a:.0%}.</source>
         <translation>ここではヘッドが多すぎると悪化します:h = {h}(d_k = {dk})は {a:.0%} に下がります。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_panel.py" line="646"/>
+        <location filename="../../gui/panels/training_plots.py" line="646"/>
         <source>More heads did not hurt here: h = {h} reaches {a:.0%}.</source>
         <translation>ここではヘッドを増やしても悪化しません:h = {h} は {a:.0%} です。</translation>
     </message>

@@ -18,7 +18,7 @@ Windows:
     restore_view   after the test: windowed, 100 % text, English (with `window`)
 Widgets:
     sync_studies   StudyCycles made during the test are synchronous
-    controls       a ControlPanel over a SimulationModel of its own AppState (synchronous)
+    controls       a Sidebar over a SimulationModel of its own AppState (synchronous)
     make_panel     make_panel(name, params=None): one live panel, shown, fed engine Results
 """
 import weakref
@@ -227,15 +227,15 @@ def shared_window(_module_window, sync_studies):
 
 @pytest.fixture
 def controls(qtbot, sync_studies):
-    """A shown ControlPanel over a SimulationModel of its own AppState (first-run params:
+    """A shown Sidebar over a SimulationModel of its own AppState (first-run params:
     live scores), its first Results computed."""
     from engine import Params
-    from gui.controls.sidebar import ControlPanel
+    from gui.controls.sidebar import Sidebar
     from gui.studies.simulation import SimulationModel
     from gui.state import AppState, StateSnapshot
 
     model = SimulationModel(AppState(StateSnapshot(params=Params(live_scores=True))))
-    panel = ControlPanel(model)
+    panel = Sidebar(model)
     panel.show()
     model.request()
     assert model.wait_idle()
@@ -251,11 +251,11 @@ def make_panel(qtbot):
     first-run Params if None)."""
     from engine import Params, compute
     from gui.common import names
-    from gui.panels import CostPanel, MultiHeadView, SaturationPanel, SoftmaxPanel, VariancePanel
+    from gui.panels import CostPlot, MultiHeadView, SaturationPlot, SoftmaxPlot, VariancePlot
 
-    classes = {names.SOFTMAX: SoftmaxPanel, names.VARIANCE: VariancePanel,
-               names.SATURATION: SaturationPanel, names.MULTIHEAD: MultiHeadView,
-               names.COST: CostPanel}
+    classes = {names.SOFTMAX: SoftmaxPlot, names.VARIANCE: VariancePlot,
+               names.SATURATION: SaturationPlot, names.MULTIHEAD: MultiHeadView,
+               names.COST: CostPlot}
     made = []
 
     def make(name: str, params=None, size=(800, 600)):

@@ -104,10 +104,10 @@ class LongUse:
 
         self.app, self.win, self.rng = app, win, rng
         self.names = names
-        win.heads_panel, win.training_panel          # built now: their first build is not growth
+        win.head_roles_tab, win.training_tab          # built now: their first build is not growth
         tab = win.model_heads
         tab.add_model_folder(model_folder)             # File → Open model folder…
-        self.training = win.training_panel
+        self.training = win.training_tab
         controls = win.controls
         self.spins = controls.findChildren(QAbstractSpinBox)
         self.checks = controls.findChildren(QCheckBox)
@@ -158,7 +158,7 @@ class LongUse:
 
     def _moves(self):
         win, rng, names = self.win, self.rng, self.names
-        heads, real, training = win.heads_panel, win.model_heads, self.training
+        heads, real, training = win.head_roles_tab, win.model_heads, self.training
         tabs = win.bottom_tabs
         return [
             ("spin_value", 6, lambda: (s := rng.choice(self.spins)).setValue(self._spin_value(s))),

@@ -85,8 +85,8 @@ def main(count: int, seed: int) -> int:
     checks = controls.findChildren(QCheckBox)
     combos = controls.findChildren(QComboBox)
     sliders = controls.findChildren(QSlider)
-    heads = win.heads_panel
-    win.model_heads, win.training_panel   # built now: their first build is not growth
+    heads = win.head_roles_tab
+    win.model_heads, win.training_tab   # built now: their first build is not growth
     actions = [a for a in win.findChildren(type(win.menus.presentation_action))
                if a.objectName() and not any(m in a.objectName() for m in MODAL)
                and not a.menu()]

@@ -3,7 +3,7 @@ whole module of tests that read it, instead of a new MainWindow (about 1 s) per 
 
 A test module imports the fixtures it uses from here (pytest finds them by name):
 
-    training_panel      a Training tab (TrainingPanel) of its own state, shown
+    training_tab      a Training tab (TrainingTab) of its own state, shown
     tiny_bert           a tiny random BERT folder named "tiny-bert", one per module
     in_thread_forward   the Real heads forward runs in the study's thread, not in a child
                         process (gui.realheads.forward_process.ENABLED off)
@@ -75,12 +75,12 @@ def in_thread_forward(monkeypatch):
 
 
 @pytest.fixture
-def training_panel(qtbot):
+def training_tab(qtbot):
     """A Training tab of its own AppState, shown at about its size in the window."""
     from gui.state import AppState
-    from gui.training.tab import TrainingPanel
+    from gui.training.tab import TrainingTab
 
-    panel = TrainingPanel(AppState())
+    panel = TrainingTab(AppState())
     qtbot.addWidget(panel)
     panel.resize(1000, 450)
     panel.show()

@@ -352,7 +352,7 @@ def colour_image_ref(values):
 
 
 def test_density_axis_steps_with_the_x_ladder():
-    from gui.panels.variance_panel import density_top, nice_ceiling, nice_step_below
+    from gui.panels.variance_plot import density_top, nice_ceiling, nice_step_below
 
     assert [nice_step_below(v) for v in (1, 2, 5, 10, 0.2, 500)] == pytest.approx(
         [0.5, 1, 2, 5, 0.1, 200])
@@ -500,13 +500,13 @@ def test_plots_catching_up_is_marked_until_their_result_arrives(qtbot):
     from PySide6.QtWidgets import QApplication
 
     from gui.controls.marker import CATCH_UP_DELAY_MS
-    from gui.controls.sidebar import ControlPanel
+    from gui.controls.sidebar import Sidebar
     from gui.studies.simulation import SimulationModel
     from gui.state import AppState
 
     slow = SlowCompute(delay=0.6)
     model = SimulationModel(AppState(), slow)
-    panel = ControlPanel(model)
+    panel = Sidebar(model)
     qtbot.addWidget(panel)
     try:
         panel.show()

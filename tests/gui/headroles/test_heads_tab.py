@@ -1,4 +1,4 @@
-"""HeadsPanel / HeadsView: the heatmaps follow the sentence, the token mode and the random
+"""HeadRolesTab / HeadsView: the heatmaps follow the sentence, the token mode and the random
 toggle in place; the average is the mean of the heads; empty text gives a message. One panel
 serves the module; after each test its inputs and theme are put back."""
 import numpy as np
@@ -7,7 +7,7 @@ from PySide6.QtCore import QCoreApplication, QEvent
 from PySide6.QtWidgets import QApplication, QCheckBox, QComboBox, QLineEdit, QSpinBox
 
 from engine.head_roles import ROLE_HEADS, random_heads, role_heads, tokenize
-from gui.headroles.tab import HeadsPanel
+from gui.headroles.tab import HeadRolesTab
 from gui.state.app_state import DEFAULT_SENTENCES
 from gui.panels.heads_view import HeadsView
 from gui.common.style import LIGHT, Theme, format_number
@@ -16,11 +16,11 @@ from tab_fixtures import dispose
 
 @pytest.fixture(scope="module")
 def module_panel(qapp):
-    """A HeadsPanel (its own state and study) and its state as built."""
+    """A HeadRolesTab (its own state and study) and its state as built."""
     from gui.app import configure_pyqtgraph
 
     configure_pyqtgraph()
-    p = HeadsPanel()
+    p = HeadRolesTab()
     p.resize(1200, 700)
     p.show()
     settle(p)

@@ -109,7 +109,7 @@ def test_gradients_train_button_runs_in_the_training_tab_and_the_text_quotes_it(
     button = window.lesson.train_button
     assert button.isVisible() and "Press Train" in text
     button.click()
-    assert window.bottom_tabs.currentWidget() is window.training_panel
+    assert window.bottom_tabs.currentWidget() is window.training_tab
     assert window.state.training.experiment == "scaling"
     qtbot.waitUntil(lambda: "scaling" in window.lesson.training_results, timeout=30000)
     settle(window)
@@ -122,16 +122,16 @@ def test_gradients_train_button_runs_in_the_training_tab_and_the_text_quotes_it(
                   format_number(f["ent_s"])):
         assert value in text
     assert button.isEnabled()
-    assert not window.training_panel.runner.is_running()
+    assert not window.training_tab.runner.is_running()
 
 
 def test_roles_step_frames_the_learned_heads_and_keeps_the_hand_built_ones(window, english):
     text = go(window, "roles")
     assert window.area.highlighted == names.TRAINING_PANEL
-    assert window.bottom_tabs.currentWidget() is window.training_panel
+    assert window.bottom_tabs.currentWidget() is window.training_tab
     assert "emerge rather than being assigned" in text and "Voita et al. 2019" in text
     assert "Head roles tab keeps hand-built heads" in text
-    view = window.heads_panel.view
+    view = window.head_roles_tab.view
     if view.entropies is not None:
         assert format_number(float(view.entropies[0].mean())) in text
 
@@ -218,7 +218,7 @@ def test_presentation_keeps_the_training_tab_of_a_training_step_on_screen(window
         window.menus.presentation_action.setChecked(True)
         settle(window)
         assert window.bottom_tabs.isVisibleTo(window)
-        assert window.bottom_tabs.currentWidget() is window.training_panel
+        assert window.bottom_tabs.currentWidget() is window.training_tab
         assert not window.area.top_splitter.isVisibleTo(window)
         go(window, "real_heads")
         assert window.bottom_tabs.currentWidget() is window.model_heads

@@ -204,7 +204,7 @@ def test_llama_2_70b_params_and_kv_cache_on_screen(window):
 
 
 def test_format_bytes_uses_binary_units():
-    from gui.panels.cost_panel import format_bytes
+    from gui.panels.cost_plot import format_bytes
 
     assert format_bytes(327680) == "320 KiB"
     assert format_bytes(2**20) == "1 MiB"
@@ -240,7 +240,7 @@ def test_dk_1_normal_prints_no_finite_peak_and_fits_the_histogram(window):
     v, r = window.panels["variancePlot"], window.model.results.variance
     assert not r.theory_bounded
     assert "∞" in v.stats_raw.toPlainText()
-    from gui.panels.variance_panel import RAW_HEADROOM, density_top, nice_ceiling, text_headroom
+    from gui.panels.variance_plot import RAW_HEADROOM, density_top, nice_ceiling, text_headroom
 
     h = r.hist_unscaled
     half, top, text_px = v._ranges["raw"]
@@ -370,7 +370,7 @@ def test_lesson_mistake_step_shows_the_flat_maps_and_explains_the_variance(windo
 def test_typed_japanese_is_tokenised_as_japanese(window, qtbot):
     from PySide6.QtWidgets import QLineEdit
 
-    panel = window.heads_panel
+    panel = window.head_roles_tab
     edit = panel.findChild(QLineEdit, "sentenceEdit")
     edit.setText("本を読んだ。本は重い。")
     assert window.state.heads_input.token_mode == "ja_words"
@@ -412,7 +412,7 @@ def test_default_sentence_follows_the_language_and_an_edited_one_stays(window, e
 def test_the_entropy_line_is_painted_after_each_new_sentence(window, qtbot):
     """A device cache kept painting an old (empty) text of the wrapped entropy line, which
     was set while the tab was hidden."""
-    panel = window.heads_panel
+    panel = window.head_roles_tab
     view = panel.view
 
     def dark_pixels_of(label) -> int:

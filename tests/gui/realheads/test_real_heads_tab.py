@@ -194,9 +194,9 @@ def test_typing_updates_through_the_study_off_the_gui_thread(tab, qtbot):
 
 
 def test_shared_sentence_with_the_head_roles_tab(tab, qtbot):
-    from gui.headroles.tab import HeadsPanel
+    from gui.headroles.tab import HeadRolesTab
 
-    roles = HeadsPanel(tab.state)             # the window gives both tabs its one state
+    roles = HeadRolesTab(tab.state)             # the window gives both tabs its one state
     qtbot.addWidget(roles)
     try:
         tab.sentence_edit.setText("the cat sat.")
@@ -405,7 +405,7 @@ def test_a_tab_built_after_the_runs_shows_the_newest_roles_run(window, no_minilm
 
     other = run_experiment("heads", HeadsConfig(heads=(1, 2), seeds=1, steps=10, log_every=5,
                                                 eval_size=32))
-    finished = window.training_panel.runner.result_ready      # what a finished run emits
+    finished = window.training_tab.runner.result_ready      # what a finished run emits
     finished.emit(roles_run)
     finished.emit(other)
     tab = window.model_heads                                   # built now
@@ -418,7 +418,7 @@ def test_a_tab_built_after_the_runs_shows_the_newest_roles_run(window, no_minilm
 @pytest.mark.usefixtures("resource_tracker_first")
 def test_a_run_in_the_training_tab_reaches_the_real_heads_tab(window, no_minilm, qtbot):
     tab = show_tab(window)
-    panel = window.training_panel
+    panel = window.training_tab
     assert panel.start("roles", SHORT_ROLES)
     qtbot.waitUntil(lambda: panel.result is not None, timeout=20000)
     QApplication.processEvents()
@@ -434,9 +434,9 @@ def test_the_hand_built_heads_are_scored_and_clickable(window, tiny_bert, in_thr
     tab.add_model_folder(str(tiny_bert))
     window.state.update_heads_input(sentence="The cat sat on the mat, and it slept.")
     show_tab(window)
-    assert window.heads_panel.wait_idle() and tab.wait_idle()
+    assert window.head_roles_tab.wait_idle() and tab.wait_idle()
     QApplication.processEvents()
-    heads = window.heads_panel.view.newest_results
+    heads = window.head_roles_tab.view.newest_results
     compare = tab.compare
     assert compare.cells["hand"].shape == (1, len(ROLE_HEADS))
     tokens = [t.text for t in heads.tokens]
@@ -454,7 +454,7 @@ def test_the_hand_built_heads_are_scored_and_clickable(window, tiny_bert, in_thr
     assert tab.scores_label.text().startswith("Hand-built head 1 (previous token) is")
     # a new sentence updates the same items, and the detail follows the head in focus
     window.state.update_heads_input(sentence="the dog ran home.")
-    assert window.heads_panel.wait_idle() and tab.wait_idle()
+    assert window.head_roles_tab.wait_idle() and tab.wait_idle()
     QApplication.processEvents()
     assert compare.cells["hand"].item is item
     assert tab.detail.tokens == ("the", "dog", "ran", "home", ".")

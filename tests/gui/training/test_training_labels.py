@@ -17,7 +17,7 @@ from gui.state.app_state import TrainingSettings
 from gui.training.runner import config_from_options, options_from_config
 from gui_helpers import _tick_texts, settle_layout
 from tab_fixtures import WINDOW_SIZE, module_window, show_bottom_tab  # noqa: F401 (a fixture)
-from tab_fixtures import training_panel  # noqa: F401 (a fixture)
+from tab_fixtures import training_tab  # noqa: F401 (a fixture)
 
 SMALL_SCREEN = (1280, 720)
 
@@ -65,7 +65,7 @@ def settle(panel, most: int = 16) -> None:
 
 
 def show_training(window, experiment: str, page: int):
-    panel = window.training_panel
+    panel = window.training_tab
     show_bottom_tab(window, panel)
     panel.combo.setCurrentIndex(panel.combo.findData(experiment))
     panel.right.setCurrentIndex(page)
@@ -141,20 +141,20 @@ def test_training_tab_is_readable_at_300_percent_on_720p(at_300, lang):
     assert not found, found
 
 
-def test_the_tick_check_sees_labels_that_run_together(training_panel):
-    panel = training_panel
+def test_the_tick_check_sees_labels_that_run_together(training_tab):
+    panel = training_tab
     axis = panel.curves.plots["loss"].getAxis("bottom")
     axis.setTicks([[(v / 20, f"{v / 20:g}") for v in range(21)]])
     settle_layout(panel.plots)
     assert touching_ticks(axis)
 
 
-def test_curve_tick_labels_never_touch_at_any_width(training_panel):
+def test_curve_tick_labels_never_touch_at_any_width(training_tab):
     """At 300 % text the curves' x labels of an empty plot (0…1) ran together as
     "0.250.50.75" on 310–340 px plots: the step was chosen from another step's labels. The
     tab alone, at the tick font of 300 % text, its plots 8 px wider at each step over all the
     widths a 1280 … 1680 px window gives them at 300 % text."""
-    panel = training_panel
+    panel = training_tab
     panel.state.update_view(text_scale=3.0)          # the plots' fonts follow the view
     panel.combo.setCurrentIndex(panel.combo.findData("scaling"))
     found, widths = [], set()
@@ -178,22 +178,22 @@ def assert_every_h_is_named(chart) -> None:
     assert low < 0.0 and high > math.log2(32)
 
 
-def test_before_a_run_the_h_axis_names_the_h_values_to_train(training_panel):
-    assert_every_h_is_named(show_chart(training_panel))
+def test_before_a_run_the_h_axis_names_the_h_values_to_train(training_tab):
+    assert_every_h_is_named(show_chart(training_tab))
 
 
 def test_at_300_percent_in_japanese_too(at_300):
     window = at_300
     window.resize(*WINDOW_SIZE)
     window.switch_language("ja")
-    show_bottom_tab(window, window.training_panel)
-    assert_every_h_is_named(show_chart(window.training_panel))
+    show_bottom_tab(window, window.training_tab)
+    assert_every_h_is_named(show_chart(window.training_tab))
 
 
-def test_the_axis_follows_the_options_and_keeps_every_h_of_a_run(training_panel):
-    chart = show_chart(training_panel, {"heads": "2,8"})
+def test_the_axis_follows_the_options_and_keeps_every_h_of_a_run(training_tab):
+    chart = show_chart(training_tab, {"heads": "2,8"})
     assert drawn_labels(chart.ours.getAxis("bottom")) == ["2", "8"]
-    chart = show_chart(training_panel, {"heads": "1,2,4"})  # what start() will train
+    chart = show_chart(training_tab, {"heads": "1,2,4"})  # what start() will train
     assert drawn_labels(chart.ours.getAxis("bottom")) == ["1", "2", "4"]
     snaps = []
     run_experiment("heads", HeadsConfig(heads=(1, 2, 4), seeds=1, steps=20, log_every=5,

@@ -10,7 +10,7 @@ import psutil
 import pytest
 from PySide6.QtCore import QObject, QTimer
 
-from tab_fixtures import resource_tracker_first, training_panel  # noqa: F401 (fixtures)
+from tab_fixtures import resource_tracker_first, training_tab  # noqa: F401 (fixtures)
 
 pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("resource_tracker_first")]
 
@@ -20,7 +20,7 @@ RUN_S = 20          # a short run, or the first snapshot, on a loaded 2-core mac
 
 
 def window_training_tab(window):
-    panel = window.training_panel
+    panel = window.training_tab
     window.bottom_tabs.setCurrentWidget(panel)
     return panel
 
@@ -39,10 +39,10 @@ def notifier(runner):
     return runner.findChild(QObject, "trainingPipeNotifier")
 
 
-def test_a_short_run_updates_curves_progress_and_heads(training_panel, qtbot):
-    from gui.panels.training_panel import SEQUENTIAL_RGBA, heads_rgba
+def test_a_short_run_updates_curves_progress_and_heads(training_tab, qtbot):
+    from gui.panels.training_plots import SEQUENTIAL_RGBA, heads_rgba
 
-    panel = training_panel
+    panel = training_tab
     assert panel.start("roles", SHORT_ROLES)
     assert panel.state.training.experiment == "roles"
     assert panel.state.training.option("steps") == 40
@@ -64,20 +64,20 @@ def test_a_short_run_updates_curves_progress_and_heads(training_panel, qtbot):
     assert panel.message[0] == "done" and panel.start_button.isEnabled()
 
 
-def test_where_a_pipe_cannot_be_watched_a_timer_reads_it(training_panel, qtbot, monkeypatch):
+def test_where_a_pipe_cannot_be_watched_a_timer_reads_it(training_tab, qtbot, monkeypatch):
     """Windows: a pipe handle is no socket, so the runner looks at the pipe on a timer."""
     import gui.training.runner as training_runner
 
     monkeypatch.setattr(training_runner, "PIPE_IS_WATCHABLE", False)
-    panel = training_panel
+    panel = training_tab
     assert panel.start("roles", SHORT_ROLES)
     assert isinstance(notifier(panel.runner), QTimer)
     wait_result(qtbot, panel)
     assert panel.progress.value() == 40 and not panel.runner.is_running()
 
 
-def test_runs_are_reproducible(training_panel, qtbot):
-    panel = training_panel
+def test_runs_are_reproducible(training_tab, qtbot):
+    panel = training_tab
     losses = []
     for _ in range(2):
         panel.start("roles", {"steps": 15, "snapshot_every": 5, "log_every": 5})
@@ -86,8 +86,8 @@ def test_runs_are_reproducible(training_panel, qtbot):
     assert np.array_equal(losses[0], losses[1])
 
 
-def test_stop_ends_the_process_at_once(training_panel, qtbot):
-    panel = training_panel
+def test_stop_ends_the_process_at_once(training_tab, qtbot):
+    panel = training_tab
     panel.start("scaling", LONG_SCALING)
     wait_first_snapshot(qtbot, panel)
     pid = panel.runner.pid
@@ -108,16 +108,16 @@ def test_closing_mid_run_leaves_no_process(window, qtbot):
     assert not panel.runner.is_running()
 
 
-def test_a_run_that_raises_shows_the_message(training_panel, qtbot):
-    panel = training_panel
+def test_a_run_that_raises_shows_the_message(training_tab, qtbot):
+    panel = training_tab
     panel.runner.start("roles", {"steps": -1})      # the worker's config check raises
     qtbot.waitUntil(lambda: panel.message[0] == "failed", timeout=1000 * RUN_S)
     assert "steps" in panel.status.text() and panel.status.isVisible()
     assert panel.isVisible() and not panel.runner.is_running()
 
 
-def test_a_killed_process_shows_the_message(training_panel, qtbot):
-    panel = training_panel
+def test_a_killed_process_shows_the_message(training_tab, qtbot):
+    panel = training_tab
     panel.start("scaling", LONG_SCALING)
     wait_first_snapshot(qtbot, panel)
     os.kill(panel.runner.pid, signal.SIGKILL)
@@ -164,9 +164,9 @@ def hold_for(qtbot, runner, seconds: float) -> None:
         qtbot.wait(20)
 
 
-def test_of_several_waiting_snapshots_only_the_newest_is_decoded(training_panel, qtbot,
+def test_of_several_waiting_snapshots_only_the_newest_is_decoded(training_tab, qtbot,
                                                                  monkeypatch):
-    panel = training_panel
+    panel = training_tab
     panel.start("scaling", LONG_SCALING)
     wait_first_snapshot(qtbot, panel)
     runner = panel.runner
@@ -180,10 +180,10 @@ def test_of_several_waiting_snapshots_only_the_newest_is_decoded(training_panel,
 
 
 def test_while_the_simulation_changes_snapshots_wait_and_only_the_newest_is_shown(
-        training_panel, qtbot, monkeypatch):
+        training_tab, qtbot, monkeypatch):
     from gui.training.runner import HOLD_S
 
-    panel = training_panel
+    panel = training_tab
     panel.start("scaling", LONG_SCALING)
     wait_first_snapshot(qtbot, panel)
     runner = panel.runner
@@ -232,9 +232,9 @@ def test_a_dk_change_holds_the_snapshots_and_they_resume_after_it(window, qtbot)
     panel.stop()
 
 
-def test_a_run_that_ends_during_a_hold_shows_its_last_snapshot_and_result(training_panel,
+def test_a_run_that_ends_during_a_hold_shows_its_last_snapshot_and_result(training_tab,
                                                                           qtbot):
-    panel = training_panel
+    panel = training_tab
     runner = panel.runner
     runner.pause_while_holding = False     # else a hold that never ends pauses the run
     assert panel.start("roles", SHORT_ROLES)
@@ -281,8 +281,8 @@ def test_no_snapshot_is_shown_while_a_slow_change_computes(qtbot):
         QApplication.setFont(font)
 
 
-def test_the_training_process_waits_off_the_cpu_while_snapshots_are_held(training_panel, qtbot):
-    panel = training_panel
+def test_the_training_process_waits_off_the_cpu_while_snapshots_are_held(training_tab, qtbot):
+    panel = training_tab
     panel.start("scaling", LONG_SCALING)
     wait_first_snapshot(qtbot, panel)
     runner = panel.runner
@@ -301,8 +301,8 @@ def test_the_training_process_waits_off_the_cpu_while_snapshots_are_held(trainin
     qtbot.waitUntil(lambda: not psutil.pid_exists(child.pid), timeout=2000)
 
 
-def test_shown_while_holding_the_maps_follow_and_only_the_curves_wait(training_panel, qtbot):
-    panel = training_panel
+def test_shown_while_holding_the_maps_follow_and_only_the_curves_wait(training_tab, qtbot):
+    panel = training_tab
     runner = panel.runner
     runner.show_while_holding = True
     panel.start("roles", {"steps": 20000})

@@ -5,7 +5,7 @@ import multiprocessing.resource_tracker
 import pytest
 
 from gui.state import AppState
-from gui.training.tab import TrainingPanel
+from gui.training.tab import TrainingTab
 
 pytestmark = pytest.mark.slow     # a real (short) training run in a child process
 
@@ -17,7 +17,7 @@ def resource_tracker_first():
 
 @pytest.fixture
 def tab(qtbot):
-    tab = TrainingPanel(AppState())
+    tab = TrainingTab(AppState())
     qtbot.addWidget(tab)
     tab.resize(1200, 700)
     tab.show()

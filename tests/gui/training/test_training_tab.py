@@ -1,4 +1,4 @@
-"""The Training tab (TrainingPanel) on its own: options and their checks, the session, and how
+"""The Training tab (TrainingTab) on its own: options and their checks, the session, and how
 snapshots are drawn (the maps at once, the curves at most every period, the quality chart
 when a run finishes). The snapshots come from small runs in this process, handed to the tab
 as its runner hands them on; runs in a child process are in test_training_runner.py."""
@@ -8,12 +8,12 @@ from PySide6.QtCore import QPointF
 
 from engine.training import (EXPERIMENTS, HeadsConfig, RolesConfig, default_config,
                              run_experiment)
-from gui.panels.training_panel import HeadsVsH
+from gui.panels.training_plots import HeadsVsH
 from gui.state import read_session, write_session
 from gui.state.app_state import TrainingSettings
 from gui.training.runner import config_from_options, options_from_config
 from gui.training.tab import CURVES_PERIOD_S
-from tab_fixtures import training_panel  # noqa: F401 (a fixture)
+from tab_fixtures import training_tab  # noqa: F401 (a fixture)
 
 
 @pytest.fixture(scope="module")
@@ -35,15 +35,15 @@ def test_options_round_trip_every_experiment():
     assert config_from_options("scaling", {"scales": "false", "d_ks": "256"}).scales == (False,)
 
 
-def test_invalid_options_are_said_and_start_nothing(training_panel):
-    panel = training_panel
+def test_invalid_options_are_said_and_start_nothing(training_tab):
+    panel = training_tab
     assert not panel.start("heads", {"heads": "3", "d_model": 32})
     assert panel.message[0] == "invalid" and "divide" in panel.status.text()
     assert not panel.runner.is_running()
 
 
-def test_session_keeps_experiment_and_options(training_panel, tmp_path):
-    panel, state = training_panel, training_panel.state
+def test_session_keeps_experiment_and_options(training_tab, tmp_path):
+    panel, state = training_tab, training_tab.state
     options = options_from_config(config_from_options("heads", {"heads": "1,4", "steps": 20}))
     state.set_training(TrainingSettings("heads", options))
     assert panel.combo.currentData() == "heads"
@@ -65,9 +65,9 @@ def test_the_verdict_comes_from_the_numbers():
     assert "did not hurt" in HeadsVsH.verdict_text(fine)
 
 
-def test_curves_are_redrawn_at_most_every_period_maps_every_snapshot(training_panel, qtbot,
+def test_curves_are_redrawn_at_most_every_period_maps_every_snapshot(training_tab, qtbot,
                                                                       roles_snapshots):
-    panel, snaps = training_panel, roles_snapshots
+    panel, snaps = training_tab, roles_snapshots
     arrived = panel.runner.snapshot_ready          # what the runner emits for each snapshot
     first, second, third = snaps[0], snaps[1], snaps[2]
     arrived.emit(first)
@@ -81,13 +81,13 @@ def test_curves_are_redrawn_at_most_every_period_maps_every_snapshot(training_pa
     assert snaps[-1].done and panel.curves.newest_results is snaps[-1]
 
 
-def test_the_curves_period_redraw_waits_while_the_simulation_works(training_panel, qtbot,
+def test_the_curves_period_redraw_waits_while_the_simulation_works(training_tab, qtbot,
                                                                     roles_snapshots):
     """The curves' deferred redraw (the dearest part of a snapshot) never lands inside a
     change: it waits while the runner holds, and follows once the hold ends."""
     import time
 
-    panel, snaps = training_panel, roles_snapshots
+    panel, snaps = training_tab, roles_snapshots
     runner = panel.runner
     runner.hold_s = 0.5                       # outlasts a slow first paint of the tab
     runner.snapshot_ready.emit(snaps[0])
@@ -102,12 +102,12 @@ def test_the_curves_period_redraw_waits_while_the_simulation_works(training_pane
                     timeout=int(1000 * runner.hold_s) + 2000)
 
 
-def test_the_quality_chart_is_redrawn_only_when_a_run_finishes(training_panel):
+def test_the_quality_chart_is_redrawn_only_when_a_run_finishes(training_tab):
     snaps = []
     run_experiment("heads", HeadsConfig(heads=(1, 2), seeds=1, steps=20, log_every=5,
                                         snapshot_every=5, eval_size=32),
                    on_snapshot=snaps.append)
-    chart = training_panel.chart
+    chart = training_tab.chart
     drawn = []
     original = chart.acc.setData
     chart.acc.setData = lambda *a, **k: (drawn.append(a), original(*a, **k))
@@ -124,7 +124,7 @@ def test_the_quality_chart_is_redrawn_only_when_a_run_finishes(training_panel):
 
 
 def test_a_band_is_one_closed_path_between_its_edges():
-    from gui.panels.training_panel import band_path
+    from gui.panels.training_plots import band_path
 
     x = np.array([0.0, 1.0, 2.0])
     path = band_path(x, np.array([0.0, 0.5, 1.0]), np.array([1.0, 2.0, 3.0]))

@@ -1,4 +1,4 @@
-"""The public hook the benchmarks drive the window through: Panel.paused.
+"""The public hook the benchmarks drive the window through: Plot.paused.
 
 benchmarks/ui_latency.py measures the floor under every change (controls, model,
 compute, signal, the rest of the window) with every panel paused, and must leave the

@@ -169,7 +169,7 @@ def bottom_tab_idle(window, qtbot, tab):
 
 
 def show_heads_tab(window, qtbot):
-    panel = bottom_tab_idle(window, qtbot, window.heads_panel)
+    panel = bottom_tab_idle(window, qtbot, window.head_roles_tab)
     settle_layout([panel.view], rounds=6)
     panel.view.grab()                    # the token axes record the labels they paint
     return panel

@@ -267,7 +267,7 @@ def test_the_training_tab_meets_a_killed_and_a_stopped_child(qtbot, monkeypatch,
     win = open_window(monkeypatch, synchronous=True)
     pids = set()
     try:
-        panel = win.training_panel
+        panel = win.training_tab
         show_bottom_tab(win, panel)
         QApplication.processEvents()
 

@@ -22,17 +22,17 @@ def test_showing_a_tab_builds_it_in_place(window, qtbot):
     index = tabs.indexOf(window.lazy_tabs.page(names.TRAINING_PANEL))
     tabs.setCurrentIndex(index)
     qtbot.waitUntil(lambda: window.lazy_tabs.is_built(names.TRAINING_PANEL))
-    assert tabs.currentWidget() is window.training_panel
-    assert tabs.indexOf(window.training_panel) == index
+    assert tabs.currentWidget() is window.training_tab
+    assert tabs.indexOf(window.training_tab) == index
     assert [tabs.tabText(i) for i in range(tabs.count())] == texts
-    assert window.training_panel.runner in window.studies
+    assert window.training_tab.runner in window.studies
     assert not window.lazy_tabs.is_built(names.MODEL_HEADS)
 
 
 def test_real_heads_built_late_gets_the_hand_built_heads(window, qtbot):
-    window.heads_panel.wait_idle()
+    window.head_roles_tab.wait_idle()
     # the head-roles study's result, which the window keeps for the Real heads tab
-    qtbot.waitUntil(lambda: window.heads_panel.view.newest_results is not None)
+    qtbot.waitUntil(lambda: window.head_roles_tab.view.newest_results is not None)
     tab = window.model_heads               # built now, after the head-roles result arrived
     assert tab.hand_heads is not None
     assert window.bottom_tabs.indexOf(tab) == 2
@@ -42,7 +42,7 @@ def test_real_heads_built_late_gets_the_hand_built_heads(window, qtbot):
 def test_asking_for_a_tab_keeps_the_current_one(window):
     tabs = window.bottom_tabs
     current = tabs.currentWidget()
-    window.training_panel
+    window.training_tab
     window.model_heads
     assert tabs.currentWidget() is current
     assert set(window.lazy_tabs.built_widgets()) == {names.HEADS_PANEL, names.MODEL_HEADS,

@@ -42,12 +42,12 @@ def forget_window_state():
 
 
 def plot_panels(window) -> list:
-    return [*window.panels.values(), window.heads_panel.view]
+    return [*window.panels.values(), window.head_roles_tab.view]
 
 
 def settle_all(window) -> None:
     """The panels on screen laid out, the newest results shown."""
-    assert window.model.wait_idle() and window.heads_panel.wait_idle()
+    assert window.model.wait_idle() and window.head_roles_tab.wait_idle()
     settle_layout_until_stable([p for p in plot_panels(window) if p.isVisible()])
 
 
@@ -201,7 +201,7 @@ def no_minilm(tmp_path, monkeypatch):
 
 
 def check_tab(window, tab, panels, case, found: dict) -> None:
-    assert window.model_heads.wait_idle() and window.heads_panel.wait_idle()
+    assert window.model_heads.wait_idle() and window.head_roles_tab.wait_idle()
     settle_layout_until_stable([p for p in panels if p.isVisible()])
     assert tab.isVisible(), case
     for panel in panels:
@@ -220,7 +220,7 @@ def check_tab(window, tab, panels, case, found: dict) -> None:
 
 
 def walk_bottom_tabs(window, languages, state: str, found: dict) -> None:
-    training = window.training_panel
+    training = window.training_tab
     for lang, scale in itertools.product(languages, TAB_SCALES):
         window.switch_language(lang)
         window.set_ui_scale(scale)

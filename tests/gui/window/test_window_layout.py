@@ -287,10 +287,10 @@ def test_head_roles_maps_are_a_readable_size(sync_window):
     from gui_helpers import settle_layout
 
     resize(window, 1600, 1000)
-    window.bottom_tabs.setCurrentWidget(window.heads_panel)
-    assert window.heads_panel.wait_idle()
+    window.bottom_tabs.setCurrentWidget(window.head_roles_tab)
+    assert window.head_roles_tab.wait_idle()
     resize(window, 1600, 1000)
-    view = window.heads_panel.view
+    view = window.head_roles_tab.view
     settle_layout([view])
     sizes = [min(plot.vb.width(), plot.vb.height()) for plot in view.plots]
     assert min(sizes) >= 55, (sizes, window.area.panel_splitter.sizes())

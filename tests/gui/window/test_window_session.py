@@ -15,19 +15,19 @@ from tab_fixtures import dispose, module_window  # noqa: F401 (a fixture)
 
 
 def change_everything(win):
-    win.heads_panel.findChild(QLineEdit, "sentenceEdit").setText("Mary gave John a book.")
+    win.head_roles_tab.findChild(QLineEdit, "sentenceEdit").setText("Mary gave John a book.")
     win.menus.dark_action.trigger()
     win.zoom_in()
     win.zoom_in()
     win.lesson.go_to(4)
     win.switch_language("ja")
     settle(win)
-    assert win.heads_panel.wait_idle()
+    assert win.head_roles_tab.wait_idle()
 
 
 def assert_restored(win):
-    assert win.heads_panel.findChild(QLineEdit, "sentenceEdit").text() == "Mary gave John a book."
-    assert win.heads_panel.view.tokens[0].text == "Mary"
+    assert win.head_roles_tab.findChild(QLineEdit, "sentenceEdit").text() == "Mary gave John a book."
+    assert win.head_roles_tab.view.tokens[0].text == "Mary"
     assert win.dark and win.menus.dark_action.isChecked()
     assert win.ui_scale == 1.5
     assert current_language() == "ja" and win.menus.language_actions["ja"].isChecked()
@@ -65,7 +65,7 @@ def test_file_open_session_restores_everything(class_session, monkeypatch):
         monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(path), ""))
         fresh.menus.open_session_action.trigger()
         settle(fresh)
-        assert fresh.heads_panel.wait_idle()
+        assert fresh.head_roles_tab.wait_idle()
         assert_restored(fresh)
         assert fresh.model.params == params
         assert read_session(path) == fresh.state.snapshot()
@@ -82,7 +82,7 @@ def test_command_line_session_restores_everything(class_session):
     try:
         win.show()
         settle(win)
-        assert win.heads_panel.wait_idle()
+        assert win.head_roles_tab.wait_idle()
         assert_restored(win)
     finally:
         dispose(win)
@@ -108,7 +108,7 @@ def test_a_bad_session_changes_nothing(module_window, tmp_path, monkeypatch):
 
 def test_token_mode_choice_is_part_of_the_session(module_window, tmp_path):
     window = module_window
-    combo = window.heads_panel.findChild(QComboBox, "tokenModeCombo")
+    combo = window.head_roles_tab.findChild(QComboBox, "tokenModeCombo")
     combo.setCurrentIndex(combo.findData("ja_words"))
     path = tmp_path / "s.json"
     window.save_session(path)

@@ -31,7 +31,7 @@ from gui.common import names
 from gui.common.guard import guarded
 from gui.common.i18n import tr
 from gui.common.style import brush, pen, plot_font
-from gui.panels.base import Panel, TitleLabel
+from gui.panels.base import Plot, TitleLabel
 from gui.panels.matrix_item import weights_rgba
 from gui.panels.text_fit import (TICK_GAP, MinimumHeight, fit_bottom_axis, fitting_step, layout_minimum_px,
                        lines_px, ticks_between)
@@ -100,9 +100,9 @@ def group_name(experiment: str, key) -> str:
     return tr("training run")
 
 
-class TrainingPanelBase(Panel):
+class TrainingPlotBase(Plot):
     """A plot of the training tab. Its texts change with every run and language: the
-    device caches of Panel.cache_text kept showing an old text of a wrapped title after
+    device caches of Plot.cache_text kept showing an old text of a wrapped title after
     a language change, so these panels paint their texts directly."""
 
     PLOT_LINES = 4   # lines of tick labels a plot keeps room for
@@ -163,7 +163,7 @@ def label_step(low: float, high: float, length_px: float, measure, distance) -> 
     return step
 
 
-def fit_ticks(panel: Panel, plot: pg.PlotItem) -> None:
+def fit_ticks(panel: Plot, plot: pg.PlotItem) -> None:
     """Tick steps that leave a gap between labels at this plot's size and text size
     (pyqtgraph's own ignore the font: at 300 % text they ran into each other). The x
     labels stand TICK_GAP times (label + a digit) apart; where that leaves no label
@@ -183,7 +183,7 @@ def fit_ticks(panel: Panel, plot: pg.PlotItem) -> None:
     panel.set_ticks(plot.getAxis("bottom"), ticks_between(x0, x1, x_step))
 
 
-class TrainingCurves(TrainingPanelBase):
+class TrainingCurves(TrainingPlotBase):
     """`trainLossPlot`: the four metrics by step (see the module docstring)."""
 
     def __init__(self, parent=None):
@@ -367,7 +367,7 @@ def snapshot_keys(snapshot, task: str) -> list:
     return keys
 
 
-class TrainingHeadsView(TrainingPanelBase):
+class TrainingHeadsView(TrainingPlotBase):
     """`trainHeadsView`: each learned head's attention on the sample sequence."""
 
     def __init__(self, parent=None):
@@ -486,7 +486,7 @@ class TrainingHeadsView(TrainingPanelBase):
 H_PAD = 0.4   # log₂ units of room beside the first and the last h
 
 
-class HeadsVsH(TrainingPanelBase):
+class HeadsVsH(TrainingPlotBase):
     """`trainHeadsChart`: final accuracy and loss against h beside the paper's Table 3 (A)."""
 
     def __init__(self, parent=None):

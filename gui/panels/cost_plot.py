@@ -1,4 +1,4 @@
-"""Panel 5: FLOPs of one full-width head against h heads (both with W_O, as in the paper),
+"""Plot 5: FLOPs of one full-width head against h heads (both with W_O, as in the paper),
 by term and by head; the labelled no-W_O figure; parameters, KV cache and score memory."""
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from superqt.utils import signals_blocked
 from gui.common.guard import guarded
 
 from gui.common.style import brush, format_count, pen, plot_font
-from gui.panels.base import Panel
+from gui.panels.base import Plot
 from gui.panels.items import Bars
 from gui.panels.label import Label
 from gui.panels.text_fit import (MinimumHeight, glue_words, layout_minimum_px, lines_px, unbreakable,
@@ -48,7 +48,7 @@ def format_bytes(count: float) -> str:
 MIN_WIDTH_PX = 360            # narrower, the bar names run together
 
 
-class CostPanel(Panel):
+class CostPlot(Plot):
     def __init__(self, parent=None):
         super().__init__("costPlot", parent)
 

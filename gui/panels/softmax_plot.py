@@ -1,4 +1,4 @@
-"""Panel 1: softmax(s/T) against softmax(s/(T·√d_k)) as side-by-side bars.
+"""Plot 1: softmax(s/T) against softmax(s/(T·√d_k)) as side-by-side bars.
 
 The probability axis ends at 1 (a little room above it for the value labels, no tick
 beyond 1); the legend, with each side's entropy in nats, has a row of its own above the plot.
@@ -15,7 +15,7 @@ from PySide6.QtGui import QFontMetricsF
 from engine.params import SCORES_MAX
 
 from gui.common.style import brush, format_number, plot_font
-from gui.panels.base import Panel
+from gui.panels.base import Plot
 from gui.panels.items import Bars
 from gui.panels.label import Label
 from gui.panels.text_fit import (MinimumHeight, fit_bottom_axis, fitting_step, layout_minimum_px, lines_px,
@@ -40,7 +40,7 @@ def legend_lines(entry: str, narrow: bool = False) -> str:
     return re.sub(r",\s*|、", "<br>", entry, count=1) if narrow else entry
 
 
-class SoftmaxPanel(Panel):
+class SoftmaxPlot(Plot):
     def __init__(self, parent=None):
         super().__init__("softmaxPlot", parent)
 

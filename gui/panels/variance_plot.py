@@ -1,4 +1,4 @@
-"""Panel 2: histograms of sampled q·k, raw and ÷√d_k, with the theory density.
+"""Plot 2: histograms of sampled q·k, raw and ÷√d_k, with the theory density.
 
 For ±1 (Rademacher) components at small d_k the law lives on a lattice coarser than the
 bins: the exact pmf is drawn as stems of height P(x)/bin width (the density a bin holding
@@ -19,7 +19,7 @@ from PySide6.QtGui import QPen
 from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsRectItem
 
 from gui.common.style import brush, format_number, pen, plot_font
-from gui.panels.base import Panel
+from gui.panels.base import Plot
 from gui.panels.text_fit import MinimumHeight, fit_bottom_axis, layout_minimum_px, lines_px, wrap_lines
 from gui.common.i18n import tr
 
@@ -89,7 +89,7 @@ class HistogramItem(QGraphicsPathItem):
         return [None, None]
 
 
-class VariancePanel(Panel):
+class VariancePlot(Plot):
     def __init__(self, parent=None):
         super().__init__("variancePlot", parent)
 

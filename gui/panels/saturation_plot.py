@@ -1,4 +1,4 @@
-"""Panel 3: saturation against d_k (log axis): median and quartile band, raw vs ÷√d_k."""
+"""Plot 3: saturation against d_k (log axis): median and quartile band, raw vs ÷√d_k."""
 from __future__ import annotations
 
 import html
@@ -12,7 +12,7 @@ from PySide6.QtGui import QFontMetricsF, QTextDocument
 from PySide6.QtWidgets import QGraphicsItem
 
 from gui.common.style import brush, pen, plot_font
-from gui.panels.base import Panel, TitleLabel
+from gui.panels.base import Plot, TitleLabel
 from gui.panels.items import Dots
 from gui.panels.text_fit import (MinimumHeight, fit_bottom_axis, fitting_step, layout_minimum_px, lines_px,
                        ticks_between, unbreakable)
@@ -23,7 +23,7 @@ DK_TICK_LABELS = [f"{4**i:,}".replace(",", "\u2009") for i in range(8)]  # 1 …
 
 
 
-class SaturationPanel(Panel):
+class SaturationPlot(Plot):
     def __init__(self, parent=None):
         super().__init__("saturationPlot", parent)
 
