@@ -194,7 +194,8 @@ def ui_report(folder: str, changes: int) -> dict:
             tab = win.model_heads
             hold = win.background_work.hold
             win.state.update_model_view(model="minilm", model_dir="")
-            win.bottom_tabs.setCurrentWidget(tab)
+            from gui.common import names
+            win.area.bring_forward(names.MODEL_HEADS)
             model = load_model(folder)
             sentences = [ui_sentence(model, UI_TOKENS, k) for k in range(2)]
             win.state.update_heads_input(sentence=sentences[0])

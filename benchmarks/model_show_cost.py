@@ -32,7 +32,8 @@ def show_cost_report(folder: str, shows: int) -> dict:
             win = h.win
             tab = win.model_heads
             win.state.update_model_view(model="minilm", model_dir="")
-            win.bottom_tabs.setCurrentWidget(tab)
+            from gui.common import names
+            win.area.bring_forward(names.MODEL_HEADS)
             if not tab.wait_idle(120000) or tab.result is None or tab.result.forward is None:
                 raise RuntimeError(f"the Real heads tab showed no result: {tab.message}")
             from gui.realheads.study import ModelHeadsRequest, compute_in_process

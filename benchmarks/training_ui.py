@@ -323,7 +323,8 @@ def main(argv=None) -> int:
         if args.steps_snapshots:
             runner.snapshot_period_s = None
         if not args.hidden:
-            h.win.bottom_tabs.setCurrentWidget(h.win.training_tab)
+            from gui.common import names
+            h.win.area.bring_forward(names.TRAINING_PANEL)
         h.drain()
         for v in (128, 64, 96):   # warm-up, untimed
             h.set_untimed(h.dk_spin, v)

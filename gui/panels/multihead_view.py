@@ -16,12 +16,13 @@ import math
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QPointF, QRectF, Slot
+from PySide6.QtCore import QPointF, QRectF, QTimer, Slot
 from PySide6.QtGui import QColor, QFontMetricsF
 from PySide6.QtWidgets import QGraphicsRectItem
 
 from engine.multihead import concat_heads
 
+from gui.common.guard import guarded
 from gui.common.style import brush, pen, plot_font
 from gui.panels.base import Plot
 from gui.panels.label import Label
@@ -96,6 +97,7 @@ class MultiHeadView(Plot):
         self.selected: int | None = None
         self._hover: int | None = None
         self._layout_key = None
+        self._laid_for = None
         self._lay = None
         self._variant_shown = 0
         self._wrapped: dict = {}
@@ -164,6 +166,22 @@ class MultiHeadView(Plot):
             self._layout_key = None
             self.redraw()
 
+    @guarded
+    def paintEvent(self, event) -> None:  # noqa: N802 (Qt naming)
+        """A view laid out while hidden (its workspace behind another) was laid out for the
+        scale it had then: once painted at another scale, it is laid out again, after this
+        paint (never inside it)."""
+        super().paintEvent(event)
+        if self.results is not None and self._laid_for is not None and \
+                self._laid_for != (self._line_height(), self._scale()):
+            self._laid_for = None
+            QTimer.singleShot(0, self._relayout)
+
+    @Slot()
+    def _relayout(self) -> None:
+        self._layout_key = None
+        self.redraw()
+
     def _scale(self) -> tuple:
         """Screen pixels per view unit, (x, y). Labels are drawn in screen pixels, and
         pyqtgraph fits the scene (the widget's size) into the viewport: a panel framed by
@@ -201,6 +219,7 @@ class MultiHeadView(Plot):
         size = self.view.size()
         w, h = max(50.0, size.width()), max(50.0, size.height())
         line = self._line_height()
+        self._laid_for = (line, self._scale())
 
         def lay_out(texts, notes_may_go):
             lay = diagram_layout(w, h, line, self._measure, texts, mh.x.shape[0],

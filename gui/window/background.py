@@ -1,82 +1,82 @@
-"""The window's background work, wired once at its start (BackgroundWork).
+"""The background work's holds and early start (BackgroundWork, owned by the LabController).
 
-    BackgroundWork(window)   the ResultHold of the head-roles and Real heads studies, the
-                             training runner's snapshot hold, and the Real heads forward
-                             process started early (see the class)
+    BackgroundWork(model, heads_study, state, parent)
+        hold                 the ResultHold of the head-roles and Real heads studies
+        view_built(key, w)   a lazily built tab exists: its study or runner is held too
+        view_shown(name)     a tab became current: the Real heads forward process may start
+        closing(real_heads)  the window closes: drop held results, stop an early process
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, Slot
+from PySide6.QtCore import QObject
 
 from gui.common import names
 from gui.studies.hold import ResultHold
 
 
 class BackgroundWork(QObject):
-    """The window's background work, wired once at its start:
+    """Background results wait while the simulation works, and the Real heads forward process
+    starts before its first request:
 
-    - the head-roles study's results, and the Real heads study's once its tab is built, go
-      through a ResultHold; the Training tab's runner holds its snapshots (hold_snapshots,
-      hold_while_busy) for the same changes: the simulation's params_changed and its
-      results_ready (connected after the window's show_results, so a hold starts once a
-      result has been shown);
-    - when the Real heads tab becomes the current tab for the first time, its forward process
-      is started (gui.realheads.forward_process.start_early, off the GUI thread: the process starts
-      and loads the chosen model while the tab is built), so its first request does not wait
-      for Python, numpy and the model to load; the window's start starts nothing;
-    - the window's close stops a process started early that no request has used.
+    - the head-roles study's results, and the Real heads study's once its tab is built
+      (view_built), go through a ResultHold; the Training tab's runner holds its snapshots
+      (hold_snapshots, hold_while_busy) for the same changes: the simulation's params_changed
+      and its results_ready (connected after the plots are offered the results, so a hold
+      starts once a result has been shown);
+    - when the Real heads tab becomes the current tab for the first time (view_shown), its
+      forward process is started (gui.realheads.forward_process.start_early, off the GUI
+      thread: the process starts and loads the chosen model while the tab is built), so its
+      first request does not wait for Python, numpy and the model to load; the start of the
+      lab starts nothing;
+    - closing() stops a process started early that no request has used.
+
+    It refers to no window: the simulation model, the head-roles study and AppState are given,
+    the built tabs are handed to view_built.
     """
 
-    def __init__(self, window):
-        super().__init__(window)
+    def __init__(self, model, heads_study, state, parent=None):
+        super().__init__(parent)
         self.setObjectName("backgroundWork")
-        model = window.model
+        self.model, self.state = model, state
         self.hold = ResultHold(self)
         self.hold.hold_while_busy(model.cycle)
         model.params_changed.connect(self.hold.hold)
         model.results_ready.connect(self.hold.hold)
-        self.hold.hold_results(window.heads_study)
+        self.hold.hold_results(heads_study)
         self.started_early = False
-        window.lazy_tabs.built.connect(self._on_tab_built)
-        window.bottom_tabs.currentChanged.connect(self._on_current_tab)
+        self._real_heads = None
 
-    @property
-    def window(self):
-        """The window: its Qt parent (an attribute would keep it alive in a reference cycle)."""
-        return self.parent()
-
-    @Slot(str, object)
-    def _on_tab_built(self, key: str, widget) -> None:
+    def view_built(self, key: str, widget) -> None:
+        """Hold the results of a tab built now: the Training tab's runner, the Real heads
+        study."""
         if key == names.TRAINING_PANEL:
-            runner, model = widget.runner, self.window.model
+            runner, model = widget.runner, self.model
             runner.hold_while_busy(model.cycle)
             model.params_changed.connect(runner.hold_snapshots)
             model.results_ready.connect(runner.hold_snapshots)
         elif key == names.MODEL_HEADS:
+            self._real_heads = widget
             self.hold.hold_results(widget.study)
 
-    @Slot(int)
-    def _on_current_tab(self, _index: int) -> None:
-        lazy = self.window.lazy_tabs
-        if self.started_early or self.window.bottom_tabs.currentWidget() is not \
-                lazy.page(names.MODEL_HEADS):
+    def view_shown(self, name: str) -> None:
+        """The tab `name` became current: the first time it is the Real heads tab, and its
+        study has asked nothing yet, the forward process is started early."""
+        if self.started_early or name != names.MODEL_HEADS:
             return
         self.started_early = True
-        if lazy.is_built(names.MODEL_HEADS) and lazy.page(names.MODEL_HEADS).study.generation:
+        if self._real_heads is not None and self._real_heads.study.generation:
             return       # built earlier and already asked: its process exists
         from gui.realheads.forward_process import start_early
         from gui.realheads.study import folder_of_model_view
 
-        start_early(folder_of_model_view(self.window.state.model_view))
+        start_early(folder_of_model_view(self.state.model_view))
 
-    def window_closing(self) -> None:
-        """The window closes (MainWindow.closeEvent): drop held results, and stop a process
-        started early that no request used. A method the window calls, not an event filter
-        on it: a Python filter on the main window runs for every event it gets."""
+    def closing(self) -> None:
+        """The window closes: drop held results, stop a process started early that no request
+        used, and end the Real heads forward process at once (before the studies stop)."""
         from gui.realheads.forward_process import stop_early
 
         self.hold.discard()
         stop_early()
-        lazy = self.window.lazy_tabs
-        if lazy.is_built(names.MODEL_HEADS):
-            lazy.page(names.MODEL_HEADS).abort_forward()
+        if self._real_heads is not None:
+            self._real_heads.abort_forward()

@@ -52,6 +52,8 @@ def how_to_read_html() -> str:
              tr("<b>Four lengths:</b> the scores (2–16 numbers for the softmax demo), keys n "
                 "(scores per softmax in the saturation study), tokens (rows of X in the "
                 "multi-head diagram) and the sequence length (only for counting the cost)."),
+             tr("<b>Scaling:</b> softmax, the variance of q·k and saturation against d_k, side "
+                "by side (one at a time at large text)."),
              tr("<b>Softmax:</b> your scores through softmax, raw and ÷√d_k; the legend gives "
                 "their colours, which follow the palette."),
              tr("<b>Variance of q·k:</b> sampled q·k for random q and k; its variance grows "
@@ -61,13 +63,13 @@ def how_to_read_html() -> str:
              tr("<b>Multi-head:</b> every head projects all of X with its own W_Q, W_K, W_V, "
                 "attends, and the concatenated outputs go through W_O."),
              tr("<b>Cost:</b> FLOPs and parameters of one layer, one head against h heads."),
-             tr("<b>Head roles (bottom tab):</b> six heads over a sentence you type, built from "
+             tr("<b>Head roles (in Multi-head):</b> six heads over a sentence you type, built from "
                 "token rules or random, and their average; each map is queries down, keys "
                 "across."),
-             tr("<b>Real heads (bottom tab):</b> every layer and head of a pretrained model "
+             tr("<b>Real heads:</b> every layer and head of a pretrained model "
                 "(MiniLM, fetched once, or a model folder you open) on the same sentence, each "
                 "scored by role."),
-             tr("<b>Training (bottom tab):</b> tiny models trained live in a separate process: "
+             tr("<b>Training lab:</b> tiny models trained live in a separate process: "
                 "with and without ÷√d_k, heads that find their own roles, and thin heads "
                 "against one wide head."),
              tr("<b>Lesson (bottom):</b> step by step; PageDown/PageUp move, ▶ Play animates. "

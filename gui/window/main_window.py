@@ -13,23 +13,21 @@ from gui.common import names
 from gui.controls.sidebar import Sidebar
 from gui.common.i18n import LANGUAGES, current_language, set_language, tr
 from gui.lessons.strip import LessonStrip
-from gui.studies.simulation import SimulationModel
 from gui.common.qt_lifetime import delete_qt_side, prepare as prepare_qt_lifetime, weak_method
 from gui.common.process_reaper import end_resource_tracker
 from gui.common.qt_util import end_pooled_threads, forget_combo_size_hints
 from gui.panels import create_panels
-from gui.panels.base import settle_scenes
-from gui.headroles.tab import HeadRolesTab, compute_heads, follow_language
+from gui.headroles.tab import HeadRolesTab, follow_language
 from gui.training.tab import TrainingTab
-from gui.studies.cycle import StudyCycle
 from gui.state import AppState, StateSnapshot
 from gui.state.app_state import snap_text_scale
 from gui.common.style import make_theme
+from gui.window.controller import LabController
 from gui.window.files import FileCommands
 from gui.window.help import shortcut_rows
 # The layout's names stay importable from here (tests and helpers use them).
-from gui.window.layout import (GRID, ROWS, SINGLE, SINGLE_PAGES, TAB_PANELS, TOP_ROW,  # noqa: F401
-                               PanelArea, choose_layout)
+from gui.window.layout import (GRID, SHARED_VIEWS, SINGLE, WORKSPACES,  # noqa: F401
+                               WorkspaceArea, choose_layout)
 from gui.window.menus import WindowMenus
 
 
@@ -64,8 +62,9 @@ def restore_base_font() -> None:
 
 
 class MainWindow(QMainWindow):
-    """The window renders one AppState. Menus, shortcuts and widgets send intents to it;
-    its events re-render the widgets and request the studies (simulation, head roles)."""
+    """The window lays out the views of one AppState and renders its view part. Menus,
+    shortcuts and widgets send intents to the state; its LabController (gui/window/controller.py,
+    `controller`) owns the studies and wires their results to the views."""
 
     def __init__(self, params: Params | None = None, compute_fn=compute, parent=None,
                  state: AppState | None = None):
@@ -78,14 +77,8 @@ class MainWindow(QMainWindow):
             state = AppState(StateSnapshot(params=params or Params(live_scores=True),
                                            view=_default_view(current_language())))
         self.state = state
-        self.model = SimulationModel(state, compute_fn, parent=self)
-        # The first Results are computed on the worker while the window is built (a change
-        # of the state on the way sends a newer request, and this one is dropped).
-        self.model.request()
-        self.heads_study = StudyCycle("heads", compute_heads, self)
-        # The newest hand-built heads and "roles" run, for a Real heads tab built later.
-        self._hand_heads = self._roles_run = None
-        self.heads_study.result_ready.connect(self._keep_hand_heads)
+        # The studies and their wiring to the views (gui/window/controller.py).
+        self.controller = LabController(state, compute_fn, parent=self)
         self.controls = Sidebar(self.model)
         self.panels = {p.objectName(): p for p in create_panels()}
         self.panels[names.COST].bind_state(state)   # the KV precision lives in AppState.cost
@@ -93,16 +86,16 @@ class MainWindow(QMainWindow):
         self._controls_before = True           # controls shown before presentation mode
         self._shown_view = None
         self._base_font_pt = base_font_pt()
-        # The lazy tabs' factories weakly: the tab widget's LazyTabs must not keep the window
+        # The lazy views' factories weakly: the tab widget's LazyViews must not keep the window
         # alive (gui/common/qt_lifetime.py).
-        self.area = PanelArea(self, state, self.controls, self.panels,
+        self.area = WorkspaceArea(self, state, self.controls, self.panels,
                               {names.HEADS_PANEL: weak_method(self._make_head_roles_tab),
                                names.MODEL_HEADS: weak_method(self._make_model_heads),
                                names.TRAINING_PANEL: weak_method(self._make_training_tab)},
                               weak_method(self.current_theme))
         self.area.relaid_out.connect(self.fit_lesson_dock)     # its share of the new height
         self.setCentralWidget(self.area.main_splitter)
-        self.files = FileCommands(self, state, self.lesson, self.panels, self.lazy_tabs.widget,
+        self.files = FileCommands(self, state, self.lesson, self.panels, self.lazy_views.widget,
                                   self.panel_titles, weak_method(self.show_status),
                                   weak_method(self.shortcut_rows))
         self.menus = WindowMenus(self, state, self.files, self.lesson)
@@ -113,10 +106,11 @@ class MainWindow(QMainWindow):
         # after every result of a drag costs more than the number is worth.
         self._compute_label_timer = QTimer(self, singleShot=True, interval=250)
         self._compute_label_timer.timeout.connect(self._show_compute_time)
-        self.model.results_ready.connect(self.show_results)
-        self._connect_background_work()
-        self.model.compute_failed.connect(self.show_failure)
-        self.controls.note.connect(self.show_note)
+        self.controller.results_shown.connect(self._on_results_shown)
+        self.controller.attach_views(self.panels, self.controls, self.lesson,
+                                     weak_method(self.show_status), weak_method(self.bring_forward))
+        self.lazy_views.built.connect(self.controller.view_built)
+        self.workspace_tabs.currentChanged.connect(self._on_workspace)
         errors.reported.connect(self.show_error)
         self.retranslate()
         self.resize(1600, 1000)
@@ -141,50 +135,58 @@ class MainWindow(QMainWindow):
     def colour_safe(self) -> bool:
         return self.state.view.colour_safe
 
-    # -- the panel area's tabs (gui/window/layout.py, gui/window/lazy_tabs.py) -----------------
+    # -- the workspaces (gui/window/layout.py, gui/window/lazy_views.py) ------------------
     @property
-    def bottom_tabs(self):
-        """The tab widget of the Multi-head panel and the tabs built when first shown."""
-        return self.area.bottom_tabs
+    def workspace_tabs(self):
+        """The tab widget of the workspaces (gui/window/layout.py)."""
+        return self.area.workspace_tabs
 
     @property
-    def lazy_tabs(self):
-        """The bottom tabs built when first shown (gui.window.lazy_tabs.LazyTabs)."""
-        return self.area.lazy_tabs
+    def lazy_views(self):
+        """The views built when first shown (gui.window.lazy_views.LazyViews)."""
+        return self.area.lazy_views
 
     @property
     def head_roles_tab(self) -> HeadRolesTab:
-        return self.lazy_tabs.widget(names.HEADS_PANEL)
+        return self.lazy_views.widget(names.HEADS_PANEL)
 
     @property
     def model_heads(self):
         """The Real heads tab (gui.realheads.tab.ModelHeadsTab)."""
-        return self.lazy_tabs.widget(names.MODEL_HEADS)
+        return self.lazy_views.widget(names.MODEL_HEADS)
 
     @property
     def training_tab(self) -> TrainingTab:
-        return self.lazy_tabs.widget(names.TRAINING_PANEL)
+        return self.lazy_views.widget(names.TRAINING_PANEL)
 
     def built_tab(self, name: str):
         """The tab's widget if it has been built, else None (never builds it)."""
-        return self.lazy_tabs.page(name) if self.lazy_tabs.is_built(name) else None
+        return self.lazy_views.widget(name) if self.lazy_views.is_built(name) else None
+
+    # -- the studies: the controller's (gui/window/controller.py) ----------------------------
+    @property
+    def model(self):
+        """The simulation study (gui.studies.simulation.SimulationModel)."""
+        return self.controller.model
+
+    @property
+    def heads_study(self):
+        """The head-roles study (a StudyCycle) the Head roles tab shows."""
+        return self.controller.heads_study
+
+    @property
+    def background_work(self):
+        """The holds of background results (gui.window.background.BackgroundWork)."""
+        return self.controller.background_work
 
     @property
     def studies(self) -> tuple:
         """Every worker the window runs (shut down on close): the simulation, the head
         roles, and those of the Real heads and Training tabs once they are built."""
-        studies = (self.model.cycle, self.heads_study)
-        model_heads, training = self.built_tab(names.MODEL_HEADS), self.built_tab(names.TRAINING_PANEL)
-        if model_heads is not None:
-            studies += (model_heads.study, model_heads.fetcher)
-        if training is not None:
-            studies += (training.runner,)
-        return studies
+        return self.controller.studies
 
     def _make_head_roles_tab(self) -> HeadRolesTab:
         panel = HeadRolesTab(self.state, self.heads_study)
-        self.lesson.heads_view = panel.view
-        panel.view.changed.connect(self.lesson.refresh_text)
         guard_call("head roles theme", panel.view.apply_theme, self.current_theme())
         return panel
 
@@ -192,42 +194,10 @@ class MainWindow(QMainWindow):
         from gui.realheads.tab import ModelHeadsTab
 
         self.head_roles_tab            # the head-roles study it drives gives the hand-built heads
-        tab = ModelHeadsTab(self.state)
-        tab.set_hand_heads(self._hand_heads)
-        if self._roles_run is not None:
-            tab.set_trained_heads(self._roles_run)
-        # A finished training run's learned heads and the head-roles study's hand-built
-        # heads go beside the pretrained grid.
-        self.heads_study.result_ready.connect(tab.set_hand_heads)
-        training = self.built_tab(names.TRAINING_PANEL)
-        if training is not None:
-            training.runner.result_ready.connect(tab.set_trained_heads)
-        tab.study.result_ready.connect(self.lesson.refresh_text)
-        tab.fetcher.finished.connect(self.lesson.refresh_text)
-        return tab
+        return ModelHeadsTab(self.state)
 
     def _make_training_tab(self) -> TrainingTab:
-        panel = TrainingTab(self.state, self)
-        runner, lesson = panel.runner, self.lesson
-        runner.result_ready.connect(self._keep_roles_run)
-        model_heads = self.built_tab(names.MODEL_HEADS)
-        if model_heads is not None:
-            runner.result_ready.connect(model_heads.set_trained_heads)
-        runner.result_ready.connect(lesson.on_training_result)
-        for ended in (runner.failed, runner.crashed, runner.stopped):
-            ended.connect(lesson.training_ended)
-        return panel
-
-    @Slot(object)
-    def _keep_hand_heads(self, result) -> None:
-        self._hand_heads = result
-
-    @Slot(object)
-    def _keep_roles_run(self, result) -> None:
-        from gui.realheads.study import is_roles_run   # the one test of "a roles run" (heads5)
-
-        if is_roles_run(result):
-            self._roles_run = result
+        return TrainingTab(self.state, self)
 
     # -- construction ------------------------------------------------------------
     def _build_lesson_dock(self) -> None:
@@ -252,28 +222,15 @@ class MainWindow(QMainWindow):
         self.blank.hide()
         self._connect_lesson()
 
-    # -- the background work's hook (branch background): it yields to the simulation ----------
-    def _connect_background_work(self) -> None:
-        """Training snapshots and the head-roles and Real heads results wait while a d_k/h
-        change is asked, computed, shown and painted; the Real heads forward process starts
-        when that tab is first opened (gui/window/background.py). Called after show_results is
-        connected, so a hold starts once a result is shown."""
-        from gui.window.background import BackgroundWork
-
-        self.background_work = BackgroundWork(self)
-
-    # -- the lesson's hook (branch lessons): its context, Train, tabs, leaving, Reset --------
+    # -- the lesson's hook (branch lessons): tabs, leaving, Reset ------------------------------
     def _connect_lesson(self) -> None:
-        """The lesson reads a LessonContext built here, starts its runs in the Training tab,
-        frames the Training / Real heads tabs, and puts the user's controls back when the
-        strip is closed (F7) or on Edit → Reset (Ctrl+R)."""
+        """The lesson's highlighted tab gets a frame, and the user's controls are put back
+        when the strip is closed (F7) or on Edit → Reset (Ctrl+R); its context and Train
+        requests are the controller's."""
         lesson = self.lesson
-        lesson.context_source = weak_method(self._lesson_context)
         # The window's own slots, never closures over it: a function connected to a signal
         # of the window's child is held by that connection, and that cycle runs through C++
         # where Python's garbage collector cannot see it, so a closed window was never freed.
-        lesson.train_requested.connect(self._train_for_lesson)
-        lesson.highlight.connect(self._frame_lesson_tab)
         self.menus.lesson_action.toggled.connect(lesson.on_strip_shown)
         # after the text's layout pass, never inside it (see LessonStrip._fit_text)
         lesson.height_wanted.connect(self.fit_lesson_dock, Qt.ConnectionType.QueuedConnection)
@@ -281,45 +238,19 @@ class MainWindow(QMainWindow):
         self.menus.edit_menu.addSeparator()
         self.menus.edit_menu.addAction(lesson.reset_action)
 
-    def _lesson_context(self):
-        """What the lesson's texts read: the results, runs and models of this window."""
-        from engine.models.fetch import cached_model
+    def bring_forward(self, name: str) -> None:
+        """Show the view `name` (a gui.common.names key) in its workspace; a view built when
+        first shown is built when this returns."""
+        self.area.bring_forward(name)
+        if name in (names.HEADS_PANEL, names.MODEL_HEADS, names.TRAINING_PANEL):
+            self.lazy_views.widget(name)
 
-        from gui.lessons.context import LessonContext
-
-        lesson = self.lesson
-        training, real = self.built_tab(names.TRAINING_PANEL), self.built_tab(names.MODEL_HEADS)
-        running = training is not None and training.runner.is_running()
-        return LessonContext(
-            results=self.model.results,
-            head_roles=lesson.heads_view.newest_results if lesson.heads_view else None,
-            training=lesson.training_results,
-            running=self.state.training.experiment if running else None,
-            real_heads=real.result if real is not None else None,
-            minilm_ready=cached_model() is not None)
-
-    #: The tabs a lesson step frames (the pane gets a border in the theme's colour).
-    LESSON_TABS = (names.TRAINING_PANEL, names.MODEL_HEADS)
-
-    @Slot(str)
-    def _frame_lesson_tab(self, name: str) -> None:
-        tabs = self.LESSON_TABS
-        self.bottom_tabs.setStyleSheet("" if name not in tabs else
-                                       f"QTabWidget#bottomTabs::pane {{ border: 5px solid "
-                                       f"{self.current_theme().scaled}; }}")
-        if name not in tabs:
-            return
-        self.bottom_tabs.setCurrentWidget(self.lazy_tabs.page(name))
-        self.area.row_tabs.setCurrentIndex(1)
-        self.area.apply_focus()
-
-    @Slot(str, object)
-    def _train_for_lesson(self, experiment: str, options) -> None:
-        training = self.training_tab
-        if training.start(experiment, options):
-            self.lesson.training_started(experiment)
-        self.bottom_tabs.setCurrentWidget(training)
-        self.area.row_tabs.setCurrentIndex(1)
+    @Slot(int)
+    def _on_workspace(self, _index: int) -> None:
+        current = self.workspace_tabs.currentWidget()
+        for name in (names.HEADS_PANEL, names.MODEL_HEADS, names.TRAINING_PANEL):
+            if self.lazy_views.page(name) is current:
+                self.controller.view_shown(name)
 
     @staticmethod
     def panel_titles() -> dict[str, str]:
@@ -340,18 +271,20 @@ class MainWindow(QMainWindow):
         titles = self.panel_titles()
         self.menus.retranslate(titles)
         area = self.area
-        area.row_tabs.setTabText(0, tr("Softmax · q·k · saturation"))
-        area.row_tabs.setTabText(1, tr("Multi-head · cost"))
-        area.row_tabs.setToolTip(tr("A small window shows one row of panels at a time"))
-        page_titles = dict(titles, **{names.VARIANCE: tr("q·k variance")})
-        for i, name in enumerate(SINGLE_PAGES):
-            area.panel_tabs.setTabText(i, page_titles[name])
-        area.panel_tabs.setToolTip(tr("At this text size one panel is shown at a time"))
-        self.bottom_tabs.setTabText(0, titles[names.MULTIHEAD])
-        for name, text in ((names.HEADS_PANEL, titles[names.HEADS_PANEL]),
-                           (names.MODEL_HEADS, titles[names.MODEL_HEADS]),
-                           (names.TRAINING_PANEL, tr("Training"))):
-            self.bottom_tabs.setTabText(self.bottom_tabs.indexOf(self.lazy_tabs.page(name)), text)
+        workspaces = {"scaling": (tr("Scaling"), tr("Softmax · q·k · saturation")),
+                      "multihead": (tr("Multi-head"), tr("The diagram, head roles and cost")),
+                      "training": (tr("Training lab"), tr("Tiny models trained live")),
+                      "realheads": (tr("Real heads"), titles[names.MODEL_HEADS])}
+        for i, ws in enumerate(WORKSPACES):
+            text, tip = workspaces[ws]
+            area.workspace_tabs.setTabText(i, text)
+            area.workspace_tabs.setTabToolTip(i, tip)
+        view_titles = dict(titles, **{names.VARIANCE: tr("q·k variance")})
+        for ws, views in SHARED_VIEWS.items():
+            bar = area.view_tabs[ws]
+            for i, name in enumerate(views):
+                bar.setTabText(i, view_titles[name])
+            bar.setToolTip(tr("At this text size one panel is shown at a time"))
         self.lesson_dock.setWindowTitle(tr("Lesson"))
         for name, panel in self.panels.items():
             panel.setToolTip(titles[name])
@@ -378,10 +311,12 @@ class MainWindow(QMainWindow):
         self.area.update_compact()
 
     # -- results -----------------------------------------------------------------
-    @Slot(object)
     def show_results(self, results) -> None:
-        shown = [panel for panel in self.panels.values() if panel.offer_results(results)]
-        settle_scenes(shown)
+        """Offer `results` to every plot (the controller's show_results)."""
+        self.controller.show_results(results)
+
+    @Slot()
+    def _on_results_shown(self) -> None:
         if not self._compute_label_timer.isActive():
             self._compute_label_timer.start()
 
@@ -392,10 +327,6 @@ class MainWindow(QMainWindow):
         width = label.sizeHint().width()  # grow, never shrink: no re-layout for a shorter number
         if width > label.minimumWidth():
             label.setMinimumWidth(width)
-
-    @Slot(str)
-    def show_failure(self, message: str) -> None:
-        self.statusBar().showMessage(tr("Computation failed: {m}").format(m=message), 10000)
 
     @Slot(str)
     def show_error(self, message: str) -> None:
@@ -420,10 +351,6 @@ class MainWindow(QMainWindow):
         """(keys, what they do) for every action and shortcut the window has, read from them."""
         return shortcut_rows(self.findChildren(QAction), self.menus.lesson_shortcuts,
                              self.menus.lesson_slots)
-
-    @Slot(str)
-    def show_note(self, message: str) -> None:
-        self.statusBar().showMessage(message, 8000)
 
     # -- lesson, highlight, blank -------------------------------------------------
     @Slot(bool)
@@ -615,10 +542,8 @@ class MainWindow(QMainWindow):
             settings.setValue("window/geometry", self.saveGeometry())
             settings.setValue("window/state", self.saveState())
         finally:                    # the workers stop whatever failed above
-            self.lazy_tabs.close()
-            guard_call("background work", self.background_work.window_closing)
-            for study in self.studies:
-                study.shutdown()
+            self.lazy_views.close()
+            self.controller.shutdown()
             end_pooled_threads(CLOSE_POOL_WAIT_MS)     # no idle thread outlives the window
             guard_call("resource tracker", end_resource_tracker)   # nor a helper process
             errors.reported.disconnect(self.show_error)

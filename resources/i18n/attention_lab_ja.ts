@@ -345,60 +345,82 @@
         <translation>適用されませんでした: {reason}。最後の有効なスコアを表示しています。</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="327"/>
+        <location filename="../../gui/window/main_window.py" line="258"/>
         <source>Softmax</source>
-        <extracomment>The application&apos;s font size before any window scaled it (a QApplication property, so it is read once per process however many windows open and close). How long a closing window waits for the tasks of Qt&apos;s thread pools to end. The tabs a lesson step frames (the pane gets a border in the theme&apos;s colour).</extracomment>
+        <extracomment>The application&apos;s font size before any window scaled it (a QApplication property, so it is read once per process however many windows open and close). How long a closing window waits for the tasks of Qt&apos;s thread pools to end.</extracomment>
         <translation>Softmax</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="327"/>
+        <location filename="../../gui/window/main_window.py" line="258"/>
         <source>Variance of q·k</source>
         <translation>q·k の分散</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="328"/>
+        <location filename="../../gui/window/main_window.py" line="259"/>
         <source>Saturation vs d_k</source>
         <translation>d_k による飽和の変化</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="328"/>
+        <location filename="../../gui/window/main_window.py" line="259"/>
+        <location filename="../../gui/window/main_window.py" line="275"/>
         <source>Multi-head</source>
         <translation>マルチヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="329"/>
+        <location filename="../../gui/window/main_window.py" line="260"/>
         <source>Cost</source>
         <translation>コスト</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="329"/>
-        <location filename="../../gui/window/main_window.py" line="330"/>
+        <location filename="../../gui/window/main_window.py" line="260"/>
+        <location filename="../../gui/window/main_window.py" line="261"/>
         <source>Head roles</source>
         <translation>ヘッドの役割</translation>
     </message>
     <message>
+        <location filename="../../gui/window/main_window.py" line="274"/>
+        <source>Scaling</source>
+        <translation>スケーリング</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/main_window.py" line="275"/>
+        <source>The diagram, head roles and cost</source>
+        <translation>図・ヘッドの役割・コスト</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/main_window.py" line="276"/>
+        <source>Training lab</source>
+        <translation>学習ラボ</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/main_window.py" line="276"/>
+        <source>Tiny models trained live</source>
+        <translation>小さなモデルをその場で学習</translation>
+    </message>
+    <message>
         <location filename="../../gui/lessons/steps.py" line="288"/>
-        <location filename="../../gui/window/main_window.py" line="330"/>
+        <location filename="../../gui/window/main_window.py" line="261"/>
+        <location filename="../../gui/window/main_window.py" line="277"/>
         <source>Real heads</source>
         <translation>実モデルのヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="331"/>
+        <location filename="../../gui/window/main_window.py" line="262"/>
         <source>Real heads: grid</source>
         <translation>実モデルのヘッド: 一覧</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="331"/>
+        <location filename="../../gui/window/main_window.py" line="262"/>
         <source>Real heads: head</source>
         <translation>実モデルのヘッド: 詳細</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="332"/>
+        <location filename="../../gui/window/main_window.py" line="263"/>
         <source>Real heads: learned and hand-built</source>
         <translation>実モデルのヘッド：学習したヘッドと手作りのヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="336"/>
+        <location filename="../../gui/window/main_window.py" line="267"/>
         <source>Attention Lab</source>
         <translation>Attention Lab</translation>
     </message>
@@ -513,27 +535,17 @@
         <translation>言語(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="343"/>
+        <location filename="../../gui/window/main_window.py" line="274"/>
         <source>Softmax · q·k · saturation</source>
         <translation>softmax・q·k・飽和</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="344"/>
-        <source>Multi-head · cost</source>
-        <translation>マルチヘッド・コスト</translation>
-    </message>
-    <message>
-        <location filename="../../gui/window/main_window.py" line="345"/>
-        <source>A small window shows one row of panels at a time</source>
-        <translation>小さいウィンドウでは、パネルを 1 段ずつ表示します</translation>
-    </message>
-    <message>
-        <location filename="../../gui/window/main_window.py" line="346"/>
+        <location filename="../../gui/window/main_window.py" line="282"/>
         <source>q·k variance</source>
         <translation>q·k の分散</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="349"/>
+        <location filename="../../gui/window/main_window.py" line="287"/>
         <source>At this text size one panel is shown at a time</source>
         <translation>この文字サイズでは一度に 1 つのパネルを表示します</translation>
     </message>
@@ -543,7 +555,7 @@
         <translation>モデルのフォルダを開く(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="355"/>
+        <location filename="../../gui/window/main_window.py" line="288"/>
         <source>Lesson</source>
         <translation>レッスン</translation>
     </message>
@@ -568,18 +580,19 @@
         <translation>キーボードショートカット(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="391"/>
+        <location filename="../../gui/window/main_window.py" line="326"/>
         <source>computed in {ms:.1f} ms</source>
         <extracomment>The controls never take more than this share of the window&apos;s width.</extracomment>
         <translation>計算時間 {ms:.1f} ms</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="398"/>
+        <location filename="../../gui/window/controller.py" line="174"/>
         <source>Computation failed: {m}</source>
+        <extracomment>The plots were offered new Results (the window shows the compute time after this). The views a lesson step brings to the front when it highlights them.</extracomment>
         <translation>計算に失敗しました: {m}</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="403"/>
+        <location filename="../../gui/window/main_window.py" line="334"/>
         <source>Something went wrong (logged): {m}</source>
         <translation>エラーが起きました（ログに記録）: {m}</translation>
     </message>
@@ -637,8 +650,28 @@
     </message>
     <message>
         <location filename="../../gui/window/help.py" line="55"/>
+        <source>&lt;b&gt;Scaling:&lt;/b&gt; softmax, the variance of q·k and saturation against d_k, side by side (one at a time at large text).</source>
+        <translation>&lt;b&gt;スケーリング:&lt;/b&gt; softmax、q·k の分散、d_k に対する飽和を並べて表示します（大きな文字では 1 つずつ）。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/help.py" line="57"/>
         <source>&lt;b&gt;Softmax:&lt;/b&gt; your scores through softmax, raw and ÷√d_k; the legend gives their colours, which follow the palette.</source>
         <translation>&lt;b&gt;Softmax:&lt;/b&gt; 入力したスコアの softmax。スケーリングなしと ÷√d_k の2通りで、色は凡例のとおり（配色の設定に従います）。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/help.py" line="66"/>
+        <source>&lt;b&gt;Head roles (in Multi-head):&lt;/b&gt; six heads over a sentence you type, built from token rules or random, and their average; each map is queries down, keys across.</source>
+        <translation>&lt;b&gt;ヘッドの役割（マルチヘッド内）:&lt;/b&gt; 入力した文に対する6つのヘッド（トークンの規則で作ったもの、またはランダム）とその平均。どのマップも縦がクエリ、横がキーです。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/help.py" line="69"/>
+        <source>&lt;b&gt;Real heads:&lt;/b&gt; every layer and head of a pretrained model (MiniLM, fetched once, or a model folder you open) on the same sentence, each scored by role.</source>
+        <translation>&lt;b&gt;実モデルのヘッド:&lt;/b&gt; 学習済みモデル（一度だけ取得する MiniLM、または開いたモデルフォルダー）の全層・全ヘッドを同じ文で表示し、それぞれを役割ごとに採点します。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/help.py" line="72"/>
+        <source>&lt;b&gt;Training lab:&lt;/b&gt; tiny models trained live in a separate process: with and without ÷√d_k, heads that find their own roles, and thin heads against one wide head.</source>
+        <translation>&lt;b&gt;学習ラボ:&lt;/b&gt; 小さなモデルを別プロセスでその場で学習します。÷√d_k の有無、ヘッドが自分で役割を見つける様子、細いヘッド複数と太いヘッド1つの比較。</translation>
     </message>
     <message>
         <location filename="../../gui/window/files.py" line="140"/>
@@ -656,49 +689,33 @@
         <translation>&lt;b&gt;4 つの長さ:&lt;/b&gt; スコア（softmax の例に使う 2〜16 個の数）、キー数 n（飽和の調査で softmax 1 回あたりのスコア数）、トークン数（マルチヘッド図の X の行数）、系列長（コストを数えるためだけに使う）。</translation>
     </message>
     <message>
-        <location filename="../../gui/window/help.py" line="64"/>
-        <source>&lt;b&gt;Head roles (bottom tab):&lt;/b&gt; six heads over a sentence you type, built from token rules or random, and their average; each map is queries down, keys across.</source>
-        <translation>&lt;b&gt;ヘッドの役割（下のタブ）:&lt;/b&gt; 入力した文に対する6つのヘッド（トークンの規則で作ったもの、またはランダム）とその平均。どのマップも縦がクエリ、横がキーです。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/window/help.py" line="67"/>
-        <source>&lt;b&gt;Real heads (bottom tab):&lt;/b&gt; every layer and head of a pretrained model (MiniLM, fetched once, or a model folder you open) on the same sentence, each scored by role.</source>
-        <translation>&lt;b&gt;実モデルのヘッド（下のタブ）:&lt;/b&gt; 学習済みモデル（一度だけ取得する MiniLM、または開いたモデルフォルダー）の全層・全ヘッドを同じ文で表示し、それぞれを役割ごとに採点します。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/window/help.py" line="70"/>
-        <source>&lt;b&gt;Training (bottom tab):&lt;/b&gt; tiny models trained live in a separate process: with and without ÷√d_k, heads that find their own roles, and thin heads against one wide head.</source>
-        <translation>&lt;b&gt;学習（下のタブ）:&lt;/b&gt; 小さなモデルを別プロセスでその場で学習します。÷√d_k の有無、ヘッドが自分で役割を見つける様子、細いヘッド複数と太いヘッド1つの比較。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/window/help.py" line="73"/>
+        <location filename="../../gui/window/help.py" line="75"/>
         <source>&lt;b&gt;Lesson (bottom):&lt;/b&gt; step by step; PageDown/PageUp move, ▶ Play animates. Every number is computed live from the current settings.</source>
         <translation>&lt;b&gt;レッスン（下）:&lt;/b&gt; 一歩ずつ進みます。PageDown/PageUp で移動、▶ 再生でアニメーション。数値はすべて現在の設定からその場で計算します。</translation>
     </message>
     <message>
-        <location filename="../../gui/window/help.py" line="57"/>
+        <location filename="../../gui/window/help.py" line="59"/>
         <source>&lt;b&gt;Variance of q·k:&lt;/b&gt; sampled q·k for random q and k; its variance grows like d_k, and ÷√d_k brings it back to σ⁴.</source>
         <translation>&lt;b&gt;q·k の分散:&lt;/b&gt; ランダムな q と k から標本した q·k。分散は d_k に比例して増え、÷√d_k で σ⁴ に戻ります。</translation>
     </message>
     <message>
         <location filename="../../gui/training/tab.py" line="191"/>
-        <location filename="../../gui/window/main_window.py" line="353"/>
         <source>Training</source>
         <extracomment>While a run trains, the curves and the quality-vs-h chart are redrawn at most this often (the last snapshot of a run at once): repainting their 40–60 curves and bands was most of what a snapshot cost the window. The heads&apos; maps and the progress bar follow every snapshot.</extracomment>
         <translation>学習</translation>
     </message>
     <message>
-        <location filename="../../gui/window/help.py" line="59"/>
+        <location filename="../../gui/window/help.py" line="61"/>
         <source>&lt;b&gt;Saturation vs d_k:&lt;/b&gt; how one-hot softmax gets, and how small its gradient, as d_k grows, with and without ÷√d_k.</source>
         <translation>&lt;b&gt;d_k による飽和:&lt;/b&gt; d_k が大きくなると softmax がどれだけ one-hot に近づき、勾配がどれだけ小さくなるか。÷√d_k あり・なしで比べます。</translation>
     </message>
     <message>
-        <location filename="../../gui/window/help.py" line="61"/>
+        <location filename="../../gui/window/help.py" line="63"/>
         <source>&lt;b&gt;Multi-head:&lt;/b&gt; every head projects all of X with its own W_Q, W_K, W_V, attends, and the concatenated outputs go through W_O.</source>
         <translation>&lt;b&gt;マルチヘッド:&lt;/b&gt; 各ヘッドが X 全体を自分の W_Q, W_K, W_V で射影して注意を計算し、出力を連結して W_O に通します。</translation>
     </message>
     <message>
-        <location filename="../../gui/window/help.py" line="63"/>
+        <location filename="../../gui/window/help.py" line="65"/>
         <source>&lt;b&gt;Cost:&lt;/b&gt; FLOPs and parameters of one layer, one head against h heads.</source>
         <translation>&lt;b&gt;コスト:&lt;/b&gt; 1 層の FLOPs とパラメータ数。1 ヘッドと h ヘッドの比較。</translation>
     </message>
@@ -718,7 +735,7 @@
         <translation>Attention Lab は、アテンションがスコアを √d_k で割る理由と、マルチヘッドアテンションが d_model を h 個のヘッドに分割する仕組みを示します。すべての数値はその場で計算されます。</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="535"/>
+        <location filename="../../gui/window/main_window.py" line="462"/>
         <source>Text size {p} %</source>
         <translation>文字サイズ {p} %</translation>
     </message>
@@ -884,12 +901,12 @@ W_O なしの 1 ヘッド:{no_wo} FLOPs</translation>
         <translation>ヘッド別</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="134"/>
+        <location filename="../../gui/panels/multihead_view.py" line="136"/>
         <source>Multi-head attention with the engine&apos;s matrices</source>
         <translation>エンジンの行列によるマルチヘッドアテンション</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="128"/>
+        <location filename="../../gui/panels/multihead_view.py" line="130"/>
         <source>hover a matrix to read its entries; click a head to follow it</source>
         <extracomment>The view asks for at most this many text lines of height (the window scrolls below it): enough for readable maps at 300 % text, bounded whatever the texts and the width.</extracomment>
         <translation>行列にカーソルを置くと値を表示、ヘッドをクリックするとそのヘッドを強調</translation>
@@ -950,17 +967,17 @@ W_O なしの 1 ヘッド:{no_wo} FLOPs</translation>
         <translation>ほか {k} ヘッドは省略</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="138"/>
+        <location filename="../../gui/panels/multihead_view.py" line="140"/>
         <source>Multi-head attention</source>
         <translation>マルチヘッドアテンション</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="479"/>
+        <location filename="../../gui/panels/multihead_view.py" line="498"/>
         <source>head {i} output</source>
         <translation>ヘッド {i} の出力</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="486"/>
+        <location filename="../../gui/panels/multihead_view.py" line="505"/>
         <source>head {i}</source>
         <translation>ヘッド {i}</translation>
     </message>

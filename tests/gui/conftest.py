@@ -157,8 +157,8 @@ class SharedWindow:
 
     def _tabs(self) -> tuple:
         win = self.win
-        return (win.bottom_tabs.currentIndex(), win.area.row_tabs.currentIndex(),
-                win.area.panel_tabs.currentIndex())
+        return (win.workspace_tabs.currentIndex(),
+                {ws: bar.currentIndex() for ws, bar in win.area.view_tabs.items()})
 
     def reset(self) -> None:
         """Back to how it was made: every part of the AppState (params, lock, lesson step,
@@ -177,10 +177,10 @@ class SharedWindow:
         win.resize(*SHARED_SIZE)
         if highlighted is not None:
             win.area.highlight_panel(highlighted)
-        bottom, row, page = self.tabs
-        win.bottom_tabs.setCurrentIndex(bottom)
-        win.area.row_tabs.setCurrentIndex(row)
-        win.area.panel_tabs.setCurrentIndex(page)
+        workspace, views = self.tabs
+        win.workspace_tabs.setCurrentIndex(workspace)
+        for ws, index in views.items():
+            win.area.view_tabs[ws].setCurrentIndex(index)
         win.statusBar().clearMessage()
         from gui.realheads.forward_process import stop_early
 

@@ -45,6 +45,15 @@ def describe_timer(timer) -> str:
             f"{'single shot' if timer.isSingleShot() else 'repeating'}) of {owner}")
 
 
+def resource_tracker_pid() -> int | None:
+    """multiprocessing's resource tracker: started by the first spawned child, ended when a
+    window closes with no child left (gui.common.process_reaper.end_resource_tracker); its
+    own lifetime, not a process a test left behind."""
+    from multiprocessing import resource_tracker
+
+    return getattr(resource_tracker._resource_tracker, "_pid", None)
+
+
 def child_pids() -> set:
     return {p.pid for p in psutil.Process().children(recursive=True)}
 
@@ -81,9 +90,10 @@ class LeakBaseline:
         """Child processes started since, still running (an exited one not yet reaped is a
         zombie: it has ended)."""
         running = []
+        tracker = resource_tracker_pid()
         for process in psutil.Process().children(recursive=True):
             try:
-                if process.pid not in self.children and \
+                if process.pid not in self.children and process.pid != tracker and \
                         process.status() != psutil.STATUS_ZOMBIE:
                     running.append(process)
             except psutil.NoSuchProcess:
@@ -272,12 +282,17 @@ def clipped_widgets(root: QWidget) -> list[str]:
 
 
 def show_bottom_tab(window, widget) -> None:
-    """`widget`'s bottom tab in front, in whichever layout the window has picked."""
-    from gui.common import names
-    from gui.window.main_window import ROWS, SINGLE, SINGLE_PAGES
+    """`widget` (a view built when first shown) in front, in its workspace."""
+    window.area.bring_forward(widget.objectName())
 
-    if window.area.layout_mode == SINGLE:
-        window.area.panel_tabs.setCurrentIndex(SINGLE_PAGES.index(names.MULTIHEAD))
-    elif window.area.layout_mode == ROWS:
-        window.area.row_tabs.setCurrentIndex(1)
-    window.bottom_tabs.setCurrentWidget(widget)
+
+def shown_panel(window, name: str):
+    """The always-built plot `name` with its workspace in front (a hidden plot waits to be
+    drawn until it is shown), once the window has caught up."""
+    from PySide6.QtWidgets import QApplication
+
+    window.area.bring_forward(name)
+    QApplication.processEvents()
+    window.model.wait_idle()
+    QApplication.processEvents()
+    return window.panels[name]

@@ -114,10 +114,10 @@ class LongUse:
         self.combos = controls.findChildren(QComboBox)
         self.sliders = controls.findChildren(QSlider)
         self.scores_edit = controls.findChild(QLineEdit, "scoresEdit")
-        self.actions = [a for a in win.findChildren(type(win.presentation_action))
+        self.actions = [a for a in win.findChildren(type(win.menus.presentation_action))
                         if a.objectName() and not any(m in a.objectName() for m in MODAL)
                         and not a.menu()]
-        self.shortcuts = win.lesson_shortcuts + [win.escape_shortcut]
+        self.shortcuts = win.menus.lesson_shortcuts + [win.menus.escape_shortcut]
         self.moves = self._moves()
 
     # -- the actions --------------------------------------------------------------------
@@ -159,7 +159,7 @@ class LongUse:
     def _moves(self):
         win, rng, names = self.win, self.rng, self.names
         heads, real, training = win.head_roles_tab, win.model_heads, self.training
-        tabs = win.bottom_tabs
+        tabs = win.workspace_tabs
         return [
             ("spin_value", 6, lambda: (s := rng.choice(self.spins)).setValue(self._spin_value(s))),
             ("spin_step", 4, lambda: rng.choice(self.spins).stepBy(rng.choice((-3, -1, 1, 1, 3)))),
@@ -173,8 +173,8 @@ class LongUse:
             ("shortcut", 3, lambda: rng.choice(self.shortcuts).activated.emit()),
             ("language", 3, lambda: win.switch_language(rng.choice(("en", "ja")))),
             ("text_size", 4, lambda: rng.choice((win.zoom_in, win.zoom_in, win.zoom_out, win.zoom_reset))()),
-            ("presentation", 2, lambda: win.presentation_action.toggle()),
-            ("theme", 2, lambda: rng.choice((win.light_action, win.dark_action)).trigger()),
+            ("presentation", 2, lambda: win.menus.presentation_action.toggle()),
+            ("theme", 2, lambda: rng.choice((win.menus.light_action, win.menus.dark_action)).trigger()),
             ("lesson_step", 3, lambda: win.lesson.go_to(rng.randrange(0, 12))),
             ("lesson_play", 1, lambda: win.lesson.play_button.toggle()),
             ("heads_sentence", 3, lambda: heads.sentence_edit.setText(rng.choice(SENTENCES))),
@@ -188,9 +188,9 @@ class LongUse:
             ("train_task", 1, lambda: self._combo(training.task_combo)),
             ("train_run", 0.15, self._train),
             ("window_size", 3, lambda: win.resize(*rng.choice(SIZES))),
-            ("bottom_tab", 4, lambda: tabs.setCurrentIndex(rng.randrange(tabs.count()))),
-            ("row_tab", 2, lambda: win.row_tabs.setCurrentIndex(rng.randrange(2))),
-            ("panel_tab", 1, lambda: win.panel_tabs.setCurrentIndex(rng.randrange(win.panel_tabs.count()))),
+            ("workspace_tab", 4, lambda: tabs.setCurrentIndex(rng.randrange(tabs.count()))),
+            ("view_tab", 3, lambda: (bar := rng.choice(list(win.area.view_tabs.values())))
+             .setCurrentIndex(rng.randrange(bar.count()))),
             ("train_right_tab", 1, lambda: training.right.setCurrentIndex(rng.randrange(training.right.count()))),
         ]
 
@@ -219,7 +219,7 @@ class LongUse:
         short training run: what a first use builds, fills and sizes (lazily made widgets,
         Qt's font engines and glyph caches, a plot's first results), done before the first
         reading, so that the readings compare use with use."""
-        win, app, tabs = self.win, self.app, self.win.bottom_tabs
+        win, app, tabs = self.win, self.app, self.win.workspace_tabs
         for index in range(len(self.moves)):
             self.do(index)
         for lang in ("ja", "en"):
@@ -229,15 +229,15 @@ class LongUse:
                 tabs.setCurrentIndex(step % tabs.count())
                 app.processEvents()
         for on in (True, False):
-            if win.presentation_action.isChecked() != on:
-                win.presentation_action.toggle()
+            if win.menus.presentation_action.isChecked() != on:
+                win.menus.presentation_action.toggle()
             app.processEvents()
         for size in SIZES:
             win.resize(*size)
             for index in range(tabs.count()):
                 tabs.setCurrentIndex(index)
                 app.processEvents()
-        for action in (win.dark_action, win.light_action):
+        for action in (win.menus.dark_action, win.menus.light_action):
             action.trigger()
             app.processEvents()
         for step in range(12):
@@ -264,13 +264,13 @@ class LongUse:
                 pump(self.app, 0.05)
             if self.training.runner.is_running():
                 self.training.stop()
-        if win.presentation_action.isChecked():
-            win.presentation_action.toggle()
+        if win.menus.presentation_action.isChecked():
+            win.menus.presentation_action.toggle()
         win.zoom_reset()
         win.resize(1600, 1000)
-        win.bottom_tabs.setCurrentIndex(0)
-        win.row_tabs.setCurrentIndex(0)
-        win.panel_tabs.setCurrentIndex(0)
+        win.workspace_tabs.setCurrentIndex(0)
+        for bar in win.area.view_tabs.values():
+            bar.setCurrentIndex(0)
         # The clipboard holds the newest copy, as large as the panel and scale it was taken
         # at (a 4K panel at 4× is over 100 MB): one image, whose size says nothing of growth.
         self.app.clipboard().clear()

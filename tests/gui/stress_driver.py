@@ -141,8 +141,9 @@ def main(count: int, seed: int) -> int:
         lambda: heads.findChild(QCheckBox, "randomHeadsCheck").toggle(),
         lambda: heads.findChild(QSpinBox, "headsSeedSpin").setValue(rng.randint(0, 2**31 - 1)),
         lambda: win.resize(*rng.choice(SIZES)),
-        lambda: win.bottom_tabs.setCurrentIndex(rng.randrange(win.bottom_tabs.count())),
-        lambda: win.area.row_tabs.setCurrentIndex(rng.randrange(2)),
+        lambda: win.workspace_tabs.setCurrentIndex(rng.randrange(win.workspace_tabs.count())),
+        lambda: (bar := rng.choice(list(win.area.view_tabs.values()))).setCurrentIndex(
+            rng.randrange(bar.count())),
     ]
     def tour() -> None:
         """Every view once (see the module docstring)."""
@@ -155,9 +156,13 @@ def main(count: int, seed: int) -> int:
                     for size in SIZES:
                         win.resize(*size)
                         app.processEvents()
-                    for tab in range(win.bottom_tabs.count()):
-                        win.bottom_tabs.setCurrentIndex(tab)
+                    for tab in range(win.workspace_tabs.count()):
+                        win.workspace_tabs.setCurrentIndex(tab)
                         app.processEvents()
+                        for bar in win.area.view_tabs.values():
+                            for view in range(bar.count()):
+                                bar.setCurrentIndex(view)
+                                app.processEvents()
         for action in (win.menus.dark_action, win.menus.light_action):
             action.trigger()
             app.processEvents()
@@ -165,7 +170,7 @@ def main(count: int, seed: int) -> int:
             win.lesson.go_to(step)
             app.processEvents()
         win.lesson.leave()
-        win.bottom_tabs.setCurrentIndex(0)
+        win.workspace_tabs.setCurrentIndex(0)
 
     def random_actions(n: int) -> None:
         nonlocal done

@@ -24,7 +24,6 @@ from PySide6.QtCore import QCoreApplication, QEvent
 from PySide6.QtWidgets import QApplication
 
 from gui.common import names
-from gui.window.layout import ROWS, SINGLE, SINGLE_PAGES
 
 
 from tiny_models import write_bert  # noqa: E402
@@ -42,12 +41,8 @@ def dispose(widget) -> None:
 
 
 def show_bottom_tab(window, widget) -> None:
-    """`widget`'s bottom tab in front, in whichever layout the window has picked."""
-    if window.area.layout_mode == SINGLE:
-        window.area.panel_tabs.setCurrentIndex(SINGLE_PAGES.index(names.MULTIHEAD))
-    elif window.area.layout_mode == ROWS:
-        window.area.row_tabs.setCurrentIndex(1)
-    window.bottom_tabs.setCurrentWidget(widget)
+    """`widget` (a view built when first shown) in front, in its workspace."""
+    window.area.bring_forward(widget.objectName())
 
 
 @pytest.fixture(scope="module")

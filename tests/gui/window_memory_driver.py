@@ -52,8 +52,7 @@ def use(window, app, lang: str) -> None:
     window.lesson.next()
     pump(app, 0.1)
     for key in (names.HEADS_PANEL, names.MODEL_HEADS, names.TRAINING_PANEL):
-        window.bottom_tabs.setCurrentWidget(window.lazy_tabs.widget(key))
-        window.area.row_tabs.setCurrentIndex(1)
+        window.area.bring_forward(key)
         pump(app, 0.05)
     for study in window.studies:
         if hasattr(study, "wait_idle"):

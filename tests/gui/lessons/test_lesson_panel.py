@@ -109,7 +109,7 @@ def test_gradients_train_button_runs_in_the_training_tab_and_the_text_quotes_it(
     button = window.lesson.train_button
     assert button.isVisible() and "Press Train" in text
     button.click()
-    assert window.bottom_tabs.currentWidget() is window.training_tab
+    assert window.area.workspace() == "training"
     assert window.state.training.experiment == "scaling"
     qtbot.waitUntil(lambda: "scaling" in window.lesson.training_results, timeout=30000)
     settle(window)
@@ -128,7 +128,7 @@ def test_gradients_train_button_runs_in_the_training_tab_and_the_text_quotes_it(
 def test_roles_step_frames_the_learned_heads_and_keeps_the_hand_built_ones(window, english):
     text = go(window, "roles")
     assert window.area.highlighted == names.TRAINING_PANEL
-    assert window.bottom_tabs.currentWidget() is window.training_tab
+    assert window.area.workspace() == "training"
     assert "emerge rather than being assigned" in text and "Voita et al. 2019" in text
     assert "Head roles tab keeps hand-built heads" in text
     view = window.head_roles_tab.view
@@ -138,7 +138,7 @@ def test_roles_step_frames_the_learned_heads_and_keeps_the_hand_built_ones(windo
 
 def test_real_heads_step_shows_the_tab_and_its_result(window, english):
     text = go(window, "real_heads")
-    assert window.bottom_tabs.currentWidget() is window.model_heads
+    assert window.area.workspace() == "realheads"
     assert window.area.highlighted == names.MODEL_HEADS
     tab = window.model_heads
     if tab.model_folder() is None:
@@ -217,15 +217,14 @@ def test_presentation_keeps_the_training_tab_of_a_training_step_on_screen(window
     try:
         window.menus.presentation_action.setChecked(True)
         settle(window)
-        assert window.bottom_tabs.isVisibleTo(window)
-        assert window.bottom_tabs.currentWidget() is window.training_tab
-        assert not window.area.top_splitter.isVisibleTo(window)
+        assert window.area.workspace() == "training"
+        assert window.training_tab.isVisibleTo(window)
         go(window, "real_heads")
-        assert window.bottom_tabs.currentWidget() is window.model_heads
-        assert window.bottom_tabs.isVisibleTo(window)
-        go(window, "fix")                       # back to a simulation panel: the top row
-        assert window.area.top_splitter.isVisibleTo(window)
-        assert not window.bottom_tabs.isVisibleTo(window)
+        assert window.area.workspace() == "realheads"
+        assert window.model_heads.isVisibleTo(window)
+        go(window, "fix")                       # back to a simulation plot: its workspace
+        assert window.area.workspace() == "scaling"
+        assert not window.training_tab.isVisibleTo(window)
     finally:
         window.menus.presentation_action.setChecked(False)
         settle(window)

@@ -8,7 +8,7 @@ from engine.presets import MODEL_PRESETS, preset_by_slug
 from gui.common import names
 from gui.controls.shape_rules import kv_heads_for
 
-from gui_helpers import settle
+from gui_helpers import settle, shown_panel
 
 
 @pytest.fixture
@@ -160,7 +160,7 @@ def bar_totals(cost):
 def test_h1_bars_are_identical_and_named_once(window):
     window.model.update(heads=1, dk=512, d_model=512)
     settle(window)
-    cost = window.panels["costPlot"]
+    cost = shown_panel(window, "costPlot")
     totals = bar_totals(cost)
     assert totals[0] == totals[1] == window.model.results.cost_multi.flops
     for bar in cost.term_bars.values():
@@ -176,7 +176,7 @@ def test_cost_shows_softmax_share_and_the_labelled_no_w_o_figure(window):
 
     window.model.update(heads=512, dk=1, d_model=512)
     settle(window)
-    cost, r = window.panels["costPlot"], window.model.results
+    cost, r = shown_panel(window, "costPlot"), window.model.results
     assert f"{r.cost_multi.softmax_share:.1%}" == "29.4%"
     assert "29.4% of the layer" in cost.info.toPlainText()
     no_w_o = r.cost_no_output_projection.flops
@@ -187,7 +187,7 @@ def test_cost_shows_softmax_share_and_the_labelled_no_w_o_figure(window):
 
 def test_llama_2_70b_params_and_kv_cache_on_screen(window):
     choose_preset(window, "llama-2-70b")
-    cost, r = window.panels["costPlot"], window.model.results
+    cost, r = shown_panel(window, "costPlot"), window.model.results
     assert r.cost_multi.params == 2 * 8192**2 + 2 * 8192 * 8 * 128
     text = cost.memory_text.text
     assert "attention params per layer: 151M" in text
@@ -423,11 +423,11 @@ def test_the_entropy_line_is_painted_after_each_new_sentence(window, qtbot):
                    for x in range(max(0, rect.left()), min(image.width(), rect.right())))
 
     for sentence in ("Mary gave John a book.", "The book was red, and she liked it."):
-        window.bottom_tabs.setCurrentIndex(0)                  # the multi-head view in front
+        window.area.bring_forward(names.SOFTMAX)                # the head roles hidden
         window.state.update_heads_input(sentence=sentence)
         assert panel.wait_idle()
         qtbot.wait(20)
-        window.bottom_tabs.setCurrentWidget(panel)
+        window.area.bring_forward(names.HEADS_PANEL)
         n = len(sentence.split()) + 1 + sentence.count(",")
         qtbot.waitUntil(lambda: len(view.tokens) == n)
         qtbot.wait(20)

@@ -22,7 +22,12 @@ def window(shared_window):
 
 
 def view_of(window):
-    return window.panels["multiheadView"]
+    """The multi-head view, its workspace in front (a hidden view is drawn when shown)."""
+    window.area.bring_forward(names.MULTIHEAD)
+    for _ in range(3):          # shown, painted, and laid out again for the scale it shows
+        QApplication.processEvents()
+    settle(window)
+    return window.panels[names.MULTIHEAD]
 
 
 def set_params(window, **changes):
@@ -219,7 +224,7 @@ def forget_window_state():
 @pytest.mark.parametrize("size", [(1280, 720), pytest.param((1600, 1000), marks=pytest.mark.slow)])
 def test_no_text_overlaps_and_all_inside_the_view(forget_window_state, window, size):
     window.resize(*size)
-    window.area.row_tabs.setCurrentIndex(1)        # a compact window shows one row of panels
+    view_of(window)                           # the Multi-head workspace in front
     settle(window)
     view = view_of(window)
     for lang, scale, (heads, kv) in itertools.product(("en", "ja"), (1.0, 2.0),
@@ -227,6 +232,9 @@ def test_no_text_overlaps_and_all_inside_the_view(forget_window_state, window, s
         window.switch_language(lang)
         window.set_ui_scale(scale)
         set_params(window, heads=heads, dk=512 // heads, d_model=512, kv_heads=kv)
+        settle_sizes(window)      # painted, and laid out again if the scale moved under it
+        # the mouse off the matrices: the note, not an entry's readout, on its line
+        view.scene().sigMouseMoved.emit(view.view.mapViewToScene(QPointF(1, 1)))
         QApplication.processEvents()
         assert view.isVisible()
         note = view.note_label.toPlainText().replace("\n", "")
@@ -273,6 +281,7 @@ def test_hovering_reads_the_entry_and_highlights_its_head(window, qtbot):
     QApplication.processEvents()
     assert view.readout_label.toPlainText() == "" and view.note_label.isVisible()
     assert view.highlighted() == {}
+    qtbot.mouseMove(window.menuBar(), QPoint(1, 1))    # the mouse leaves: no later hover
 
 
 def test_new_results_update_the_same_items(window):
@@ -295,11 +304,9 @@ def test_fewer_maps_than_heads_always_say_how_many_are_not_drawn(window):
         window.resize(*size)
         window.set_ui_scale(scale)
         settle_sizes(window)
-        if window.area.row_tabs.isVisible():
-            window.area.row_tabs.setCurrentIndex(1)      # multi-head beside the cost panel
-            settle_sizes(window)
-        set_params(window, heads=8, dk=64, d_model=512)
         view = view_of(window)
+        settle_sizes(window)
+        set_params(window, heads=8, dk=64, d_model=512)
         if view.view.size().height() < 250:     # a scrolled strip: no room for any map
             continue
         shown = sum(m.isVisible() for m in view.head_maps)

@@ -40,7 +40,7 @@ def tab(qtbot, tiny_bert):
 
 
 def show_tab(window):
-    window.bottom_tabs.setCurrentWidget(window.model_heads)
+    window.area.bring_forward(names.MODEL_HEADS)
     assert window.model_heads.wait_idle()
     QApplication.processEvents()
     return window.model_heads
@@ -130,8 +130,8 @@ def test_opening_the_tab_starts_the_process_before_its_first_request(window, tin
     no_forward_in_this_process(monkeypatch)
     window.state.update_model_view(model="tiny-bert", model_dir=str(tiny_bert))
     window.state.update_heads_input(sentence=SENTENCE)
-    window.bottom_tabs.setCurrentWidget(window.lazy_tabs.page(names.MODEL_HEADS))
-    assert not window.lazy_tabs.is_built(names.MODEL_HEADS)     # built one turn later
+    window.area.bring_forward(names.MODEL_HEADS)
+    assert not window.lazy_views.is_built(names.MODEL_HEADS)     # built one turn later
     (early,) = forward_processes()
     qtbot.waitUntil(lambda: early.pid is not None, timeout=5000)
     pid = early.pid
@@ -140,8 +140,8 @@ def test_opening_the_tab_starts_the_process_before_its_first_request(window, tin
     assert tab.wait_idle() and tab.result.error == "" and tab.result.model_name == "tiny-bert"
     assert tab.study.generation == 1
     assert forward_processes() == (early,) and early.pid == pid and early.processes_started == 1
-    window.bottom_tabs.setCurrentIndex(0)
-    window.bottom_tabs.setCurrentWidget(tab)                     # no second early start
+    window.area.bring_forward(names.SOFTMAX)
+    window.area.bring_forward(tab.objectName())                     # no second early start
     assert forward_processes() == (early,)
     window.close()
     assert not psutil.pid_exists(pid) and forward_pids() == set()
@@ -151,7 +151,7 @@ def test_opening_the_tab_starts_the_process_before_its_first_request(window, tin
 def test_a_process_started_early_and_never_asked_ends_with_the_window(window, tiny_bert, qtbot):
     """Started as opening the Real heads tab starts it (the tab itself is not built here: a
     window closed before a shown tab is built builds it afterwards, see
-    test_lazy_tabs.py::test_closing_before_a_shown_tab_is_built_builds_nothing)."""
+    test_lazy_views.py::test_closing_before_a_shown_tab_is_built_builds_nothing)."""
     from gui.realheads.forward_process import forward_processes, start_early
 
     assert start_early(str(tiny_bert))

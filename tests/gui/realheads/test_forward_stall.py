@@ -84,7 +84,7 @@ def test_closing_the_window_with_a_stalled_forward_child_takes_under_2_s(qtbot, 
     window.resize(1400, 900)        # every panel on screen, the Real heads tab among them
     window.show()
     tab = window.model_heads
-    window.bottom_tabs.setCurrentWidget(tab)
+    window.area.bring_forward(tab.objectName())
     from PySide6.QtWidgets import QFileDialog
 
     monkeypatch.setattr(QFileDialog, "getExistingDirectory",

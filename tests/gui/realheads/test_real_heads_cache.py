@@ -5,6 +5,7 @@ from PySide6.QtWidgets import QApplication
 
 from engine.models import verify
 from engine.models.loader import clear_cache
+from gui.common import names
 from gui.common.guard import errors
 from gui.realheads.tab import ModelHeadsTab
 from gui.state import AppState
@@ -42,7 +43,7 @@ def test_an_unreadable_cache_leaves_the_tab_working_and_lesson_8_opens(qtbot, tm
     try:
         window.show()
         assert window.lesson.index == 7
-        qtbot.waitUntil(lambda: isinstance(window.bottom_tabs.currentWidget(), ModelHeadsTab),
+        qtbot.waitUntil(lambda: window.area.workspace() == "realheads" and isinstance(window.built_tab(names.MODEL_HEADS), ModelHeadsTab),
                         timeout=5000)
         tab = window.model_heads
         settle(qtbot, tab)

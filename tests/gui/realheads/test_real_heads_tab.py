@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog
 
 from engine.models import load_model, run_sentence
 from engine.models.fetch import FetchCancelled, cached_model
+from gui.common import names
 from gui.window.export import export_panel
 from gui.common.guard import errors
 from gui.realheads.study import compute_in_process, looks_japanese
@@ -91,7 +92,7 @@ def assert_drawn(cells, layer: int, head: int, weights: np.ndarray) -> None:
 
 
 def show_tab(window):
-    window.bottom_tabs.setCurrentWidget(window.model_heads)
+    window.area.bring_forward(names.MODEL_HEADS)
     assert window.model_heads.wait_idle()
     QApplication.processEvents()
     return window.model_heads
@@ -101,8 +102,8 @@ def test_open_model_folder_loads_the_model_and_draws_layers_by_heads(window, tin
                                                                     in_thread_forward, no_minilm,
                                                                     monkeypatch, tmp_path):
     tab = show_tab(window)
-    assert window.bottom_tabs.indexOf(tab) == 2
-    assert window.bottom_tabs.tabText(2) == "Real heads"
+    assert window.workspace_tabs.indexOf(window.lazy_views.page(names.MODEL_HEADS)) == 3
+    assert window.workspace_tabs.tabText(3) == "Real heads"
     monkeypatch.setattr(QFileDialog, "getExistingDirectory",
                         staticmethod(lambda *args, **kwargs: str(tiny_bert)))
     window.findChild(type(window.menus.open_model_action), "openModelFolderAction").trigger()

@@ -37,7 +37,7 @@ def slow_window(qtbot, tiny_bert, monkeypatch):
         win.state.update_heads_input(sentence=SENTENCE)
         tab = win.model_heads
         tab.add_model_folder(str(tiny_bert))
-        win.bottom_tabs.setCurrentWidget(tab)
+        win.area.bring_forward(tab.objectName())
         assert tab.wait_idle() and win.heads_study.wait_idle()
         QApplication.processEvents()
         assert tab.result.error == ""

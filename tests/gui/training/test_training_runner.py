@@ -21,7 +21,7 @@ RUN_S = 20          # a short run, or the first snapshot, on a loaded 2-core mac
 
 def window_training_tab(window):
     panel = window.training_tab
-    window.bottom_tabs.setCurrentWidget(panel)
+    window.area.bring_forward(panel.objectName())
     return panel
 
 

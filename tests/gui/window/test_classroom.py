@@ -9,6 +9,7 @@ from engine import Params
 from gui.state import SessionError
 from gui.common.i18n import set_language
 from gui.lessons.steps import STEPS
+from gui.window.layout import SHARED_VIEWS
 from gui_helpers import settle
 
 
@@ -168,8 +169,8 @@ def test_presentation_mode_and_ui_scale(window, english):
     assert window.panels["softmaxPlot"].theme.line_width > 2.0
     window.menus.presentation_action.trigger()
     assert not window.presentation and not window.isFullScreen()
-    assert all(panel.isVisibleTo(window) for name, panel in window.panels.items()
-               if name != "multiheadView" or window.bottom_tabs.currentIndex() == 0)
+    assert window.area.workspace() == "scaling"       # the step's workspace, all of it again
+    assert all(window.panels[name].isVisibleTo(window) for name in SHARED_VIEWS["scaling"])
     window.zoom_in()
     window.zoom_in()
     assert window.ui_scale == 1.5

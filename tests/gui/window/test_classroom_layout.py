@@ -20,7 +20,7 @@ from gui.lessons.steps import STEPS, step_text
 from gui.panels import multihead_view
 from gui.panels.multihead_layout import diagram_layout, needed_height
 from gui.panels.multihead_view import MINIMUM_VIEW_LINES, not_drawn_text
-from gui_helpers import clipped_widgets, settle, settle_layout, text_problems
+from gui_helpers import clipped_widgets, settle, settle_layout, text_problems, shown_panel
 
 @pytest.fixture
 def window(sync_window):
@@ -41,7 +41,7 @@ def window_layout(window) -> tuple:
     """Where the window's parts are: the lesson strip, its text and sliders, the panel area."""
     lesson = window.lesson
     return tuple(w.geometry().getRect() for w in (
-        window.lesson_scroll, lesson, lesson.text_view, lesson.offset_gap, window.area.panel_area,
+        window.lesson_scroll, lesson, lesson.text_view, lesson.offset_gap, window.workspace_tabs,
         window.area.control_scroll)) + (lesson.compact, lesson.text_view.toPlainText())
 
 
@@ -105,7 +105,7 @@ def test_the_compact_strip_leaves_the_plots_most_of_a_small_screen(window, qtbot
             if step.grid:            # beside the layers picture the strip scrolls instead
                 continue
             assert window.lesson_scroll.verticalScrollBar().maximum() == 0, step.key
-            share = window.area.panel_area.height() / window.height()
+            share = window.workspace_tabs.height() / window.height()
             if share < PANEL_SHARE[presentation]:
                 short[(size, presentation, step.key)] = round(share, 3)
             # the text shows whole lines, at least two
@@ -148,21 +148,14 @@ def test_the_offset_and_gap_sliders_sit_beside_the_compact_text(window, qtbot, r
     text, sliders = lesson.text_view.geometry(), lesson.offset_gap.geometry()
     assert sliders.left() >= text.right() and sliders.top() < text.bottom()
     assert lesson.offset_slider.width() > 3 * lesson.fontMetrics().lineSpacing()
-    assert window.area.panel_area.height() >= PANEL_SHARE[False] * window.height()
+    assert window.workspace_tabs.height() >= PANEL_SHARE[False] * window.height()
 
 
 # -- Head roles at 300 % -------------------------------------------------------------------
 
 def bottom_tab_idle(window, qtbot, tab):
-    """`tab` (a bottom tab's widget) in front, its row or page shown, its study idle."""
-    from gui.common import names
-    from gui.window.main_window import ROWS, SINGLE, SINGLE_PAGES
-
-    if window.area.layout_mode == SINGLE:
-        window.area.panel_tabs.setCurrentIndex(SINGLE_PAGES.index(names.MULTIHEAD))
-    elif window.area.layout_mode == ROWS:
-        window.area.row_tabs.setCurrentIndex(1)
-    window.bottom_tabs.setCurrentWidget(tab)
+    """`tab` (a view built when first shown) in front in its workspace, its study idle."""
+    window.area.bring_forward(tab.objectName())
     assert tab.wait_idle()
     wait_layout(window, qtbot)
     return tab
@@ -285,7 +278,7 @@ def test_a_renamed_axis_keeps_its_name_centred(window, qtbot):
 
     window.resize(1920, 1080)
     settle(window)
-    panel = window.panels[names.COST]
+    panel = shown_panel(window, names.COST)
     axis = panel.plot.getAxis("left")
     wait_layout(window, qtbot)
     for name in ("F", "a much longer name of this axis"):
@@ -416,7 +409,7 @@ def test_presentation_at_300_percent_asks_a_bounded_height(window, restore_view)
 def test_needed_height_depends_on_width_and_texts_only(window):
     """The view's minimum height never feeds itself: the same width and texts give the same
     height, whatever the view's height is now, and never more than the cap."""
-    view = window.panels[names.MULTIHEAD]
+    view = shown_panel(window, names.MULTIHEAD)
     settle(window)
     mh = window.model.results.multihead
     texts = view._variant(view._texts(window.model.results), 2)
@@ -475,7 +468,7 @@ def test_saturation_in_presentation_keeps_its_plot_in_view_beside_its_key(
 
 def test_saturation_title_keeps_its_size_where_it_fits(window):
     window.resize(1920, 1080)
-    window.area.row_tabs.setCurrentIndex(0)
+    window.area.bring_forward(names.SATURATION)
     settle(window)
     panel = window.panels[names.SATURATION]
     settle_layout([panel])

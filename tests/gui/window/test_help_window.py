@@ -45,7 +45,7 @@ def test_how_to_read_explains_the_four_lengths(window):
 def test_how_to_read_names_every_bottom_tab(window):
     window.menus.how_to_read_action.trigger()
     text = window.findChild(QTextBrowser, "helpText").toPlainText()
-    tabs = [window.bottom_tabs.tabText(i).replace("&", "") for i in range(window.bottom_tabs.count())]
+    tabs = [window.workspace_tabs.tabText(i).replace("&", "") for i in range(window.workspace_tabs.count())]
     assert len(tabs) >= 3
     for title in tabs:
         assert f"{title}:" in text or f"{title} (bottom tab):" in text, title

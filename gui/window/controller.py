@@ -1,0 +1,233 @@
+"""The lab's controller: the studies, their holds and the results the views share.
+
+After ndv's split of models, views and controllers: AppState is the model (written only
+through its intents), the plots, the sidebar, the lesson strip and the tabs are views, and
+one LabController connects them. MainWindow lays the views out, builds the controller and
+hands it the views; the controller never reaches into the window, so it can be run against
+stand-in views (tests/gui/window/test_controller.py).
+
+    LabController(state, compute_fn=compute, parent=None)
+        model, heads_study     the simulation study (SimulationModel) and the head-roles
+                               study (StudyCycle, shown by the Head roles tab)
+        background_work       the holds of background results (BackgroundWork), once
+                               attach_views ran
+        attach_views(plots, sidebar, lesson, notify, bring_forward)
+                               the views made with the studies; see its docstring
+        view_built(key, view)  a slot: a tab built later exists (Head roles, Real heads,
+                               Training; gui.common.names keys); its study or runner is
+                               owned from now on and wired to the other views
+        view_shown(name)       a slot: the view `name` became the current tab
+        hand_heads, roles_run  the head-roles study's newest result and the newest "roles"
+                               training run, for a Real heads tab built after them
+        lesson_context()       what the lesson's texts read (gui.lessons.context)
+        train_for_lesson(experiment, options)   a slot: the lesson's Train button
+        show_results(results)  offer Results to every plot (the simulation's results_ready)
+        studies                every worker running now
+        shutdown()             stop every study (the window's close)
+"""
+from __future__ import annotations
+
+from typing import Callable, Mapping
+
+from PySide6.QtCore import QObject, Signal, Slot
+
+from engine import compute
+
+from gui.common import names
+from gui.common.guard import guard_call
+from gui.common.i18n import tr
+from gui.common.qt_lifetime import weak_method
+from gui.headroles.tab import compute_heads
+from gui.panels.base import settle_scenes
+from gui.state import AppState
+from gui.studies.cycle import StudyCycle
+from gui.studies.simulation import SimulationModel
+from gui.window.background import BackgroundWork
+
+
+class LabController(QObject):
+    """The studies of one AppState and their wiring to the views (see the module docstring).
+
+    Views are held as given; callables the views' owner hands over (notify, bring_forward)
+    should not keep that owner alive (gui.common.qt_lifetime.weak_method), since the
+    controller is normally the owner's child."""
+
+    #: The plots were offered new Results (the window shows the compute time after this).
+    results_shown = Signal()
+
+    #: The views a lesson step brings to the front when it highlights them.
+    LESSON_VIEWS = (names.TRAINING_PANEL, names.MODEL_HEADS)
+
+    def __init__(self, state: AppState, compute_fn: Callable = compute, parent=None):
+        super().__init__(parent)
+        self.setObjectName("labController")
+        self.state = state
+        self.model = SimulationModel(state, compute_fn, parent=self)
+        # The first Results are computed on the worker while the views are built (a change
+        # of the state on the way sends a newer request, and this one is dropped).
+        self.model.request()
+        self.heads_study = StudyCycle("heads", compute_heads, self)
+        self.hand_heads = self.roles_run = None
+        self.heads_study.result_ready.connect(self._keep_hand_heads)
+        self.plots: Mapping[str, object] = {}
+        self.sidebar = self.lesson = None
+        self.background_work: BackgroundWork | None = None
+        self._views: dict[str, object] = {}
+        self._notify = self._bring_forward = None
+
+    # -- views ---------------------------------------------------------------------------
+    def attach_views(self, plots: Mapping[str, object], sidebar, lesson,
+                     notify: Callable[[str, int], None],
+                     bring_forward: Callable[[str], None]) -> None:
+        """Connect the views made with `model` (call once, after the owner connected what must
+        see a result before the background holds start):
+
+        plots          name → plot: offer_results(results) -> bool (True: shown now, and
+                       then settled through gui.panels.base.settle_scenes)
+        sidebar        its `note(str)` signal goes to notify
+        lesson         the LessonStrip: its context_source, train_requested and highlight
+                       are served here, and the built tabs' results refresh its text
+        notify         notify(message, timeout_ms): a message in the status bar
+        bring_forward  bring_forward(name): the view `name` (a gui.common.names key) is the
+                       current one, and built, when it returns
+        """
+        self.plots, self.sidebar, self.lesson = plots, sidebar, lesson
+        self._notify, self._bring_forward = notify, bring_forward
+        self.model.results_ready.connect(self.show_results)
+        self.model.compute_failed.connect(self.show_failure)
+        sidebar.note.connect(self.show_note)
+        lesson.context_source = weak_method(self.lesson_context)
+        lesson.train_requested.connect(self.train_for_lesson)
+        lesson.highlight.connect(self._on_lesson_highlight)
+        # After show_results: a hold starts once a result is shown.
+        self.background_work = BackgroundWork(self.model, self.heads_study, self.state, self)
+
+    def view(self, key: str):
+        """The view built for `key` (view_built), or None."""
+        return self._views.get(key)
+
+    @Slot(str, object)
+    def view_built(self, key: str, view) -> None:
+        """A tab built later exists: wire it to the studies and the other views.
+
+        Head roles (HeadRolesTab): its view's heads are the lesson's, its changes refresh the
+        lesson's text. Real heads (ModelHeadsTab): gets the newest hand-built heads and roles
+        run now and every later one; its results refresh the lesson's text. Training
+        (TrainingTab): its runner's results go to the lesson, the Real heads tab and
+        roles_run; its runs' ends to the lesson. The studies and runner are held by the
+        background work and stopped by shutdown()."""
+        self._views[key] = view
+        lesson = self.lesson
+        if key == names.HEADS_PANEL:
+            lesson.heads_view = view.view
+            view.view.changed.connect(lesson.refresh_text)
+        elif key == names.MODEL_HEADS:
+            view.set_hand_heads(self.hand_heads)
+            if self.roles_run is not None:
+                view.set_trained_heads(self.roles_run)
+            self.heads_study.result_ready.connect(view.set_hand_heads)
+            training = self.view(names.TRAINING_PANEL)
+            if training is not None:
+                training.runner.result_ready.connect(view.set_trained_heads)
+            view.study.result_ready.connect(lesson.refresh_text)
+            view.fetcher.finished.connect(lesson.refresh_text)
+        elif key == names.TRAINING_PANEL:
+            runner = view.runner
+            runner.result_ready.connect(self._keep_roles_run)
+            real_heads = self.view(names.MODEL_HEADS)
+            if real_heads is not None:
+                runner.result_ready.connect(real_heads.set_trained_heads)
+            runner.result_ready.connect(lesson.on_training_result)
+            for ended in (runner.failed, runner.crashed, runner.stopped):
+                ended.connect(lesson.training_ended)
+        if self.background_work is not None:
+            self.background_work.view_built(key, view)
+
+    @Slot(str)
+    def view_shown(self, name: str) -> None:
+        """The view `name` became the current tab."""
+        if self.background_work is not None:
+            self.background_work.view_shown(name)
+
+    # -- the shared head sets ------------------------------------------------------------
+    @Slot(object)
+    def _keep_hand_heads(self, result) -> None:
+        self.hand_heads = result
+
+    @Slot(object)
+    def _keep_roles_run(self, result) -> None:
+        from gui.realheads.study import is_roles_run   # the one test of "a roles run"
+
+        if is_roles_run(result):
+            self.roles_run = result
+
+    # -- results ---------------------------------------------------------------------------
+    @Slot(object)
+    def show_results(self, results) -> None:
+        """Offer `results` to every plot; those that showed them are settled at once."""
+        shown = [plot for plot in self.plots.values() if plot.offer_results(results)]
+        settle_scenes(shown)
+        self.results_shown.emit()
+
+    @Slot(str)
+    def show_failure(self, message: str) -> None:
+        self._notice(tr("Computation failed: {m}").format(m=message), 10000)
+
+    @Slot(str)
+    def show_note(self, message: str) -> None:
+        self._notice(message, 8000)
+
+    def _notice(self, message: str, timeout_ms: int) -> None:
+        if self._notify is not None:
+            self._notify(message, timeout_ms)
+
+    # -- the lesson ------------------------------------------------------------------------
+    def lesson_context(self):
+        """What the lesson's texts read: the newest results, runs and models of the studies."""
+        from engine.models.fetch import cached_model
+
+        from gui.lessons.context import LessonContext
+
+        lesson = self.lesson
+        training, real = self.view(names.TRAINING_PANEL), self.view(names.MODEL_HEADS)
+        running = training is not None and training.runner.is_running()
+        return LessonContext(
+            results=self.model.results,
+            head_roles=lesson.heads_view.newest_results if lesson.heads_view else None,
+            training=lesson.training_results,
+            running=self.state.training.experiment if running else None,
+            real_heads=real.result if real is not None else None,
+            minilm_ready=cached_model() is not None)
+
+    @Slot(str, object)
+    def train_for_lesson(self, experiment: str, options) -> None:
+        """The lesson's Train: the Training view comes to the front and starts the run."""
+        self._bring_forward(names.TRAINING_PANEL)
+        training = self.view(names.TRAINING_PANEL)
+        if training is not None and training.start(experiment, options):
+            self.lesson.training_started(experiment)
+
+    @Slot(str)
+    def _on_lesson_highlight(self, name: str) -> None:
+        if name in self.LESSON_VIEWS:
+            self._bring_forward(name)
+
+    # -- shutdown --------------------------------------------------------------------------
+    @property
+    def studies(self) -> tuple:
+        """Every worker running for the views: the simulation, the head roles, and those of
+        the Real heads and Training tabs once they are built."""
+        studies = (self.model.cycle, self.heads_study)
+        real, training = self.view(names.MODEL_HEADS), self.view(names.TRAINING_PANEL)
+        if real is not None:
+            studies += (real.study, real.fetcher)
+        if training is not None:
+            studies += (training.runner,)
+        return studies
+
+    def shutdown(self) -> None:
+        """Drop held results, end the Real heads forward process, stop every study."""
+        if self.background_work is not None:
+            guard_call("background work", self.background_work.closing)
+        for study in self.studies:
+            study.shutdown()
