@@ -1,6 +1,7 @@
 """Screenshots of the window for the README and for checking lessons by eye.
 
-    python -m gui.headless.screenshot --out docs/window.png [--lang ja] [--lesson 6]
+    python -m gui.headless.screenshot --out docs/workspace_scaling.png [--size 1920x1080]
+        [--lang ja] [--lesson 6] [--workspace multihead] [--scale 3]
     python -m gui.headless.screenshot --lessons docs/lessons      # every lesson step, en and ja
 
 Runs offscreen unless a display is present.
@@ -19,6 +20,15 @@ def _settle(window, app) -> None:
     app.processEvents()
 
 
+def _wait(app, seconds: float) -> None:
+    import time
+
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        app.processEvents()
+        time.sleep(0.01)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -28,6 +38,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--size", default="1600x1000", help="window size WxH")
     parser.add_argument("--lang", choices=("en", "ja"), default="en")
     parser.add_argument("--lesson", type=int, help="show this lesson step (1-based)")
+    parser.add_argument("--workspace", choices=("scaling", "multihead", "training", "realheads"),
+                        help="the workspace in front")
+    parser.add_argument("--scale", type=float, default=1.0, help="text size, 1 to 3")
+    parser.add_argument("--wait", type=float, default=0.0,
+                        help="seconds to let background work (a model's forward) finish")
     args = parser.parse_args(argv)
     from gui.headless.batch import ensure_headless_platform
 
@@ -51,12 +66,20 @@ def main(argv: list[str] | None = None) -> int:
     app = QApplication.instance()
     window.resize(width, height)
     window.show()
+    window.set_ui_scale(args.scale)
     written = []
     for lang in languages:
         window.switch_language(lang)
         steps = range(len(STEPS)) if args.lessons else ([args.lesson - 1] if args.lesson else [])
         if not steps:
+            if args.workspace:
+                from gui.window.layout import SHARED_VIEWS, TRAINING, REAL_HEADS
+                from gui.common import names
+
+                first = {TRAINING: names.TRAINING_PANEL, REAL_HEADS: names.MODEL_HEADS}
+                window.bring_forward(first.get(args.workspace) or SHARED_VIEWS[args.workspace][0])
             _settle(window, app)
+            _wait(app, args.wait)
             out = Path(args.out)
             out.parent.mkdir(parents=True, exist_ok=True)
             window.grab().save(str(out))
