@@ -383,3 +383,16 @@ def test_cost_legend_entries_never_break_inside(window, lang):
     finally:
         window.set_ui_scale(1.0)
         window.switch_language("en")
+
+
+def test_the_training_curves_get_a_whole_workspace_at_1080p(window):
+    """At 1920×1080 and 100 % the Training lab's curves are at least 200 px tall, and the
+    whole tab (its legend and the run's conclusion included) is in view without scrolling."""
+    resize(window, 1920, 1080)
+    window.bring_forward(names.TRAINING_PANEL)
+    resize(window, 1920, 1080)
+    curves = window.training_tab.plots[0]
+    heights = {key: plot.vb.height() for key, plot in curves.plots.items()}
+    assert min(heights.values()) >= 200, heights
+    page = window.lazy_views.page(names.TRAINING_PANEL)
+    assert page.verticalScrollBar().maximum() == 0 and page.horizontalScrollBar().maximum() == 0
