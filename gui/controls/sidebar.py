@@ -204,6 +204,12 @@ class Sidebar(QWidget):
         self._check_texts[check] = text
         check.setText(two_lines(text) if self._narrow else text)
 
+    def show_for(self, workspace: str) -> None:
+        """Show the groups that act on `workspace`: the scores only on Scaling (the softmax
+        plot reads them); the shape and the sampling and softmax settings on both Scaling
+        and Multi-head."""
+        self.scores_box.setVisible(workspace == "scaling")
+
     def set_narrow(self, narrow: bool) -> None:
         """Check boxes on two lines (True) or one: a column capped below the controls' width
         (300 % text on a 1280-px screen) then needs no sideways scroll bar."""

@@ -247,6 +247,8 @@ class MainWindow(QMainWindow):
 
     @Slot(int)
     def _on_workspace(self, _index: int) -> None:
+        self.controls.show_for(self.area.workspace())
+        self.set_controls_visible(self.menus.controls_action.isChecked())
         current = self.workspace_tabs.currentWidget()
         for name in (names.HEADS_PANEL, names.MODEL_HEADS, names.TRAINING_PANEL):
             if self.lazy_views.page(name) is current:
@@ -450,7 +452,9 @@ class MainWindow(QMainWindow):
 
     @Slot(bool)
     def set_controls_visible(self, on: bool) -> None:
-        self.area.control_scroll.setVisible(on)
+        """Show the sidebar (View → Show controls) where its controls act on the workspace in
+        front; the Training lab and Real heads have their own and use the whole width."""
+        self.area.control_scroll.setVisible(on and self.area.workspace() in SHARED_VIEWS)
         self.area.update_compact()
 
     @Slot(bool)

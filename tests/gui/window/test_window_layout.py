@@ -271,7 +271,7 @@ def test_hidden_panels_catch_up_when_shown_or_exported(window, tmp_path):
     assert window.model.wait_idle()
     QApplication.processEvents()
     assert variance.results.params == window.model.params        # on screen: updated
-    assert cost.results.params != window.model.params            # hidden: held back
+    assert cost.results is None or cost.results.params != window.model.params   # hidden: held
     export_panel(cost, tmp_path / "cost.png")                    # an export catches up
     assert cost.results.params == window.model.params
     window.model.update(dk=40, heads=4, d_model=160)
@@ -396,3 +396,23 @@ def test_the_training_curves_get_a_whole_workspace_at_1080p(window):
     assert min(heights.values()) >= 200, heights
     page = window.lazy_views.page(names.TRAINING_PANEL)
     assert page.verticalScrollBar().maximum() == 0 and page.horizontalScrollBar().maximum() == 0
+
+
+def test_each_workspace_shows_the_controls_that_act_on_it(window):
+    """Scaling: the shape, the scores and the sampling settings; Multi-head: no scores (no
+    view of it reads them); Training lab and Real heads: no sidebar (their own controls),
+    and Show controls (F6) still decides where there is one."""
+    scroll, scores = window.area.control_scroll, window.controls.scores_box
+    window.area.bring_forward(names.SOFTMAX)
+    assert scroll.isVisibleTo(window) and scores.isVisibleTo(window)
+    window.area.bring_forward(names.MULTIHEAD)
+    assert scroll.isVisibleTo(window) and not scores.isVisibleTo(window)
+    assert window.controls.shape_box.isVisibleTo(window)
+    for name in (names.TRAINING_PANEL, names.MODEL_HEADS):
+        window.bring_forward(name)
+        assert not scroll.isVisibleTo(window), name
+    window.menus.controls_action.setChecked(False)
+    window.area.bring_forward(names.SOFTMAX)
+    assert not scroll.isVisibleTo(window)
+    window.menus.controls_action.setChecked(True)
+    assert scroll.isVisibleTo(window)
