@@ -146,7 +146,7 @@ class Sidebar(QWidget):
         self.d_model_spin.valueChanged.connect(self._on_d_model)
         self.lock_check.toggled.connect(self._on_lock)
         self.model_preset.activated.connect(self._on_model_preset)
-        # Say why a typed value was not taken as typed (issue 10: "without a word").
+        # Say why a typed value was not taken as typed.
         self.heads_spin.snapped.connect(self._on_heads_snapped)
         self.kv_heads_spin.snapped.connect(self._on_kv_heads_snapped)
         for spin in (self.dk_spin, self.d_model_spin, *(
@@ -155,7 +155,7 @@ class Sidebar(QWidget):
             spin.refused.connect(self._on_refused)
 
     def _fit_narrow(self, *forms: QFormLayout) -> None:
-        """A narrow column never needs a horizontal scroll bar (300 % text, issue 10): a
+        """A narrow column never needs a horizontal scroll bar (300 % text): a
         row too wide for the column puts its label above its field, and the combo boxes
         do not ask for their longest entry's width (they elide it; the tooltip and the
         open list show it whole)."""

@@ -1,7 +1,7 @@
 """A compact title bar for the lesson dock: its name and a float button, one small line.
 
-Qt's own dock title bar is as tall as the dock's font (43 px at 300 % text) although it
-paints its title small; at 300 % on 1280×720 that was 6 % of the window for one word.
+Qt's own dock title bar is as tall as the dock's font although it paints its title small,
+which at 300 % text costs a small window a line of height for one word.
 This bar's text is half the window's text size (never below the 100 % size, never above the
 window's), and it ignores the mouse, so dragging or double-clicking it moves, docks and
 undocks the strip as Qt's bar does.

@@ -165,7 +165,7 @@ class CostPlot(Plot):
                 self.ci.layout):            # Qt resizes before build() and while deleting
             self._place_precision()
 
-    # -- the KV precision: AppState.cost (branch controls) --------------------------
+    # -- the KV precision: AppState.cost ------------------------------------------
     def bind_state(self, state) -> None:
         """Render AppState.cost.kv_bits and send the combo's choice to it as an intent."""
         self._cost_state = state

@@ -61,8 +61,8 @@ USE_SUBPROCESS = os.name == "posix"
 #: False: forward_process() gives None and the study computes on its own thread, as it did
 #: before (benchmarks/model_forward.py --ui compares the two).
 ENABLED = True
-#: The child lowers its priority before it imports numpy and the engine (0.6 s of CPU that
-#: would otherwise compete with the window building the tab), then serves at that priority.
+#: The child lowers its priority before it imports numpy and the engine (CPU that would
+#: otherwise compete with the window building the tab), then serves at that priority.
 _BOOTSTRAP = ("import os, sys\n"
               "try:\n    os.nice({niceness})\nexcept OSError:\n    pass\n"
               "sys.path[:0] = {paths!r}\n"

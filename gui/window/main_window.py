@@ -73,7 +73,7 @@ class MainWindow(QMainWindow):
         self.setObjectName("mainWindow")
         self.closed = False          # closeEvent ran: the studies are shut down
         if state is None:
-            # First run: live scores on, so dragging d_k moves the softmax bars (issue 11).
+            # First run: live scores on, so dragging d_k moves the softmax bars.
             state = AppState(StateSnapshot(params=params or Params(live_scores=True),
                                            view=_default_view(current_language())))
         self.state = state
@@ -222,7 +222,7 @@ class MainWindow(QMainWindow):
         self.blank.hide()
         self._connect_lesson()
 
-    # -- the lesson's hook (branch lessons): tabs, leaving, Reset ------------------------------
+    # -- the lesson: leaving, Reset ----------------------------------------------------------
     def _connect_lesson(self) -> None:
         """The lesson's highlighted tab gets a frame, and the user's controls are put back
         when the strip is closed (F7) or on Edit → Reset (Ctrl+R); its context and Train
