@@ -41,3 +41,16 @@ def pytest_sessionstart(session):
 
     signal.signal(signal.SIGINT, on_sigint)
     session.config.add_cleanup(lambda: signal.signal(signal.SIGINT, previous))
+
+
+#: The longest tests, started first so that on several workers (pytest -n) they run beside
+#: the rest instead of after it.
+LONGEST_FIRST = ("test_long_use_memory.py", "test_random_use.py", "test_window_memory.py")
+
+
+def pytest_collection_modifyitems(config, items):
+    def rank(item) -> int:
+        name = item.path.name
+        return LONGEST_FIRST.index(name) if name in LONGEST_FIRST else len(LONGEST_FIRST)
+
+    items.sort(key=rank)      # stable: the rest keep their order
