@@ -15,6 +15,7 @@ from gui.common.i18n import LANGUAGES, current_language, tr
 from gui.state import AppState
 from gui.state.app_state import EXPORT_SCALES
 from gui.window.files import FileCommands
+from gui.window.layout import WORKSPACES
 
 
 def _action(window, menu, slot, shortcut=None, name=None) -> QAction:
@@ -116,6 +117,11 @@ class WindowMenus(QObject):
         self.lesson_action = _checkable(w, menu, w.set_lesson_visible, QKeySequence("F7"),
                                         "toggleLessonAction", True)
         menu.addSeparator()
+        self.workspace_actions = _data_actions(w, menu, WORKSPACES, self._on_workspace_action,
+                                               "workspace_{key}Action")
+        for number, action in enumerate(self.workspace_actions.values(), 1):
+            action.setShortcut(QKeySequence(f"Ctrl+{number}"))
+        menu.addSeparator()
         self.zoom_in_action = _action(w, menu, w.zoom_in, None, "zoomInAction")
         self.zoom_in_action.setShortcuts([QKeySequence("Ctrl+="), QKeySequence("Ctrl++")])
         self.zoom_out_action = _action(w, menu, w.zoom_out, QKeySequence("Ctrl+-"),
@@ -168,6 +174,10 @@ class WindowMenus(QObject):
             self.state.update_view(theme="dark")
 
     @Slot()
+    def _on_workspace_action(self) -> None:
+        self.parent().area.show_workspace(self.sender().data())
+
+    @Slot()
     def _on_language_action(self) -> None:
         self.state.update_view(language=self.sender().data())
 
@@ -190,6 +200,9 @@ class WindowMenus(QObject):
         self.presentation_action.setText(tr("&Presentation mode"))
         self.controls_action.setText(tr("Show &controls"))
         self.lesson_action.setText(tr("Show &lesson"))
+        for ws, text in zip(WORKSPACES, (tr("Scaling"), tr("Multi-head"), tr("Training lab"),
+                                         tr("Real heads"))):
+            self.workspace_actions[ws].setText(text)
         self.zoom_in_action.setText(tr("Larger text"))
         self.zoom_out_action.setText(tr("Smaller text"))
         self.zoom_reset_action.setText(tr("Normal text size"))

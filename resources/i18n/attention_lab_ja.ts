@@ -294,7 +294,7 @@
         <translation>{name}:アテンション層 {layers} 個 × ヘッド {h} 個 = {total} パターン、K/V ヘッド {kv} 個、出典:{source}</translation>
     </message>
     <message>
-        <location filename="../../gui/controls/sidebar.py" line="276"/>
+        <location filename="../../gui/controls/sidebar.py" line="282"/>
         <source>Published model shapes: d_model, h, d_k, K/V heads and cached layers of a real model, with the paper they come from. &quot;custom shape&quot;: the values are none of them.</source>
         <extracomment>Characters a combo box of the controls asks room for (longer entries are elided).</extracomment>
         <translation>公開されたモデルの形状:実在のモデルの d_model、h、d_k、K/V ヘッド数、キャッシュする層の数と、その出典の論文。「カスタムの形状」は、値がどのモデルとも一致しないことを表します。</translation>
@@ -305,37 +305,37 @@
         <translation>カスタムのスコア</translation>
     </message>
     <message>
-        <location filename="../../gui/controls/sidebar.py" line="316"/>
+        <location filename="../../gui/controls/sidebar.py" line="322"/>
         <source>d_model unlocked: {d} is not a multiple of d_k = {dk}</source>
         <translation>d_model の固定を解除: {d} は d_k = {dk} の倍数ではありません</translation>
     </message>
     <message>
-        <location filename="../../gui/controls/sidebar.py" line="318"/>
+        <location filename="../../gui/controls/sidebar.py" line="324"/>
         <source>h lowered to {h} so that d_model stays ≤ {m}</source>
         <translation>d_model が {m} 以下に収まるよう h を {h} に下げました</translation>
     </message>
     <message>
-        <location filename="../../gui/controls/sidebar.py" line="319"/>
+        <location filename="../../gui/controls/sidebar.py" line="325"/>
         <source>h = {h} does not divide d_model = {d}; using h = {s}</source>
         <translation>h = {h} は d_model = {d} を割り切れないため、h = {s} を使います</translation>
     </message>
     <message>
-        <location filename="../../gui/controls/sidebar.py" line="328"/>
+        <location filename="../../gui/controls/sidebar.py" line="334"/>
         <source>h = {h} is out of range: h goes from 1 to {top}; using h = {s}</source>
         <translation>h = {h} は範囲外です(h は 1〜{top})。h = {s} を使います</translation>
     </message>
     <message>
-        <location filename="../../gui/controls/sidebar.py" line="333"/>
+        <location filename="../../gui/controls/sidebar.py" line="339"/>
         <source>K/V heads g = {g} must divide h = {h}; using g = {s}</source>
         <translation>K/V ヘッド数 g = {g} は h = {h} を割り切る必要があるため、g = {s} を使います</translation>
     </message>
     <message>
-        <location filename="../../gui/controls/sidebar.py" line="344"/>
+        <location filename="../../gui/controls/sidebar.py" line="350"/>
         <source>T = {typed} not applied: the temperature must be &gt; 0, as softmax(s / T) divides by T (from {low} to {high}); kept T = {kept}</source>
         <translation>T = {typed} は適用しません:softmax(s / T) は T で割るので、温度は 0 より大きくなければなりません({low}〜{high})。T = {kept} のままにします</translation>
     </message>
     <message>
-        <location filename="../../gui/controls/sidebar.py" line="351"/>
+        <location filename="../../gui/controls/sidebar.py" line="357"/>
         <source>{name} = {typed} not applied: it must be from {low} to {high}; kept {kept}</source>
         <translation>{name} = {typed} は適用しません:{low}〜{high} の範囲で指定してください。{kept} のままにします</translation>
     </message>
@@ -345,242 +345,246 @@
         <translation>適用されませんでした: {reason}。最後の有効なスコアを表示しています。</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="258"/>
+        <location filename="../../gui/window/main_window.py" line="260"/>
         <source>Softmax</source>
         <extracomment>The application&apos;s font size before any window scaled it (a QApplication property, so it is read once per process however many windows open and close). How long a closing window waits for the tasks of Qt&apos;s thread pools to end.</extracomment>
         <translation>Softmax</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="258"/>
+        <location filename="../../gui/window/main_window.py" line="260"/>
         <source>Variance of q·k</source>
         <translation>q·k の分散</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="259"/>
+        <location filename="../../gui/window/main_window.py" line="261"/>
         <source>Saturation vs d_k</source>
         <translation>d_k による飽和の変化</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="259"/>
-        <location filename="../../gui/window/main_window.py" line="275"/>
+        <location filename="../../gui/window/main_window.py" line="261"/>
+        <location filename="../../gui/window/main_window.py" line="277"/>
+        <location filename="../../gui/window/menus.py" line="203"/>
         <source>Multi-head</source>
         <translation>マルチヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="260"/>
+        <location filename="../../gui/window/main_window.py" line="262"/>
         <source>Cost</source>
         <translation>コスト</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="260"/>
-        <location filename="../../gui/window/main_window.py" line="261"/>
+        <location filename="../../gui/window/main_window.py" line="262"/>
+        <location filename="../../gui/window/main_window.py" line="263"/>
         <source>Head roles</source>
         <translation>ヘッドの役割</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="274"/>
+        <location filename="../../gui/window/main_window.py" line="276"/>
+        <location filename="../../gui/window/menus.py" line="203"/>
         <source>Scaling</source>
         <translation>スケーリング</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="275"/>
+        <location filename="../../gui/window/main_window.py" line="277"/>
         <source>The diagram, head roles and cost</source>
         <translation>図・ヘッドの役割・コスト</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="276"/>
+        <location filename="../../gui/window/main_window.py" line="278"/>
+        <location filename="../../gui/window/menus.py" line="203"/>
         <source>Training lab</source>
         <translation>学習ラボ</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="276"/>
+        <location filename="../../gui/window/main_window.py" line="278"/>
         <source>Tiny models trained live</source>
         <translation>小さなモデルをその場で学習</translation>
     </message>
     <message>
         <location filename="../../gui/lessons/steps.py" line="288"/>
-        <location filename="../../gui/window/main_window.py" line="261"/>
-        <location filename="../../gui/window/main_window.py" line="277"/>
+        <location filename="../../gui/window/main_window.py" line="263"/>
+        <location filename="../../gui/window/main_window.py" line="279"/>
+        <location filename="../../gui/window/menus.py" line="204"/>
         <source>Real heads</source>
         <translation>実モデルのヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="262"/>
+        <location filename="../../gui/window/main_window.py" line="264"/>
         <source>Real heads: grid</source>
         <translation>実モデルのヘッド: 一覧</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="262"/>
+        <location filename="../../gui/window/main_window.py" line="264"/>
         <source>Real heads: head</source>
         <translation>実モデルのヘッド: 詳細</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="263"/>
+        <location filename="../../gui/window/main_window.py" line="265"/>
         <source>Real heads: learned and hand-built</source>
         <translation>実モデルのヘッド：学習したヘッドと手作りのヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="267"/>
+        <location filename="../../gui/window/main_window.py" line="269"/>
         <source>Attention Lab</source>
         <translation>Attention Lab</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="176"/>
+        <location filename="../../gui/window/menus.py" line="186"/>
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="180"/>
+        <location filename="../../gui/window/menus.py" line="190"/>
         <source>Export &amp;window…</source>
         <translation>ウィンドウを書き出す(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="181"/>
+        <location filename="../../gui/window/menus.py" line="191"/>
         <source>Export &amp;panel</source>
         <translation>パネルを書き出す(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="182"/>
+        <location filename="../../gui/window/menus.py" line="192"/>
         <source>PNG export and copy &amp;size</source>
         <translation>PNG 書き出しとコピーの倍率(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="184"/>
+        <location filename="../../gui/window/menus.py" line="194"/>
         <source>{panel}…</source>
         <translation>{panel}…</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="185"/>
+        <location filename="../../gui/window/menus.py" line="195"/>
         <source>&amp;Quit</source>
         <translation>終了(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="186"/>
+        <location filename="../../gui/window/menus.py" line="196"/>
         <source>&amp;Edit</source>
         <translation>編集(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="188"/>
+        <location filename="../../gui/window/menus.py" line="198"/>
         <source>Copy {panel} image</source>
         <translation>{panel} の画像をコピー</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="177"/>
+        <location filename="../../gui/window/menus.py" line="187"/>
         <source>&amp;Open session…</source>
         <translation>セッションを開く(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="178"/>
+        <location filename="../../gui/window/menus.py" line="188"/>
         <source>&amp;Save session…</source>
         <translation>セッションを保存(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="189"/>
+        <location filename="../../gui/window/menus.py" line="199"/>
         <source>&amp;View</source>
         <translation>表示(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="190"/>
+        <location filename="../../gui/window/menus.py" line="200"/>
         <source>&amp;Presentation mode</source>
         <translation>プレゼンテーションモード(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="191"/>
+        <location filename="../../gui/window/menus.py" line="201"/>
         <source>Show &amp;controls</source>
         <translation>コントロールを表示(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="192"/>
+        <location filename="../../gui/window/menus.py" line="202"/>
         <source>Show &amp;lesson</source>
         <translation>レッスンを表示(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="193"/>
+        <location filename="../../gui/window/menus.py" line="206"/>
         <source>Larger text</source>
         <translation>文字を大きく</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="194"/>
+        <location filename="../../gui/window/menus.py" line="207"/>
         <source>Smaller text</source>
         <translation>文字を小さく</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="195"/>
+        <location filename="../../gui/window/menus.py" line="208"/>
         <source>Normal text size</source>
         <translation>標準の文字サイズ</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="196"/>
+        <location filename="../../gui/window/menus.py" line="209"/>
         <source>&amp;Theme</source>
         <translation>テーマ(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="197"/>
+        <location filename="../../gui/window/menus.py" line="210"/>
         <source>High-contrast light</source>
         <translation>ハイコントラスト(ライト)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="198"/>
+        <location filename="../../gui/window/menus.py" line="211"/>
         <source>Dark</source>
         <translation>ダーク</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="199"/>
+        <location filename="../../gui/window/menus.py" line="212"/>
         <source>Colour-blind-safe colours (Okabe–Ito)</source>
         <translation>色覚に配慮した配色(Okabe–Ito)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="200"/>
+        <location filename="../../gui/window/menus.py" line="213"/>
         <source>&amp;Language</source>
         <translation>言語(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="274"/>
+        <location filename="../../gui/window/main_window.py" line="276"/>
         <source>Softmax · q·k · saturation</source>
         <translation>softmax・q·k・飽和</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="282"/>
+        <location filename="../../gui/window/main_window.py" line="284"/>
         <source>q·k variance</source>
         <translation>q·k の分散</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="287"/>
+        <location filename="../../gui/window/main_window.py" line="289"/>
         <source>At this text size one panel is shown at a time</source>
         <translation>この文字サイズでは一度に 1 つのパネルを表示します</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="179"/>
+        <location filename="../../gui/window/menus.py" line="189"/>
         <source>Open &amp;model folder…</source>
         <translation>モデルのフォルダを開く(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="288"/>
+        <location filename="../../gui/window/main_window.py" line="290"/>
         <source>Lesson</source>
         <translation>レッスン</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="201"/>
+        <location filename="../../gui/window/menus.py" line="214"/>
         <source>&amp;Help</source>
         <translation>ヘルプ(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="202"/>
+        <location filename="../../gui/window/menus.py" line="215"/>
         <source>&amp;About Attention Lab</source>
         <translation>Attention Lab について(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="203"/>
+        <location filename="../../gui/window/menus.py" line="216"/>
         <source>&amp;How to read this window</source>
         <translation>このウィンドウの見方(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="204"/>
+        <location filename="../../gui/window/menus.py" line="217"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>キーボードショートカット(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="326"/>
+        <location filename="../../gui/window/main_window.py" line="328"/>
         <source>computed in {ms:.1f} ms</source>
         <extracomment>The controls never take more than this share of the window&apos;s width.</extracomment>
         <translation>計算時間 {ms:.1f} ms</translation>
@@ -592,7 +596,7 @@
         <translation>計算に失敗しました: {m}</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="334"/>
+        <location filename="../../gui/window/main_window.py" line="336"/>
         <source>Something went wrong (logged): {m}</source>
         <translation>エラーが起きました（ログに記録）: {m}</translation>
     </message>
@@ -735,7 +739,7 @@
         <translation>Attention Lab は、アテンションがスコアを √d_k で割る理由と、マルチヘッドアテンションが d_model を h 個のヘッドに分割する仕組みを示します。すべての数値はその場で計算されます。</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="462"/>
+        <location filename="../../gui/window/main_window.py" line="466"/>
         <source>Text size {p} %</source>
         <translation>文字サイズ {p} %</translation>
     </message>

@@ -416,3 +416,17 @@ def test_each_workspace_shows_the_controls_that_act_on_it(window):
     assert not scroll.isVisibleTo(window)
     window.menus.controls_action.setChecked(True)
     assert scroll.isVisibleTo(window)
+
+
+def test_ctrl_and_a_number_switches_the_workspace(window):
+    """View → Scaling … Real heads, Ctrl+1 … Ctrl+4 (listed with the other shortcuts)."""
+    actions = window.menus.workspace_actions
+    assert [a.shortcut().toString() for a in actions.values()] == \
+        ["Ctrl+1", "Ctrl+2", "Ctrl+3", "Ctrl+4"]
+    for ws, action in actions.items():
+        action.trigger()
+        QApplication.processEvents()
+        assert window.area.workspace() == ws
+    window.menus.workspace_actions["scaling"].trigger()
+    keys = [key for key, _text in window.shortcut_rows()]
+    assert any("Ctrl+2" in key for key in keys), keys
