@@ -94,10 +94,14 @@ def main(count: int, seed: int) -> int:
     process = psutil.Process()
 
     def resting_rss() -> int:
-        """Resident memory in one resting state (1600x1000, 100 %, windowed, no lesson
-        playing, studies idle), so that two readings compare like with like: a 4K window, a
-        300 % layout or a running computation hold tens of MB that are let go afterwards."""
+        """Resident memory in one resting state (1600x1000, 100 %, windowed, the Scaling
+        workspace in front, no lesson playing, studies idle), so that two readings compare like
+        with like: a 4K window, a 300 % layout, another workspace's views or a running
+        computation hold tens of MB that are let go afterwards."""
         win.lesson.stop()
+        win.area.show_workspace("scaling")
+        for bar in win.area.view_tabs.values():
+            bar.setCurrentIndex(0)
         if win.menus.presentation_action.isChecked():
             win.menus.presentation_action.toggle()
         win.zoom_reset()
@@ -188,6 +192,7 @@ def main(count: int, seed: int) -> int:
 
     tour()
     start = win.state.snapshot()
+    resting_rss()           # both halves start from the resting state
     done = 0
     readings = []
     for _ in range(2):      # the same actions from the same state twice

@@ -1,7 +1,9 @@
 """Random use of the whole window (stress_driver.py), in a subprocess so that a segfault
 fails the test: a tour of every view, then 2 × 200 random actions (the same ones twice from
-the same state): no exception, no Qt warning, no thread or child process left, and the
-second half adds no memory beyond a margin."""
+the same state): no exception, no Qt warning, no thread or child process left. Memory in
+long use is test_long_use_memory.py's: 200 actions are still inside the warm-up of some
+seeds (the workspaces' views fill their caches then), so a margin on them measured warm-up,
+not what actions keep."""
 import json
 import os
 import subprocess
@@ -13,10 +15,6 @@ import pytest
 DRIVER = Path(__file__).parents[1] / "stress_driver.py"
 ACTIONS = 400
 SEED = 2026
-#: Resident memory, read in the same resting state after each half, may grow this much: the
-#: second half only revisits states the first one made, so its growth is what actions keep
-#: (about 100 KB an action), not caches filling.
-MEMORY_GROWTH_MB = 20
 
 
 @pytest.mark.slow
@@ -33,4 +31,3 @@ def test_random_use_never_crashes_or_warns(tmp_path):
     assert report["qt_warnings"] == []
     assert report["python_threads"] == [] and report["running_studies"] == []
     assert report["children"] == []
-    assert report["rss_end_mb"] - report["rss_warm_mb"] < MEMORY_GROWTH_MB, report
