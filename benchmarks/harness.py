@@ -82,9 +82,12 @@ class ArrivalClock(QObject):
 class Harness:
     """The real MainWindow; each change is timed from setValue to 'plots repainted'."""
 
-    def __init__(self):
+    def __init__(self, workspace: str = "scaling"):
+        """The window at WINDOW_PX with `workspace` (gui.window.layout.WORKSPACES: "scaling"
+        or "multihead") in front; `panels` are that workspace's plots, the ones a change
+        repaints (a hidden workspace's plots catch up when it is shown)."""
         from PySide6.QtCore import QCoreApplication, QEventLoop, QTimer
-        from PySide6.QtWidgets import QCheckBox, QSpinBox, QSplitter
+        from PySide6.QtWidgets import QCheckBox, QSpinBox
 
         from gui.app import create_application
 
@@ -95,12 +98,13 @@ class Harness:
         self.win = win = MainWindow()
         win.resize(*WINDOW_PX)
         self.model = win.model
-        self.panels = list(win.panels.values())
+        self.workspace = workspace
+        win.area.show_workspace(workspace)
         self.dk_spin = win.findChild(QSpinBox, "dkSpin")
         self.heads_spin = win.findChild(QSpinBox, "headsSpin")
         self.d_model_spin = win.findChild(QSpinBox, "dModelSpin")
         self.lock = win.findChild(QCheckBox, "lockDModelCheck")
-        self.panel_area = win.findChild(QSplitter, "panelSplitter")
+        self.panel_area = win.area.pages[workspace]     # the workspace's page
         self.loop = QEventLoop()
         self.count = 0
         self.painted_counts: dict = {}
@@ -110,14 +114,15 @@ class Harness:
         self.model.cycle.installEventFilter(self.arrival)
         self.model.results_ready.connect(self._after_show)   # after the window's show_results
         self.model.compute_failed.connect(self._on_failed)
+        win.show()
+        self.wait(0)
+        self.drain()
+        self.panels = [p for p in win.panels.values() if p.isVisible()]
         # On the panels' viewports only: an application-wide Python filter would add a
         # Python call to every event of the app and slow what it measures.
         self.paints = PaintCounter(self.panels)
         for panel in self.panels:
             panel.viewport().installEventFilter(self.paints)
-        win.show()
-        self.wait(0)
-        self.drain()
         if any(panel.results is not self.model.results for panel in self.panels):
             raise RuntimeError("the window did not show its first Results: update the Harness")
 
@@ -281,7 +286,7 @@ class Harness:
             panel.viewport().repaint()
 
     def static_repaint(self, rounds: int = 100) -> float:
-        """Median time to repaint the five panels' viewports with nothing changed."""
+        """Median time to repaint the workspace's panels' viewports with nothing changed."""
         self.drain()
         times = []
         for _ in range(rounds):

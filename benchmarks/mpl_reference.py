@@ -1,4 +1,4 @@
-"""The matplotlib reference figure: the five panels' content drawn with matplotlib.
+"""The matplotlib reference figure: the plots of a workspace drawn with matplotlib.
 
 It is what the "≥ 20× matplotlib" ratio of ui_latency compares with: one
 FigureCanvasQTAgg in the same window size, artists built once and updated in place
@@ -58,9 +58,12 @@ def multihead_layout(n: int, heads: int, drawn: int) -> dict:
 
 
 class MatplotlibFigure:
-    """The five panels' content in one FigureCanvasQTAgg, artists updated in place."""
+    """A workspace's plots in one FigureCanvasQTAgg, artists updated in place."""
 
-    def __init__(self, width_px: int, height_px: int):
+    def __init__(self, width_px: int, height_px: int, workspace: str = "scaling"):
+        """A figure of `workspace`'s plots, as the window lays them out: "scaling" the
+        softmax, variance and saturation plots side by side, "multihead" the diagram over
+        the cost plot, "all" the five (three above, two below)."""
         from matplotlib.backends.backend_qtagg import FigureCanvasQTAgg
         from matplotlib.figure import Figure
         from matplotlib.ticker import EngFormatter
@@ -69,14 +72,32 @@ class MatplotlibFigure:
         from engine.saturation import METRICS
 
         self.TERMS, self.METRICS = TERMS, METRICS
+        self.workspace = workspace
         dpi = 100
         self.fig = Figure(figsize=(width_px / dpi, height_px / dpi), dpi=dpi)
         self.canvas = FigureCanvasQTAgg(self.fig)
         self.canvas.resize(width_px, height_px)
         fig = self.fig
-        outer = fig.add_gridspec(2, 1, left=0.05, right=0.98, top=0.96, bottom=0.05, hspace=0.25)
-        top = outer[0].subgridspec(1, 3, wspace=0.3)
-        bottom = outer[1].subgridspec(1, 2, width_ratios=(3, 2), wspace=0.15)
+        grid = dict(left=0.05, right=0.98, top=0.96, bottom=0.05)
+        if workspace == "all":
+            outer = fig.add_gridspec(2, 1, hspace=0.25, **grid)
+            top = outer[0].subgridspec(1, 3, wspace=0.3)
+            bottom = outer[1].subgridspec(1, 2, width_ratios=(3, 2), wspace=0.15)
+        elif workspace == "scaling":
+            top, bottom = fig.add_gridspec(1, 3, wspace=0.3, **grid), None
+        elif workspace == "multihead":
+            top, bottom = None, fig.add_gridspec(2, 1, hspace=0.25, **grid)
+        else:
+            raise ValueError(f"unknown workspace {workspace!r}")
+        self.parts = (("softmax", "variance", "saturation") if top is not None else ()) + \
+            (("multihead", "cost") if bottom is not None else ())
+        if top is not None:
+            self._build_scaling(fig, top, METRICS)
+        if bottom is not None:
+            self._build_multihead(fig, bottom, TERMS, EngFormatter)
+        self.canvas.show()
+
+    def _build_scaling(self, fig, top, METRICS) -> None:
         self.ax_soft = fig.add_subplot(top[0])
         var_gs = top[1].subgridspec(2, 1, hspace=0.45)
         self.ax_var = {"raw": fig.add_subplot(var_gs[0]), "scaled": fig.add_subplot(var_gs[1])}
@@ -85,8 +106,6 @@ class MatplotlibFigure:
         self.ax_sat = {METRICS[0]: first}
         for j, metric in enumerate(METRICS[1:], start=1):
             self.ax_sat[metric] = fig.add_subplot(sat_gs[j], sharex=first)
-        self.ax_mh = fig.add_subplot(bottom[0])
-        self.ax_cost = fig.add_subplot(bottom[1])
 
         # softmax: bars are created on the first update (their count is the score count)
         self.ax_soft.set_ylim(0, 1.3)
@@ -125,6 +144,9 @@ class MatplotlibFigure:
         self.ax_sat["jacobian_norm"].set_xlabel("d_k (log scale)")
         self.sat_title = self.ax_sat["max_prob"].set_title("", fontsize=10)
         self.fill_between_mode = None
+    def _build_multihead(self, fig, bottom, TERMS, EngFormatter) -> None:
+        self.ax_mh = fig.add_subplot(bottom[0])
+        self.ax_cost = fig.add_subplot(bottom[1])
         # multi-head: one axes, images at the same scene rectangles as MultiHeadView
         ax = self.ax_mh
         ax.set_axis_off()
@@ -168,7 +190,6 @@ class MatplotlibFigure:
         self._heads = None
         self._top = None
         self.cost_info = ax.text(0.02, 0.97, "", transform=ax.transAxes, va="top", fontsize=8)
-        self.canvas.show()
 
     # -- per panel updates ------------------------------------------------------------
     def _softmax(self, r) -> None:
@@ -369,11 +390,8 @@ class MatplotlibFigure:
             f"{format_count(multi.params)}")
 
     def update(self, r) -> None:
-        self._softmax(r)
-        self._variance(r)
-        self._saturation(r)
-        self._multihead(r)
-        self._cost(r)
+        for part in self.parts:
+            getattr(self, f"_{part}")(r)
 
     def render(self, r) -> float:
         t0 = time.perf_counter()

@@ -3,7 +3,7 @@
 The same Params sequences as the timed changes, with Results computed up front
 (compute excluded):
   pyqtgraph qt_paint   the window's show_results + Qt's paint of what changed;
-  pyqtgraph            update_results on the five panels + full synchronous repaints;
+  pyqtgraph            update_results on the workspace's plots + full synchronous repaints;
   matplotlib           mpl_reference.MatplotlibFigure.render (in-place updates, draw,
                        repaint) on the first `mpl_changes` Results of each sequence.
 The speed-ups compare pyqtgraph on those same Results.
@@ -24,7 +24,8 @@ NOTE = ("matplotlib: artists built once, updated in place (set_height, "
         "when h changes, as pyqtgraph rebuilds its brushes; canvas.draw() + "
         "repaint(). pyqtgraph qt_paint: the window's show_results + Qt's own "
         "paint of what changed (what the app does); pyqtgraph (no prefix): "
-        "update_results on 5 panels + full synchronous viewport repaints.")
+        "update_results on the workspace's plots + full synchronous viewport "
+        "repaints; matplotlib draws the same plots in the same area.")
 
 
 def results_for(params_seq, cache: dict) -> list:
@@ -72,9 +73,9 @@ def render_only(h: Harness, sequences: dict, mpl_changes: int = MPL_DRAWS) -> di
     from .mpl_reference import MatplotlibFigure
 
     size = h.panel_area.size()
-    mpl = MatplotlibFigure(size.width(), size.height())
+    mpl = MatplotlibFigure(size.width(), size.height(), h.workspace)
     h.drain()
-    out: dict = {"figure_px": [size.width(), size.height()]}
+    out: dict = {"figure_px": [size.width(), size.height()], "workspace": h.workspace}
     for name, results in sequences.items():
         block = compare_block(h, mpl, results, mpl_changes)
         if name == "defaults":

@@ -13,8 +13,12 @@ instrumentation switched on only around the loop (about 30 s a sequence).
 jumps   d_model locked at 512, d_k through 32, 64, 128, 16, 256 (h follows): every change moves
         the variance axes and the per-head layout, as the defaults of ui_latency.py do.
 steps   d_k 60 … 79 one step at a time, h = 8 unlocked (d_model follows): a drag.
-repaint the five panels' viewports repainted with nothing changed (after a resize, an
+repaint the workspace's plots repainted with nothing changed (after a resize, an
         expose, a tab switch; and the part of every change that no update can avoid).
+multihead_jumps, multihead_steps   the same changes with the Multi-head workspace in front
+        (the others have the Scaling workspace in front).
+stack   the bare stack of benchmarks/stack_floor.py: five plots' curves, bars and ten labels
+        set and painted (its "labels" change); over_stack gives each sequence against it.
 Each change is the window's show_results (panel updates, layout, Qt's paint of what changed)
 with Results computed beforehand; compute itself is not counted. The window is the latency
 benchmark's (benchmarks/harness.py).
@@ -52,14 +56,40 @@ def sequence(name: str) -> list:
     return [dataclasses.replace(p0, dk=dk, heads=8, d_model=8 * dk) for dk in range(60, 60 + CHANGES)]
 
 
+def stack_child() -> None:
+    """Runs under callgrind: the bare stack (benchmarks.stack_floor), a change with labels."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtWidgets import QApplication
+
+    from gui.app import configure_pyqtgraph
+
+    from .stack_floor import BarePlots
+
+    app = QApplication.instance() or QApplication([])
+    configure_pyqtgraph()
+    bare = BarePlots(app, 10)
+    for k in range(8):
+        bare.change(k, True, False)
+    control = ["callgrind_control", "-i"]
+    subprocess.run(control + ["on", str(os.getpid())], capture_output=True, check=False)
+    for k in range(CHANGES):
+        bare.change(k, True, False)
+    subprocess.run(control + ["off", str(os.getpid())], capture_output=True, check=False)
+
+
 def child(name: str) -> None:
     """Runs under callgrind: the window, warm-up, then the counted loop."""
     from engine import compute
 
     from .harness import Harness, app_environment
 
+    if name == "stack":
+        stack_child()
+        return
+    workspace = "multihead" if name.startswith("multihead_") else "scaling"
+    name = name.removeprefix("multihead_")
     with app_environment():
-        h = Harness()
+        h = Harness(workspace)
         results = [compute(p) for p in sequence(name)]
         for r in results[:5] + results[-3:]:       # first layouts, caches
             h.render_as_qt_does(r)
@@ -98,8 +128,12 @@ def main() -> int:
         return 2
     report = {"changes_per_sequence": CHANGES, "window_px": [1600, 1000],
               "qpa": os.environ.get("QT_QPA_PLATFORM", "offscreen")}
-    for name in ("jumps", "steps", "repaint"):
+    for name in ("stack", "jumps", "steps", "multihead_jumps", "multihead_steps", "repaint"):
         report[f"{name}_million_instructions_per_change"] = round(count(name) / CHANGES / 1e6, 2)
+    stack = report["stack_million_instructions_per_change"]
+    report["over_stack"] = {
+        name: round(report[f"{name}_million_instructions_per_change"] / stack, 2)
+        for name in ("jumps", "steps", "multihead_jumps", "multihead_steps")}
     sys.stdout.write(json.dumps(report, indent=2) + "\n")
     return 0
 

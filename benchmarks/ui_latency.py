@@ -74,6 +74,9 @@ def parse_args(argv=None) -> argparse.Namespace:
                         help=f"timed changes per scenario (default {CHANGES})")
     parser.add_argument("--quick", action="store_true",
                         help="latency only (no start-up runs, no matplotlib): for iterating")
+    parser.add_argument("--workspace", default="scaling", choices=("scaling", "multihead"),
+                        help="the workspace in front, whose plots a change repaints "
+                             "(default scaling)")
     parser.add_argument("--mpl-changes", type=int, default=MPL_DRAWS,
                         help=f"matplotlib draws per sequence (first N of the same Results; "
                              f"default {MPL_DRAWS}: one draw takes ~0.25 s)")
@@ -116,12 +119,16 @@ def latency_report(h: Harness, changes: int) -> tuple[dict, list, list]:
 
 def run(args: argparse.Namespace) -> dict:
     startup = None if args.quick else measure_startup()
-    h = Harness()
-    report: dict = {"machine": machine_info()}
+    h = Harness(args.workspace)
+    report: dict = {"machine": machine_info(), "workspace": args.workspace,
+                    "plots": [p.objectName() for p in h.panels]}
     if startup is not None:
         report.update(startup)
     latency, defaults_rows, dk_rows = latency_report(h, args.changes)
     report.update(latency)
+    # Before matplotlib is imported: the window's own memory after every change so far.
+    report["rss_after_changes_mb"] = round(self_rss_mb(), 1)
+    report["changes_before_rss"] = h.count
     if args.quick:
         h.close()
         return report

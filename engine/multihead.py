@@ -168,8 +168,8 @@ def _seeded_draw(seed: int, tokens: int, size: int) -> tuple[np.ndarray, np.ndar
 
 #: seeded_matrices keeps its newest results while together they take at most this many
 #: bytes, and at most SEEDED_KEPT of them (the newest is always kept): eight widths up to
-#: 512, two near FULL_WIDTH_LIMIT (16 MB each).
-SEEDED_KEPT_BYTES = 40 << 20
+#: 512, or one near FULL_WIDTH_LIMIT (16 MB) and the newest.
+SEEDED_KEPT_BYTES = 16 << 20
 SEEDED_KEPT = 8
 _seeded_kept: OrderedDict = OrderedDict()
 _seeded_lock = threading.Lock()    # the window computes on worker threads
