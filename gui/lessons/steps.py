@@ -75,9 +75,12 @@ def _gradient_facts(r: Results) -> dict:
     i = _nearest_grid(sat.dk_grid, r.params.dk)
     j_raw = sat.quartiles("jacobian_norm", False)
     p_raw = sat.quartiles("max_prob", False)
+    # The quoted curve is the unscaled one: w.r.t. the raw q·k its ‖J‖ is divided by T alone.
+    j_wrt_qk = sat.jacobian_wrt_raw_scores(False)
     return {"keys": sat.keys, "trials": int(sat.trials_per_dk[i]),
             "j1": _median_with_interval(j_raw, 0), "jdk": _median_with_interval(j_raw, i),
-            "grid_dk": int(sat.dk_grid[i]), "p_dk": format_number(float(p_raw.median[i]))}
+            "grid_dk": int(sat.dk_grid[i]), "p_dk": format_number(float(p_raw.median[i])),
+            "t": format_number(sat.temperature), "jqk": format_number(float(j_wrt_qk.median[i]))}
 
 
 def _fix_facts(r: Results) -> dict:
@@ -259,7 +262,9 @@ def step_text(key: str) -> tuple[str, str]:
             "moves; for one-hot p it is zero. Median ‖J‖_F over {trials} random queries with {keys} "
             "keys, unscaled: {j1} at d_k = 1 and {jdk} at d_k = {grid_dk}, where the top key "
             "already takes p = {p_dk}. The ‖J‖ plotted is taken w.r.t. the logits softmax sees "
-            "(after ÷√d_k and ÷T); w.r.t. the raw q·k it is ‖J‖/(T·√d_k). A vanishing J starves "
+            "(q·k ÷ T, and ÷√d_k as well on the scaled curve). The numbers here are unscaled, "
+            "so w.r.t. the raw q·k the median is ‖J‖/T = {jqk} at d_k = {grid_dk} (T = {t}). "
+            "A vanishing J starves "
             "the Q/K path: the gradient to W_Q and W_K flows through it. V still gets gradient "
             "through the weights p.") + "<br>{run}"),
         "fix": (tr("Dividing by √d_k fixes it"), tr(

@@ -316,8 +316,35 @@ def test_lesson_step_3_quotes_intervals_and_the_q_k_path(window, english):
     assert f"{format_number(q.median[i])} (95 %: {format_number(q.median_lo[i])} … " \
            f"{format_number(q.median_hi[i])})" in text
     assert "Q/K path" in text and "V still gets gradient" in text
-    assert "‖J‖/(T·√d_k)" in text
     assert f"over {int(sat.trials_per_dk[i])} random queries" in text
+
+
+def test_lesson_gradients_step_divides_by_t_alone_for_its_unscaled_run(window, english):
+    """The step runs unscaled: w.r.t. the raw q·k the norm is ‖J‖/T, not ‖J‖/(T·√d_k), and
+    the value shown is the engine's (at d_k = 1024 the old divisor was 32 times too big)."""
+    from gui.common.style import format_number
+
+    text = lesson_text(window, "gradients")
+    r = window.model.results
+    assert not r.params.scale and r.params.dk == 1024
+    sat = r.saturation
+    i = list(sat.dk_grid).index(1024)
+    wrt_qk = float(sat.jacobian_wrt_raw_scores(False).median[i])
+    assert wrt_qk == pytest.approx(float(sat.quartiles("jacobian_norm", False).median[i])
+                                   / r.params.temperature)
+    assert f"‖J‖/T = {format_number(wrt_qk)} at d_k = 1024" in text
+    assert "T·√d_k" not in text
+    window.switch_language("ja")
+    try:
+        window.lesson.refresh_text()
+        text = window.lesson.text()
+        assert f"‖J‖/T = {format_number(wrt_qk)}(d_k = 1024" in text and "T·√d_k" not in text
+    finally:
+        window.switch_language("en")
+    # The engine's one-query report agrees: unscaled, the raw-score norm is ‖J‖/T.
+    s = r.softmax
+    assert s.jacobian_norm_raw_unscaled == pytest.approx(s.jacobian_norm_unscaled
+                                                         / r.params.temperature)
 
 
 def test_lesson_texts_follow_sigma_and_the_footnote(window, english):
