@@ -85,7 +85,9 @@ def params_from_args(args):
 
 def build_parser(lesson_steps: int | None = None) -> argparse.ArgumentParser:
     parser = _Parser(prog="attention-lab", description="Attention Lab: see why attention "
-                     "divides by √d_k and how multi-head attention splits d_model.")
+                     "divides by √d_k and how multi-head attention works: every head reads all "
+                     "of X and projects it with its own d_model × d_k blocks of W_Q, W_K and "
+                     "W_V; only the width budget d_model = h·d_k is divided among the h heads.")
     if lesson_steps:   # only --help shows them; the window parses its own (gui.app)
         add_window_args(parser, lesson_steps)
     sub = parser.add_subparsers(dest="command")

@@ -99,17 +99,21 @@ def _split_facts(r: Results) -> dict:
     p = r.params
     g = p.kv_heads_used
     if g == p.heads:
-        own = tr("Each head makes its own Q, K and V ({n} × {dk}), attends, and returns "
-                 "{n} × {dk}.")
+        own = tr("Each head projects X with its own {d} × {dk} blocks of W_Q, W_K and W_V "
+                 "into its own Q, K and V ({n} × {dk}), attends, and returns {n} × {dk}.")
     elif g == 1:
-        own = tr("Each head makes its own Q ({n} × {dk}); all {h} heads share one K and one V "
-                 "(multi-query attention). Each attends and returns {n} × {dk}.")
-    else:
-        own = tr("Each head makes its own Q ({n} × {dk}); K and V come from {g} K/V heads, "
-                 "each shared by {group} query heads (grouped-query attention). Each attends "
+        own = tr("Each head projects X with its own {d} × {dk} block of W_Q into its own Q "
+                 "({n} × {dk}); all {h} heads share one K and one V (multi-query attention), "
+                 "projected from X by one {d} × {dk} block of W_K and one of W_V. Each attends "
                  "and returns {n} × {dk}.")
+    else:
+        own = tr("Each head projects X with its own {d} × {dk} block of W_Q into its own Q "
+                 "({n} × {dk}); K and V come from {g} K/V heads, each shared by {group} query "
+                 "heads (grouped-query attention), each projected from X by its own {d} × {dk} "
+                 "blocks of W_K and W_V. Each attends and returns {n} × {dk}.")
     return {"d": p.d_model, "h": p.heads, "dk": p.dk, "n": p.tokens,
-            "own": own.format(n=p.tokens, dk=p.dk, h=p.heads, g=g, group=p.heads // g)}
+            "own": own.format(n=p.tokens, d=p.d_model, dk=p.dk, h=p.heads, g=g,
+                              group=p.heads // g)}
 
 
 def _cost_facts(r: Results) -> dict:
@@ -280,7 +284,8 @@ def step_text(key: str) -> tuple[str, str]:
             "sentence in the panel ({n} tokens) the heads have a mean entropy of {each} nats; "
             "their average has {avg} nats (uniform attention: {uni}). Averaging blurs sharp roles.")),
         "split": (tr("Split, attend, concatenate, project"), tr(
-            "d_model = {d} is split into h = {h} heads of d_k = {dk}. {own} The outputs are "
+            "No head gets a slice of X: every head reads all of X ({n} × {d}). {own} What is "
+            "divided is the width budget: d_model = h·d_k = {h} × {dk} = {d}. The outputs are "
             "concatenated back to {n} × {d}, and W_O, a full {d} × {d} matrix, mixes the heads. "
             "Play steps h through {sweep_values}.")),
         "roles": (tr("Heads specialise"), tr(

@@ -401,7 +401,7 @@
         <translation>小さなモデルをその場で学習</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="293"/>
+        <location filename="../../gui/lessons/steps.py" line="298"/>
         <location filename="../../gui/window/main_window.py" line="263"/>
         <location filename="../../gui/window/main_window.py" line="279"/>
         <location filename="../../gui/window/menus.py" line="204"/>
@@ -613,7 +613,7 @@
     </message>
     <message>
         <location filename="../../gui/window/files.py" line="103"/>
-        <location filename="../../gui/window/files.py" line="191"/>
+        <location filename="../../gui/window/files.py" line="189"/>
         <source>Saved {path}</source>
         <translation>{path} を保存しました</translation>
     </message>
@@ -653,27 +653,32 @@
         <translation>プレゼンテーションや黒画面を終える</translation>
     </message>
     <message>
-        <location filename="../../gui/window/help.py" line="55"/>
+        <location filename="../../gui/window/help.py" line="51"/>
+        <source>Attention Lab shows why attention divides scores by √d_k and how multi-head attention works: every head reads all of X and projects it with its own d_model × d_k blocks of W_Q, W_K and W_V; only the width budget d_model = h·d_k is divided among the h heads. Every number is computed live.</source>
+        <translation>Attention Lab は、アテンションがスコアを √d_k で割る理由と、マルチヘッドアテンションの仕組みを示します。どのヘッドも X 全体を読み、自分専用の d_model × d_k の W_Q、W_K、W_V のブロックで射影します。h 個のヘッドで分け合うのは幅の予算 d_model = h·d_k だけです。すべての数値はその場で計算されます。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/help.py" line="63"/>
         <source>&lt;b&gt;Scaling:&lt;/b&gt; softmax, the variance of q·k and saturation against d_k, side by side (one at a time at large text).</source>
         <translation>&lt;b&gt;スケーリング:&lt;/b&gt; softmax、q·k の分散、d_k に対する飽和を並べて表示します（大きな文字では 1 つずつ）。</translation>
     </message>
     <message>
-        <location filename="../../gui/window/help.py" line="57"/>
+        <location filename="../../gui/window/help.py" line="65"/>
         <source>&lt;b&gt;Softmax:&lt;/b&gt; your scores through softmax, raw and ÷√d_k; the legend gives their colours, which follow the palette.</source>
         <translation>&lt;b&gt;Softmax:&lt;/b&gt; 入力したスコアの softmax。スケーリングなしと ÷√d_k の2通りで、色は凡例のとおり（配色の設定に従います）。</translation>
     </message>
     <message>
-        <location filename="../../gui/window/help.py" line="66"/>
+        <location filename="../../gui/window/help.py" line="74"/>
         <source>&lt;b&gt;Head roles (in Multi-head):&lt;/b&gt; six heads over a sentence you type, built from token rules or random, and their average; each map is queries down, keys across.</source>
         <translation>&lt;b&gt;ヘッドの役割（マルチヘッド内）:&lt;/b&gt; 入力した文に対する6つのヘッド（トークンの規則で作ったもの、またはランダム）とその平均。どのマップも縦がクエリ、横がキーです。</translation>
     </message>
     <message>
-        <location filename="../../gui/window/help.py" line="69"/>
+        <location filename="../../gui/window/help.py" line="77"/>
         <source>&lt;b&gt;Real heads:&lt;/b&gt; every layer and head of a pretrained model (MiniLM, fetched once, or a model folder you open) on the same sentence, each scored by role.</source>
         <translation>&lt;b&gt;実モデルのヘッド:&lt;/b&gt; 学習済みモデル（一度だけ取得する MiniLM、または開いたモデルフォルダー）の全層・全ヘッドを同じ文で表示し、それぞれを役割ごとに採点します。</translation>
     </message>
     <message>
-        <location filename="../../gui/window/help.py" line="72"/>
+        <location filename="../../gui/window/help.py" line="80"/>
         <source>&lt;b&gt;Training lab:&lt;/b&gt; tiny models trained live in a separate process: with and without ÷√d_k, heads that find their own roles, and thin heads against one wide head.</source>
         <translation>&lt;b&gt;学習ラボ:&lt;/b&gt; 小さなモデルを別プロセスでその場で学習します。÷√d_k の有無、ヘッドが自分で役割を見つける様子、細いヘッド複数と太いヘッド1つの比較。</translation>
     </message>
@@ -683,22 +688,22 @@
         <translation>キーボードショートカット</translation>
     </message>
     <message>
-        <location filename="../../gui/window/help.py" line="50"/>
+        <location filename="../../gui/window/help.py" line="58"/>
         <source>&lt;b&gt;Left:&lt;/b&gt; the controls. d_k is the width of q and k; h heads of width d_k make d_model = h·d_k. Lock keeps d_model fixed.</source>
         <translation>&lt;b&gt;左:&lt;/b&gt; 操作パネル。d_k は q と k の次元。幅 d_k のヘッドが h 個で d_model = h·d_k。ロックすると d_model を固定します。</translation>
     </message>
     <message>
-        <location filename="../../gui/window/help.py" line="52"/>
+        <location filename="../../gui/window/help.py" line="60"/>
         <source>&lt;b&gt;Four lengths:&lt;/b&gt; the scores (2–16 numbers for the softmax demo), keys n (scores per softmax in the saturation study), tokens (rows of X in the multi-head diagram) and the sequence length (only for counting the cost).</source>
         <translation>&lt;b&gt;4 つの長さ:&lt;/b&gt; スコア（softmax の例に使う 2〜16 個の数）、キー数 n（飽和の調査で softmax 1 回あたりのスコア数）、トークン数（マルチヘッド図の X の行数）、系列長（コストを数えるためだけに使う）。</translation>
     </message>
     <message>
-        <location filename="../../gui/window/help.py" line="75"/>
+        <location filename="../../gui/window/help.py" line="83"/>
         <source>&lt;b&gt;Lesson (bottom):&lt;/b&gt; step by step; PageDown/PageUp move, ▶ Play animates. Every number is computed live from the current settings.</source>
         <translation>&lt;b&gt;レッスン（下）:&lt;/b&gt; 一歩ずつ進みます。PageDown/PageUp で移動、▶ 再生でアニメーション。数値はすべて現在の設定からその場で計算します。</translation>
     </message>
     <message>
-        <location filename="../../gui/window/help.py" line="59"/>
+        <location filename="../../gui/window/help.py" line="67"/>
         <source>&lt;b&gt;Variance of q·k:&lt;/b&gt; sampled q·k for random q and k; its variance grows like d_k, and ÷√d_k brings it back to σ⁴.</source>
         <translation>&lt;b&gt;q·k の分散:&lt;/b&gt; ランダムな q と k から標本した q·k。分散は d_k に比例して増え、÷√d_k で σ⁴ に戻ります。</translation>
     </message>
@@ -709,17 +714,17 @@
         <translation>学習</translation>
     </message>
     <message>
-        <location filename="../../gui/window/help.py" line="61"/>
+        <location filename="../../gui/window/help.py" line="69"/>
         <source>&lt;b&gt;Saturation vs d_k:&lt;/b&gt; how one-hot softmax gets, and how small its gradient, as d_k grows, with and without ÷√d_k.</source>
         <translation>&lt;b&gt;d_k による飽和:&lt;/b&gt; d_k が大きくなると softmax がどれだけ one-hot に近づき、勾配がどれだけ小さくなるか。÷√d_k あり・なしで比べます。</translation>
     </message>
     <message>
-        <location filename="../../gui/window/help.py" line="63"/>
+        <location filename="../../gui/window/help.py" line="71"/>
         <source>&lt;b&gt;Multi-head:&lt;/b&gt; every head projects all of X with its own W_Q, W_K, W_V, attends, and the concatenated outputs go through W_O.</source>
         <translation>&lt;b&gt;マルチヘッド:&lt;/b&gt; 各ヘッドが X 全体を自分の W_Q, W_K, W_V で射影して注意を計算し、出力を連結して W_O に通します。</translation>
     </message>
     <message>
-        <location filename="../../gui/window/help.py" line="65"/>
+        <location filename="../../gui/window/help.py" line="73"/>
         <source>&lt;b&gt;Cost:&lt;/b&gt; FLOPs and parameters of one layer, one head against h heads.</source>
         <translation>&lt;b&gt;コスト:&lt;/b&gt; 1 層の FLOPs とパラメータ数。1 ヘッドと h ヘッドの比較。</translation>
     </message>
@@ -734,48 +739,43 @@
         <translation>Attention Lab について</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="149"/>
-        <source>Attention Lab shows why attention divides scores by √d_k and how multi-head attention splits d_model into h heads. Every number is computed live.</source>
-        <translation>Attention Lab は、アテンションがスコアを √d_k で割る理由と、マルチヘッドアテンションが d_model を h 個のヘッドに分割する仕組みを示します。すべての数値はその場で計算されます。</translation>
-    </message>
-    <message>
         <location filename="../../gui/window/main_window.py" line="466"/>
         <source>Text size {p} %</source>
         <translation>文字サイズ {p} %</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="167"/>
+        <location filename="../../gui/window/files.py" line="165"/>
         <source>Open session</source>
         <translation>セッションを開く</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="168"/>
-        <location filename="../../gui/window/files.py" line="183"/>
+        <location filename="../../gui/window/files.py" line="166"/>
+        <location filename="../../gui/window/files.py" line="181"/>
         <source>Attention Lab session (*.json)</source>
         <translation>Attention Lab セッション (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="174"/>
+        <location filename="../../gui/window/files.py" line="172"/>
         <source>Cannot open session</source>
         <translation>セッションを開けません</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="175"/>
+        <location filename="../../gui/window/files.py" line="173"/>
         <source>{file} was not opened: {reason}</source>
         <translation>{file} を開けませんでした: {reason}</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="178"/>
+        <location filename="../../gui/window/files.py" line="176"/>
         <source>Opened {path}</source>
         <translation>{path} を開きました</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="182"/>
+        <location filename="../../gui/window/files.py" line="180"/>
         <source>Save session</source>
         <translation>セッションを保存</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="189"/>
+        <location filename="../../gui/window/files.py" line="187"/>
         <source>Cannot save session</source>
         <translation>セッションを保存できません</translation>
     </message>
@@ -1243,163 +1243,163 @@ theory σ⁴ = {th}
         <translation>{m}(95 %:{lo} … {hi})</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="102"/>
-        <source>Each head makes its own Q, K and V ({n} × {dk}), attends, and returns {n} × {dk}.</source>
-        <translation>各ヘッドは自分の Q、K、V ({n} × {dk}) を作ってアテンションを計算し、{n} × {dk} を返します。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lessons/steps.py" line="105"/>
-        <source>Each head makes its own Q ({n} × {dk}); all {h} heads share one K and one V (multi-query attention). Each attends and returns {n} × {dk}.</source>
-        <translation>各ヘッドは自分の Q ({n} × {dk}) を作り、K と V は {h} 個のヘッド全部で 1 つずつを共有します(マルチクエリアテンション)。各ヘッドはアテンションを計算し、{n} × {dk} を返します。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lessons/steps.py" line="108"/>
-        <source>Each head makes its own Q ({n} × {dk}); K and V come from {g} K/V heads, each shared by {group} query heads (grouped-query attention). Each attends and returns {n} × {dk}.</source>
-        <translation>各ヘッドは自分の Q ({n} × {dk}) を作り、K と V は {g} 個の K/V ヘッドから受け取ります。K/V ヘッド 1 つを {group} 個のクエリヘッドが共有します(グループ化クエリアテンション)。各ヘッドはアテンションを計算し、{n} × {dk} を返します。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lessons/steps.py" line="135"/>
+        <location filename="../../gui/lessons/steps.py" line="139"/>
         <source>{k} encoder</source>
         <extracomment>The models step 9&apos;s table lists (one line each: the lesson strip&apos;s height follows it).</extracomment>
         <translation>エンコーダ {k}</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="135"/>
+        <location filename="../../gui/lessons/steps.py" line="139"/>
         <source>{k} decoder</source>
         <translation>デコーダ {k}</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="136"/>
+        <location filename="../../gui/lessons/steps.py" line="140"/>
         <source>{k} cross</source>
         <translation>クロス {k}</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="139"/>
+        <location filename="../../gui/lessons/steps.py" line="143"/>
         <source>{name}: {kinds} = {layers} attention layers × {heads} heads = {total}</source>
         <translation>{name}:{kinds} = アテンション層 {layers} 個 × ヘッド {heads} 個 = {total}</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="165"/>
+        <location filename="../../gui/lessons/steps.py" line="169"/>
         <source>÷√d_k is off: the multi-head view does not scale its scores at all. Tick it and the ÷√d_model toggle to see the mistake.</source>
         <translation>÷√d_k がオフです。マルチヘッドの図はスコアをまったくスケーリングしていません。÷√d_k と ÷√d_model の両方にチェックを入れると、この間違いが見られます。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="168"/>
+        <location filename="../../gui/lessons/steps.py" line="172"/>
         <source>The ÷√d_model toggle is on: the multi-head view divides by √d_model = {sdm} instead of √d_k = {sdk}, and its maps go flat. Switch it off to see the right maps.</source>
         <translation>÷√d_model がオンです。マルチヘッドの図は √d_k = {sdk} ではなく √d_model = {sdm} で割るので、マップが平坦になります。オフにすると正しいマップに戻ります。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="171"/>
+        <location filename="../../gui/lessons/steps.py" line="175"/>
         <source>The ÷√d_model toggle is off: the multi-head view divides by √d_k = {sdk}, as it should. Switch it on to see the maps go flat with √d_model = {sdm}.</source>
         <translation>÷√d_model はオフです。マルチヘッドの図は正しく √d_k = {sdk} で割っています。オンにすると、√d_model = {sdm} で割ったマップが平坦になるのが見られます。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="261"/>
+        <location filename="../../gui/lessons/steps.py" line="265"/>
         <source>The softmax Jacobian J = diag(p) − ppᵀ says how far the output moves when a score moves; for one-hot p it is zero. Median ‖J‖_F over {trials} random queries with {keys} keys, unscaled: {j1} at d_k = 1 and {jdk} at d_k = {grid_dk}, where the top key already takes p = {p_dk}. The ‖J‖ plotted is taken w.r.t. the logits softmax sees (q·k ÷ T, and ÷√d_k as well on the scaled curve). The numbers here are unscaled, so w.r.t. the raw q·k the median is ‖J‖/T = {jqk} at d_k = {grid_dk} (T = {t}). A vanishing J starves the Q/K path: the gradient to W_Q and W_K flows through it. V still gets gradient through the weights p.</source>
         <translation>softmax のヤコビアン J = diag(p) − ppᵀ は、スコアが動いたとき出力がどれだけ動くかを表し、ワンホットの p では 0 になります。キー {keys} 個のランダムなクエリ {trials} 個での ‖J‖_F の中央値は、スケーリングなしで d_k = 1 では {j1}、d_k = {grid_dk} では {jdk} で、このとき最大のキーはすでに p = {p_dk} を取ります。グラフの ‖J‖ は softmax が受け取るロジット(q·k ÷ T、スケーリングありの曲線ではさらに ÷√d_k)についてのものです。ここの数値はスケーリングなしなので、元の q·k についての中央値は ‖J‖/T = {jqk}(d_k = {grid_dk}、T = {t})です。J が消えると、Q/K の経路に勾配が流れなくなります。W_Q と W_K への勾配はこの経路を通るからです。V には重み p を通して勾配が届き続けます。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="283"/>
-        <source>d_model = {d} is split into h = {h} heads of d_k = {dk}. {own} The outputs are concatenated back to {n} × {d}, and W_O, a full {d} × {d} matrix, mixes the heads. Play steps h through {sweep_values}.</source>
-        <translation>d_model = {d} を、d_k = {dk} の h = {h} 個のヘッドに分割します。{own}出力は連結されて {n} × {d} に戻り、{d} × {d} のフルサイズの行列 W_O がヘッドを混ぜ合わせます。「再生」を押すと、h を {sweep_values} と順に変えます。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lessons/steps.py" line="313"/>
+        <location filename="../../gui/lessons/steps.py" line="318"/>
         <source>{state} Divided by √d_model, each head&apos;s scores have variance {v_bad} instead of {v_ok}. Those are sample variances of h·n² = {count} scores; given these X and weights their expected values are {e_bad} and {e_ok} (for unit-variance X: d_k / d_model = {ratio} and 1). Mean entropy {h_bad} nats against {h_ok} (uniform is {h_uni}), mean max p {p_bad} against {p_ok}.</source>
         <translation>{state}√d_model で割ると、各ヘッドのスコアの分散は {v_ok} ではなく {v_bad} になります。これは h·n² = {count} 個のスコアの標本分散で、この X と重みでの期待値は {e_bad} と {e_ok} です(分散 1 の X なら d_k / d_model = {ratio} と 1)。平均エントロピーは {h_bad} nats(正しくは {h_ok}、一様なら {h_uni})、最大 p の平均は {p_bad}(正しくは {p_ok})です。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="246"/>
+        <location filename="../../gui/lessons/steps.py" line="250"/>
         <source>Dot products grow with d_k</source>
         <translation>内積は d_k とともに大きくなる</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="247"/>
+        <location filename="../../gui/lessons/steps.py" line="102"/>
+        <source>Each head projects X with its own {d} × {dk} blocks of W_Q, W_K and W_V into its own Q, K and V ({n} × {dk}), attends, and returns {n} × {dk}.</source>
+        <translation>各ヘッドは自分専用の {d} × {dk} の W_Q、W_K、W_V のブロックで X を射影して自分の Q、K、V ({n} × {dk}) を作り、アテンションを計算して {n} × {dk} を返します。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/lessons/steps.py" line="105"/>
+        <source>Each head projects X with its own {d} × {dk} block of W_Q into its own Q ({n} × {dk}); all {h} heads share one K and one V (multi-query attention), projected from X by one {d} × {dk} block of W_K and one of W_V. Each attends and returns {n} × {dk}.</source>
+        <translation>各ヘッドは自分専用の {d} × {dk} の W_Q のブロックで X を射影して自分の Q ({n} × {dk}) を作ります。K と V は {h} 個のヘッド全部で 1 つずつを共有します(マルチクエリアテンション)。この K と V は、W_K と W_V の {d} × {dk} のブロック 1 つずつで X から射影されます。各ヘッドはアテンションを計算し、{n} × {dk} を返します。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/lessons/steps.py" line="110"/>
+        <source>Each head projects X with its own {d} × {dk} block of W_Q into its own Q ({n} × {dk}); K and V come from {g} K/V heads, each shared by {group} query heads (grouped-query attention), each projected from X by its own {d} × {dk} blocks of W_K and W_V. Each attends and returns {n} × {dk}.</source>
+        <translation>各ヘッドは自分専用の {d} × {dk} の W_Q のブロックで X を射影して自分の Q ({n} × {dk}) を作ります。K と V は {g} 個の K/V ヘッドから受け取り、K/V ヘッド 1 つを {group} 個のクエリヘッドが共有します(グループ化クエリアテンション)。各 K/V ヘッドは、自分専用の {d} × {dk} の W_K と W_V のブロックで X から射影されます。各ヘッドはアテンションを計算し、{n} × {dk} を返します。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/lessons/steps.py" line="251"/>
         <source>q and k have d_k independent components of variance σ² = {s2}. Each product q_i·k_i has variance σ⁴ = {s4}, so their sum q·k has variance d_k·σ⁴. Now, at d_k = {dk}, the sampled variance is {var} ± {se}; theory says {theory}. Press Play to sweep d_k from {sweep_first} to {sweep_last}: the raw histogram&apos;s axis widens while the scaled one keeps variance {var_scaled}.</source>
         <translation>q と k は、分散 σ² = {s2} の独立な成分を d_k 個ずつ持ちます。各積 q_i·k_i の分散は σ⁴ = {s4} なので、その和 q·k の分散は d_k·σ⁴ になります。現在の d_k = {dk} では、サンプルから求めた分散は {var} ± {se} で、理論値は {theory} です。「再生」を押すと d_k を {sweep_first} から {sweep_last} まで動かします。スケーリングなしのヒストグラムは軸が広がっていきますが、スケーリングした方は分散 {var_scaled} を保ちます。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="252"/>
+        <location filename="../../gui/lessons/steps.py" line="256"/>
         <source>Softmax saturates</source>
         <translation>softmax は飽和する</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="253"/>
+        <location filename="../../gui/lessons/steps.py" line="257"/>
         <source>Scores ({source}: {scores}) give the top key p = {p_raw}; divided by √{dk}, the same scores give p = {p_scaled}. Press Play or drag d_k: with live scores the raw bars go one-hot while the ÷√d_k bars keep their shape. Move the offset (typed scores): all scores shift together and p does not change, because softmax only sees differences: p = {p_ten} for (10, 1, 1, 1) and p = {p_hundred} for (100, 91, 91, 91). Move the gap: p heads for 1. What saturates softmax is the spread, and the spread of q·k grows like √d_k.</source>
         <translation>スコア({source}:{scores})では、最大のキーの p = {p_raw} です。√{dk} で割ると、同じスコアで p = {p_scaled} になります。「再生」を押すか d_k を動かすと、ライブスコアではスケーリングなしの棒はワンホットになり、÷√d_k の棒は形を保ちます。オフセットを動かすと(入力したスコアになります)、すべてのスコアが一緒にずれても p は変わりません。softmax は差しか見ないからです:(10, 1, 1, 1) では p = {p_ten}、(100, 91, 91, 91) では p = {p_hundred} で、同じです。ギャップを動かすと p は 1 に近づきます。softmax を飽和させるのはスコアの広がりで、q·k の広がりは √d_k に比例して大きくなります。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="260"/>
+        <location filename="../../gui/lessons/steps.py" line="264"/>
         <source>Gradients vanish</source>
         <translation>勾配が消える</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="271"/>
+        <location filename="../../gui/lessons/steps.py" line="275"/>
         <source>Divided by √d_k, the scores have variance σ⁴ at every width. Across d_k = 1 … {top} the scaled median ‖J‖_F stays between {jlo} and {jhi} (every 95 % interval within {jci_lo} … {jci_hi}), and max p between {plo} and {phi}; unscaled, ‖J‖_F falls to {jraw_max} at d_k = {top}.&lt;br&gt;&lt;small&gt;Var(q·k) = d_k·σ⁴ is an assumption at initialisation: learned weights and LayerNorm move the variance. ÷√d_k is a fixed temperature, not a normalisation.&lt;/small&gt;</source>
         <translation>√d_k で割ると、スコアの分散はどの幅でも σ⁴ になります。d_k = 1 … {top} の全域で、スケーリングした ‖J‖_F の中央値は {jlo} から {jhi} の間にあり(どの 95 % 区間も {jci_lo} … {jci_hi} の内側)、最大 p は {plo} から {phi} の間です。スケーリングなしでは、d_k = {top} で ‖J‖_F は {jraw_max} まで落ちます。&lt;br&gt;&lt;small&gt;Var(q·k) = d_k·σ⁴ は初期化時の仮定です。学習された重みや LayerNorm によって分散は変わります。÷√d_k は固定の温度であって、正規化ではありません。&lt;/small&gt;</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="278"/>
+        <location filename="../../gui/lessons/steps.py" line="282"/>
         <source>A head gives each token one probability distribution over all tokens, itself included. When several relations matter at once, one head has to blend them. On the sentence in the panel ({n} tokens) the heads have a mean entropy of {each} nats; their average has {avg} nats (uniform attention: {uni}). Averaging blurs sharp roles.</source>
         <translation>1 つのヘッドは、各トークンに、自分自身を含むすべてのトークン上の確率分布を 1 つだけ与えます。複数の関係が同時に重要なとき、1 つのヘッドはそれらを混ぜ合わせるしかありません。パネルの文({n} トークン)では、各ヘッドのエントロピーの平均は {each} nats、ヘッドを平均した分布のエントロピーは {avg} nats です(一様なアテンションでは {uni})。平均をとると、鋭い役割がぼやけます。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="294"/>
+        <location filename="../../gui/lessons/steps.py" line="287"/>
+        <source>No head gets a slice of X: every head reads all of X ({n} × {d}). {own} What is divided is the width budget: d_model = h·d_k = {h} × {dk} = {d}. The outputs are concatenated back to {n} × {d}, and W_O, a full {d} × {d} matrix, mixes the heads. Play steps h through {sweep_values}.</source>
+        <translation>X を切り分けて各ヘッドに渡すのではありません。どのヘッドも X 全体 ({n} × {d}) を読みます。{own}分割されるのは幅の予算で、d_model = h·d_k = {h} × {dk} = {d} です。出力は連結されて {n} × {d} に戻り、{d} × {d} のフルサイズの行列 W_O がヘッドを混ぜ合わせます。「再生」を押すと、h を {sweep_values} と順に変えます。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/lessons/steps.py" line="299"/>
         <source>A pretrained model on the sentence of the Head roles tab. {run}</source>
         <translation>事前学習済みモデルを「ヘッドの役割」タブの文に適用します。{run}</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="295"/>
+        <location filename="../../gui/lessons/steps.py" line="300"/>
         <source>Same matrix products, more softmax</source>
         <translation>行列積は同じ、softmax は増える</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="296"/>
+        <location filename="../../gui/lessons/steps.py" line="301"/>
         <source>For n = {n} tokens, QKᵀ and weights·V cost {qk} FLOPs with h = {h} heads, the same as one full-width head ({qk1}). What grows with h is softmax and masking, h score matrices of n² entries: {sm} FLOPs against {sm1}, {sm_share} of the layer at h = {h} (one head: {sm1_share}). The layer costs {total} against {total1}. W_O ({wo} FLOPs, {share}) is part of both; one head without it costs {no_wo}. Play steps h through {sweep_values}.</source>
         <translation>n = {n} トークンのとき、QKᵀ と重み·V のコストは、h = {h} ヘッドでは {qk} FLOPs、フル幅のヘッド 1 つでも同じ {qk1} です。h とともに増えるのは softmax とマスク、つまり n² 個の要素を持つ h 個のスコア行列で、{sm} FLOPs 対 {sm1}、h = {h} で層全体の {sm_share}(1 ヘッドでは {sm1_share})です。層全体では {total} 対 {total1} です。W_O({wo} FLOPs、{share})はどちらにも含まれ、W_O なしの 1 ヘッドは {no_wo} です。「再生」を押すと、h を {sweep_values} と順に変えます。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="303"/>
+        <location filename="../../gui/lessons/steps.py" line="308"/>
         <source>At a fixed d_model, more heads means thinner heads: h heads of d_k = d_model / h cost the same matrix products as one wide head. Do they learn better? {run}&lt;br&gt;{paper}</source>
         <translation>d_model を固定すると、ヘッドを増やすほど各ヘッドは細くなります。d_k = d_model / h のヘッド h 個の行列積のコストは、幅の広いヘッド 1 個と同じです。では、よく学習できるのはどちらでしょうか。{run}&lt;br&gt;{paper}</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="270"/>
+        <location filename="../../gui/lessons/steps.py" line="274"/>
         <source>Dividing by √d_k fixes it</source>
         <translation>√d_k で割れば解決する</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="277"/>
+        <location filename="../../gui/lessons/steps.py" line="281"/>
         <source>One head, one distribution</source>
         <translation>1 つのヘッドに 1 つの分布</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="282"/>
+        <location filename="../../gui/lessons/steps.py" line="286"/>
         <source>Split, attend, concatenate, project</source>
         <translation>分割・アテンション・連結・射影</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="286"/>
+        <location filename="../../gui/lessons/steps.py" line="291"/>
         <source>Heads specialise</source>
         <translation>ヘッドの専門化</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="287"/>
+        <location filename="../../gui/lessons/steps.py" line="292"/>
         <source>Nobody assigns roles to heads: trained from random weights, they find them. {run}&lt;br&gt;In trained Transformers, too, roles emerge rather than being assigned, are rarely clean, and many heads are redundant: most can be pruned with little loss (Clark et al. 2019; Michel et al. 2019; Voita et al. 2019). The Head roles tab keeps hand-built heads as an illustration of what such roles look like (mean entropy {each} nats; uniform: {uni}).</source>
         <translation>ヘッドの役割は誰かが割り当てるものではありません。ランダムな重みから学習したヘッドが自分で見つけます。{run}&lt;br&gt;学習済みの Transformer でも、役割は割り当てられるのではなく自然に現れ、きれいに分かれることはまれで、多くのヘッドは冗長です。大半を刈り込んでも性能はほとんど落ちません（Clark et al. 2019; Michel et al. 2019; Voita et al. 2019）。「ヘッドの役割」タブの手作りのヘッドは、役割がどう見えるかの例として残しています（平均エントロピー {each} nats、一様なら {uni}）。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="306"/>
+        <location filename="../../gui/lessons/steps.py" line="311"/>
         <source>Layers × heads</source>
         <translation>層 × ヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="307"/>
+        <location filename="../../gui/lessons/steps.py" line="312"/>
         <source>Each attention layer has its own h heads, and an encoder–decoder model has three kinds of attention layer: encoder self-attention, decoder self-attention and cross-attention. A model holds attention layers × heads patterns; the picture draws one cell per head of {name}, and the multi-head view shows the h maps of one layer. Pick a model in the controls&apos; model box to redraw it.&lt;br&gt;{table}</source>
         <translation>アテンション層はそれぞれ h 個のヘッドを持ちます。エンコーダ・デコーダ型のモデルには、エンコーダのセルフアテンション、デコーダのセルフアテンション、クロスアテンションの 3 種類のアテンション層があります。モデル全体のパターン数は「アテンション層の数 × ヘッド数」です。右の図は {name} のヘッド 1 個をマス 1 つで描き、マルチヘッド図は 1 層分の h 枚のマップを示します。コントロールの「モデル」で別のモデルを選ぶと描き直します。&lt;br&gt;{table}</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="312"/>
+        <location filename="../../gui/lessons/steps.py" line="317"/>
         <source>A common mistake: √d_model</source>
         <translation>よくある間違い: √d_model</translation>
     </message>
@@ -1856,7 +1856,7 @@ A column of small maps narrower than this many text heights broke a Japanese tit
         <translation>ヘッドの役割分化(2 層 × 4 ヘッド)</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="302"/>
+        <location filename="../../gui/lessons/steps.py" line="307"/>
         <location filename="../../gui/panels/training_plots.py" line="52"/>
         <source>Many thin heads or one wide one?</source>
         <translation>細いヘッドを多数か、太いヘッドを 1 つか?</translation>

@@ -131,3 +131,14 @@ def test_train_loads_no_qt():
     assert "engine.training" in imported
     assert not [m for m in imported if m.split(".")[0] in ("PySide6", "pyqtgraph", "superqt",
                                                            "shiboken6")]
+
+
+def test_help_says_every_head_reads_all_of_x(capsys):
+    """The description said multi-head attention "splits d_model"; every head projects all
+    of X with its own d_model × d_k blocks and only the width budget is divided."""
+    with pytest.raises(SystemExit):
+        main.main(["--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "splits d_model" not in out
+    assert "every head reads all of X" in out and "d_model × d_k blocks of W_Q, W_K and W_V" in out
+    assert "only the width budget d_model = h·d_k is divided" in out

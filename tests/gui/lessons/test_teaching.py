@@ -543,7 +543,7 @@ def test_lesson_mistake_step_says_what_the_view_divides_by_now(window, english):
 
 def test_lesson_split_step_follows_kv_heads(window, english):
     text = lesson_text(window, "split")
-    assert "Each head makes its own Q, K and V (6 × 64)" in text
+    assert "its own 512 × 64 blocks of W_Q, W_K and W_V into its own Q, K and V (6 × 64)" in text
     for kv, words in ((2, "K and V come from 2 K/V heads, each shared by 4 query heads"),
                       (1, "all 8 heads share one K and one V (multi-query attention)")):
         window.findChild(QSpinBox, "kvHeadsSpin").setValue(kv)
@@ -551,3 +551,26 @@ def test_lesson_split_step_follows_kv_heads(window, english):
         window.lesson.refresh_text()
         text = window.lesson.text()
         assert words in text and "its own Q, K and V" not in text
+        assert "its own 512 × 64 block of W_Q" in text
+
+
+def test_split_step_and_about_box_say_every_head_reads_all_of_x(window):
+    """Multi-head attention does not split d_model (or X) into pieces: every head projects all
+    of X with its own d_model × d_k blocks; only the width budget d_model = h·d_k is divided."""
+    from gui.window.help import about_text
+
+    for lang, whole_x, budget in (
+            ("en", "every head reads all of X (6 × 512)", "d_model = h·d_k = 8 × 64 = 512"),
+            ("ja", "どのヘッドも X 全体 (6 × 512) を読みます", "d_model = h·d_k = 8 × 64 = 512")):
+        window.switch_language(lang)
+        try:
+            text = lesson_text(window, "split")
+            p = window.model.params
+            assert (p.d_model, p.heads, p.dk, p.tokens) == (512, 8, 64, 6)
+            assert whole_x in text and budget in text, lang
+            assert "is split into h" not in text and "ヘッドに分割します" not in text
+            about = about_text()
+            assert "d_model = h·d_k" in about and "W_Q" in about, lang
+            assert "splits d_model" not in about and "d_model を h 個のヘッドに分割" not in about
+        finally:
+            window.switch_language("en")
