@@ -13,6 +13,7 @@ from typing import Callable
 import numpy as np
 
 from engine import Params, Results
+from engine.literature import HEAD_PRUNING
 from engine.multihead import divisor_comparison
 from engine.presets import MODEL_PRESETS
 from engine.softmax import softmax
@@ -187,8 +188,18 @@ def _heads_facts(context: LessonContext) -> dict:
             "uni": format_number(math.log(n)) if n else "–", "n": n}
 
 
+def pruning_text() -> str:
+    """What the pruning studies did (engine.literature.HEAD_PRUNING), without overstating."""
+    m, v, c = (HEAD_PRUNING[k] for k in ("michel", "voita", "clark"))
+    return tr("{michel} removed {wmt} % (WMT) and {bert} % (BERT) of the heads at test time "
+              "without a noticeable loss; {voita} removed {k} of {n} encoder heads while "
+              "retraining; {clark} pruned none.").format(
+        michel=m["citation"], wmt=m["percent"]["WMT"], bert=m["percent"]["BERT"],
+        voita=v["citation"], k=v["pruned"], n=v["heads"], clark=c["citation"])
+
+
 def _roles_facts(context: LessonContext) -> dict:
-    return {**_heads_facts(context), "run": roles_run_text(context)}
+    return {**_heads_facts(context), "run": roles_run_text(context), "pruning": pruning_text()}
 
 
 TEN = (10.0, 1.0, 1.0, 1.0)
@@ -291,8 +302,7 @@ def step_text(key: str) -> tuple[str, str]:
         "roles": (tr("Heads specialise"), tr(
             "Nobody assigns roles to heads: trained from random weights, they find them. "
             "{run}<br>In trained Transformers, too, roles emerge rather than being "
-            "assigned, are rarely clean, and many heads are redundant: most can be pruned "
-            "with little loss (Clark et al. 2019; Michel et al. 2019; Voita et al. 2019). "
+            "assigned, are rarely clean, and some heads are redundant: {pruning} "
             "The Head roles tab keeps hand-built heads as an illustration of what such roles "
             "look like (mean entropy {each} nats; uniform: {uni}).")),
         "real_heads": (tr("Real heads"), tr(

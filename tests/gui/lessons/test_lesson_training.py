@@ -191,6 +191,31 @@ def test_real_heads_text_from_the_study_result(tiny_bert_result, languages):
         layer, head, score = f["prev"]
         assert format_number(score) in text
         assert ("スコアから見つかった役割" in text) == (lang == "ja")
+        # Clark et al.'s reading of [SEP] as a "no-op" is their hypothesis, and says so.
+        assert "no-op" in text and "Clark et al. (2019)" in text
+        assert ("hypothesis" if lang == "en" else "仮説") in text
+        assert "nothing to add" not in text and "付け加える情報がない" not in text
+
+
+def test_roles_step_says_what_the_pruning_studies_did(languages):
+    """Not "most heads can be pruned": Michel et al. removed 20 % / 40 %, Voita et al. 38 of
+    48 encoder heads with retraining, Clark et al. none; the figures are the engine's data."""
+    from engine.literature import HEAD_PRUNING
+    from gui.lessons.steps import pruning_text, step_text
+
+    m, v = HEAD_PRUNING["michel"], HEAD_PRUNING["voita"]
+    assert (m["percent"]["WMT"], m["percent"]["BERT"], v["pruned"], v["heads"]) == (20, 40, 38, 48)
+    for lang, words in (("en", ("20 % (WMT) and 40 % (BERT)", "38 of 48 encoder heads while "
+                                "retraining", "Clark et al. 2019 pruned none")),
+                        ("ja", ("20 % (WMT) と 40 % (BERT)", "48 個のうち 38 個", "再学習",
+                                "Clark et al. 2019 はヘッドを刈り込んでいません"))):
+        languages(lang)
+        text = pruning_text()
+        for w in words:
+            assert w in text, (lang, w)
+        body = step_text("roles")[1]
+        assert "{pruning}" in body
+        assert "most can be pruned" not in body and "大半を刈り込んでも" not in body
 
 
 def test_real_heads_text_without_minilm_says_how_to_get_it(languages):
