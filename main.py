@@ -256,7 +256,9 @@ def _train_summary(data: dict) -> list[str]:
                 f"  {row['task']:<9} d_k={row['d_k']:<4} {'scaled  ' if row['scaled'] else 'unscaled'}"
                 f"  accuracy {row['final_accuracy']:.3f} ({row['accuracy_min']:.3f}–"
                 f"{row['accuracy_max']:.3f}, {row['seeds']} seeds)  max attention "
-                f"{row['final_max_attention']:.2f}  |∇W_Q| {row['final_grad_norm_wq']:.2g}")
+                f"{row['final_max_attention']:.2f}  |∇W_Q| last batch "
+                f"{row['final_grad_norm_wq']:.2g}, run median {row['median_grad_norm_wq']:.2g}  "
+                f"95 % reached by {row['seeds_reaching_95']} of {row['seeds']} seeds")
     elif data["experiment"] == "roles":
         lines.append(f"final loss {final['loss']:.3f}, accuracy {final['accuracy']:.3f}")
         for h in data["heads"]:

@@ -66,8 +66,12 @@ class ScalingResult:
 
     def summary(self) -> list[dict]:
         """Per (task, d_k, scaled): mean / min / max final accuracy and loss over seeds,
-        the mean final max attention weight and |∇W_Q|, and how many seeds reached 95 %
-        accuracy, with the median of the first logged step at which they did."""
+        the mean final max attention weight, |∇W_Q| two ways, and how many seeds reached
+        95 % accuracy, with the median of the first logged step at which they did.
+
+        final_grad_norm_wq is the mean over seeds of the last logged |∇W_Q| (the gradient
+        of one training batch at the last step); median_grad_norm_wq is the mean over seeds
+        of each run's median |∇W_Q| over its logged steps after step 0 (one batch each)."""
         rows = []
         for task in self.config.tasks:
             for d_k in self.config.d_ks:
@@ -87,12 +91,21 @@ class ScalingResult:
                             [r.curve.max_attention[-1] for r in runs])),
                         "final_grad_norm_wq": float(np.mean(
                             [r.curve.grad_norm_wq[-1] for r in runs])),
+                        "median_grad_norm_wq": float(np.mean(
+                            [_run_median(r.curve.grad_norm_wq) for r in runs])),
                         "seeds_reaching_95": len(reached),
                         "median_step_to_95": float(np.median(reached)) if reached else None})
         return rows
 
     def band(self, task: str, d_k: int, scaled: bool, metric: str):
         return band(self.group(task, d_k, scaled), metric)
+
+
+def _run_median(values: np.ndarray) -> float:
+    """Median of the logged values after step 0 (NaN there: no gradient yet); NaN if none."""
+    logged = np.asarray(values[1:], dtype=np.float64)
+    logged = logged[np.isfinite(logged)]
+    return float(np.median(logged)) if len(logged) else float("nan")
 
 
 def _evaluate(params, tables, eval_batch, inv_divisor):

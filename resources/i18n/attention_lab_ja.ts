@@ -2166,87 +2166,92 @@ A column of small maps narrower than this many text heights broke a Japanese tit
         <translation>「学習」タブで学習中です。終わると、この文に結果が入ります。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="48"/>
+        <location filename="../../gui/lessons/training_facts.py" line="49"/>
         <source>not reached in {n}</source>
         <translation>{n} ステップでは未到達</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="87"/>
+        <location filename="../../gui/lessons/training_facts.py" line="89"/>
         <source>Press Train to test this on a real model: one head is trained at d_k = {dk}, scaled and unscaled, from the same start, on an averaging task (count the majority colour of 9 tokens) and on a lookup task (find one of 8 keys). The run takes a few seconds and this text then says what it showed.</source>
         <translation>「学習」を押すと、実際のモデルで確かめられます。d_k = {dk} のヘッド 1 つを、スケーリングありとなしで同じ初期値から、平均タスク（9 トークンで多い色を数える）と検索タスク（8 個のキーから 1 つを探す）で学習します。数秒で終わり、この文に結果が入ります。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="93"/>
-        <source>&lt;b&gt;Trained&lt;/b&gt; ({seeds} seeds × {steps} steps, d_k = {dk}): on the averaging task the scaled head reaches accuracy {acc_s}, the unscaled one {acc_u} (copying one random token gives {copy}). Unscaled, the top attention weight is {max_u} against {max_s}, the attention entropy {ent_u} against {ent_s} nats, and |∇W_Q| {g_u} against {g_s}. On the lookup task the unscaled head reaches {look_u} (scaled {look_s}); steps to 95 %: unscaled {to95_u}, scaled {to95_s}.</source>
-        <translation>&lt;b&gt;学習結果&lt;/b&gt;（シード {seeds} 個 × {steps} ステップ、d_k = {dk}）：平均タスクでは、スケーリングありのヘッドの正解率は {acc_s}、なしは {acc_u} です（ランダムなトークンを 1 つ写すだけなら {copy}）。スケーリングなしでは、最大の注意の重みが {max_u}（ありは {max_s}）、注意のエントロピーが {ent_u} nats（ありは {ent_s}）、|∇W_Q| が {g_u}（ありは {g_s}）です。検索タスクでは、スケーリングなしの正解率は {look_u}（ありは {look_s}）です。95 % に届くまでのステップ数は、なしが {to95_u}、ありが {to95_s} です。</translation>
+        <location filename="../../gui/lessons/training_facts.py" line="95"/>
+        <source>&lt;b&gt;Trained&lt;/b&gt; ({seeds} seeds × {steps} steps, d_k = {dk}): on the averaging task the scaled head reaches accuracy {acc_s}, the unscaled one {acc_u} (copying one random token gives {copy}). Unscaled, the top attention weight is {max_u} against {max_s}, the attention entropy {ent_u} against {ent_s} nats, and the median |∇W_Q| over the run (one batch per logged step) {g_u} against {g_s}. On the lookup task the unscaled head reaches {look_u} (scaled {look_s}); {reach_u} of {seeds} unscaled seeds and {reach_s} of {seeds} scaled seeds reach 95 % (median step: unscaled {to95_u}, scaled {to95_s}).</source>
+        <translation>&lt;b&gt;学習結果&lt;/b&gt;（シード {seeds} 個 × {steps} ステップ、d_k = {dk}）：平均タスクでは、スケーリングありのヘッドの正解率は {acc_s}、なしは {acc_u} です（ランダムなトークンを 1 つ写すだけなら {copy}）。スケーリングなしでは、最大の注意の重みが {max_u}（ありは {max_s}）、注意のエントロピーが {ent_u} nats（ありは {ent_s}）、学習全体での |∇W_Q| の中央値（記録した各ステップで 1 バッチ分）が {g_u}（ありは {g_s}）です。検索タスクでは、スケーリングなしの正解率は {look_u}（ありは {look_s}）です。95 % に届いたのは、なしでは {seeds} 個のシードのうち {reach_u} 個、ありでは {seeds} 個のうち {reach_s} 個です（届くまでのステップ数の中央値は、なしが {to95_u}、ありが {to95_s}）。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="107"/>
-        <source>Scaling matters most when a head must spread its attention; a sharp lookup survives without it.</source>
-        <translation>スケーリングが最も効くのは、ヘッドが注意を広く分散させる必要があるときです。1 つを鋭く選ぶ検索なら、なくても学習できます。</translation>
+        <location filename="../../gui/lessons/training_facts.py" line="111"/>
+        <source>In this run ÷√d_k mattered more on the averaging task, where the head must spread its attention, than on the lookup task.</source>
+        <translation>今回の学習では、÷√d_k の効果は、ヘッドが注意を広く行き渡らせる必要がある平均タスクのほうが、検索タスクより大きくなりました。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="110"/>
+        <location filename="../../gui/lessons/training_facts.py" line="114"/>
         <source>In this run ÷√d_k made little difference on either task.</source>
         <translation>今回の学習では、どちらのタスクでも ÷√d_k の差はほとんどありませんでした。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="112"/>
+        <location filename="../../gui/lessons/training_facts.py" line="116"/>
         <source>In this run the lookup task lost more without ÷√d_k than the averaging task.</source>
         <translation>今回の学習では、÷√d_k をなくしたときの落ち込みは、平均タスクより検索タスクのほうが大きくなりました。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="143"/>
+        <location filename="../../gui/lessons/training_facts.py" line="118"/>
+        <source>The model is trained with Adam, which divides each step by a running size of its gradient, so the size of |∇W_Q| is not the whole story.</source>
+        <translation>このモデルは Adam で学習しています。Adam は各ステップを勾配の大きさの移動平均で割るので、|∇W_Q| の大きさだけでは学習の進み方は決まりません。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/lessons/training_facts.py" line="149"/>
         <source>Press Train to watch roles appear: a 2-layer model with 4 heads a layer learns to continue a repeated random sequence, from random weights. The Training tab then shows its learned heads, each named from its scores.</source>
         <translation>「学習」を押すと、役割が現れる様子を見られます。各層 4 ヘッドの 2 層モデルが、ランダムな重みから、繰り返されるランダムな系列の続きを学習します。その後「学習」タブに学習後のヘッドを、スコアから付けた役割名とともに表示します。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="152"/>
+        <location filename="../../gui/lessons/training_facts.py" line="158"/>
         <source>{n} × {role} ({heads})</source>
         <translation>{role} × {n}（{heads}）</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="154"/>
+        <location filename="../../gui/lessons/training_facts.py" line="160"/>
         <source>no head reached a role&apos;s threshold</source>
         <translation>どのヘッドも役割のしきい値に届きませんでした</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="155"/>
+        <location filename="../../gui/lessons/training_facts.py" line="161"/>
         <source>&lt;b&gt;Trained&lt;/b&gt; ({steps} steps, accuracy {acc}), the {n} heads of {layers} layers took these roles by themselves: {roles}.</source>
         <translation>&lt;b&gt;学習結果&lt;/b&gt;（{steps} ステップ、正解率 {acc}）：{layers} 層 {n} 個のヘッドは自分で次の役割を担いました：{roles}。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="160"/>
+        <location filename="../../gui/lessons/training_facts.py" line="166"/>
         <source>{k} of {n} heads have no clean role (mixed: no score reaches its threshold).</source>
         <translation>{n} 個中 {k} 個のヘッドには、はっきりした役割がありません（混合：どのスコアもしきい値に届かない）。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="185"/>
+        <location filename="../../gui/lessons/training_facts.py" line="191"/>
         <source>The paper&apos;s Table 3 (A), d_model = 512, dev perplexity / BLEU: {rows}. Its best perplexity is at h = {hb} ({pb:.2f}); at h = {hm} it rises to {pm:.2f}.</source>
         <translation>論文の表 3 (A)（d_model = 512、開発セットのパープレキシティ / BLEU）：{rows}。パープレキシティが最も低いのは h = {hb}（{pb:.2f}）で、h = {hm} では {pm:.2f} に上がります。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="196"/>
+        <location filename="../../gui/lessons/training_facts.py" line="202"/>
         <source>Press Train: one attention layer with d_model fixed is trained with h = 1, 2, 4, 8 and 16 heads (d_k = d_model / h, so the matrix products cost the same) on a task that needs two relations at once, 3 seeds each; the Training tab then shows quality against h beside the paper&apos;s rows.</source>
         <translation>「学習」を押すと、d_model を固定したアテンション層 1 つを、h = 1, 2, 4, 8, 16 ヘッドで（d_k = d_model / h なので行列積のコストは同じ）、2 つの関係を同時に使うタスクで学習します。各 3 シードです。その後「学習」タブに、h ごとの性能を論文の行と並べて表示します。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="200"/>
+        <location filename="../../gui/lessons/training_facts.py" line="206"/>
         <source>h = {h}: {acc} (loss {loss})</source>
         <translation>h = {h}：{acc}（損失 {loss}）</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="203"/>
+        <location filename="../../gui/lessons/training_facts.py" line="209"/>
         <source>&lt;b&gt;Trained&lt;/b&gt; (d_model = {d}, {seeds} seeds × {steps} steps), final accuracy by h: {rows}. The best accuracy is at h = {ha} ({acc}), the lowest loss at h = {hl} ({loss}).</source>
         <translation>&lt;b&gt;学習結果&lt;/b&gt;（d_model = {d}、シード {seeds} 個 × {steps} ステップ）、h ごとの最終正解率：{rows}。正解率が最も高いのは h = {ha}（{acc}）、損失が最も低いのは h = {hl}（{loss}）です。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="211"/>
+        <location filename="../../gui/lessons/training_facts.py" line="217"/>
         <source>Too many heads hurt here: at h = {h} each head has d_k = {dk} and accuracy falls to {acc}.</source>
         <translation>ここではヘッドが多すぎると悪化しました。h = {h} では各ヘッドの d_k が {dk} になり、正解率は {acc} に下がります。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="215"/>
+        <location filename="../../gui/lessons/training_facts.py" line="221"/>
         <source>More heads did not hurt here: h = {h} reaches {acc}.</source>
         <translation>ここではヘッドを増やしても悪化しませんでした。h = {h} で {acc} に達します。</translation>
     </message>

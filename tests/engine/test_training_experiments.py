@@ -152,6 +152,20 @@ def test_roles_follow_the_maps_not_the_index():
         assert roles == [expected[kinds[i]] for i in order]
 
 
+def test_scaling_summary_reports_the_run_median_of_the_gradient_beside_the_last_batch():
+    """final_grad_norm_wq is one batch at the last step; median_grad_norm_wq is each run's
+    median over its logged steps (step 0 has no gradient), averaged over seeds."""
+    result = run_experiment("scaling", SMALL["scaling"])
+    for row in result.summary():
+        runs = result.group(row["task"], row["d_k"], row["scaled"])
+        assert row["final_grad_norm_wq"] == pytest.approx(
+            np.mean([r.curve.grad_norm_wq[-1] for r in runs]))
+        medians = [np.median(r.curve.grad_norm_wq[1:].astype(np.float64)) for r in runs]
+        assert len(runs[0].curve.steps) == 5 and np.isnan(runs[0].curve.grad_norm_wq[0])
+        assert row["median_grad_norm_wq"] == pytest.approx(np.mean(medians))
+        assert 0 <= row["seeds_reaching_95"] <= row["seeds"] == 2
+
+
 # -- qualitative shapes at small sizes -----------------------------------------------------
 
 def test_averaging_needs_scaling_at_large_dk():

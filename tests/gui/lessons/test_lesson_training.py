@@ -85,7 +85,9 @@ def test_gradients_text_before_during_and_after_the_run(scaling_result, language
     f = scaling_facts(scaling_result)
     rows = {(r["task"], r["scaled"]): r for r in scaling_result.summary()}
     assert f["acc_s"] == rows["averaging", True]["final_accuracy"]
-    assert f["g_u"] == rows["averaging", False]["final_grad_norm_wq"]
+    assert f["g_u"] == rows["averaging", False]["median_grad_norm_wq"]
+    assert (f["reach_u"], f["reach_s"]) == (rows["lookup", False]["seeds_reaching_95"],
+                                            rows["lookup", True]["seeds_reaching_95"])
     entropy = float(scaling_result.band("averaging", 256, False, "attention_entropy").mean[-1])
     assert f["ent_u"] == entropy
     for lang in ("en", "ja"):
@@ -97,6 +99,43 @@ def test_gradients_text_before_during_and_after_the_run(scaling_result, language
                       percent(f["look_u"]), percent(f["look_s"])):
             assert value in text, (lang, value)
         assert ("平均タスク" in text) == (lang == "ja")
+        # The verdict counts the seeds and names Adam; it no longer says a sharp lookup
+        # "survives" on one seed of three.
+        seeds = f["seeds"]
+        counts = ((f"{f['reach_u']} of {seeds} unscaled seeds and {f['reach_s']} of {seeds} "
+                   "scaled seeds reach 95 %") if lang == "en" else
+                  (f"なしでは {seeds} 個のシードのうち {f['reach_u']} 個、ありでは {seeds} 個のうち "
+                   f"{f['reach_s']} 個です"))
+        assert counts in text, lang
+        assert "Adam" in text and "survives" not in text and "なくても学習できます" not in text
+        assert ("median |∇W_Q| over the run" in text) == (lang == "en")
+
+
+def test_gradients_verdict_says_how_many_seeds_reach_95(scaling_result, languages):
+    """One unscaled lookup seed of three at 95 % is reported as such, whatever the verdict."""
+    import dataclasses
+
+    from engine.training.common import Curve
+
+    def with_accuracy(run, value):
+        acc = run.curve.accuracy.copy()
+        acc[-1] = value
+        return dataclasses.replace(run, curve=dataclasses.replace(run.curve, accuracy=acc))
+
+    unscaled_lookup = [r for r in scaling_result.runs
+                       if r.label["task"] == "lookup" and not r.label["scaled"]]
+    first = unscaled_lookup[0]
+    runs = tuple(with_accuracy(r, 0.97 if r is first else (0.5 if r in unscaled_lookup else
+                                                             r.curve.accuracy[-1]))
+                 for r in scaling_result.runs)
+    result = dataclasses.replace(scaling_result, runs=runs)
+    assert isinstance(first.curve, Curve)
+    rows = {(r["task"], r["scaled"]): r for r in result.summary()}
+    assert rows["lookup", False]["seeds_reaching_95"] == 1
+    languages("en")
+    text = gradients_run_text(LessonContext(training={"scaling": result}))
+    assert f"1 of {scaling_result.config.seeds} unscaled seeds" in text
+    assert "survives without it" not in text
 
 
 def test_a_stopped_run_is_not_quoted(scaling_result, languages):
