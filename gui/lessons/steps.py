@@ -228,7 +228,7 @@ STEPS = (
                tuple({"dk": 512 // h, "heads": h, "d_model": 512} for h in (1, 4, 16, 64, 256, 512)),
                _cost_facts),
     LessonStep("many_heads", names.TRAINING_PANEL, SPLIT, True, (),
-               run_facts=lambda c: {"run": heads_run_text(c), "paper": paper_text()},
+               run_facts=lambda c: {"run": heads_run_text(c), "paper": paper_text(c.trained("heads"))},
                train="many_heads"),
     LessonStep("layers", "multiheadView", SPLIT, True, (), _layers_facts, grid=True),
     LessonStep("mistake", "multiheadView", {**SPLIT, "scale": True, "scale_by": "d_model"}, True, (),

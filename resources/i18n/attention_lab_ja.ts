@@ -2226,32 +2226,37 @@ A column of small maps narrower than this many text heights broke a Japanese tit
         <translation>{n} 個中 {k} 個のヘッドには、はっきりした役割がありません（混合：どのスコアもしきい値に届かない）。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="191"/>
-        <source>The paper&apos;s Table 3 (A), d_model = 512, dev perplexity / BLEU: {rows}. Its best perplexity is at h = {hb} ({pb:.2f}); at h = {hm} it rises to {pm:.2f}.</source>
-        <translation>論文の表 3 (A)（d_model = 512、開発セットのパープレキシティ / BLEU）：{rows}。パープレキシティが最も低いのは h = {hb}（{pb:.2f}）で、h = {hm} では {pm:.2f} に上がります。</translation>
+        <location filename="../../gui/lessons/training_facts.py" line="195"/>
+        <source>The paper&apos;s Table 3 (A), d_model = 512, dev perplexity / BLEU: {rows}. Across h it moves little: h = 1 is {dp1:.2f} perplexity and {db1:.1f} BLEU behind the best (perplexity {pb:.2f}, BLEU {bb:.1f}); h = {hm} is {dpm:.2f} and {dbm:.1f} behind.</source>
+        <translation>論文の表 3 (A)（d_model = 512、開発セットのパープレキシティ / BLEU）：{rows}。h を変えても差はわずかです。最良の値（パープレキシティ {pb:.2f}、BLEU {bb:.1f}）に比べ、h = 1 はパープレキシティで {dp1:.2f}、BLEU で {db1:.1f} 劣り、h = {hm} は {dpm:.2f} と {dbm:.1f} 劣るだけです。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="202"/>
+        <location filename="../../gui/lessons/training_facts.py" line="206"/>
+        <source>The toy moves {pts} accuracy points between h = 1 ({acc1}) and its best h = {hb} ({acc}), and its h = 1 failure is built into the task: one head can only average the two items&apos; values, so it cannot tell which item is which.</source>
+        <translation>このおもちゃのモデルでは、h = 1（{acc1}）と最良の h = {hb}（{acc}）の間で正解率が {pts} ポイント動きます。h = 1 の失敗はタスクの作りに組み込まれています。ヘッドが 1 つでは 2 つの項目の値を平均することしかできず、どちらの項目の値なのか区別できないからです。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/lessons/training_facts.py" line="221"/>
         <source>Press Train: one attention layer with d_model fixed is trained with h = 1, 2, 4, 8 and 16 heads (d_k = d_model / h, so the matrix products cost the same) on a task that needs two relations at once, 3 seeds each; the Training tab then shows quality against h beside the paper&apos;s rows.</source>
         <translation>「学習」を押すと、d_model を固定したアテンション層 1 つを、h = 1, 2, 4, 8, 16 ヘッドで（d_k = d_model / h なので行列積のコストは同じ）、2 つの関係を同時に使うタスクで学習します。各 3 シードです。その後「学習」タブに、h ごとの性能を論文の行と並べて表示します。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="206"/>
+        <location filename="../../gui/lessons/training_facts.py" line="225"/>
         <source>h = {h}: {acc} (loss {loss})</source>
         <translation>h = {h}：{acc}（損失 {loss}）</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="209"/>
+        <location filename="../../gui/lessons/training_facts.py" line="228"/>
         <source>&lt;b&gt;Trained&lt;/b&gt; (d_model = {d}, {seeds} seeds × {steps} steps), final accuracy by h: {rows}. The best accuracy is at h = {ha} ({acc}), the lowest loss at h = {hl} ({loss}).</source>
         <translation>&lt;b&gt;学習結果&lt;/b&gt;（d_model = {d}、シード {seeds} 個 × {steps} ステップ）、h ごとの最終正解率：{rows}。正解率が最も高いのは h = {ha}（{acc}）、損失が最も低いのは h = {hl}（{loss}）です。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="217"/>
+        <location filename="../../gui/lessons/training_facts.py" line="236"/>
         <source>Too many heads hurt here: at h = {h} each head has d_k = {dk} and accuracy falls to {acc}.</source>
         <translation>ここではヘッドが多すぎると悪化しました。h = {h} では各ヘッドの d_k が {dk} になり、正解率は {acc} に下がります。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="221"/>
+        <location filename="../../gui/lessons/training_facts.py" line="240"/>
         <source>More heads did not hurt here: h = {h} reaches {acc}.</source>
         <translation>ここではヘッドを増やしても悪化しませんでした。h = {h} で {acc} に達します。</translation>
     </message>

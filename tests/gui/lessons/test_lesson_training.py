@@ -185,6 +185,41 @@ def test_heads_text_names_the_best_h_and_says_whether_many_heads_hurt(heads_resu
             assert f"{row['ppl']:.2f} / {row['bleu']:.1f}" in paper
 
 
+def test_table_3_text_says_how_little_the_paper_moves_and_how_much_the_toy_does(
+        heads_result, languages):
+    """The paper moves tenths of perplexity and under a BLEU point across h; the toy moves
+    accuracy points, and its h = 1 failure is built into the task. Every figure is computed
+    from PAPER_TABLE3_A and the run on screen."""
+    from gui.lessons.steps import STEPS
+
+    table = {r["heads"]: r for r in PAPER_TABLE3_A}
+    best_ppl = min(r["ppl"] for r in PAPER_TABLE3_A)
+    best_bleu = max(r["bleu"] for r in PAPER_TABLE3_A)
+    d_ppl, d_bleu = f"{table[1]['ppl'] - best_ppl:.2f}", f"{best_bleu - table[1]['bleu']:.1f}"
+    assert (d_ppl, d_bleu) == ("0.38", "0.9")
+    assert (f"{table[32]['ppl'] - best_ppl:.2f}", f"{best_bleu - table[32]['bleu']:.1f}") == \
+        ("0.10", "0.4")
+    rows = {r["heads"]: r for r in heads_result.summary()}
+    best = max(rows.values(), key=lambda r: r["final_accuracy"])
+    points = f"{100 * (best['final_accuracy'] - rows[1]['final_accuracy']):.0f}"
+    step = next(s for s in STEPS if s.key == "many_heads")
+    context = LessonContext(training={"heads": heads_result})
+    for lang, words in (("en", (f"h = 1 is {d_ppl} perplexity and {d_bleu} BLEU behind",
+                                "h = 32 is 0.10 and 0.4 behind",
+                                f"The toy moves {points} accuracy points between h = 1",
+                                "built into the task")),
+                        ("ja", (f"パープレキシティで {d_ppl}、BLEU で {d_bleu} 劣り",
+                                "h = 32 は 0.10 と 0.4 劣る",
+                                f"正解率が {points} ポイント動きます", "タスクの作りに組み込まれて"))):
+        languages(lang)
+        text = step.run_facts(context)["paper"]
+        for w in words:
+            assert w in text, (lang, w)
+        assert "Its best perplexity is at" not in text
+        before = step.run_facts(LessonContext())["paper"]
+        assert words[0] in before and words[2] not in before
+
+
 def test_heads_verdict_follows_the_numbers(heads_result):
     import dataclasses
 
