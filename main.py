@@ -190,6 +190,19 @@ def run_fetch_model(args) -> int:
     return 0
 
 
+def _seed_help() -> str:
+    """--seed's help, with the experiments' own seed counts."""
+    from engine.training import default_config
+
+    counts = {name: default_config(name).seeds for name in ("scaling", "heads")}
+    n = max(counts.values())
+    trains = " and ".join(f"{name} trains seeds N … N+{k - 1}" for name, k in counts.items())
+    shared = ", ".join(str(s) for s in range(1, n))
+    return (f"first seed N (default {default_config('scaling').seed}): {trains}, so runs with "
+            f"nearby N overlap (--seed 0 and --seed 1 share seeds {shared}; use N at least {n} "
+            f"apart for independent runs); roles trains seed N alone")
+
+
 def add_train_parser(sub) -> None:
     train = sub.add_parser("train", help="train a tiny attention model and print its curves")
     train.add_argument("--experiment", choices=("scaling", "roles", "heads"))
@@ -197,7 +210,7 @@ def add_train_parser(sub) -> None:
     train.add_argument("--no-scale", dest="scale", action="store_false", default=None)
     train.add_argument("--heads", type=_int_arg(1, 64))
     train.add_argument("--steps", type=_int_arg(1, 100_000))
-    train.add_argument("--seed", type=_int_arg(0, 2**31 - 1))
+    train.add_argument("--seed", type=_int_arg(0, 2**31 - 1), help=_seed_help())
     train.add_argument("--json", action="store_true")
     train.add_argument("--check-gradients", action="store_true",
                        help="check every model's gradients against finite differences")

@@ -142,3 +142,20 @@ def test_help_says_every_head_reads_all_of_x(capsys):
     assert "splits d_model" not in out
     assert "every head reads all of X" in out and "d_model × d_k blocks of W_Q, W_K and W_V" in out
     assert "only the width budget d_model = h·d_k is divided" in out
+
+
+def test_seed_help_says_which_seeds_run_and_that_nearby_seeds_overlap(capsys):
+    """`--seed N` trains seeds N, N+1, N+2 (scaling, heads), so --seed 0 and --seed 1 share
+    two runs; the help says so, with the engine's seed counts, and the runs agree."""
+    from engine.training import default_config
+
+    n = default_config("heads").seeds
+    with pytest.raises(SystemExit):
+        main.main(["train", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert f"heads trains seeds N … N+{n - 1}" in out
+    assert f"scaling trains seeds N … N+{default_config('scaling').seeds - 1}" in out
+    assert "--seed 0 and --seed 1 share seeds " + ", ".join(map(str, range(1, n))) in out
+    data = train_json(capsys, "--experiment", "heads", "--heads", "1", "--steps", "2",
+                      "--seed", "1")
+    assert sorted(r["seed"] for r in data["runs"]) == list(range(1, 1 + n))
