@@ -1326,7 +1326,7 @@ theory σ⁴ = {th}
     <message>
         <location filename="../../gui/lessons/steps.py" line="268"/>
         <source>Scores ({source}: {scores}) give the top key p = {p_raw}; divided by √{dk}, the same scores give p = {p_scaled}. Press Play or drag d_k: with live scores the raw bars go one-hot while the ÷√d_k bars keep their shape. Move the offset (typed scores): all scores shift together and p does not change, because softmax only sees differences: p = {p_ten} for (10, 1, 1, 1) and p = {p_hundred} for (100, 91, 91, 91). Move the gap: p heads for 1. What saturates softmax is the spread, and the spread of q·k grows like √d_k.</source>
-        <translation>スコア({source}:{scores})では、最大のキーの p = {p_raw} です。√{dk} で割ると、同じスコアで p = {p_scaled} になります。「再生」を押すか d_k を動かすと、ライブスコアではスケーリングなしの棒はワンホットになり、÷√d_k の棒は形を保ちます。オフセットを動かすと(入力したスコアになります)、すべてのスコアが一緒にずれても p は変わりません。softmax は差しか見ないからです:(10, 1, 1, 1) では p = {p_ten}、(100, 91, 91, 91) では p = {p_hundred} で、同じです。ギャップを動かすと p は 1 に近づきます。softmax を飽和させるのはスコアの広がりで、q·k の広がりは √d_k に比例して大きくなります。</translation>
+        <translation>スコア({source}:{scores})では、最大のキーの p = {p_raw} です。√{dk} で割ると、同じスコアで p = {p_scaled} になります。「再生」を押すか d_k を動かすと、ライブスコアではスケーリングなしの棒はワンホットになり、÷√d_k の棒は形を保ちます。オフセットを動かすと、スコアは入力値に切り替わり、すべてのスコアに同じ値が足されます。それでも p は変わりません。softmax はスコアの差しか見ないからです:(10, 1, 1, 1) では p = {p_ten}、(100, 91, 91, 91) では p = {p_hundred} で、同じです。ギャップを動かすと p は 1 に近づきます。softmax を飽和させるのはスコアの広がりで、q·k の広がりは √d_k に比例して大きくなります。</translation>
     </message>
     <message>
         <location filename="../../gui/lessons/steps.py" line="275"/>
@@ -1391,7 +1391,7 @@ theory σ⁴ = {th}
     <message>
         <location filename="../../gui/lessons/steps.py" line="302"/>
         <source>Heads specialise</source>
-        <translation>ヘッドの専門化</translation>
+        <translation>ヘッドの役割分化</translation>
     </message>
     <message>
         <location filename="../../gui/lessons/steps.py" line="321"/>
@@ -1448,12 +1448,12 @@ A column of small maps narrower than this many text heights broke a Japanese tit
         <location filename="../../gui/common/names.py" line="38"/>
         <location filename="../../gui/panels/training_plots.py" line="62"/>
         <source>induction</source>
-        <translation>帰納</translation>
+        <translation>インダクションヘッド</translation>
     </message>
     <message>
         <location filename="../../gui/common/names.py" line="38"/>
         <source>broad</source>
-        <translation>広く分散</translation>
+        <translation>広がり型</translation>
     </message>
     <message>
         <location filename="../../gui/common/names.py" line="38"/>
@@ -1758,12 +1758,12 @@ A column of small maps narrower than this many text heights broke a Japanese tit
     <message>
         <location filename="../../gui/realheads/texts.py" line="96"/>
         <source>broad {v}</source>
-        <translation>分散度 {v}</translation>
+        <translation>広がり {v}</translation>
     </message>
     <message>
         <location filename="../../gui/realheads/texts.py" line="98"/>
         <source>induction {v}</source>
-        <translation>帰納 {v}</translation>
+        <translation>インダクション {v}</translation>
     </message>
     <message>
         <location filename="../../gui/realheads/texts.py" line="100"/>
@@ -1793,7 +1793,7 @@ A column of small maps narrower than this many text heights broke a Japanese tit
     <message>
         <location filename="../../gui/realheads/texts.py" line="136"/>
         <source>The training lab, on its scoring batch: “{role}” (previous {p} · induction {i} · BOS {b} · self {s} · entropy {e} nats)</source>
-        <translation>学習ラボの採点用バッチでは「{role}」(直前 {p} · 帰納 {i} · BOS {b} · 自分 {s} · エントロピー {e} nat)</translation>
+        <translation>学習ラボの採点用バッチでは「{role}」(直前 {p} · インダクション {i} · BOS {b} · 自分 {s} · エントロピー {e} nat)</translation>
     </message>
     <message>
         <location filename="../../gui/panels/head_detail.py" line="193"/>
@@ -1984,7 +1984,7 @@ A column of small maps narrower than this many text heights broke a Japanese tit
     <message>
         <location filename="../../gui/panels/training_plots.py" line="475"/>
         <source>L{layer}·H{head} {role}&lt;br&gt;prev {p:.2f} ind {i:.2f} BOS {b:.2f}</source>
-        <translation>L{layer}·H{head} {role}&lt;br&gt;直前 {p:.2f} 帰納 {i:.2f} BOS {b:.2f}</translation>
+        <translation>L{layer}·H{head} {role}&lt;br&gt;直前 {p:.2f} インダクション {i:.2f} BOS {b:.2f}</translation>
     </message>
     <message>
         <location filename="../../gui/panels/training_plots.py" line="481"/>
