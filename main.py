@@ -190,6 +190,17 @@ def run_fetch_model(args) -> int:
     return 0
 
 
+def _seed_list(text: str) -> tuple[int, ...]:
+    """--seeds: distinct whole numbers, comma-separated."""
+    try:
+        seeds = tuple(int(v) for v in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a comma-separated list of seeds: {text!r}") from None
+    if len(set(seeds)) != len(seeds):
+        raise argparse.ArgumentTypeError(f"a seed is repeated: {text!r}")
+    return seeds
+
+
 def _seed_help() -> str:
     """--seed's help, with the experiments' own seed counts."""
     from engine.training import default_config
@@ -210,7 +221,11 @@ def add_train_parser(sub) -> None:
     train.add_argument("--no-scale", dest="scale", action="store_false", default=None)
     train.add_argument("--heads", type=_int_arg(1, 64))
     train.add_argument("--steps", type=_int_arg(1, 100_000))
-    train.add_argument("--seed", type=_int_arg(0, 2**31 - 1), help=_seed_help())
+    seeds = train.add_mutually_exclusive_group()
+    seeds.add_argument("--seed", type=_int_arg(0, 2**31 - 1), help=_seed_help())
+    seeds.add_argument("--seeds", metavar="LIST", type=_seed_list,
+                       help="scaling and heads: train exactly these seeds, comma-separated "
+                       "(e.g. 0,5,9), instead of N … N+k")
     train.add_argument("--json", action="store_true")
     train.add_argument("--check-gradients", action="store_true",
                        help="check every model's gradients against finite differences")
@@ -235,6 +250,11 @@ def train_config_from_args(args):
     for flag, value, key in (("--steps", args.steps, "steps"), ("--seed", args.seed, "seed")):
         if value is not None:
             fields[key] = value
+    if args.seeds is not None:
+        if name == "roles":
+            raise UsageError("--seeds does not apply to --experiment roles (it trains one "
+                             "seed: use --seed)")
+        fields.update(seed=args.seeds[0], seeds=len(args.seeds), seed_list=list(args.seeds))
     if name == "scaling":
         if args.heads is not None:
             raise UsageError("--heads does not apply to --experiment scaling (it has one head)")

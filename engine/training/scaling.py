@@ -13,8 +13,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from .adam import Adam
-from .common import (COMMON_CHECKS, ConfigMixin, CurveLog, Progress, Run, band, distinct,
-                     first_step_reaching, flag, one_of, single_thread_blas, whole)
+from .common import (COMMON_CHECKS, ConfigMixin, CurveLog, Progress, Run, SeedsMixin, band,
+                     distinct, distinct_or_empty, first_step_reaching, flag, one_of,
+                     single_thread_blas, whole)
 from .pooled import (Items, init_pooled, inverse_divisors, pooled_attention_stats, pooled_backward,
                      pooled_forward, run_cross_entropy)
 from .tasks import SCALING_TASKS, copy_one_token_accuracy
@@ -23,7 +24,7 @@ DTYPE = np.float32
 
 
 @dataclass(frozen=True)
-class ScalingConfig(ConfigMixin):
+class ScalingConfig(SeedsMixin, ConfigMixin):
     tasks: tuple[str, ...] = ("averaging", "lookup")
     d_ks: tuple[int, ...] = (16, 64, 256, 1024)
     scales: tuple[bool, ...] = (True, False)
@@ -37,10 +38,15 @@ class ScalingConfig(ConfigMixin):
     eval_size: int = 256
     log_every: int = 20
     snapshot_every: int = 20
+    seed_list: tuple[int, ...] = ()   # the seeds by name; empty: seed … seed + seeds − 1
 
     CHECKS = {"tasks": distinct(one_of(tuple(SCALING_TASKS))), "d_ks": distinct(whole(1, 4096)),
               "scales": distinct(flag()), **COMMON_CHECKS, "seeds": whole(1, 20),
-              "d_model": whole(2, 1024), "d_v": whole(1, 1024)}
+              "d_model": whole(2, 1024), "d_v": whole(1, 1024),
+              "seed_list": distinct_or_empty(whole(0, 2**31 - 1))}
+
+    def check_together(self) -> None:
+        self.check_seeds()
 
     @property
     def run_count(self) -> int:
@@ -127,7 +133,7 @@ def _repeat(arrays, times, table):
 
 def _train_group(config, progress, task_index, tasks, d_k):
     """Every (seed, scaled) run of one task and d_k, trained side by side (pooled.py)."""
-    seeds = range(config.seed, config.seed + config.seeds)
+    seeds = config.seed_values
     scales = config.scales
     k = len(scales)
     task_name = config.tasks[task_index]
@@ -182,7 +188,7 @@ def run_scaling(config: ScalingConfig | None = None, on_snapshot=None, should_st
         for task_index, task_name in enumerate(config.tasks):
             tasks = [SCALING_TASKS[task_name](np.random.default_rng((seed, task_index, 0)),
                                               config.d_model, DTYPE)
-                     for seed in range(config.seed, config.seed + config.seeds)]
+                     for seed in config.seed_values]
             for d_k in config.d_ks:
                 if progress.stop_requested():
                     break

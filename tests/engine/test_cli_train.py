@@ -159,3 +159,17 @@ def test_seed_help_says_which_seeds_run_and_that_nearby_seeds_overlap(capsys):
     data = train_json(capsys, "--experiment", "heads", "--heads", "1", "--steps", "2",
                       "--seed", "1")
     assert sorted(r["seed"] for r in data["runs"]) == list(range(1, 1 + n))
+
+
+def test_seeds_option_trains_the_listed_seeds(capsys):
+    data = train_json(capsys, "--experiment", "heads", "--heads", "2", "--steps", "2",
+                      "--seeds", "0,5,9")
+    assert sorted(r["seed"] for r in data["runs"]) == [0, 5, 9]
+    assert data["params"]["seed_list"] == [0, 5, 9] and data["params"]["seeds"] == 3
+    for args, message in ((("--experiment", "roles", "--seeds", "1,2"), "does not apply"),
+                          (("--experiment", "heads", "--seeds", "1,1"), "repeated"),
+                          (("--experiment", "heads", "--seed", "1", "--seeds", "2"),
+                           "not allowed with")):
+        code, out, err = train(capsys, *args)
+        assert code == 2 and out == "" and err.count("\n") == 1
+        assert message in err

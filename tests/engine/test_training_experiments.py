@@ -166,6 +166,21 @@ def test_scaling_summary_reports_the_run_median_of_the_gradient_beside_the_last_
         assert 0 <= row["seeds_reaching_95"] <= row["seeds"] == 2
 
 
+@pytest.mark.parametrize("name", ["scaling", "heads"])
+def test_seed_list_trains_exactly_the_named_seeds(name):
+    """seed_list names the seeds; a consecutive list gives the curves of seed/seeds."""
+    small = SMALL[name]
+    named = run_experiment(name, dataclasses.replace(small, seed=0, seeds=2, seed_list=(5, 1)))
+    assert sorted({r.label["seed"] for r in named.runs}) == [1, 5]
+    counted = run_experiment(name, dataclasses.replace(small, seed=1, seeds=2))
+    listed = run_experiment(name, dataclasses.replace(small, seed=1, seeds=2, seed_list=(1, 2)))
+    assert _curves(counted) == _curves(listed)
+    with pytest.raises(TrainingConfigError, match="seed_list has 3 seeds but seeds is 2"):
+        dataclasses.replace(small, seeds=2, seed_list=(1, 2, 3))
+    with pytest.raises(TrainingConfigError):
+        dataclasses.replace(small, seeds=2, seed_list=(1, 1))
+
+
 # -- qualitative shapes at small sizes -----------------------------------------------------
 
 def test_averaging_needs_scaling_at_large_dk():
