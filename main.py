@@ -85,7 +85,9 @@ def params_from_args(args):
 
 def build_parser(lesson_steps: int | None = None) -> argparse.ArgumentParser:
     parser = _Parser(prog="attention-lab", description="Attention Lab: see why attention "
-                     "divides by √d_k and how multi-head attention splits d_model.")
+                     "divides by √d_k and how multi-head attention works: every head reads all "
+                     "of X and projects it with its own d_model × d_k blocks of W_Q, W_K and "
+                     "W_V; only the width budget d_model = h·d_k is divided among the h heads.")
     if lesson_steps:   # only --help shows them; the window parses its own (gui.app)
         add_window_args(parser, lesson_steps)
     sub = parser.add_subparsers(dest="command")
@@ -188,6 +190,30 @@ def run_fetch_model(args) -> int:
     return 0
 
 
+def _seed_list(text: str) -> tuple[int, ...]:
+    """--seeds: distinct whole numbers, comma-separated."""
+    try:
+        seeds = tuple(int(v) for v in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a comma-separated list of seeds: {text!r}") from None
+    if len(set(seeds)) != len(seeds):
+        raise argparse.ArgumentTypeError(f"a seed is repeated: {text!r}")
+    return seeds
+
+
+def _seed_help() -> str:
+    """--seed's help, with the experiments' own seed counts."""
+    from engine.training import default_config
+
+    counts = {name: default_config(name).seeds for name in ("scaling", "heads")}
+    n = max(counts.values())
+    trains = " and ".join(f"{name} trains seeds N … N+{k - 1}" for name, k in counts.items())
+    shared = ", ".join(str(s) for s in range(1, n))
+    return (f"first seed N (default {default_config('scaling').seed}): {trains}, so runs with "
+            f"nearby N overlap (--seed 0 and --seed 1 share seeds {shared}; use N at least {n} "
+            f"apart for independent runs); roles trains seed N alone")
+
+
 def add_train_parser(sub) -> None:
     train = sub.add_parser("train", help="train a tiny attention model and print its curves")
     train.add_argument("--experiment", choices=("scaling", "roles", "heads"))
@@ -195,7 +221,11 @@ def add_train_parser(sub) -> None:
     train.add_argument("--no-scale", dest="scale", action="store_false", default=None)
     train.add_argument("--heads", type=_int_arg(1, 64))
     train.add_argument("--steps", type=_int_arg(1, 100_000))
-    train.add_argument("--seed", type=_int_arg(0, 2**31 - 1))
+    seeds = train.add_mutually_exclusive_group()
+    seeds.add_argument("--seed", type=_int_arg(0, 2**31 - 1), help=_seed_help())
+    seeds.add_argument("--seeds", metavar="LIST", type=_seed_list,
+                       help="scaling and heads: train exactly these seeds, comma-separated "
+                       "(e.g. 0,5,9), instead of N … N+k")
     train.add_argument("--json", action="store_true")
     train.add_argument("--check-gradients", action="store_true",
                        help="check every model's gradients against finite differences")
@@ -220,6 +250,11 @@ def train_config_from_args(args):
     for flag, value, key in (("--steps", args.steps, "steps"), ("--seed", args.seed, "seed")):
         if value is not None:
             fields[key] = value
+    if args.seeds is not None:
+        if name == "roles":
+            raise UsageError("--seeds does not apply to --experiment roles (it trains one "
+                             "seed: use --seed)")
+        fields.update(seed=args.seeds[0], seeds=len(args.seeds), seed_list=list(args.seeds))
     if name == "scaling":
         if args.heads is not None:
             raise UsageError("--heads does not apply to --experiment scaling (it has one head)")
@@ -254,7 +289,9 @@ def _train_summary(data: dict) -> list[str]:
                 f"  {row['task']:<9} d_k={row['d_k']:<4} {'scaled  ' if row['scaled'] else 'unscaled'}"
                 f"  accuracy {row['final_accuracy']:.3f} ({row['accuracy_min']:.3f}–"
                 f"{row['accuracy_max']:.3f}, {row['seeds']} seeds)  max attention "
-                f"{row['final_max_attention']:.2f}  |∇W_Q| {row['final_grad_norm_wq']:.2g}")
+                f"{row['final_max_attention']:.2f}  |∇W_Q| last batch "
+                f"{row['final_grad_norm_wq']:.2g}, run median {row['median_grad_norm_wq']:.2g}  "
+                f"95 % reached by {row['seeds_reaching_95']} of {row['seeds']} seeds")
     elif data["experiment"] == "roles":
         lines.append(f"final loss {final['loss']:.3f}, accuracy {final['accuracy']:.3f}")
         for h in data["heads"]:

@@ -114,6 +114,29 @@ def distinct(item: FieldCheck) -> FieldCheck:
         name, values, lambda n, v: item(n, v, config))
 
 
+def distinct_or_empty(item: FieldCheck) -> FieldCheck:
+    """A tuple of distinct values, each checked by `item`, possibly empty."""
+    return lambda name, values, config: check_tuple(
+        name, values, lambda n, v: item(n, v, config), allowed_empty=True)
+
+
+class SeedsMixin:
+    """Experiments trained over several seeds: `seed_list` names them (distinct, any order);
+    when it is empty they are the `seeds` consecutive seeds seed … seed + seeds − 1. A
+    non-empty seed_list must have `seeds` entries."""
+
+    @property
+    def seed_values(self) -> tuple[int, ...]:
+        if self.seed_list:
+            return tuple(self.seed_list)
+        return tuple(range(self.seed, self.seed + self.seeds))
+
+    def check_seeds(self) -> None:
+        if self.seed_list and len(self.seed_list) != self.seeds:
+            raise TrainingConfigError(f"seed_list has {len(self.seed_list)} seeds but seeds is "
+                                      f"{self.seeds}")
+
+
 #: The fields every experiment has, with their limits.
 COMMON_CHECKS: dict[str, FieldCheck] = {
     "seed": whole(0, 2**31 - 1),

@@ -16,8 +16,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from .adam import Adam
-from .common import (COMMON_CHECKS, ConfigMixin, CurveLog, HeadView, Progress, Run,
-                     TrainingConfigError, distinct, flag, single_thread_blas, whole)
+from .common import (COMMON_CHECKS, ConfigMixin, CurveLog, HeadView, Progress, Run, SeedsMixin,
+                     TrainingConfigError, distinct, distinct_or_empty, flag, single_thread_blas,
+                     whole)
 from .roles_scoring import name_role
 from .softmax_clip import row_entropy
 from .stack import (StackShape, cross_entropy, init_stack, stack_forward, stack_loss_and_grads,
@@ -42,7 +43,7 @@ RELATION_SCORES = ("content_match", "previous_item", "self", "entropy")
 
 
 @dataclass(frozen=True)
-class HeadsConfig(ConfigMixin):
+class HeadsConfig(SeedsMixin, ConfigMixin):
     heads: tuple[int, ...] = (1, 2, 4, 8, 16)
     d_model: int = 32
     seed: int = 0
@@ -54,11 +55,14 @@ class HeadsConfig(ConfigMixin):
     eval_size: int = 256
     log_every: int = 20
     snapshot_every: int = 25
+    seed_list: tuple[int, ...] = ()   # the seeds by name; empty: seed … seed + seeds − 1
 
     CHECKS = {"heads": distinct(whole(1, 64)), "d_model": whole(1, 1024), **COMMON_CHECKS,
-              "seeds": whole(1, 20), "scale": flag()}
+              "seeds": whole(1, 20), "scale": flag(),
+              "seed_list": distinct_or_empty(whole(0, 2**31 - 1))}
 
     def check_together(self) -> None:
+        self.check_seeds()
         for h in self.heads:
             if self.d_model % h:
                 raise TrainingConfigError(f"h = {h} does not divide d_model = {self.d_model}")
@@ -171,12 +175,12 @@ def run_heads(config: HeadsConfig | None = None, on_snapshot=None, should_stop=N
     start = time.perf_counter()
     progress = Progress("heads", config.run_count * config.steps, config.run_count,
                         on_snapshot, should_stop, snapshot_period_s)
-    sample = relation_batch(np.random.default_rng((config.seed, 4)), 1)[0]
+    sample = relation_batch(np.random.default_rng((config.seed_values[0], 4)), 1)[0]
     sample_labels = tuple(_token_label(int(t)) for t in sample[0])
     views: list[HeadView] = []
     with single_thread_blas():
         for heads in config.heads:
-            for seed in range(config.seed, config.seed + config.seeds):
+            for seed in config.seed_values:
                 if progress.stop_requested():
                     break
                 run, views = _train_one(config, progress, heads, seed, sample, sample_labels)

@@ -13,8 +13,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from .adam import Adam
-from .common import (COMMON_CHECKS, ConfigMixin, CurveLog, Progress, Run, band, distinct,
-                     first_step_reaching, flag, one_of, single_thread_blas, whole)
+from .common import (COMMON_CHECKS, ConfigMixin, CurveLog, Progress, Run, SeedsMixin, band,
+                     distinct, distinct_or_empty, first_step_reaching, flag, one_of,
+                     single_thread_blas, whole)
 from .pooled import (Items, init_pooled, inverse_divisors, pooled_attention_stats, pooled_backward,
                      pooled_forward, run_cross_entropy)
 from .tasks import SCALING_TASKS, copy_one_token_accuracy
@@ -23,7 +24,7 @@ DTYPE = np.float32
 
 
 @dataclass(frozen=True)
-class ScalingConfig(ConfigMixin):
+class ScalingConfig(SeedsMixin, ConfigMixin):
     tasks: tuple[str, ...] = ("averaging", "lookup")
     d_ks: tuple[int, ...] = (16, 64, 256, 1024)
     scales: tuple[bool, ...] = (True, False)
@@ -37,10 +38,15 @@ class ScalingConfig(ConfigMixin):
     eval_size: int = 256
     log_every: int = 20
     snapshot_every: int = 20
+    seed_list: tuple[int, ...] = ()   # the seeds by name; empty: seed … seed + seeds − 1
 
     CHECKS = {"tasks": distinct(one_of(tuple(SCALING_TASKS))), "d_ks": distinct(whole(1, 4096)),
               "scales": distinct(flag()), **COMMON_CHECKS, "seeds": whole(1, 20),
-              "d_model": whole(2, 1024), "d_v": whole(1, 1024)}
+              "d_model": whole(2, 1024), "d_v": whole(1, 1024),
+              "seed_list": distinct_or_empty(whole(0, 2**31 - 1))}
+
+    def check_together(self) -> None:
+        self.check_seeds()
 
     @property
     def run_count(self) -> int:
@@ -66,8 +72,12 @@ class ScalingResult:
 
     def summary(self) -> list[dict]:
         """Per (task, d_k, scaled): mean / min / max final accuracy and loss over seeds,
-        the mean final max attention weight and |∇W_Q|, and how many seeds reached 95 %
-        accuracy, with the median of the first logged step at which they did."""
+        the mean final max attention weight, |∇W_Q| two ways, and how many seeds reached
+        95 % accuracy, with the median of the first logged step at which they did.
+
+        final_grad_norm_wq is the mean over seeds of the last logged |∇W_Q| (the gradient
+        of one training batch at the last step); median_grad_norm_wq is the mean over seeds
+        of each run's median |∇W_Q| over its logged steps after step 0 (one batch each)."""
         rows = []
         for task in self.config.tasks:
             for d_k in self.config.d_ks:
@@ -87,12 +97,21 @@ class ScalingResult:
                             [r.curve.max_attention[-1] for r in runs])),
                         "final_grad_norm_wq": float(np.mean(
                             [r.curve.grad_norm_wq[-1] for r in runs])),
+                        "median_grad_norm_wq": float(np.mean(
+                            [_run_median(r.curve.grad_norm_wq) for r in runs])),
                         "seeds_reaching_95": len(reached),
                         "median_step_to_95": float(np.median(reached)) if reached else None})
         return rows
 
     def band(self, task: str, d_k: int, scaled: bool, metric: str):
         return band(self.group(task, d_k, scaled), metric)
+
+
+def _run_median(values: np.ndarray) -> float:
+    """Median of the logged values after step 0 (NaN there: no gradient yet); NaN if none."""
+    logged = np.asarray(values[1:], dtype=np.float64)
+    logged = logged[np.isfinite(logged)]
+    return float(np.median(logged)) if len(logged) else float("nan")
 
 
 def _evaluate(params, tables, eval_batch, inv_divisor):
@@ -114,7 +133,7 @@ def _repeat(arrays, times, table):
 
 def _train_group(config, progress, task_index, tasks, d_k):
     """Every (seed, scaled) run of one task and d_k, trained side by side (pooled.py)."""
-    seeds = range(config.seed, config.seed + config.seeds)
+    seeds = config.seed_values
     scales = config.scales
     k = len(scales)
     task_name = config.tasks[task_index]
@@ -169,7 +188,7 @@ def run_scaling(config: ScalingConfig | None = None, on_snapshot=None, should_st
         for task_index, task_name in enumerate(config.tasks):
             tasks = [SCALING_TASKS[task_name](np.random.default_rng((seed, task_index, 0)),
                                               config.d_model, DTYPE)
-                     for seed in range(config.seed, config.seed + config.seeds)]
+                     for seed in config.seed_values]
             for d_k in config.d_ks:
                 if progress.stop_requested():
                     break

@@ -51,8 +51,10 @@ def real_heads_text(context: LessonContext) -> str:
     text = tr(
         "{model} ({layers} layers × {heads} heads, d_k = {dk}), {t} tokens: "
         "<b>{summary}</b>. Roles found from the scores: {counts}. The clearest "
-        "previous-token head is layer {layer}, head {head} (score {score}). Clark et al. "
-        "(2019) read heavy attention on [CLS] or [SEP] as a head with nothing to add.<br>"
+        "previous-token head is layer {layer}, head {head} (score {score}). Much of BERT's "
+        "attention goes to [CLS] and [SEP]; Clark et al. (2019) put forward a hypothesis, "
+        "not a finding, for [SEP]: a head attends there as a “no-op” when its function does "
+        "not apply.<br>"
         "The first idea on real weights: Var(q·k) per layer is {raw}, where unit-variance q "
         "and k would give d_k = {dk}; trained weights and LayerNorm move it by a factor "
         "{lo} … {hi}, so ÷√d_k leaves a variance of {lo} … {hi}, not 1. Click a head in "

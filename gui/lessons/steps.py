@@ -13,6 +13,7 @@ from typing import Callable
 import numpy as np
 
 from engine import Params, Results
+from engine.literature import HEAD_PRUNING
 from engine.multihead import divisor_comparison
 from engine.presets import MODEL_PRESETS
 from engine.softmax import softmax
@@ -75,9 +76,12 @@ def _gradient_facts(r: Results) -> dict:
     i = _nearest_grid(sat.dk_grid, r.params.dk)
     j_raw = sat.quartiles("jacobian_norm", False)
     p_raw = sat.quartiles("max_prob", False)
+    # The quoted curve is the unscaled one: w.r.t. the raw q·k its ‖J‖ is divided by T alone.
+    j_wrt_qk = sat.jacobian_wrt_raw_scores(False)
     return {"keys": sat.keys, "trials": int(sat.trials_per_dk[i]),
             "j1": _median_with_interval(j_raw, 0), "jdk": _median_with_interval(j_raw, i),
-            "grid_dk": int(sat.dk_grid[i]), "p_dk": format_number(float(p_raw.median[i]))}
+            "grid_dk": int(sat.dk_grid[i]), "p_dk": format_number(float(p_raw.median[i])),
+            "t": format_number(sat.temperature), "jqk": format_number(float(j_wrt_qk.median[i]))}
 
 
 def _fix_facts(r: Results) -> dict:
@@ -96,17 +100,21 @@ def _split_facts(r: Results) -> dict:
     p = r.params
     g = p.kv_heads_used
     if g == p.heads:
-        own = tr("Each head makes its own Q, K and V ({n} × {dk}), attends, and returns "
-                 "{n} × {dk}.")
+        own = tr("Each head projects X with its own {d} × {dk} blocks of W_Q, W_K and W_V "
+                 "into its own Q, K and V ({n} × {dk}), attends, and returns {n} × {dk}.")
     elif g == 1:
-        own = tr("Each head makes its own Q ({n} × {dk}); all {h} heads share one K and one V "
-                 "(multi-query attention). Each attends and returns {n} × {dk}.")
-    else:
-        own = tr("Each head makes its own Q ({n} × {dk}); K and V come from {g} K/V heads, "
-                 "each shared by {group} query heads (grouped-query attention). Each attends "
+        own = tr("Each head projects X with its own {d} × {dk} block of W_Q into its own Q "
+                 "({n} × {dk}); all {h} heads share one K and one V (multi-query attention), "
+                 "projected from X by one {d} × {dk} block of W_K and one of W_V. Each attends "
                  "and returns {n} × {dk}.")
+    else:
+        own = tr("Each head projects X with its own {d} × {dk} block of W_Q into its own Q "
+                 "({n} × {dk}); K and V come from {g} K/V heads, each shared by {group} query "
+                 "heads (grouped-query attention), each projected from X by its own {d} × {dk} "
+                 "blocks of W_K and W_V. Each attends and returns {n} × {dk}.")
     return {"d": p.d_model, "h": p.heads, "dk": p.dk, "n": p.tokens,
-            "own": own.format(n=p.tokens, dk=p.dk, h=p.heads, g=g, group=p.heads // g)}
+            "own": own.format(n=p.tokens, d=p.d_model, dk=p.dk, h=p.heads, g=g,
+                              group=p.heads // g)}
 
 
 def _cost_facts(r: Results) -> dict:
@@ -180,8 +188,18 @@ def _heads_facts(context: LessonContext) -> dict:
             "uni": format_number(math.log(n)) if n else "–", "n": n}
 
 
+def pruning_text() -> str:
+    """What the pruning studies did (engine.literature.HEAD_PRUNING), without overstating."""
+    m, v, c = (HEAD_PRUNING[k] for k in ("michel", "voita", "clark"))
+    return tr("{michel} removed {wmt} % (WMT) and {bert} % (BERT) of the heads at test time "
+              "without a noticeable loss; {voita} removed {k} of {n} encoder heads while "
+              "retraining; {clark} pruned none.").format(
+        michel=m["citation"], wmt=m["percent"]["WMT"], bert=m["percent"]["BERT"],
+        voita=v["citation"], k=v["pruned"], n=v["heads"], clark=c["citation"])
+
+
 def _roles_facts(context: LessonContext) -> dict:
-    return {**_heads_facts(context), "run": roles_run_text(context)}
+    return {**_heads_facts(context), "run": roles_run_text(context), "pruning": pruning_text()}
 
 
 TEN = (10.0, 1.0, 1.0, 1.0)
@@ -210,7 +228,7 @@ STEPS = (
                tuple({"dk": 512 // h, "heads": h, "d_model": 512} for h in (1, 4, 16, 64, 256, 512)),
                _cost_facts),
     LessonStep("many_heads", names.TRAINING_PANEL, SPLIT, True, (),
-               run_facts=lambda c: {"run": heads_run_text(c), "paper": paper_text()},
+               run_facts=lambda c: {"run": heads_run_text(c), "paper": paper_text(c.trained("heads"))},
                train="many_heads"),
     LessonStep("layers", "multiheadView", SPLIT, True, (), _layers_facts, grid=True),
     LessonStep("mistake", "multiheadView", {**SPLIT, "scale": True, "scale_by": "d_model"}, True, (),
@@ -259,7 +277,9 @@ def step_text(key: str) -> tuple[str, str]:
             "moves; for one-hot p it is zero. Median ‖J‖_F over {trials} random queries with {keys} "
             "keys, unscaled: {j1} at d_k = 1 and {jdk} at d_k = {grid_dk}, where the top key "
             "already takes p = {p_dk}. The ‖J‖ plotted is taken w.r.t. the logits softmax sees "
-            "(after ÷√d_k and ÷T); w.r.t. the raw q·k it is ‖J‖/(T·√d_k). A vanishing J starves "
+            "(q·k ÷ T, and ÷√d_k as well on the scaled curve). The numbers here are unscaled, "
+            "so w.r.t. the raw q·k the median is ‖J‖/T = {jqk} at d_k = {grid_dk} (T = {t}). "
+            "A vanishing J starves "
             "the Q/K path: the gradient to W_Q and W_K flows through it. V still gets gradient "
             "through the weights p.") + "<br>{run}"),
         "fix": (tr("Dividing by √d_k fixes it"), tr(
@@ -275,14 +295,14 @@ def step_text(key: str) -> tuple[str, str]:
             "sentence in the panel ({n} tokens) the heads have a mean entropy of {each} nats; "
             "their average has {avg} nats (uniform attention: {uni}). Averaging blurs sharp roles.")),
         "split": (tr("Split, attend, concatenate, project"), tr(
-            "d_model = {d} is split into h = {h} heads of d_k = {dk}. {own} The outputs are "
+            "No head gets a slice of X: every head reads all of X ({n} × {d}). {own} What is "
+            "divided is the width budget: d_model = h·d_k = {h} × {dk} = {d}. The outputs are "
             "concatenated back to {n} × {d}, and W_O, a full {d} × {d} matrix, mixes the heads. "
             "Play steps h through {sweep_values}.")),
         "roles": (tr("Heads specialise"), tr(
             "Nobody assigns roles to heads: trained from random weights, they find them. "
             "{run}<br>In trained Transformers, too, roles emerge rather than being "
-            "assigned, are rarely clean, and many heads are redundant: most can be pruned "
-            "with little loss (Clark et al. 2019; Michel et al. 2019; Voita et al. 2019). "
+            "assigned, are rarely clean, and some heads are redundant: {pruning} "
             "The Head roles tab keeps hand-built heads as an illustration of what such roles "
             "look like (mean entropy {each} nats; uniform: {uni}).")),
         "real_heads": (tr("Real heads"), tr(

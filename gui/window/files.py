@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from gui.common import names
 from gui.window.export import export_panel, export_window, panel_image
-from gui.window.help import HelpDialog, how_to_read_html, shortcuts_html
+from gui.window.help import HelpDialog, about_text, how_to_read_html, shortcuts_html
 from gui.common.i18n import tr
 from gui.state import AppState, SessionError, read_session, write_session
 
@@ -145,9 +145,7 @@ class FileCommands(QObject):
 
     @Slot()
     def show_about(self) -> None:
-        QMessageBox.about(self.window, tr("About Attention Lab"), tr(
-            "Attention Lab shows why attention divides scores by √d_k and how multi-head "
-            "attention splits d_model into h heads. Every number is computed live."))
+        QMessageBox.about(self.window, tr("About Attention Lab"), about_text())
 
     # -- sessions ----------------------------------------------------------------
     def save_session(self, path) -> None:

@@ -46,6 +46,14 @@ def shortcuts_html(rows: list[tuple[str, str]]) -> str:
     return f"<table cellpadding='4'>{cells}</table>"
 
 
+def about_text() -> str:
+    """The About box's text."""
+    return tr("Attention Lab shows why attention divides scores by √d_k and how multi-head "
+              "attention works: every head reads all of X and projects it with its own "
+              "d_model × d_k blocks of W_Q, W_K and W_V; only the width budget d_model = h·d_k "
+              "is divided among the h heads. Every number is computed live.")
+
+
 def how_to_read_html() -> str:
     items = [tr("<b>Left:</b> the controls. d_k is the width of q and k; h heads of width "
                 "d_k make d_model = h·d_k. Lock keeps d_model fixed."),

@@ -401,7 +401,7 @@
         <translation>小さなモデルをその場で学習</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="288"/>
+        <location filename="../../gui/lessons/steps.py" line="308"/>
         <location filename="../../gui/window/main_window.py" line="263"/>
         <location filename="../../gui/window/main_window.py" line="279"/>
         <location filename="../../gui/window/menus.py" line="204"/>
@@ -613,7 +613,7 @@
     </message>
     <message>
         <location filename="../../gui/window/files.py" line="103"/>
-        <location filename="../../gui/window/files.py" line="191"/>
+        <location filename="../../gui/window/files.py" line="189"/>
         <source>Saved {path}</source>
         <translation>{path} を保存しました</translation>
     </message>
@@ -653,27 +653,32 @@
         <translation>プレゼンテーションや黒画面を終える</translation>
     </message>
     <message>
-        <location filename="../../gui/window/help.py" line="55"/>
+        <location filename="../../gui/window/help.py" line="51"/>
+        <source>Attention Lab shows why attention divides scores by √d_k and how multi-head attention works: every head reads all of X and projects it with its own d_model × d_k blocks of W_Q, W_K and W_V; only the width budget d_model = h·d_k is divided among the h heads. Every number is computed live.</source>
+        <translation>Attention Lab は、アテンションがスコアを √d_k で割る理由と、マルチヘッドアテンションの仕組みを示します。どのヘッドも X 全体を読み、自分専用の d_model × d_k の W_Q、W_K、W_V のブロックで射影します。h 個のヘッドで分け合うのは幅の予算 d_model = h·d_k だけです。すべての数値はその場で計算されます。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/help.py" line="63"/>
         <source>&lt;b&gt;Scaling:&lt;/b&gt; softmax, the variance of q·k and saturation against d_k, side by side (one at a time at large text).</source>
         <translation>&lt;b&gt;スケーリング:&lt;/b&gt; softmax、q·k の分散、d_k に対する飽和を並べて表示します（大きな文字では 1 つずつ）。</translation>
     </message>
     <message>
-        <location filename="../../gui/window/help.py" line="57"/>
+        <location filename="../../gui/window/help.py" line="65"/>
         <source>&lt;b&gt;Softmax:&lt;/b&gt; your scores through softmax, raw and ÷√d_k; the legend gives their colours, which follow the palette.</source>
         <translation>&lt;b&gt;Softmax:&lt;/b&gt; 入力したスコアの softmax。スケーリングなしと ÷√d_k の2通りで、色は凡例のとおり（配色の設定に従います）。</translation>
     </message>
     <message>
-        <location filename="../../gui/window/help.py" line="66"/>
+        <location filename="../../gui/window/help.py" line="74"/>
         <source>&lt;b&gt;Head roles (in Multi-head):&lt;/b&gt; six heads over a sentence you type, built from token rules or random, and their average; each map is queries down, keys across.</source>
         <translation>&lt;b&gt;ヘッドの役割（マルチヘッド内）:&lt;/b&gt; 入力した文に対する6つのヘッド（トークンの規則で作ったもの、またはランダム）とその平均。どのマップも縦がクエリ、横がキーです。</translation>
     </message>
     <message>
-        <location filename="../../gui/window/help.py" line="69"/>
+        <location filename="../../gui/window/help.py" line="77"/>
         <source>&lt;b&gt;Real heads:&lt;/b&gt; every layer and head of a pretrained model (MiniLM, fetched once, or a model folder you open) on the same sentence, each scored by role.</source>
         <translation>&lt;b&gt;実モデルのヘッド:&lt;/b&gt; 学習済みモデル（一度だけ取得する MiniLM、または開いたモデルフォルダー）の全層・全ヘッドを同じ文で表示し、それぞれを役割ごとに採点します。</translation>
     </message>
     <message>
-        <location filename="../../gui/window/help.py" line="72"/>
+        <location filename="../../gui/window/help.py" line="80"/>
         <source>&lt;b&gt;Training lab:&lt;/b&gt; tiny models trained live in a separate process: with and without ÷√d_k, heads that find their own roles, and thin heads against one wide head.</source>
         <translation>&lt;b&gt;学習ラボ:&lt;/b&gt; 小さなモデルを別プロセスでその場で学習します。÷√d_k の有無、ヘッドが自分で役割を見つける様子、細いヘッド複数と太いヘッド1つの比較。</translation>
     </message>
@@ -683,22 +688,22 @@
         <translation>キーボードショートカット</translation>
     </message>
     <message>
-        <location filename="../../gui/window/help.py" line="50"/>
+        <location filename="../../gui/window/help.py" line="58"/>
         <source>&lt;b&gt;Left:&lt;/b&gt; the controls. d_k is the width of q and k; h heads of width d_k make d_model = h·d_k. Lock keeps d_model fixed.</source>
         <translation>&lt;b&gt;左:&lt;/b&gt; 操作パネル。d_k は q と k の次元。幅 d_k のヘッドが h 個で d_model = h·d_k。ロックすると d_model を固定します。</translation>
     </message>
     <message>
-        <location filename="../../gui/window/help.py" line="52"/>
+        <location filename="../../gui/window/help.py" line="60"/>
         <source>&lt;b&gt;Four lengths:&lt;/b&gt; the scores (2–16 numbers for the softmax demo), keys n (scores per softmax in the saturation study), tokens (rows of X in the multi-head diagram) and the sequence length (only for counting the cost).</source>
         <translation>&lt;b&gt;4 つの長さ:&lt;/b&gt; スコア（softmax の例に使う 2〜16 個の数）、キー数 n（飽和の調査で softmax 1 回あたりのスコア数）、トークン数（マルチヘッド図の X の行数）、系列長（コストを数えるためだけに使う）。</translation>
     </message>
     <message>
-        <location filename="../../gui/window/help.py" line="75"/>
+        <location filename="../../gui/window/help.py" line="83"/>
         <source>&lt;b&gt;Lesson (bottom):&lt;/b&gt; step by step; PageDown/PageUp move, ▶ Play animates. Every number is computed live from the current settings.</source>
         <translation>&lt;b&gt;レッスン（下）:&lt;/b&gt; 一歩ずつ進みます。PageDown/PageUp で移動、▶ 再生でアニメーション。数値はすべて現在の設定からその場で計算します。</translation>
     </message>
     <message>
-        <location filename="../../gui/window/help.py" line="59"/>
+        <location filename="../../gui/window/help.py" line="67"/>
         <source>&lt;b&gt;Variance of q·k:&lt;/b&gt; sampled q·k for random q and k; its variance grows like d_k, and ÷√d_k brings it back to σ⁴.</source>
         <translation>&lt;b&gt;q·k の分散:&lt;/b&gt; ランダムな q と k から標本した q·k。分散は d_k に比例して増え、÷√d_k で σ⁴ に戻ります。</translation>
     </message>
@@ -709,17 +714,17 @@
         <translation>学習</translation>
     </message>
     <message>
-        <location filename="../../gui/window/help.py" line="61"/>
+        <location filename="../../gui/window/help.py" line="69"/>
         <source>&lt;b&gt;Saturation vs d_k:&lt;/b&gt; how one-hot softmax gets, and how small its gradient, as d_k grows, with and without ÷√d_k.</source>
         <translation>&lt;b&gt;d_k による飽和:&lt;/b&gt; d_k が大きくなると softmax がどれだけ one-hot に近づき、勾配がどれだけ小さくなるか。÷√d_k あり・なしで比べます。</translation>
     </message>
     <message>
-        <location filename="../../gui/window/help.py" line="63"/>
+        <location filename="../../gui/window/help.py" line="71"/>
         <source>&lt;b&gt;Multi-head:&lt;/b&gt; every head projects all of X with its own W_Q, W_K, W_V, attends, and the concatenated outputs go through W_O.</source>
         <translation>&lt;b&gt;マルチヘッド:&lt;/b&gt; 各ヘッドが X 全体を自分の W_Q, W_K, W_V で射影して注意を計算し、出力を連結して W_O に通します。</translation>
     </message>
     <message>
-        <location filename="../../gui/window/help.py" line="65"/>
+        <location filename="../../gui/window/help.py" line="73"/>
         <source>&lt;b&gt;Cost:&lt;/b&gt; FLOPs and parameters of one layer, one head against h heads.</source>
         <translation>&lt;b&gt;コスト:&lt;/b&gt; 1 層の FLOPs とパラメータ数。1 ヘッドと h ヘッドの比較。</translation>
     </message>
@@ -734,48 +739,43 @@
         <translation>Attention Lab について</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="149"/>
-        <source>Attention Lab shows why attention divides scores by √d_k and how multi-head attention splits d_model into h heads. Every number is computed live.</source>
-        <translation>Attention Lab は、アテンションがスコアを √d_k で割る理由と、マルチヘッドアテンションが d_model を h 個のヘッドに分割する仕組みを示します。すべての数値はその場で計算されます。</translation>
-    </message>
-    <message>
         <location filename="../../gui/window/main_window.py" line="466"/>
         <source>Text size {p} %</source>
         <translation>文字サイズ {p} %</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="167"/>
+        <location filename="../../gui/window/files.py" line="165"/>
         <source>Open session</source>
         <translation>セッションを開く</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="168"/>
-        <location filename="../../gui/window/files.py" line="183"/>
+        <location filename="../../gui/window/files.py" line="166"/>
+        <location filename="../../gui/window/files.py" line="181"/>
         <source>Attention Lab session (*.json)</source>
         <translation>Attention Lab セッション (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="174"/>
+        <location filename="../../gui/window/files.py" line="172"/>
         <source>Cannot open session</source>
         <translation>セッションを開けません</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="175"/>
+        <location filename="../../gui/window/files.py" line="173"/>
         <source>{file} was not opened: {reason}</source>
         <translation>{file} を開けませんでした: {reason}</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="178"/>
+        <location filename="../../gui/window/files.py" line="176"/>
         <source>Opened {path}</source>
         <translation>{path} を開きました</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="182"/>
+        <location filename="../../gui/window/files.py" line="180"/>
         <source>Save session</source>
         <translation>セッションを保存</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="189"/>
+        <location filename="../../gui/window/files.py" line="187"/>
         <source>Cannot save session</source>
         <translation>セッションを保存できません</translation>
     </message>
@@ -1228,178 +1228,183 @@ theory σ⁴ = {th}
         <translation>計算中…</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="62"/>
+        <location filename="../../gui/lessons/steps.py" line="63"/>
         <source>live q·k at d_k = {dk}</source>
         <translation>d_k = {dk} でのライブ q·k</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="63"/>
+        <location filename="../../gui/lessons/steps.py" line="64"/>
         <source>typed</source>
         <translation>入力値</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="68"/>
+        <location filename="../../gui/lessons/steps.py" line="69"/>
         <source>{m} (95 %: {lo} … {hi})</source>
         <translation>{m}(95 %:{lo} … {hi})</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="99"/>
-        <source>Each head makes its own Q, K and V ({n} × {dk}), attends, and returns {n} × {dk}.</source>
-        <translation>各ヘッドは自分の Q、K、V ({n} × {dk}) を作ってアテンションを計算し、{n} × {dk} を返します。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lessons/steps.py" line="102"/>
-        <source>Each head makes its own Q ({n} × {dk}); all {h} heads share one K and one V (multi-query attention). Each attends and returns {n} × {dk}.</source>
-        <translation>各ヘッドは自分の Q ({n} × {dk}) を作り、K と V は {h} 個のヘッド全部で 1 つずつを共有します(マルチクエリアテンション)。各ヘッドはアテンションを計算し、{n} × {dk} を返します。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lessons/steps.py" line="105"/>
-        <source>Each head makes its own Q ({n} × {dk}); K and V come from {g} K/V heads, each shared by {group} query heads (grouped-query attention). Each attends and returns {n} × {dk}.</source>
-        <translation>各ヘッドは自分の Q ({n} × {dk}) を作り、K と V は {g} 個の K/V ヘッドから受け取ります。K/V ヘッド 1 つを {group} 個のクエリヘッドが共有します(グループ化クエリアテンション)。各ヘッドはアテンションを計算し、{n} × {dk} を返します。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lessons/steps.py" line="132"/>
+        <location filename="../../gui/lessons/steps.py" line="140"/>
         <source>{k} encoder</source>
         <extracomment>The models step 9&apos;s table lists (one line each: the lesson strip&apos;s height follows it).</extracomment>
         <translation>エンコーダ {k}</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="132"/>
+        <location filename="../../gui/lessons/steps.py" line="140"/>
         <source>{k} decoder</source>
         <translation>デコーダ {k}</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="133"/>
+        <location filename="../../gui/lessons/steps.py" line="141"/>
         <source>{k} cross</source>
         <translation>クロス {k}</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="136"/>
+        <location filename="../../gui/lessons/steps.py" line="144"/>
         <source>{name}: {kinds} = {layers} attention layers × {heads} heads = {total}</source>
         <translation>{name}:{kinds} = アテンション層 {layers} 個 × ヘッド {heads} 個 = {total}</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="162"/>
+        <location filename="../../gui/lessons/steps.py" line="170"/>
         <source>÷√d_k is off: the multi-head view does not scale its scores at all. Tick it and the ÷√d_model toggle to see the mistake.</source>
         <translation>÷√d_k がオフです。マルチヘッドの図はスコアをまったくスケーリングしていません。÷√d_k と ÷√d_model の両方にチェックを入れると、この間違いが見られます。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="165"/>
+        <location filename="../../gui/lessons/steps.py" line="173"/>
         <source>The ÷√d_model toggle is on: the multi-head view divides by √d_model = {sdm} instead of √d_k = {sdk}, and its maps go flat. Switch it off to see the right maps.</source>
         <translation>÷√d_model がオンです。マルチヘッドの図は √d_k = {sdk} ではなく √d_model = {sdm} で割るので、マップが平坦になります。オフにすると正しいマップに戻ります。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="168"/>
+        <location filename="../../gui/lessons/steps.py" line="176"/>
         <source>The ÷√d_model toggle is off: the multi-head view divides by √d_k = {sdk}, as it should. Switch it on to see the maps go flat with √d_model = {sdm}.</source>
         <translation>÷√d_model はオフです。マルチヘッドの図は正しく √d_k = {sdk} で割っています。オンにすると、√d_model = {sdm} で割ったマップが平坦になるのが見られます。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="278"/>
-        <source>d_model = {d} is split into h = {h} heads of d_k = {dk}. {own} The outputs are concatenated back to {n} × {d}, and W_O, a full {d} × {d} matrix, mixes the heads. Play steps h through {sweep_values}.</source>
-        <translation>d_model = {d} を、d_k = {dk} の h = {h} 個のヘッドに分割します。{own}出力は連結されて {n} × {d} に戻り、{d} × {d} のフルサイズの行列 W_O がヘッドを混ぜ合わせます。「再生」を押すと、h を {sweep_values} と順に変えます。</translation>
+        <location filename="../../gui/lessons/steps.py" line="276"/>
+        <source>The softmax Jacobian J = diag(p) − ppᵀ says how far the output moves when a score moves; for one-hot p it is zero. Median ‖J‖_F over {trials} random queries with {keys} keys, unscaled: {j1} at d_k = 1 and {jdk} at d_k = {grid_dk}, where the top key already takes p = {p_dk}. The ‖J‖ plotted is taken w.r.t. the logits softmax sees (q·k ÷ T, and ÷√d_k as well on the scaled curve). The numbers here are unscaled, so w.r.t. the raw q·k the median is ‖J‖/T = {jqk} at d_k = {grid_dk} (T = {t}). A vanishing J starves the Q/K path: the gradient to W_Q and W_K flows through it. V still gets gradient through the weights p.</source>
+        <translation>softmax のヤコビアン J = diag(p) − ppᵀ は、スコアが動いたとき出力がどれだけ動くかを表し、ワンホットの p では 0 になります。キー {keys} 個のランダムなクエリ {trials} 個での ‖J‖_F の中央値は、スケーリングなしで d_k = 1 では {j1}、d_k = {grid_dk} では {jdk} で、このとき最大のキーはすでに p = {p_dk} を取ります。グラフの ‖J‖ は softmax が受け取るロジット(q·k ÷ T、スケーリングありの曲線ではさらに ÷√d_k)についてのものです。ここの数値はスケーリングなしなので、元の q·k についての中央値は ‖J‖/T = {jqk}(d_k = {grid_dk}、T = {t})です。J が消えると、Q/K の経路に勾配が流れなくなります。W_Q と W_K への勾配はこの経路を通るからです。V には重み p を通して勾配が届き続けます。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="308"/>
+        <location filename="../../gui/lessons/steps.py" line="328"/>
         <source>{state} Divided by √d_model, each head&apos;s scores have variance {v_bad} instead of {v_ok}. Those are sample variances of h·n² = {count} scores; given these X and weights their expected values are {e_bad} and {e_ok} (for unit-variance X: d_k / d_model = {ratio} and 1). Mean entropy {h_bad} nats against {h_ok} (uniform is {h_uni}), mean max p {p_bad} against {p_ok}.</source>
         <translation>{state}√d_model で割ると、各ヘッドのスコアの分散は {v_ok} ではなく {v_bad} になります。これは h·n² = {count} 個のスコアの標本分散で、この X と重みでの期待値は {e_bad} と {e_ok} です(分散 1 の X なら d_k / d_model = {ratio} と 1)。平均エントロピーは {h_bad} nats(正しくは {h_ok}、一様なら {h_uni})、最大 p の平均は {p_bad}(正しくは {p_ok})です。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="243"/>
+        <location filename="../../gui/lessons/steps.py" line="261"/>
         <source>Dot products grow with d_k</source>
         <translation>内積は d_k とともに大きくなる</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="244"/>
+        <location filename="../../gui/lessons/steps.py" line="103"/>
+        <source>Each head projects X with its own {d} × {dk} blocks of W_Q, W_K and W_V into its own Q, K and V ({n} × {dk}), attends, and returns {n} × {dk}.</source>
+        <translation>各ヘッドは自分専用の {d} × {dk} の W_Q、W_K、W_V のブロックで X を射影して自分の Q、K、V ({n} × {dk}) を作り、アテンションを計算して {n} × {dk} を返します。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/lessons/steps.py" line="106"/>
+        <source>Each head projects X with its own {d} × {dk} block of W_Q into its own Q ({n} × {dk}); all {h} heads share one K and one V (multi-query attention), projected from X by one {d} × {dk} block of W_K and one of W_V. Each attends and returns {n} × {dk}.</source>
+        <translation>各ヘッドは自分専用の {d} × {dk} の W_Q のブロックで X を射影して自分の Q ({n} × {dk}) を作ります。K と V は {h} 個のヘッド全部で 1 つずつを共有します(マルチクエリアテンション)。この K と V は、W_K と W_V の {d} × {dk} のブロック 1 つずつで X から射影されます。各ヘッドはアテンションを計算し、{n} × {dk} を返します。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/lessons/steps.py" line="111"/>
+        <source>Each head projects X with its own {d} × {dk} block of W_Q into its own Q ({n} × {dk}); K and V come from {g} K/V heads, each shared by {group} query heads (grouped-query attention), each projected from X by its own {d} × {dk} blocks of W_K and W_V. Each attends and returns {n} × {dk}.</source>
+        <translation>各ヘッドは自分専用の {d} × {dk} の W_Q のブロックで X を射影して自分の Q ({n} × {dk}) を作ります。K と V は {g} 個の K/V ヘッドから受け取り、K/V ヘッド 1 つを {group} 個のクエリヘッドが共有します(グループ化クエリアテンション)。各 K/V ヘッドは、自分専用の {d} × {dk} の W_K と W_V のブロックで X から射影されます。各ヘッドはアテンションを計算し、{n} × {dk} を返します。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/lessons/steps.py" line="194"/>
+        <source>{michel} removed {wmt} % (WMT) and {bert} % (BERT) of the heads at test time without a noticeable loss; {voita} removed {k} of {n} encoder heads while retraining; {clark} pruned none.</source>
+        <translation>{michel} は、テスト時にヘッドの {wmt} % (WMT) と {bert} % (BERT) を取り除いても、目立った性能低下はありませんでした。{voita} は、再学習しながらエンコーダのヘッド {n} 個のうち {k} 個を取り除きました。{clark} はヘッドを刈り込んでいません。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/lessons/steps.py" line="262"/>
         <source>q and k have d_k independent components of variance σ² = {s2}. Each product q_i·k_i has variance σ⁴ = {s4}, so their sum q·k has variance d_k·σ⁴. Now, at d_k = {dk}, the sampled variance is {var} ± {se}; theory says {theory}. Press Play to sweep d_k from {sweep_first} to {sweep_last}: the raw histogram&apos;s axis widens while the scaled one keeps variance {var_scaled}.</source>
         <translation>q と k は、分散 σ² = {s2} の独立な成分を d_k 個ずつ持ちます。各積 q_i·k_i の分散は σ⁴ = {s4} なので、その和 q·k の分散は d_k·σ⁴ になります。現在の d_k = {dk} では、サンプルから求めた分散は {var} ± {se} で、理論値は {theory} です。「再生」を押すと d_k を {sweep_first} から {sweep_last} まで動かします。スケーリングなしのヒストグラムは軸が広がっていきますが、スケーリングした方は分散 {var_scaled} を保ちます。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="249"/>
+        <location filename="../../gui/lessons/steps.py" line="267"/>
         <source>Softmax saturates</source>
         <translation>softmax は飽和する</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="250"/>
+        <location filename="../../gui/lessons/steps.py" line="268"/>
         <source>Scores ({source}: {scores}) give the top key p = {p_raw}; divided by √{dk}, the same scores give p = {p_scaled}. Press Play or drag d_k: with live scores the raw bars go one-hot while the ÷√d_k bars keep their shape. Move the offset (typed scores): all scores shift together and p does not change, because softmax only sees differences: p = {p_ten} for (10, 1, 1, 1) and p = {p_hundred} for (100, 91, 91, 91). Move the gap: p heads for 1. What saturates softmax is the spread, and the spread of q·k grows like √d_k.</source>
-        <translation>スコア({source}:{scores})では、最大のキーの p = {p_raw} です。√{dk} で割ると、同じスコアで p = {p_scaled} になります。「再生」を押すか d_k を動かすと、ライブスコアではスケーリングなしの棒はワンホットになり、÷√d_k の棒は形を保ちます。オフセットを動かすと(入力したスコアになります)、すべてのスコアが一緒にずれても p は変わりません。softmax は差しか見ないからです:(10, 1, 1, 1) では p = {p_ten}、(100, 91, 91, 91) では p = {p_hundred} で、同じです。ギャップを動かすと p は 1 に近づきます。softmax を飽和させるのはスコアの広がりで、q·k の広がりは √d_k に比例して大きくなります。</translation>
+        <translation>スコア({source}:{scores})では、最大のキーの p = {p_raw} です。√{dk} で割ると、同じスコアで p = {p_scaled} になります。「再生」を押すか d_k を動かすと、ライブスコアではスケーリングなしの棒はワンホットになり、÷√d_k の棒は形を保ちます。オフセットを動かすと、スコアは入力値に切り替わり、すべてのスコアに同じ値が足されます。それでも p は変わりません。softmax はスコアの差しか見ないからです:(10, 1, 1, 1) では p = {p_ten}、(100, 91, 91, 91) では p = {p_hundred} で、同じです。ギャップを動かすと p は 1 に近づきます。softmax を飽和させるのはスコアの広がりで、q·k の広がりは √d_k に比例して大きくなります。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="257"/>
+        <location filename="../../gui/lessons/steps.py" line="275"/>
         <source>Gradients vanish</source>
         <translation>勾配が消える</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="258"/>
-        <source>The softmax Jacobian J = diag(p) − ppᵀ says how far the output moves when a score moves; for one-hot p it is zero. Median ‖J‖_F over {trials} random queries with {keys} keys, unscaled: {j1} at d_k = 1 and {jdk} at d_k = {grid_dk}, where the top key already takes p = {p_dk}. The ‖J‖ plotted is taken w.r.t. the logits softmax sees (after ÷√d_k and ÷T); w.r.t. the raw q·k it is ‖J‖/(T·√d_k). A vanishing J starves the Q/K path: the gradient to W_Q and W_K flows through it. V still gets gradient through the weights p.</source>
-        <translation>softmax のヤコビアン J = diag(p) − ppᵀ は、スコアが動いたとき出力がどれだけ動くかを表し、ワンホットの p では 0 になります。キー {keys} 個のランダムなクエリ {trials} 個での ‖J‖_F の中央値は、スケーリングなしで d_k = 1 では {j1}、d_k = {grid_dk} では {jdk} で、このとき最大のキーはすでに p = {p_dk} を取ります。グラフの ‖J‖ は softmax が受け取るロジット(÷√d_k と ÷T の後)についてのもので、スケーリングなしの q·k については ‖J‖/(T·√d_k) です。J が消えると、Q/K の経路に勾配が流れなくなります。W_Q と W_K への勾配はこの経路を通るからです。V には重み p を通して勾配が届き続けます。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lessons/steps.py" line="266"/>
+        <location filename="../../gui/lessons/steps.py" line="286"/>
         <source>Divided by √d_k, the scores have variance σ⁴ at every width. Across d_k = 1 … {top} the scaled median ‖J‖_F stays between {jlo} and {jhi} (every 95 % interval within {jci_lo} … {jci_hi}), and max p between {plo} and {phi}; unscaled, ‖J‖_F falls to {jraw_max} at d_k = {top}.&lt;br&gt;&lt;small&gt;Var(q·k) = d_k·σ⁴ is an assumption at initialisation: learned weights and LayerNorm move the variance. ÷√d_k is a fixed temperature, not a normalisation.&lt;/small&gt;</source>
         <translation>√d_k で割ると、スコアの分散はどの幅でも σ⁴ になります。d_k = 1 … {top} の全域で、スケーリングした ‖J‖_F の中央値は {jlo} から {jhi} の間にあり(どの 95 % 区間も {jci_lo} … {jci_hi} の内側)、最大 p は {plo} から {phi} の間です。スケーリングなしでは、d_k = {top} で ‖J‖_F は {jraw_max} まで落ちます。&lt;br&gt;&lt;small&gt;Var(q·k) = d_k·σ⁴ は初期化時の仮定です。学習された重みや LayerNorm によって分散は変わります。÷√d_k は固定の温度であって、正規化ではありません。&lt;/small&gt;</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="273"/>
+        <location filename="../../gui/lessons/steps.py" line="293"/>
         <source>A head gives each token one probability distribution over all tokens, itself included. When several relations matter at once, one head has to blend them. On the sentence in the panel ({n} tokens) the heads have a mean entropy of {each} nats; their average has {avg} nats (uniform attention: {uni}). Averaging blurs sharp roles.</source>
         <translation>1 つのヘッドは、各トークンに、自分自身を含むすべてのトークン上の確率分布を 1 つだけ与えます。複数の関係が同時に重要なとき、1 つのヘッドはそれらを混ぜ合わせるしかありません。パネルの文({n} トークン)では、各ヘッドのエントロピーの平均は {each} nats、ヘッドを平均した分布のエントロピーは {avg} nats です(一様なアテンションでは {uni})。平均をとると、鋭い役割がぼやけます。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="289"/>
+        <location filename="../../gui/lessons/steps.py" line="298"/>
+        <source>No head gets a slice of X: every head reads all of X ({n} × {d}). {own} What is divided is the width budget: d_model = h·d_k = {h} × {dk} = {d}. The outputs are concatenated back to {n} × {d}, and W_O, a full {d} × {d} matrix, mixes the heads. Play steps h through {sweep_values}.</source>
+        <translation>X を切り分けて各ヘッドに渡すのではありません。どのヘッドも X 全体 ({n} × {d}) を読みます。{own}分割されるのは幅の予算で、d_model = h·d_k = {h} × {dk} = {d} です。出力は連結されて {n} × {d} に戻り、{d} × {d} のフルサイズの行列 W_O がヘッドを混ぜ合わせます。「再生」を押すと、h を {sweep_values} と順に変えます。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/lessons/steps.py" line="303"/>
+        <source>Nobody assigns roles to heads: trained from random weights, they find them. {run}&lt;br&gt;In trained Transformers, too, roles emerge rather than being assigned, are rarely clean, and some heads are redundant: {pruning} The Head roles tab keeps hand-built heads as an illustration of what such roles look like (mean entropy {each} nats; uniform: {uni}).</source>
+        <translation>ヘッドの役割は誰かが割り当てるものではありません。ランダムな重みから学習したヘッドが自分で見つけます。{run}&lt;br&gt;学習済みの Transformer でも、役割は割り当てられるのではなく自然に現れ、きれいに分かれることはまれで、冗長なヘッドもあります。{pruning}「ヘッドの役割」タブの手作りのヘッドは、役割がどう見えるかの例として残しています（平均エントロピー {each} nats、一様なら {uni}）。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/lessons/steps.py" line="309"/>
         <source>A pretrained model on the sentence of the Head roles tab. {run}</source>
         <translation>事前学習済みモデルを「ヘッドの役割」タブの文に適用します。{run}</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="290"/>
+        <location filename="../../gui/lessons/steps.py" line="310"/>
         <source>Same matrix products, more softmax</source>
         <translation>行列積は同じ、softmax は増える</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="291"/>
+        <location filename="../../gui/lessons/steps.py" line="311"/>
         <source>For n = {n} tokens, QKᵀ and weights·V cost {qk} FLOPs with h = {h} heads, the same as one full-width head ({qk1}). What grows with h is softmax and masking, h score matrices of n² entries: {sm} FLOPs against {sm1}, {sm_share} of the layer at h = {h} (one head: {sm1_share}). The layer costs {total} against {total1}. W_O ({wo} FLOPs, {share}) is part of both; one head without it costs {no_wo}. Play steps h through {sweep_values}.</source>
         <translation>n = {n} トークンのとき、QKᵀ と重み·V のコストは、h = {h} ヘッドでは {qk} FLOPs、フル幅のヘッド 1 つでも同じ {qk1} です。h とともに増えるのは softmax とマスク、つまり n² 個の要素を持つ h 個のスコア行列で、{sm} FLOPs 対 {sm1}、h = {h} で層全体の {sm_share}(1 ヘッドでは {sm1_share})です。層全体では {total} 対 {total1} です。W_O({wo} FLOPs、{share})はどちらにも含まれ、W_O なしの 1 ヘッドは {no_wo} です。「再生」を押すと、h を {sweep_values} と順に変えます。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="298"/>
+        <location filename="../../gui/lessons/steps.py" line="318"/>
         <source>At a fixed d_model, more heads means thinner heads: h heads of d_k = d_model / h cost the same matrix products as one wide head. Do they learn better? {run}&lt;br&gt;{paper}</source>
         <translation>d_model を固定すると、ヘッドを増やすほど各ヘッドは細くなります。d_k = d_model / h のヘッド h 個の行列積のコストは、幅の広いヘッド 1 個と同じです。では、よく学習できるのはどちらでしょうか。{run}&lt;br&gt;{paper}</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="265"/>
+        <location filename="../../gui/lessons/steps.py" line="285"/>
         <source>Dividing by √d_k fixes it</source>
         <translation>√d_k で割れば解決する</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="272"/>
+        <location filename="../../gui/lessons/steps.py" line="292"/>
         <source>One head, one distribution</source>
         <translation>1 つのヘッドに 1 つの分布</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="277"/>
+        <location filename="../../gui/lessons/steps.py" line="297"/>
         <source>Split, attend, concatenate, project</source>
         <translation>分割・アテンション・連結・射影</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="281"/>
+        <location filename="../../gui/lessons/steps.py" line="302"/>
         <source>Heads specialise</source>
-        <translation>ヘッドの専門化</translation>
+        <translation>ヘッドの役割分化</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="282"/>
-        <source>Nobody assigns roles to heads: trained from random weights, they find them. {run}&lt;br&gt;In trained Transformers, too, roles emerge rather than being assigned, are rarely clean, and many heads are redundant: most can be pruned with little loss (Clark et al. 2019; Michel et al. 2019; Voita et al. 2019). The Head roles tab keeps hand-built heads as an illustration of what such roles look like (mean entropy {each} nats; uniform: {uni}).</source>
-        <translation>ヘッドの役割は誰かが割り当てるものではありません。ランダムな重みから学習したヘッドが自分で見つけます。{run}&lt;br&gt;学習済みの Transformer でも、役割は割り当てられるのではなく自然に現れ、きれいに分かれることはまれで、多くのヘッドは冗長です。大半を刈り込んでも性能はほとんど落ちません（Clark et al. 2019; Michel et al. 2019; Voita et al. 2019）。「ヘッドの役割」タブの手作りのヘッドは、役割がどう見えるかの例として残しています（平均エントロピー {each} nats、一様なら {uni}）。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lessons/steps.py" line="301"/>
+        <location filename="../../gui/lessons/steps.py" line="321"/>
         <source>Layers × heads</source>
         <translation>層 × ヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="302"/>
+        <location filename="../../gui/lessons/steps.py" line="322"/>
         <source>Each attention layer has its own h heads, and an encoder–decoder model has three kinds of attention layer: encoder self-attention, decoder self-attention and cross-attention. A model holds attention layers × heads patterns; the picture draws one cell per head of {name}, and the multi-head view shows the h maps of one layer. Pick a model in the controls&apos; model box to redraw it.&lt;br&gt;{table}</source>
         <translation>アテンション層はそれぞれ h 個のヘッドを持ちます。エンコーダ・デコーダ型のモデルには、エンコーダのセルフアテンション、デコーダのセルフアテンション、クロスアテンションの 3 種類のアテンション層があります。モデル全体のパターン数は「アテンション層の数 × ヘッド数」です。右の図は {name} のヘッド 1 個をマス 1 つで描き、マルチヘッド図は 1 層分の h 枚のマップを示します。コントロールの「モデル」で別のモデルを選ぶと描き直します。&lt;br&gt;{table}</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="307"/>
+        <location filename="../../gui/lessons/steps.py" line="327"/>
         <source>A common mistake: √d_model</source>
         <translation>よくある間違い: √d_model</translation>
     </message>
@@ -1443,12 +1448,12 @@ A column of small maps narrower than this many text heights broke a Japanese tit
         <location filename="../../gui/common/names.py" line="38"/>
         <location filename="../../gui/panels/training_plots.py" line="62"/>
         <source>induction</source>
-        <translation>帰納</translation>
+        <translation>インダクションヘッド</translation>
     </message>
     <message>
         <location filename="../../gui/common/names.py" line="38"/>
         <source>broad</source>
-        <translation>広く分散</translation>
+        <translation>広がり型</translation>
     </message>
     <message>
         <location filename="../../gui/common/names.py" line="38"/>
@@ -1583,8 +1588,8 @@ A column of small maps narrower than this many text heights broke a Japanese tit
     </message>
     <message>
         <location filename="../../gui/lessons/real_heads_facts.py" line="52"/>
-        <source>{model} ({layers} layers × {heads} heads, d_k = {dk}), {t} tokens: &lt;b&gt;{summary}&lt;/b&gt;. Roles found from the scores: {counts}. The clearest previous-token head is layer {layer}, head {head} (score {score}). Clark et al. (2019) read heavy attention on [CLS] or [SEP] as a head with nothing to add.&lt;br&gt;The first idea on real weights: Var(q·k) per layer is {raw}, where unit-variance q and k would give d_k = {dk}; trained weights and LayerNorm move it by a factor {lo} … {hi}, so ÷√d_k leaves a variance of {lo} … {hi}, not 1. Click a head in the grid to read its map.</source>
-        <translation>{model}（{layers} 層 × {heads} ヘッド、d_k = {dk}）、{t} トークン：&lt;b&gt;{summary}&lt;/b&gt;。スコアから見つかった役割：{counts}。最もはっきりした「直前のトークン」ヘッドは第 {layer} 層のヘッド {head}（スコア {score}）です。Clark et al. (2019) は、[CLS] や [SEP] に強く注意するヘッドを「付け加える情報がない」状態と解釈しています。&lt;br&gt;最初のアイデアを実際の重みで確かめると、層ごとの Var(q·k) は {raw} です。分散 1 の q と k なら d_k = {dk} になるはずですが、学習した重みと LayerNorm によって {lo} … {hi} 倍にずれるため、÷√d_k 後の分散も 1 ではなく {lo} … {hi} です。グリッドのヘッドをクリックすると、そのマップを読めます。</translation>
+        <source>{model} ({layers} layers × {heads} heads, d_k = {dk}), {t} tokens: &lt;b&gt;{summary}&lt;/b&gt;. Roles found from the scores: {counts}. The clearest previous-token head is layer {layer}, head {head} (score {score}). Much of BERT&apos;s attention goes to [CLS] and [SEP]; Clark et al. (2019) put forward a hypothesis, not a finding, for [SEP]: a head attends there as a “no-op” when its function does not apply.&lt;br&gt;The first idea on real weights: Var(q·k) per layer is {raw}, where unit-variance q and k would give d_k = {dk}; trained weights and LayerNorm move it by a factor {lo} … {hi}, so ÷√d_k leaves a variance of {lo} … {hi}, not 1. Click a head in the grid to read its map.</source>
+        <translation>{model}（{layers} 層 × {heads} ヘッド、d_k = {dk}）、{t} トークン：&lt;b&gt;{summary}&lt;/b&gt;。スコアから見つかった役割：{counts}。最もはっきりした「直前のトークン」ヘッドは第 {layer} 層のヘッド {head}（スコア {score}）です。BERT のアテンションの多くは [CLS] と [SEP] に向かいます。Clark et al. (2019) は [SEP] について、ヘッドの機能が当てはまらないときにそこへ注意して「何もしない」(no-op) のだという仮説を立てました。確かめられた事実ではなく仮説です。&lt;br&gt;最初のアイデアを実際の重みで確かめると、層ごとの Var(q·k) は {raw} です。分散 1 の q と k なら d_k = {dk} になるはずですが、学習した重みと LayerNorm によって {lo} … {hi} 倍にずれるため、÷√d_k 後の分散も 1 ではなく {lo} … {hi} です。グリッドのヘッドをクリックすると、そのマップを読めます。</translation>
     </message>
     <message>
         <location filename="../../gui/realheads/tab.py" line="557"/>
@@ -1615,7 +1620,7 @@ A column of small maps narrower than this many text heights broke a Japanese tit
         <translation>all-MiniLM-L6-v2 の重みを、ハッシュを固定した wheel として PyPI から取得します。ほかには何もインストールしません。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/real_heads_facts.py" line="64"/>
+        <location filename="../../gui/lessons/real_heads_facts.py" line="66"/>
         <source>MiniLM is English-only: most kanji become [UNK] and kana are split into single characters (##-pieces).</source>
         <translation>MiniLM は英語専用です。漢字の多くは [UNK] になり、かなは1文字ずつ(## 付きの断片に)分かれます。</translation>
     </message>
@@ -1753,12 +1758,12 @@ A column of small maps narrower than this many text heights broke a Japanese tit
     <message>
         <location filename="../../gui/realheads/texts.py" line="96"/>
         <source>broad {v}</source>
-        <translation>分散度 {v}</translation>
+        <translation>広がり {v}</translation>
     </message>
     <message>
         <location filename="../../gui/realheads/texts.py" line="98"/>
         <source>induction {v}</source>
-        <translation>帰納 {v}</translation>
+        <translation>インダクション {v}</translation>
     </message>
     <message>
         <location filename="../../gui/realheads/texts.py" line="100"/>
@@ -1788,7 +1793,7 @@ A column of small maps narrower than this many text heights broke a Japanese tit
     <message>
         <location filename="../../gui/realheads/texts.py" line="136"/>
         <source>The training lab, on its scoring batch: “{role}” (previous {p} · induction {i} · BOS {b} · self {s} · entropy {e} nats)</source>
-        <translation>学習ラボの採点用バッチでは「{role}」(直前 {p} · 帰納 {i} · BOS {b} · 自分 {s} · エントロピー {e} nat)</translation>
+        <translation>学習ラボの採点用バッチでは「{role}」(直前 {p} · インダクション {i} · BOS {b} · 自分 {s} · エントロピー {e} nat)</translation>
     </message>
     <message>
         <location filename="../../gui/panels/head_detail.py" line="193"/>
@@ -1856,7 +1861,7 @@ A column of small maps narrower than this many text heights broke a Japanese tit
         <translation>ヘッドの役割分化(2 層 × 4 ヘッド)</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="297"/>
+        <location filename="../../gui/lessons/steps.py" line="317"/>
         <location filename="../../gui/panels/training_plots.py" line="52"/>
         <source>Many thin heads or one wide one?</source>
         <translation>細いヘッドを多数か、太いヘッドを 1 つか?</translation>
@@ -1979,7 +1984,7 @@ A column of small maps narrower than this many text heights broke a Japanese tit
     <message>
         <location filename="../../gui/panels/training_plots.py" line="475"/>
         <source>L{layer}·H{head} {role}&lt;br&gt;prev {p:.2f} ind {i:.2f} BOS {b:.2f}</source>
-        <translation>L{layer}·H{head} {role}&lt;br&gt;直前 {p:.2f} 帰納 {i:.2f} BOS {b:.2f}</translation>
+        <translation>L{layer}·H{head} {role}&lt;br&gt;直前 {p:.2f} インダクション {i:.2f} BOS {b:.2f}</translation>
     </message>
     <message>
         <location filename="../../gui/panels/training_plots.py" line="481"/>
@@ -2161,87 +2166,97 @@ A column of small maps narrower than this many text heights broke a Japanese tit
         <translation>「学習」タブで学習中です。終わると、この文に結果が入ります。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="48"/>
+        <location filename="../../gui/lessons/training_facts.py" line="49"/>
         <source>not reached in {n}</source>
         <translation>{n} ステップでは未到達</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="87"/>
+        <location filename="../../gui/lessons/training_facts.py" line="89"/>
         <source>Press Train to test this on a real model: one head is trained at d_k = {dk}, scaled and unscaled, from the same start, on an averaging task (count the majority colour of 9 tokens) and on a lookup task (find one of 8 keys). The run takes a few seconds and this text then says what it showed.</source>
         <translation>「学習」を押すと、実際のモデルで確かめられます。d_k = {dk} のヘッド 1 つを、スケーリングありとなしで同じ初期値から、平均タスク（9 トークンで多い色を数える）と検索タスク（8 個のキーから 1 つを探す）で学習します。数秒で終わり、この文に結果が入ります。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="93"/>
-        <source>&lt;b&gt;Trained&lt;/b&gt; ({seeds} seeds × {steps} steps, d_k = {dk}): on the averaging task the scaled head reaches accuracy {acc_s}, the unscaled one {acc_u} (copying one random token gives {copy}). Unscaled, the top attention weight is {max_u} against {max_s}, the attention entropy {ent_u} against {ent_s} nats, and |∇W_Q| {g_u} against {g_s}. On the lookup task the unscaled head reaches {look_u} (scaled {look_s}); steps to 95 %: unscaled {to95_u}, scaled {to95_s}.</source>
-        <translation>&lt;b&gt;学習結果&lt;/b&gt;（シード {seeds} 個 × {steps} ステップ、d_k = {dk}）：平均タスクでは、スケーリングありのヘッドの正解率は {acc_s}、なしは {acc_u} です（ランダムなトークンを 1 つ写すだけなら {copy}）。スケーリングなしでは、最大の注意の重みが {max_u}（ありは {max_s}）、注意のエントロピーが {ent_u} nats（ありは {ent_s}）、|∇W_Q| が {g_u}（ありは {g_s}）です。検索タスクでは、スケーリングなしの正解率は {look_u}（ありは {look_s}）です。95 % に届くまでのステップ数は、なしが {to95_u}、ありが {to95_s} です。</translation>
+        <location filename="../../gui/lessons/training_facts.py" line="95"/>
+        <source>&lt;b&gt;Trained&lt;/b&gt; ({seeds} seeds × {steps} steps, d_k = {dk}): on the averaging task the scaled head reaches accuracy {acc_s}, the unscaled one {acc_u} (copying one random token gives {copy}). Unscaled, the top attention weight is {max_u} against {max_s}, the attention entropy {ent_u} against {ent_s} nats, and the median |∇W_Q| over the run (one batch per logged step) {g_u} against {g_s}. On the lookup task the unscaled head reaches {look_u} (scaled {look_s}); {reach_u} of {seeds} unscaled seeds and {reach_s} of {seeds} scaled seeds reach 95 % (median step: unscaled {to95_u}, scaled {to95_s}).</source>
+        <translation>&lt;b&gt;学習結果&lt;/b&gt;（シード {seeds} 個 × {steps} ステップ、d_k = {dk}）：平均タスクでは、スケーリングありのヘッドの正解率は {acc_s}、なしは {acc_u} です（ランダムなトークンを 1 つ写すだけなら {copy}）。スケーリングなしでは、最大の注意の重みが {max_u}（ありは {max_s}）、注意のエントロピーが {ent_u} nats（ありは {ent_s}）、学習全体での |∇W_Q| の中央値（記録した各ステップで 1 バッチ分）が {g_u}（ありは {g_s}）です。検索タスクでは、スケーリングなしの正解率は {look_u}（ありは {look_s}）です。95 % に届いたのは、なしでは {seeds} 個のシードのうち {reach_u} 個、ありでは {seeds} 個のうち {reach_s} 個です（届くまでのステップ数の中央値は、なしが {to95_u}、ありが {to95_s}）。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="107"/>
-        <source>Scaling matters most when a head must spread its attention; a sharp lookup survives without it.</source>
-        <translation>スケーリングが最も効くのは、ヘッドが注意を広く分散させる必要があるときです。1 つを鋭く選ぶ検索なら、なくても学習できます。</translation>
+        <location filename="../../gui/lessons/training_facts.py" line="111"/>
+        <source>In this run ÷√d_k mattered more on the averaging task, where the head must spread its attention, than on the lookup task.</source>
+        <translation>今回の学習では、÷√d_k の効果は、ヘッドが注意を広く行き渡らせる必要がある平均タスクのほうが、検索タスクより大きくなりました。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="110"/>
+        <location filename="../../gui/lessons/training_facts.py" line="114"/>
         <source>In this run ÷√d_k made little difference on either task.</source>
         <translation>今回の学習では、どちらのタスクでも ÷√d_k の差はほとんどありませんでした。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="112"/>
+        <location filename="../../gui/lessons/training_facts.py" line="116"/>
         <source>In this run the lookup task lost more without ÷√d_k than the averaging task.</source>
         <translation>今回の学習では、÷√d_k をなくしたときの落ち込みは、平均タスクより検索タスクのほうが大きくなりました。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="143"/>
+        <location filename="../../gui/lessons/training_facts.py" line="118"/>
+        <source>The model is trained with Adam, which divides each step by a running size of its gradient, so the size of |∇W_Q| is not the whole story.</source>
+        <translation>このモデルは Adam で学習しています。Adam は各ステップを勾配の大きさの移動平均で割るので、|∇W_Q| の大きさだけでは学習の進み方は決まりません。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/lessons/training_facts.py" line="149"/>
         <source>Press Train to watch roles appear: a 2-layer model with 4 heads a layer learns to continue a repeated random sequence, from random weights. The Training tab then shows its learned heads, each named from its scores.</source>
         <translation>「学習」を押すと、役割が現れる様子を見られます。各層 4 ヘッドの 2 層モデルが、ランダムな重みから、繰り返されるランダムな系列の続きを学習します。その後「学習」タブに学習後のヘッドを、スコアから付けた役割名とともに表示します。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="152"/>
+        <location filename="../../gui/lessons/training_facts.py" line="158"/>
         <source>{n} × {role} ({heads})</source>
         <translation>{role} × {n}（{heads}）</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="154"/>
+        <location filename="../../gui/lessons/training_facts.py" line="160"/>
         <source>no head reached a role&apos;s threshold</source>
         <translation>どのヘッドも役割のしきい値に届きませんでした</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="155"/>
+        <location filename="../../gui/lessons/training_facts.py" line="161"/>
         <source>&lt;b&gt;Trained&lt;/b&gt; ({steps} steps, accuracy {acc}), the {n} heads of {layers} layers took these roles by themselves: {roles}.</source>
         <translation>&lt;b&gt;学習結果&lt;/b&gt;（{steps} ステップ、正解率 {acc}）：{layers} 層 {n} 個のヘッドは自分で次の役割を担いました：{roles}。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="160"/>
+        <location filename="../../gui/lessons/training_facts.py" line="166"/>
         <source>{k} of {n} heads have no clean role (mixed: no score reaches its threshold).</source>
         <translation>{n} 個中 {k} 個のヘッドには、はっきりした役割がありません（混合：どのスコアもしきい値に届かない）。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="185"/>
-        <source>The paper&apos;s Table 3 (A), d_model = 512, dev perplexity / BLEU: {rows}. Its best perplexity is at h = {hb} ({pb:.2f}); at h = {hm} it rises to {pm:.2f}.</source>
-        <translation>論文の表 3 (A)（d_model = 512、開発セットのパープレキシティ / BLEU）：{rows}。パープレキシティが最も低いのは h = {hb}（{pb:.2f}）で、h = {hm} では {pm:.2f} に上がります。</translation>
+        <location filename="../../gui/lessons/training_facts.py" line="195"/>
+        <source>The paper&apos;s Table 3 (A), d_model = 512, dev perplexity / BLEU: {rows}. Across h it moves little: h = 1 is {dp1:.2f} perplexity and {db1:.1f} BLEU behind the best (perplexity {pb:.2f}, BLEU {bb:.1f}); h = {hm} is {dpm:.2f} and {dbm:.1f} behind.</source>
+        <translation>論文の表 3 (A)（d_model = 512、開発セットのパープレキシティ / BLEU）：{rows}。h を変えても差はわずかです。最良の値（パープレキシティ {pb:.2f}、BLEU {bb:.1f}）に比べ、h = 1 はパープレキシティで {dp1:.2f}、BLEU で {db1:.1f} 劣り、h = {hm} は {dpm:.2f} と {dbm:.1f} 劣るだけです。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="196"/>
+        <location filename="../../gui/lessons/training_facts.py" line="206"/>
+        <source>The toy moves {pts} accuracy points between h = 1 ({acc1}) and its best h = {hb} ({acc}), and its h = 1 failure is built into the task: one head can only average the two items&apos; values, so it cannot tell which item is which.</source>
+        <translation>このおもちゃのモデルでは、h = 1（{acc1}）と最良の h = {hb}（{acc}）の間で正解率が {pts} ポイント動きます。h = 1 の失敗はタスクの作りに組み込まれています。ヘッドが 1 つでは 2 つの項目の値を平均することしかできず、どちらの項目の値なのか区別できないからです。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/lessons/training_facts.py" line="221"/>
         <source>Press Train: one attention layer with d_model fixed is trained with h = 1, 2, 4, 8 and 16 heads (d_k = d_model / h, so the matrix products cost the same) on a task that needs two relations at once, 3 seeds each; the Training tab then shows quality against h beside the paper&apos;s rows.</source>
         <translation>「学習」を押すと、d_model を固定したアテンション層 1 つを、h = 1, 2, 4, 8, 16 ヘッドで（d_k = d_model / h なので行列積のコストは同じ）、2 つの関係を同時に使うタスクで学習します。各 3 シードです。その後「学習」タブに、h ごとの性能を論文の行と並べて表示します。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="200"/>
+        <location filename="../../gui/lessons/training_facts.py" line="225"/>
         <source>h = {h}: {acc} (loss {loss})</source>
         <translation>h = {h}：{acc}（損失 {loss}）</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="203"/>
+        <location filename="../../gui/lessons/training_facts.py" line="228"/>
         <source>&lt;b&gt;Trained&lt;/b&gt; (d_model = {d}, {seeds} seeds × {steps} steps), final accuracy by h: {rows}. The best accuracy is at h = {ha} ({acc}), the lowest loss at h = {hl} ({loss}).</source>
         <translation>&lt;b&gt;学習結果&lt;/b&gt;（d_model = {d}、シード {seeds} 個 × {steps} ステップ）、h ごとの最終正解率：{rows}。正解率が最も高いのは h = {ha}（{acc}）、損失が最も低いのは h = {hl}（{loss}）です。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="211"/>
+        <location filename="../../gui/lessons/training_facts.py" line="236"/>
         <source>Too many heads hurt here: at h = {h} each head has d_k = {dk} and accuracy falls to {acc}.</source>
         <translation>ここではヘッドが多すぎると悪化しました。h = {h} では各ヘッドの d_k が {dk} になり、正解率は {acc} に下がります。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="215"/>
+        <location filename="../../gui/lessons/training_facts.py" line="240"/>
         <source>More heads did not hurt here: h = {h} reaches {acc}.</source>
         <translation>ここではヘッドを増やしても悪化しませんでした。h = {h} で {acc} に達します。</translation>
     </message>

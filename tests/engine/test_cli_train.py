@@ -131,3 +131,45 @@ def test_train_loads_no_qt():
     assert "engine.training" in imported
     assert not [m for m in imported if m.split(".")[0] in ("PySide6", "pyqtgraph", "superqt",
                                                            "shiboken6")]
+
+
+def test_help_says_every_head_reads_all_of_x(capsys):
+    """The description said multi-head attention "splits d_model"; every head projects all
+    of X with its own d_model × d_k blocks and only the width budget is divided."""
+    with pytest.raises(SystemExit):
+        main.main(["--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "splits d_model" not in out
+    assert "every head reads all of X" in out and "d_model × d_k blocks of W_Q, W_K and W_V" in out
+    assert "only the width budget d_model = h·d_k is divided" in out
+
+
+def test_seed_help_says_which_seeds_run_and_that_nearby_seeds_overlap(capsys):
+    """`--seed N` trains seeds N, N+1, N+2 (scaling, heads), so --seed 0 and --seed 1 share
+    two runs; the help says so, with the engine's seed counts, and the runs agree."""
+    from engine.training import default_config
+
+    n = default_config("heads").seeds
+    with pytest.raises(SystemExit):
+        main.main(["train", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert f"heads trains seeds N … N+{n - 1}" in out
+    assert f"scaling trains seeds N … N+{default_config('scaling').seeds - 1}" in out
+    assert "--seed 0 and --seed 1 share seeds " + ", ".join(map(str, range(1, n))) in out
+    data = train_json(capsys, "--experiment", "heads", "--heads", "1", "--steps", "2",
+                      "--seed", "1")
+    assert sorted(r["seed"] for r in data["runs"]) == list(range(1, 1 + n))
+
+
+def test_seeds_option_trains_the_listed_seeds(capsys):
+    data = train_json(capsys, "--experiment", "heads", "--heads", "2", "--steps", "2",
+                      "--seeds", "0,5,9")
+    assert sorted(r["seed"] for r in data["runs"]) == [0, 5, 9]
+    assert data["params"]["seed_list"] == [0, 5, 9] and data["params"]["seeds"] == 3
+    for args, message in ((("--experiment", "roles", "--seeds", "1,2"), "does not apply"),
+                          (("--experiment", "heads", "--seeds", "1,1"), "repeated"),
+                          (("--experiment", "heads", "--seed", "1", "--seeds", "2"),
+                           "not allowed with")):
+        code, out, err = train(capsys, *args)
+        assert code == 2 and out == "" and err.count("\n") == 1
+        assert message in err

@@ -152,6 +152,35 @@ def test_roles_follow_the_maps_not_the_index():
         assert roles == [expected[kinds[i]] for i in order]
 
 
+def test_scaling_summary_reports_the_run_median_of_the_gradient_beside_the_last_batch():
+    """final_grad_norm_wq is one batch at the last step; median_grad_norm_wq is each run's
+    median over its logged steps (step 0 has no gradient), averaged over seeds."""
+    result = run_experiment("scaling", SMALL["scaling"])
+    for row in result.summary():
+        runs = result.group(row["task"], row["d_k"], row["scaled"])
+        assert row["final_grad_norm_wq"] == pytest.approx(
+            np.mean([r.curve.grad_norm_wq[-1] for r in runs]))
+        medians = [np.median(r.curve.grad_norm_wq[1:].astype(np.float64)) for r in runs]
+        assert len(runs[0].curve.steps) == 5 and np.isnan(runs[0].curve.grad_norm_wq[0])
+        assert row["median_grad_norm_wq"] == pytest.approx(np.mean(medians))
+        assert 0 <= row["seeds_reaching_95"] <= row["seeds"] == 2
+
+
+@pytest.mark.parametrize("name", ["scaling", "heads"])
+def test_seed_list_trains_exactly_the_named_seeds(name):
+    """seed_list names the seeds; a consecutive list gives the curves of seed/seeds."""
+    small = SMALL[name]
+    named = run_experiment(name, dataclasses.replace(small, seed=0, seeds=2, seed_list=(5, 1)))
+    assert sorted({r.label["seed"] for r in named.runs}) == [1, 5]
+    counted = run_experiment(name, dataclasses.replace(small, seed=1, seeds=2))
+    listed = run_experiment(name, dataclasses.replace(small, seed=1, seeds=2, seed_list=(1, 2)))
+    assert _curves(counted) == _curves(listed)
+    with pytest.raises(TrainingConfigError, match="seed_list has 3 seeds but seeds is 2"):
+        dataclasses.replace(small, seeds=2, seed_list=(1, 2, 3))
+    with pytest.raises(TrainingConfigError):
+        dataclasses.replace(small, seeds=2, seed_list=(1, 1))
+
+
 # -- qualitative shapes at small sizes -----------------------------------------------------
 
 def test_averaging_needs_scaling_at_large_dk():

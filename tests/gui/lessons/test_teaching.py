@@ -316,8 +316,35 @@ def test_lesson_step_3_quotes_intervals_and_the_q_k_path(window, english):
     assert f"{format_number(q.median[i])} (95 %: {format_number(q.median_lo[i])} … " \
            f"{format_number(q.median_hi[i])})" in text
     assert "Q/K path" in text and "V still gets gradient" in text
-    assert "‖J‖/(T·√d_k)" in text
     assert f"over {int(sat.trials_per_dk[i])} random queries" in text
+
+
+def test_lesson_gradients_step_divides_by_t_alone_for_its_unscaled_run(window, english):
+    """The step runs unscaled: w.r.t. the raw q·k the norm is ‖J‖/T, not ‖J‖/(T·√d_k), and
+    the value shown is the engine's (at d_k = 1024 the old divisor was 32 times too big)."""
+    from gui.common.style import format_number
+
+    text = lesson_text(window, "gradients")
+    r = window.model.results
+    assert not r.params.scale and r.params.dk == 1024
+    sat = r.saturation
+    i = list(sat.dk_grid).index(1024)
+    wrt_qk = float(sat.jacobian_wrt_raw_scores(False).median[i])
+    assert wrt_qk == pytest.approx(float(sat.quartiles("jacobian_norm", False).median[i])
+                                   / r.params.temperature)
+    assert f"‖J‖/T = {format_number(wrt_qk)} at d_k = 1024" in text
+    assert "T·√d_k" not in text
+    window.switch_language("ja")
+    try:
+        window.lesson.refresh_text()
+        text = window.lesson.text()
+        assert f"‖J‖/T = {format_number(wrt_qk)}(d_k = 1024" in text and "T·√d_k" not in text
+    finally:
+        window.switch_language("en")
+    # The engine's one-query report agrees: unscaled, the raw-score norm is ‖J‖/T.
+    s = r.softmax
+    assert s.jacobian_norm_raw_unscaled == pytest.approx(s.jacobian_norm_unscaled
+                                                         / r.params.temperature)
 
 
 def test_lesson_texts_follow_sigma_and_the_footnote(window, english):
@@ -516,7 +543,7 @@ def test_lesson_mistake_step_says_what_the_view_divides_by_now(window, english):
 
 def test_lesson_split_step_follows_kv_heads(window, english):
     text = lesson_text(window, "split")
-    assert "Each head makes its own Q, K and V (6 × 64)" in text
+    assert "its own 512 × 64 blocks of W_Q, W_K and W_V into its own Q, K and V (6 × 64)" in text
     for kv, words in ((2, "K and V come from 2 K/V heads, each shared by 4 query heads"),
                       (1, "all 8 heads share one K and one V (multi-query attention)")):
         window.findChild(QSpinBox, "kvHeadsSpin").setValue(kv)
@@ -524,3 +551,26 @@ def test_lesson_split_step_follows_kv_heads(window, english):
         window.lesson.refresh_text()
         text = window.lesson.text()
         assert words in text and "its own Q, K and V" not in text
+        assert "its own 512 × 64 block of W_Q" in text
+
+
+def test_split_step_and_about_box_say_every_head_reads_all_of_x(window):
+    """Multi-head attention does not split d_model (or X) into pieces: every head projects all
+    of X with its own d_model × d_k blocks; only the width budget d_model = h·d_k is divided."""
+    from gui.window.help import about_text
+
+    for lang, whole_x, budget in (
+            ("en", "every head reads all of X (6 × 512)", "d_model = h·d_k = 8 × 64 = 512"),
+            ("ja", "どのヘッドも X 全体 (6 × 512) を読みます", "d_model = h·d_k = 8 × 64 = 512")):
+        window.switch_language(lang)
+        try:
+            text = lesson_text(window, "split")
+            p = window.model.params
+            assert (p.d_model, p.heads, p.dk, p.tokens) == (512, 8, 64, 6)
+            assert whole_x in text and budget in text, lang
+            assert "is split into h" not in text and "ヘッドに分割します" not in text
+            about = about_text()
+            assert "d_model = h·d_k" in about and "W_Q" in about, lang
+            assert "splits d_model" not in about and "d_model を h 個のヘッドに分割" not in about
+        finally:
+            window.switch_language("en")
