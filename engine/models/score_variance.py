@@ -64,6 +64,11 @@ class PerHeadSummary:
     reference: float
     highest_layer_median: float
 
+    @property
+    def highest_over_median(self) -> float:
+        """highest / highest_layer_median: how far the top head stands out of its layer."""
+        return self.highest / self.highest_layer_median
+
 
 def per_head_summary(values: np.ndarray, reference: float = 1.0) -> PerHeadSummary:
     """Summary of values (L, h), one per head (see PerHeadSummary); NaN is not allowed."""

@@ -96,6 +96,7 @@ def test_per_head_summary():
     assert s.medians == (1.5, 3.5, 1.15)
     assert (s.lowest, s.lowest_at, s.highest, s.highest_at) == (0.5, (0, 0), 108.0, (0, 2))
     assert (s.below, s.count, s.reference, s.highest_layer_median) == (3, 12, 1.0, 1.5)
+    assert s.highest_over_median == 72.0
     assert per_head_summary(values, reference=32.0).below == 11
     with pytest.raises(ValueError):
         per_head_summary(np.array([[1.0, np.nan]]))
