@@ -17,6 +17,11 @@ Score variance per layer ℓ: over every head and every (query, key) pair the ma
 raw = Var(S_raw) and scaled = Var(S_raw / √d_k) = raw / d_k. With unit-variance, independent
 q and k components theory says raw = d_k and scaled = 1 (the first article's premise);
 LayerNorm gains and trained W_Q, W_K move both.
+
+Per head (engine.models.score_variance): head_raw_score_variance (L, h) is the pooled
+variance of one head's allowed scores; head_within_row_variance (L, h) the mean over query
+rows of the variance over that row's allowed keys, what softmax sees (a row's constant
+offset drops out). Scaled: ÷ d_k, as above (head_scaled_* properties).
 """
 from __future__ import annotations
 
@@ -26,12 +31,14 @@ from dataclasses import dataclass
 import numpy as np
 
 from .loader import LayerWeights, Model
+from .score_variance import head_score_variance
 
 
 @dataclass(frozen=True, eq=False)
 class ForwardResult:
     """One forward pass. attentions (L, h, n, n) float32, rows sum to 1;
-    raw_score_variance, scaled_score_variance (L,); head_raw_score_variance (L, h)."""
+    raw_score_variance, scaled_score_variance (L,) pooled per layer; per head (L, h):
+    head_raw_score_variance pooled, head_within_row_variance within rows (raw q·k)."""
 
     tokens: tuple[str, ...]
     token_ids: tuple[int, ...]
@@ -39,8 +46,19 @@ class ForwardResult:
     raw_score_variance: np.ndarray
     scaled_score_variance: np.ndarray
     head_raw_score_variance: np.ndarray
+    head_within_row_variance: np.ndarray
     d_k: int
     causal: bool
+
+    @property
+    def head_scaled_score_variance(self) -> np.ndarray:
+        """(L, h) pooled Var(q·k/√d_k) per head = head_raw_score_variance / d_k."""
+        return self.head_raw_score_variance / self.d_k
+
+    @property
+    def head_scaled_within_row_variance(self) -> np.ndarray:
+        """(L, h) within-row Var(q·k/√d_k) per head = head_within_row_variance / d_k."""
+        return self.head_within_row_variance / self.d_k
 
     @property
     def shape(self) -> tuple[int, int, int, int]:
@@ -124,7 +142,7 @@ def attentions(model: Model, ids) -> ForwardResult:
     if model.embedding_ln is not None:
         x = layer_norm(x, model.embedding_ln, eps)
     allowed = np.tri(n, dtype=bool) if cfg.causal else np.ones((n, n), dtype=bool)
-    maps, layer_var, head_var = [], [], []
+    maps, layer_var, head_var, row_var = [], [], [], []
     for index, lw in enumerate(model.layers):
         last = index == len(model.layers) - 1
         if cfg.causal:
@@ -140,15 +158,18 @@ def attentions(model: Model, ids) -> ForwardResult:
         maps.append(weights)
         kept = raw[:, allowed]  # (h, pairs)
         layer_var.append(float(kept.var(dtype=np.float64)))
-        head_var.append(kept.var(axis=1, dtype=np.float64))
+        within, pooled = head_score_variance(raw, allowed)
+        head_var.append(pooled)
+        row_var.append(within)
     attn = np.stack(maps).astype(np.float32, copy=False)
     raw_var = np.array(layer_var)
     result = ForwardResult(tokens=tokens, token_ids=ids, attentions=attn,
                            raw_score_variance=raw_var, scaled_score_variance=raw_var / cfg.d_k,
-                           head_raw_score_variance=np.stack(head_var), d_k=cfg.d_k,
+                           head_raw_score_variance=np.stack(head_var),
+                           head_within_row_variance=np.stack(row_var), d_k=cfg.d_k,
                            causal=cfg.causal)
     for array in (result.attentions, result.raw_score_variance, result.scaled_score_variance,
-                  result.head_raw_score_variance):
+                  result.head_raw_score_variance, result.head_within_row_variance):
         array.flags.writeable = False
     return result
 

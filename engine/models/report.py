@@ -27,13 +27,34 @@ def result_to_dict(model: Model, result: ForwardResult, roles: tuple[HeadRole, .
         "attentions": result.attentions.tolist(),
         "roles": [{"layer": r.layer, "head": r.head, **{f: getattr(r, f) for f in ROLE_FIELDS},
                    "role": r.role} for r in roles],
-        "score_variance": [
-            {"layer": layer, "raw": float(raw), "scaled": float(scaled), "d_k": result.d_k,
-             "heads_raw": [float(v) for v in result.head_raw_score_variance[layer]]}
-            for layer, (raw, scaled) in enumerate(zip(result.raw_score_variance,
-                                                      result.scaled_score_variance))],
+        "score_variance": score_variance_to_dict(result),
         "summary": summary.line(),
         "role_counts": dict(summary.role_counts),
+    }
+
+
+def score_variance_to_dict(result: ForwardResult) -> dict:
+    """Var(q·k) and Var(q·k/√d_k) of the sentence's scores (engine.models.score_variance):
+    d_k; per_layer [layer] {layer, raw, scaled, d_k, heads_raw} pooled over the layer's heads
+    (heads_raw: each head's pooled raw variance); per_head [layer][head] {layer, head, raw,
+    scaled}, raw and scaled each {within_row, pooled}."""
+    within, pooled = result.head_within_row_variance, result.head_raw_score_variance
+    within_s, pooled_s = result.head_scaled_within_row_variance, result.head_scaled_score_variance
+    return {
+        "d_k": result.d_k,
+        "per_layer": [
+            {"layer": layer, "raw": float(raw), "scaled": float(scaled), "d_k": result.d_k,
+             "heads_raw": [float(v) for v in pooled[layer]]}
+            for layer, (raw, scaled) in enumerate(zip(result.raw_score_variance,
+                                                      result.scaled_score_variance))],
+        "per_head": [
+            [{"layer": layer, "head": head,
+              "raw": {"within_row": float(within[layer, head]),
+                      "pooled": float(pooled[layer, head])},
+              "scaled": {"within_row": float(within_s[layer, head]),
+                         "pooled": float(pooled_s[layer, head])}}
+             for head in range(within.shape[1])]
+            for layer in range(within.shape[0])],
     }
 
 

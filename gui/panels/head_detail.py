@@ -14,6 +14,8 @@ Beside the map while the line view has room for its two columns of tokens (LINE_
 of the width ≥ SIDE_BY_SIDE_LABELS widest tokens), below it otherwise (large text, a
 narrow panel). The panel's minimum height leaves the map and the line view a text line per
 token (at most MAX_ROWS_ASKED): below it the window scrolls instead of thinning labels.
+Where the rows are still too close, the token names shrink (token_axis.label_fit) and only
+then is every k-th one named; a note under the map says so (token_note).
 
 show_results takes a gui.realheads.study.HeadDetailData.
 """
@@ -34,7 +36,8 @@ from gui.common.style import ROLE_COLOURS, format_number, plot_font
 from gui.panels.base import Plot, TitleLabel
 from gui.panels.label import Label
 from gui.panels.text_fit import MinimumHeight, layout_minimum_px
-from gui.panels.token_axis import TokenAxis, fit_square_cells, label_max_px
+from gui.panels.token_axis import (TokenAxis, fit_square_cells, label_fit, label_max_px,
+                                   thinning_note)
 
 SEQUENTIAL = pg.colormap.get("viridis")
 LINE_MIN = 0.02
@@ -99,6 +102,8 @@ class HeadDetail(Plot):
             self.line_plot.addItem(item)
         self._band_style = None   # (colour, line width) the bands' pens were made for
         self._labels_placed = None   # (tokens, view size, font) of the labels' layout
+        self.line_step = 1    # every line_step-th token is named in the line view
+        self.token_note = ""  # under the map: what thinning_note says, or ""
         self._map_n = None    # tokens of the map's rectangle and range
         self.query_labels: list[Label] = []
         self.key_labels: list[Label] = []
@@ -189,6 +194,7 @@ class HeadDetail(Plot):
             self.hover_query = None
         self._draw_lines()
         self._place_token_labels()
+        self._update_token_note()
         self._update_title()
         self._set_readout(tr("hover over a cell: query → key: weight"))
         self.set_stacked(self.wants_stacked(self.width()))
@@ -225,7 +231,13 @@ class HeadDetail(Plot):
         else:
             row_px = height / max(n, 1)
             vb.setYRange(-1.0, max(n, 1), padding=0)
-        step = max(1, math.ceil(line_px * 0.9 / row_px)) if n and row_px > 0 else 1
+        small, step = label_fit(font, row_px) if n and row_px > 0 else (font, 1)
+        fonted = (small.toString(), len(self.query_labels))
+        if fonted != getattr(self, "_line_font", None):
+            self._line_font = fonted
+            for label in self.query_labels + self.key_labels:
+                label.setFont(small)
+        self.line_step = step
         # x range: the lines span 0 … 1, the labels beside them keep their pixel width.
         width = vb.boundingRect().width()
         widest = max((self.query_labels[i].width_of(t) for i, t in enumerate(self.tokens)),
@@ -308,6 +320,22 @@ class HeadDetail(Plot):
     def _fit_map(self, vb) -> None:
         """Square cells, the map against its token axes (spare room right and top)."""
         fit_square_cells(vb, len(self.tokens))
+        self._update_token_note()
+
+    def _update_token_note(self) -> None:
+        """The note under the map when its axes or the line view name only every k-th
+        token (the axis's label row appears only then)."""
+        if not hasattr(self, "line_step"):
+            return
+        steps = [self.line_step] + [axis.step for axis in (self.left_axis, self.bottom_axis)]
+        note = thinning_note(max(steps)) if self.tokens else ""
+        if note != self.token_note:
+            self.token_note = note
+            axis = self.map_plot.getAxis("bottom")
+            if note:
+                self.map_plot.setLabel("bottom", note)
+            else:
+                axis.showLabel(False)
 
     def _update_title(self) -> None:
         data = self.newest_results
@@ -330,6 +358,9 @@ class HeadDetail(Plot):
             label.setColor(self.theme.foreground)
         self.set_stacked(self.wants_stacked(self.width()))
         self.minimum_height.reset()
+        self._labels_placed = None
+        self._place_token_labels()
+        self._update_token_note()
 
     def _fit_text_rows(self, width: float) -> None:
         """The title's and the readout's rows as tall as their wrapped lines at `width`

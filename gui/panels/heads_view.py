@@ -1,7 +1,9 @@
 """Per-head attention maps over a sentence the user edits, and their average.
 
 HeadsView draws six n×n heads (query tokens down the rows, key tokens along
-the columns, weight 0 → 1 in viridis) and the mean of the six. The heads are
+the columns, weight 0 → 1 in viridis) and the mean of the six, every map with its tokens
+named on both axes (token_axis: the names shrink before any is left out; when some are, the
+texts say so). The heads are
 either hand-built from token rules (engine.head_roles.ROLE_HEADS) or random,
 untrained heads; a label says which. The entropy line compares the mean row
 entropy of the average with that of the heads (the average is always at
@@ -29,7 +31,7 @@ from gui.state import HeadsInput
 from gui.common.style import OKABE_ITO, format_number, plot_font
 from gui.panels.base import Plot, TitleLabel
 from gui.panels.text_fit import WORD_JOINER, MinimumHeight, glue_words, kana_class, lines_px
-from gui.panels.token_axis import TokenAxis, fit_square_cells
+from gui.panels.token_axis import TokenAxis, fit_square_cells, thinning_note
 
 QWIDGETSIZE_MAX = (1 << 24) - 1
 
@@ -72,8 +74,9 @@ class HeadsView(Plot):
         title, so the entropy line was missing from the screen."""
 
     # -- construction ------------------------------------------------------------
-    def _map(self, row: int, col: int, rowspan: int = 1) -> tuple[pg.PlotItem, pg.ImageItem]:
-        """A title in grid row `row` and an n×n map below it."""
+    def _map(self, row: int, col: int, rowspan: int = 1,
+             compact: bool = False) -> tuple[pg.PlotItem, pg.ImageItem]:
+        """A title in grid row `row` and an n×n map below it (compact token axes: small)."""
         title = TitleLabel()
         # At large text a word can be wider than a small map's column: it breaks, rather
         # than running into the next title.
@@ -83,7 +86,7 @@ class HeadsView(Plot):
         self.maps.addItem(title, row=row, col=col)
         self.titles.append(title)
         row += 1
-        left, bottom = TokenAxis("left"), TokenAxis("bottom")
+        left, bottom = TokenAxis("left", compact), TokenAxis("bottom", compact)
         plot = self.maps.addPlot(row=row, col=col, rowspan=rowspan,
                                  axisItems={"left": left, "bottom": bottom})
         plot.setMouseEnabled(False, False)
@@ -99,6 +102,7 @@ class HeadsView(Plot):
 
     def build(self) -> None:
         self.message = ""
+        self.token_note = ""   # thinning_note of the most thinned map, or ""
         self.token_axes: list[TokenAxis] = []
         self._shown_n: int | None = None
         self._title_rows = None
@@ -116,11 +120,7 @@ class HeadsView(Plot):
         self.maps = self.addLayout(row=2, col=0)
         self.head_plots, self.head_images, self.titles = [], [], []
         for i in range(HEAD_COUNT):   # rows: title, map, title, map
-            plot, image = self._map(2 * (i // HEAD_COLUMNS), i % HEAD_COLUMNS)
-            # The small maps leave their token names to the large average map: rotated labels
-            # on every map would take more room than the cells.
-            plot.hideAxis("left")
-            plot.hideAxis("bottom")
+            plot, image = self._map(2 * (i // HEAD_COLUMNS), i % HEAD_COLUMNS, compact=True)
             self.head_plots.append(plot)
             self.head_images.append(image)
         self.average_plot, self.average_image = self._map(0, HEAD_COLUMNS, rowspan=3)
@@ -266,6 +266,7 @@ class HeadsView(Plot):
                 self._shown_n = n
                 for plot in self.plots:
                     self._fit_view(plot.vb)
+        self.token_note = self._token_note_text()
         self._update_texts()
         self._fit_title_rows()
         self.changed.emit()
@@ -276,6 +277,56 @@ class HeadsView(Plot):
         above have wrapped to the new width."""
         fit_square_cells(vb, self._shown_n or 1)
         self._fit_title_rows()
+        self._fit_small_axes(vb)
+        self._update_token_note()
+
+    #: A small map shows its token names while its cells keep at least this many text
+    #: lines across and down beside them; it shows them again only above SMALL_AXES_AGAIN
+    #: times that (the axes' own room would otherwise switch them on and off).
+    SMALL_MAP_LINES = 5.0
+    SMALL_AXES_AGAIN = 1.15
+
+    def _fit_small_axes(self, vb) -> None:
+        """A small map too small for its token names hides them (the average map keeps its
+        own; the texts say so)."""
+        plots = getattr(self, "head_plots", [])
+        plot = next((p for p in plots if p.vb is vb), None)
+        if plot is None:
+            return
+        left, bottom = plot.getAxis("left"), plot.getAxis("bottom")
+        shown = left.isVisible()
+        room_w, room_h = vb.width(), vb.height()
+        if shown:
+            room_w, room_h = room_w, room_h
+        else:
+            room_w, room_h = room_w - left.width(), room_h - bottom.height()
+        need = self.SMALL_MAP_LINES * QFontMetricsF(plot_font(self.theme)).height()
+        want = min(room_w, room_h) >= need * (1.0 if shown else self.SMALL_AXES_AGAIN)
+        if want != shown:
+            for name in ("left", "bottom"):
+                plot.showAxis(name, want)
+
+    def _token_note_text(self) -> str:
+        """thinning_note of the most thinned shown axis, and a word when the small maps
+        have no room for their token names at all."""
+        if not self._shown_n:
+            return ""
+        shown = [axis for axis in self.token_axes if axis.isVisible()]
+        note = thinning_note(max((axis.step for axis in shown), default=1))
+        if any(not p.getAxis("left").isVisible() for p in self.head_plots):
+            hidden = tr("the six small maps have no room for token names: see the average")
+            note = f"{note} · {hidden}" if note else hidden
+        return note
+
+    def _update_token_note(self) -> None:
+        """Say so under the entropy lines when a map names only every k-th token (its
+        cells are too small for the names even at their smallest size)."""
+        if not hasattr(self, "info_label"):
+            return
+        note = self._token_note_text()
+        if note != self.token_note:
+            self.token_note = note
+            self._update_texts()
 
     # -- texts and style -----------------------------------------------------------
     def _update_texts(self) -> None:
@@ -314,6 +365,8 @@ class HeadsView(Plot):
         if self.dropped:
             lines[1] += " · " + tr("showing the first {k} tokens; {d} more not drawn").format(
                 k=n, d=self.dropped)
+        if self.token_note:
+            lines.append(self.token_note)
         self.info_label.setText("<br>".join(lines), color=fg, size=small)
 
     @property
@@ -340,6 +393,8 @@ class HeadsView(Plot):
             self.style_plot(plot)
         for axis in self.token_axes:
             axis.setTickFont(font)
+        self.token_note = ""
+        self._update_token_note()
         self._update_texts()
         self._fit_title_rows()
 

@@ -43,6 +43,7 @@ from gui.panels.head_detail import HeadDetail
 from gui.panels.compare_grid import CompareGrid
 from gui.panels.base import settle_scenes
 from gui.panels.head_grid import HeadGrid
+from gui.panels.head_variance_plot import HeadVariancePlot
 from gui.panels.training_plots import role_names as lab_role_names
 from gui.common.qt_util import all_signals_blocked, forget_combo_size_hints
 from gui.studies.cycle import StudyCycle
@@ -74,6 +75,7 @@ class ModelHeadsTab(QWidget):
         self.message = ""
         self._stale = False   # a request waits for the tab to be shown
         self._table_widths: dict = {}   # (table, font) → natural width, the last few
+        self._lower_sized = False   # the texts' and the variance plot's shares were set
 
         self.model_label = QLabel(objectName="modelLabel")
         self.model_combo = QComboBox(objectName="modelCombo")
@@ -98,6 +100,7 @@ class ModelHeadsTab(QWidget):
         self.grid = HeadGrid()
         self.compare = CompareGrid()
         self.detail = HeadDetail()
+        self.variance_plot = HeadVariancePlot()
 
         top = self.top_row = QGridLayout()
         top.addWidget(self.model_label, 0, 0)
@@ -129,9 +132,17 @@ class ModelHeadsTab(QWidget):
         self.text_scroll.setWidget(texts)
         self.text_scroll.setWidgetResizable(True)
         self.text_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        # The texts and, beside them (below them when the tab is narrow), every head's
+        # score variance: the table's layers, head by head.
+        self.lower = QSplitter(Qt.Orientation.Horizontal, objectName="modelHeadsLower")
+        self.lower.addWidget(self.text_scroll)
+        self.lower.addWidget(self.variance_plot)
+        self.lower.setStretchFactor(0, 3)
+        self.lower.setStretchFactor(1, 2)
+        self.lower.setChildrenCollapsible(False)
         body = QSplitter(Qt.Orientation.Vertical, objectName="modelHeadsBody")
         body.addWidget(self.splitter)
-        body.addWidget(self.text_scroll)
+        body.addWidget(self.lower)
         body.setStretchFactor(0, 3)
         body.setStretchFactor(1, 2)
         body.setSizes([720, 280])   # scaled to the tab's height when shown
@@ -171,7 +182,7 @@ class ModelHeadsTab(QWidget):
 
     @property
     def panels(self) -> tuple:
-        return (self.grid, self.compare, self.detail)
+        return (self.grid, self.compare, self.detail, self.variance_plot)
 
     # -- models ----------------------------------------------------------------------
     def refresh_models(self) -> None:
@@ -362,6 +373,12 @@ class ModelHeadsTab(QWidget):
 
     #: Lines of text the texts under the maps show at least (they scroll).
     TEXT_LINES = 6
+    #: The variance plot goes beside the texts while LOWER_TEXT_SHARE of the tab holds
+    #: this many average characters of text, below them otherwise (300 % text).
+    TEXT_BESIDE_CHARS = 48
+    LOWER_TEXT_SHARE = 0.55
+    #: Lines of text the variance plot is high at least (its title, axis and strips).
+    PLOT_LINES = 16
 
     def _arrange(self, width: int) -> None:
         """The detail below the grids when half the tab is too narrow for it; the fetch
@@ -382,6 +399,14 @@ class ModelHeadsTab(QWidget):
                 self.top_row.addWidget(self.fetch_button, 0, 2)
                 self.top_row.addWidget(self.fetch_progress, 0, 3)
             self.top_row.setColumnStretch(3, 0 if below else 1)
+        metrics = self.fontMetrics()
+        beside = self.LOWER_TEXT_SHARE * width >= self.TEXT_BESIDE_CHARS * metrics.averageCharWidth()
+        lower = Qt.Orientation.Horizontal if beside else Qt.Orientation.Vertical
+        self.variance_plot.setMinimumHeight(self.PLOT_LINES * metrics.lineSpacing())
+        if self.lower.orientation() != lower or not self._lower_sized:
+            self._lower_sized = width > 0 and self.isVisible()
+            self.lower.setOrientation(lower)
+            self.lower.setSizes([3000, 2000] if beside else [1000, 1000])
         self._fit_variance()
         stacked = self.detail.wants_stacked(width / 2)
         orientation = Qt.Orientation.Vertical if stacked else Qt.Orientation.Horizontal
@@ -406,6 +431,7 @@ class ModelHeadsTab(QWidget):
             return
         self._set_message("")
         self.grid.offer_results(result)
+        self.variance_plot.offer_results(result.forward)
         self._show_selection()
         self._update_texts()
         # Layouts, view transforms and tick labels now, so that each panel paints once.
@@ -419,6 +445,7 @@ class ModelHeadsTab(QWidget):
     def _show_nothing(self) -> None:
         self.result = None
         self.grid.offer_results(ModelHeadsResult(request=ModelHeadsRequest("", "")))
+        self.variance_plot.offer_results(None)
         self.summary_label.clear()
         self.scores_label.clear()
         self.variance_label.clear()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.models import HeadRole
+from engine.models.score_variance import per_head_summary
 
 from gui.common.i18n import tr
 from gui.common.names import hand_rule_names, role_names
@@ -62,13 +63,33 @@ def variance_table(r: ModelHeadsResult, by_rows: bool = False) -> str:
 
 
 def variance_finding(r: ModelHeadsResult) -> str:
-    """The finding in one line: the range of Var(q·k/√d_k) over the layers against 1."""
+    """The finding: the range of the pooled Var(q·k/√d_k) over the layers against 1, then
+    what the heads show one by one (per_head_finding)."""
     scaled = r.forward.scaled_score_variance
     lo, hi = int(scaled.argmin()), int(scaled.argmax())
     return tr("Here Var(q·k/√d_k) runs from {lo} (L{i}) to {hi} (L{j}) instead of 1: the "
               "trained q and k are not independent unit-variance vectors, so ÷√d_k alone does "
               "not bring the scores to variance 1.").format(
-        lo=format_number(float(scaled[lo])), i=lo, hi=format_number(float(scaled[hi])), j=hi)
+        lo=format_number(float(scaled[lo])), i=lo, hi=format_number(float(scaled[hi])),
+        j=hi) + " " + per_head_finding(r)
+
+
+def per_head_finding(r: ModelHeadsResult) -> str:
+    """The per-head distribution the variance plot shows, in numbers: the median head of each
+    layer, the range over heads, how many are below 1, and the highest head against its
+    layer's median (engine.models.score_variance.per_head_summary of the within-row
+    Var(q·k/√d_k), L × h values)."""
+    s = per_head_summary(r.forward.head_scaled_within_row_variance)
+    medians = ", ".join(f"L{i} {format_number(m)}" for i, m in enumerate(s.medians))
+    (ll, lh), (hl, hh) = s.lowest_at, s.highest_at
+    return tr("The table pools every head and every (query, key) pair, so it also counts each "
+              "query's constant offset, which softmax ignores. Head by head, within each "
+              "query's row (the plot): the median head per layer is {medians}; the heads run "
+              "from {lo} (L{ll}·H{lh}) to {hi} (L{hl}·H{hh}), and {k} of {n} are below 1. "
+              "L{hl}·H{hh} stands out: {factor} times its layer's median head.").format(
+        medians=medians, lo=format_number(s.lowest), ll=ll, lh=lh,
+        hi=format_number(s.highest), hl=hl, hh=hh, k=s.below, n=s.count,
+        factor=format_number(s.highest_over_median))
 
 
 def japanese_note(r: ModelHeadsResult | None) -> str:

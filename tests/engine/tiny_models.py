@@ -529,6 +529,16 @@ def check_float64_forward(model, ids, layers=None):
             assert_within(result.head_raw_score_variance[layer, head], kept[head].var(),
                           variance_bound(kept[head], kept_bound[head]),
                           f"layer {layer} head {head} score variance")
+            # within rows: each row's variance is off by its own variance_bound; their mean
+            # by the mean of those (rows with one key are left out, as the engine does)
+            rows = [i for i in range(n) if allowed[i].sum() >= 2]
+            if rows:
+                scores, err = raw[layer][head], 2 * raw_bound[layer][head]
+                within = np.mean([scores[i, allowed[i]].var() for i in rows])
+                within_bound = np.mean([variance_bound(scores[i, allowed[i]], err[i, allowed[i]])
+                                        for i in rows])
+                assert_within(result.head_within_row_variance[layer, head], within,
+                              within_bound, f"layer {layer} head {head} within-row variance")
     np.testing.assert_array_equal(result.scaled_score_variance,
                                   result.raw_score_variance / model.config.d_k)
     return inputs

@@ -487,6 +487,8 @@ def test_minilm_summary_finding_and_note_in_both_languages(window, sentence):
                f"(L{int(scaled.argmin())}) to {format_number(float(scaled.max()))} "
                f"(L{int(scaled.argmax())}) instead of 1")
     assert finding in tab.variance_label.text()
+    for piece in shown_per_head_finding(forward):
+        assert piece in tab.variance_label.text()
     assert (scaled > 1).all()   # on both sentences every layer is above the premise's 1
     note = tab.japanese_note
     if sentence == JAPANESE:
@@ -517,3 +519,44 @@ def test_grid_labels_thin_out_instead_of_overlapping(tab):
                                          key=lambda item: item[1].left())]
     assert 1 < len(top) < 48 and top[0] == "0"
     assert not [p for p in text_problems(grid) if p.startswith("overlap")]
+
+
+def shown_per_head_finding(forward) -> list[str]:
+    """The pieces of the per-head sentence, formatted from the engine's summary."""
+    from engine.models.score_variance import per_head_summary
+
+    s = per_head_summary(forward.head_scaled_within_row_variance)
+    medians = ", ".join(f"L{i} {format_number(m)}" for i, m in enumerate(s.medians))
+    (ll, lh), (hl, hh) = s.lowest_at, s.highest_at
+    return [f"the median head per layer is {medians};",
+            f"from {format_number(s.lowest)} (L{ll}·H{lh}) to {format_number(s.highest)} "
+            f"(L{hl}·H{hh})", f"{s.below} of {s.count} are below 1",
+            f"L{hl}·H{hh} stands out: {format_number(s.highest_over_median)} times"]
+
+
+def test_the_variance_plot_draws_every_head_and_the_text_states_its_distribution(tab):
+    """One dot per head and strip at log10 of the engine's within-row variance (raw and
+    ÷√d_k, the same float64 numbers: exact), lines at d_k and 1; the finding's per-head
+    sentence carries the engine's median per layer, range, count below 1 and outlier."""
+    from gui.panels.head_variance_plot import strip_x
+
+    forward = tab.result.forward
+    plot = tab.variance_plot
+    assert plot.isVisible()
+    layers, heads = forward.head_within_row_variance.shape
+    for key, values, side in (("raw", forward.head_within_row_variance, -1.0),
+                              ("scaled", forward.head_scaled_within_row_variance, 1.0)):
+        x, y = plot.dots[key].getData()
+        np.testing.assert_array_equal(y, np.log10(values).ravel())
+        np.testing.assert_array_equal(x, strip_x(layers, heads, side).ravel())
+        assert len(x) == layers * heads
+    assert plot.d_k_line.value() == np.log10(forward.d_k)
+    assert plot.one_line.value() == 0.0
+    y0, y1 = plot.plot.vb.viewRange()[1]
+    every = np.log10(np.concatenate([forward.head_within_row_variance.ravel(),
+                                     forward.head_scaled_within_row_variance.ravel(),
+                                     [forward.d_k, 1.0]]))
+    assert y0 < every.min() and every.max() < y1
+    text = tab.variance_label.text()
+    for piece in shown_per_head_finding(forward):
+        assert piece in text
