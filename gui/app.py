@@ -86,6 +86,9 @@ def create_application(argv: list[str]):
 
     install_fonts(app)
     configure_pyqtgraph()
+    from gui.common.qt_lifetime import collect_on_gui_thread
+
+    collect_on_gui_thread(app)
     return app
 
 

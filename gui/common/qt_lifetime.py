@@ -12,14 +12,22 @@ slots Qt calls while it destroys the widgets find them gone.
 delete_qt_side(widget), called from the widget's __del__ (which the collector calls before it
 clears anything), deletes the C++ widget at once on the GUI thread, or hands the widget to the
 GUI thread to do so there (which keeps it alive until then).
+
+That covers the window; any other widget in a cycle (a dialog, a tab, a plot) is just as
+exposed, and a C++ widget destroyed on a worker thread while the GUI thread walks the
+application's widget list crashes it. GuiThreadCollector closes that door for every object:
+Python's automatic collection is switched off, and a timer on the GUI thread collects each
+generation once its count passes the threshold the automatic collection would have used
+(as pyqtgraph's GarbageCollector does). Worker threads then never run the collector.
 """
 from __future__ import annotations
 
+import gc
 import threading
 import weakref
 
 import shiboken6
-from PySide6.QtCore import QCoreApplication, QObject, Qt, QThread, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QObject, Qt, QThread, QTimer, Signal, Slot
 
 
 class _GuiThreadDeleter(QObject):
@@ -84,3 +92,52 @@ def weak_method(method):
 
     call.__name__ = call.__qualname__ = method.__name__
     return call
+
+
+class GuiThreadCollector(QObject):
+    """Python's cyclic garbage collection, run only on the GUI thread (module docstring).
+
+    install() switches automatic collection off and checks gc.get_count() every
+    `interval_ms`: generation g is collected when its count exceeds gc.get_threshold()[g]
+    (younger generations first, as the automatic collection does). uninstall() stops the
+    timer and switches automatic collection back on (if install() switched it off)."""
+
+    INTERVAL_MS = 100
+
+    def __init__(self, parent=None, interval_ms: int = INTERVAL_MS):
+        super().__init__(parent)
+        self.setObjectName("guiThreadCollector")
+        self._timer = QTimer(self, interval=interval_ms, objectName="guiThreadCollectorTimer")
+        self._timer.timeout.connect(self.collect_due)
+        self._was_enabled = False
+
+    def install(self) -> None:
+        self._was_enabled = gc.isenabled()
+        gc.disable()
+        self._timer.start()
+
+    def uninstall(self) -> None:
+        self._timer.stop()
+        if self._was_enabled:
+            gc.enable()
+
+    @Slot()
+    def collect_due(self) -> None:
+        """Collect the generations whose counts passed their thresholds (GUI thread)."""
+        thresholds, counts = gc.get_threshold(), gc.get_count()
+        for generation in range(3):
+            if counts[generation] <= thresholds[generation]:
+                break
+            gc.collect(generation)
+
+
+_collector: GuiThreadCollector | None = None
+
+
+def collect_on_gui_thread(app) -> GuiThreadCollector:
+    """The application's GuiThreadCollector, installed (once; call on the GUI thread)."""
+    global _collector
+    if _collector is None:
+        _collector = GuiThreadCollector(app)
+        _collector.install()
+    return _collector

@@ -53,6 +53,17 @@ def one_blas_thread():
 
 
 @pytest.fixture(scope="session", autouse=True)
+def gui_thread_collection(qapp):
+    """As create_application sets up the app's process: the cyclic garbage collector runs on
+    the GUI thread only (gui.common.qt_lifetime.GuiThreadCollector)."""
+    from gui.common.qt_lifetime import collect_on_gui_thread
+
+    collector = collect_on_gui_thread(qapp)
+    yield collector
+    collector.uninstall()
+
+
+@pytest.fixture(scope="session", autouse=True)
 def isolated_settings(qapp, tmp_path_factory):
     """QSettings write to a temporary folder, never to the user's real settings."""
     qapp.setOrganizationName("AttentionLabTests")
