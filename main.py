@@ -261,6 +261,18 @@ def _train_summary(data: dict) -> list[str]:
             lines.append(f"  layer {h['layer']} head {h['head']}: {h['role']:<14} previous "
                          f"{h['prev_token_score']:.2f}  induction {h['induction_score']:.2f}  "
                          f"BOS {h['bos_score']:.2f}  self {h['self_score']:.2f}")
+        for layers, depth in sorted(data.get("depths", {}).items(), reverse=True):
+            change = depth["phase_change"]
+            if change is None:
+                continue
+            formed = (f"induction heads (max score ≥ {change['threshold']:g}) from step "
+                      f"{change['induction_step']}" if change["induction_step"] is not None
+                      else f"no induction head (max score < {change['threshold']:g})")
+            lines.append(
+                f"{layers} layer(s): ICL score {change['final_icl']:.2f} nats, max induction "
+                f"{change['final_induction']:.2f}; {formed}; ICL fell fastest from step "
+                f"{change['drop_from']} to {change['drop_to']} (loss {change['loss_before']:.2f}"
+                f" → {change['loss_after']:.2f})")
     else:
         for row in data["summary"]:
             lines.append(f"  h={row['heads']:<2} d_k={row['d_k']:<3} accuracy "
