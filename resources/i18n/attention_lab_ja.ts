@@ -703,7 +703,7 @@
         <translation>&lt;b&gt;q·k の分散:&lt;/b&gt; ランダムな q と k から標本した q·k。分散は d_k に比例して増え、÷√d_k で σ⁴ に戻ります。</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="191"/>
+        <location filename="../../gui/training/tab.py" line="194"/>
         <source>Training</source>
         <extracomment>While a run trains, the curves and the quality-vs-h chart are redrawn at most this often (the last snapshot of a run at once): repainting their 40–60 curves and bands was most of what a snapshot cost the window. The heads&apos; maps and the progress bar follow every snapshot.</extracomment>
         <translation>学習</translation>
@@ -1404,8 +1404,8 @@ theory σ⁴ = {th}
         <translation>よくある間違い: √d_model</translation>
     </message>
     <message>
-        <location filename="../../gui/common/names.py" line="36"/>
-        <location filename="../../gui/common/names.py" line="44"/>
+        <location filename="../../gui/common/names.py" line="37"/>
+        <location filename="../../gui/common/names.py" line="45"/>
         <location filename="../../gui/panels/heads_view.py" line="52"/>
         <location filename="../../gui/panels/training_plots.py" line="62"/>
         <source>previous token</source>
@@ -1415,61 +1415,61 @@ A column of small maps narrower than this many text heights broke a Japanese tit
         <translation>直前トークン</translation>
     </message>
     <message>
-        <location filename="../../gui/common/names.py" line="36"/>
-        <location filename="../../gui/common/names.py" line="44"/>
+        <location filename="../../gui/common/names.py" line="37"/>
+        <location filename="../../gui/common/names.py" line="45"/>
         <location filename="../../gui/panels/heads_view.py" line="53"/>
         <source>next token</source>
         <translation>直後のトークン</translation>
     </message>
     <message>
-        <location filename="../../gui/common/names.py" line="36"/>
+        <location filename="../../gui/common/names.py" line="37"/>
         <location filename="../../gui/panels/training_plots.py" line="63"/>
         <source>self</source>
         <translation>自分自身</translation>
     </message>
     <message>
-        <location filename="../../gui/common/names.py" line="37"/>
-        <location filename="../../gui/common/names.py" line="45"/>
+        <location filename="../../gui/common/names.py" line="38"/>
+        <location filename="../../gui/common/names.py" line="46"/>
         <location filename="../../gui/panels/heads_view.py" line="54"/>
         <source>first token</source>
         <translation>先頭のトークン</translation>
     </message>
     <message>
-        <location filename="../../gui/common/names.py" line="37"/>
+        <location filename="../../gui/common/names.py" line="38"/>
         <source>separator / punctuation</source>
         <translation>区切り・句読点</translation>
     </message>
     <message>
-        <location filename="../../gui/common/names.py" line="38"/>
+        <location filename="../../gui/common/names.py" line="39"/>
         <location filename="../../gui/panels/training_plots.py" line="62"/>
         <source>induction</source>
         <translation>帰納</translation>
     </message>
     <message>
-        <location filename="../../gui/common/names.py" line="38"/>
+        <location filename="../../gui/common/names.py" line="39"/>
         <source>broad</source>
         <translation>広く分散</translation>
     </message>
     <message>
-        <location filename="../../gui/common/names.py" line="38"/>
+        <location filename="../../gui/common/names.py" line="39"/>
         <location filename="../../gui/panels/training_plots.py" line="63"/>
         <source>mixed</source>
         <translation>混合</translation>
     </message>
     <message>
-        <location filename="../../gui/common/names.py" line="45"/>
+        <location filename="../../gui/common/names.py" line="46"/>
         <location filename="../../gui/panels/heads_view.py" line="55"/>
         <source>same word</source>
         <translation>同じ単語</translation>
     </message>
     <message>
-        <location filename="../../gui/common/names.py" line="46"/>
+        <location filename="../../gui/common/names.py" line="47"/>
         <location filename="../../gui/panels/heads_view.py" line="56"/>
         <source>punctuation → whole sentence</source>
         <translation>句読点 → その文全体</translation>
     </message>
     <message>
-        <location filename="../../gui/common/names.py" line="47"/>
+        <location filename="../../gui/common/names.py" line="48"/>
         <location filename="../../gui/panels/heads_view.py" line="57"/>
         <source>pronoun → nearest preceding noun</source>
         <translation>代名詞 → 直前の名詞</translation>
@@ -1887,9 +1887,52 @@ A column of small maps narrower than this many text heights broke a Japanese tit
         <translation>直前の項目</translation>
     </message>
     <message>
+        <location filename="../../gui/panels/icl_plot.py" line="35"/>
+        <location filename="../../gui/panels/training_plots.py" line="100"/>
+        <source>1 layer (control)</source>
+        <translation>1 層(対照)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/icl_plot.py" line="35"/>
+        <location filename="../../gui/panels/training_plots.py" line="100"/>
+        <source>{n} layers</source>
+        <translation>{n} 層</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/icl_plot.py" line="42"/>
+        <source>{model}: no induction head (largest induction score {ind:.2f} &lt; {t:g}); ICL score now {icl:.2f} nats.</source>
+        <translation>{model}:帰納ヘッドなし(帰納スコアの最大 {ind:.2f} &lt; {t:g})。現在の ICL スコアは {icl:.2f} nats。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/icl_plot.py" line="46"/>
+        <source>induction heads from step {step} (largest induction score ≥ {t:g}, now {ind:.2f})</source>
+        <translation>ステップ {step} から帰納ヘッド(帰納スコアの最大 ≥ {t:g}、現在 {ind:.2f})</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/icl_plot.py" line="49"/>
+        <source>{model}: {formed}; ICL score fell fastest from step {a} to {b} ({i0:.2f} → {i1:.2f}), loss {l0:.2f} → {l1:.2f}; ICL score now {icl:.2f} nats.</source>
+        <translation>{model}:{formed}。ICL スコアが最も速く下がったのはステップ {a} から {b}({i0:.2f} → {i1:.2f})、損失は {l0:.2f} → {l1:.2f}。現在の ICL スコアは {icl:.2f} nats。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/icl_plot.py" line="141"/>
         <location filename="../../gui/panels/training_plots.py" line="73"/>
         <source>loss (nats)</source>
         <translation>損失(nats)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/icl_plot.py" line="142"/>
+        <source>ICL score: late − early loss (nats)</source>
+        <translation>ICL スコア:後半 − 前半の損失(nats)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/icl_plot.py" line="147"/>
+        <source>in-context learning: 2 layers beside a 1-layer control</source>
+        <translation>文脈内学習:2 層モデルと 1 層の対照</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/icl_plot.py" line="153"/>
+        <source>Train the roles experiment: dotted lines mark where induction heads form, dots the ICL score&apos;s steepest fall.</source>
+        <translation>役割の実験を学習してください。点線は帰納ヘッドができた位置、点は ICL スコアが最も急に下がった区間を示します。</translation>
     </message>
     <message>
         <location filename="../../gui/panels/training_plots.py" line="73"/>
@@ -1922,16 +1965,12 @@ A column of small maps narrower than this many text heights broke a Japanese tit
         <translation>h = {h}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_plots.py" line="100"/>
-        <source>training run</source>
-        <translation>学習ラン</translation>
-    </message>
-    <message>
         <location filename="../../gui/panels/training_plots.py" line="247"/>
         <source>training curves on a fixed evaluation batch</source>
         <translation>固定した評価バッチでの学習曲線</translation>
     </message>
     <message>
+        <location filename="../../gui/panels/icl_plot.py" line="145"/>
         <location filename="../../gui/panels/training_plots.py" line="252"/>
         <source>step</source>
         <translation>ステップ</translation>
@@ -2032,90 +2071,96 @@ A column of small maps narrower than this many text heights broke a Japanese tit
         <translation>ここではヘッドを増やしても悪化しません:h = {h} は {a:.0%} です。</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="191"/>
+        <location filename="../../gui/training/tab.py" line="194"/>
         <source>Training curves</source>
         <translation>学習曲線</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="192"/>
-        <location filename="../../gui/training/tab.py" line="391"/>
+        <location filename="../../gui/training/tab.py" line="195"/>
+        <location filename="../../gui/training/tab.py" line="397"/>
         <source>Learned heads</source>
         <translation>学習したヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="192"/>
-        <location filename="../../gui/training/tab.py" line="392"/>
+        <location filename="../../gui/training/tab.py" line="195"/>
+        <location filename="../../gui/training/tab.py" line="398"/>
         <source>Quality vs h</source>
         <translation>h と性能</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="353"/>
-        <location filename="../../gui/training/tab.py" line="398"/>
+        <location filename="../../gui/training/tab.py" line="196"/>
+        <location filename="../../gui/training/tab.py" line="399"/>
+        <source>In-context learning</source>
+        <translation>文脈内学習</translation>
+    </message>
+    <message>
+        <location filename="../../gui/training/tab.py" line="359"/>
+        <location filename="../../gui/training/tab.py" line="405"/>
         <source>{step} / {total} steps</source>
         <translation>{step} / {total} ステップ</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="354"/>
+        <location filename="../../gui/training/tab.py" line="360"/>
         <source>{step} / {total} steps · {left:.0f} s left</source>
         <translation>{step} / {total} ステップ・残り {left:.0f} 秒</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="360"/>
+        <location filename="../../gui/training/tab.py" line="366"/>
         <source>Pick an experiment and press Start: a tiny model trains in a separate process, seeded, on this computer.</source>
         <translation>実験を選んで「開始」を押してください。小さなモデルがこのコンピューター上の別プロセスで、シード固定で学習します。</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="362"/>
+        <location filename="../../gui/training/tab.py" line="368"/>
         <source>Starting the training process…</source>
         <translation>学習プロセスを起動しています…</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="363"/>
+        <location filename="../../gui/training/tab.py" line="369"/>
         <source>Training in a separate process (pid {pid}); the window stays responsive.</source>
         <translation>別プロセス(pid {pid})で学習中です。ウィンドウはそのまま操作できます。</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="365"/>
+        <location filename="../../gui/training/tab.py" line="371"/>
         <source>Done in {seconds:.1f} s ({rate:.0f} steps per second).</source>
         <translation>{seconds:.1f} 秒で完了しました(毎秒 {rate:.0f} ステップ)。</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="366"/>
+        <location filename="../../gui/training/tab.py" line="372"/>
         <source>Stopped at step {step}.</source>
         <translation>ステップ {step} で停止しました。</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="367"/>
+        <location filename="../../gui/training/tab.py" line="373"/>
         <source>These settings cannot be trained: {reason}</source>
         <translation>この設定では学習できません:{reason}</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="368"/>
+        <location filename="../../gui/training/tab.py" line="374"/>
         <source>Training failed: {reason}. The window is fine; press Start to try again.</source>
         <translation>学習に失敗しました:{reason}。ウィンドウは問題ありません。「開始」でやり直せます。</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="370"/>
+        <location filename="../../gui/training/tab.py" line="376"/>
         <source>The training process ended unexpectedly (exit code {code}). The window is fine; press Start to try again.</source>
         <translation>学習プロセスが予期せず終了しました(終了コード {code})。ウィンドウは問題ありません。「開始」でやり直せます。</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="388"/>
+        <location filename="../../gui/training/tab.py" line="394"/>
         <source>Which experiment to train</source>
         <translation>学習させる実験</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="389"/>
+        <location filename="../../gui/training/tab.py" line="395"/>
         <source>Which task&apos;s curves to show</source>
         <translation>曲線を表示するタスク</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="390"/>
+        <location filename="../../gui/training/tab.py" line="396"/>
         <source>Start</source>
         <translation>開始</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="393"/>
+        <location filename="../../gui/training/tab.py" line="400"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
@@ -2216,32 +2261,57 @@ A column of small maps narrower than this many text heights broke a Japanese tit
         <translation>{n} 個中 {k} 個のヘッドには、はっきりした役割がありません（混合：どのスコアもしきい値に届かない）。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="185"/>
+        <location filename="../../gui/lessons/training_facts.py" line="178"/>
+        <source>The &lt;b&gt;In-context learning&lt;/b&gt; tab plots the loss beside the ICL score, the loss on the repeated half minus the loss on the first half (Olsson et al. 2022): negative when the model reads the context.</source>
+        <translation>&lt;b&gt;文脈内学習&lt;/b&gt;タブには、損失と並べて ICL スコア(繰り返し部分の損失 − 前半の損失、Olsson et al. 2022)を描きます。モデルが文脈を読んでいれば負になります。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/lessons/training_facts.py" line="182"/>
+        <source>With {layers} layers, induction heads formed at step {step} (largest induction score ≥ {t:g}) after a plateau; the ICL score fell fastest between steps {a} and {b} (from {i0} to {i1} nats) while the loss dropped from {l0} to {l1}. It ends at {icl} nats, the best induction score at {ind}.</source>
+        <translation>{layers} 層では、停滞のあとステップ {step} で帰納ヘッドができました(帰納スコアの最大 ≥ {t:g})。ICL スコアはステップ {a} から {b} の間で最も速く下がり({i0} から {i1} nats)、そのとき損失は {l0} から {l1} に下がりました。最後の ICL スコアは {icl} nats、帰納スコアの最大は {ind} です。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/lessons/training_facts.py" line="193"/>
+        <source>With {layers} layers no induction head formed in this run (largest induction score {ind} &lt; {t:g}); its ICL score ends at {icl} nats: train longer.</source>
+        <translation>今回の学習では {layers} 層でも帰納ヘッドはできませんでした(帰納スコアの最大 {ind} &lt; {t:g})。最後の ICL スコアは {icl} nats です。もっと長く学習してください。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/lessons/training_facts.py" line="199"/>
+        <source>The 1-layer control, trained on the same batches, formed none (largest induction score {ind}) and ends at {icl} nats: one layer can favour tokens it has seen, but its keys do not know which token came before them, so it cannot find the token after an earlier copy.</source>
+        <translation>同じバッチで学習した 1 層の対照モデルには帰納ヘッドができず(帰納スコアの最大 {ind})、最後の ICL スコアは {icl} nats です。1 層でも既に見たトークンを優先することはできますが、キーは自分の直前のトークンを知らないので、前の出現の次のトークンを見つけられません。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/lessons/training_facts.py" line="206"/>
+        <source>The 1-layer control, trained on the same batches, reached an induction score of {ind} at step {step} and ends at {icl} nats.</source>
+        <translation>同じバッチで学習した 1 層の対照モデルは、ステップ {step} で帰納スコア {ind} に達し、最後の ICL スコアは {icl} nats です。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/lessons/training_facts.py" line="234"/>
         <source>The paper&apos;s Table 3 (A), d_model = 512, dev perplexity / BLEU: {rows}. Its best perplexity is at h = {hb} ({pb:.2f}); at h = {hm} it rises to {pm:.2f}.</source>
         <translation>論文の表 3 (A)（d_model = 512、開発セットのパープレキシティ / BLEU）：{rows}。パープレキシティが最も低いのは h = {hb}（{pb:.2f}）で、h = {hm} では {pm:.2f} に上がります。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="196"/>
+        <location filename="../../gui/lessons/training_facts.py" line="245"/>
         <source>Press Train: one attention layer with d_model fixed is trained with h = 1, 2, 4, 8 and 16 heads (d_k = d_model / h, so the matrix products cost the same) on a task that needs two relations at once, 3 seeds each; the Training tab then shows quality against h beside the paper&apos;s rows.</source>
         <translation>「学習」を押すと、d_model を固定したアテンション層 1 つを、h = 1, 2, 4, 8, 16 ヘッドで（d_k = d_model / h なので行列積のコストは同じ）、2 つの関係を同時に使うタスクで学習します。各 3 シードです。その後「学習」タブに、h ごとの性能を論文の行と並べて表示します。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="200"/>
+        <location filename="../../gui/lessons/training_facts.py" line="249"/>
         <source>h = {h}: {acc} (loss {loss})</source>
         <translation>h = {h}：{acc}（損失 {loss}）</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="203"/>
+        <location filename="../../gui/lessons/training_facts.py" line="252"/>
         <source>&lt;b&gt;Trained&lt;/b&gt; (d_model = {d}, {seeds} seeds × {steps} steps), final accuracy by h: {rows}. The best accuracy is at h = {ha} ({acc}), the lowest loss at h = {hl} ({loss}).</source>
         <translation>&lt;b&gt;学習結果&lt;/b&gt;（d_model = {d}、シード {seeds} 個 × {steps} ステップ）、h ごとの最終正解率：{rows}。正解率が最も高いのは h = {ha}（{acc}）、損失が最も低いのは h = {hl}（{loss}）です。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="211"/>
+        <location filename="../../gui/lessons/training_facts.py" line="260"/>
         <source>Too many heads hurt here: at h = {h} each head has d_k = {dk} and accuracy falls to {acc}.</source>
         <translation>ここではヘッドが多すぎると悪化しました。h = {h} では各ヘッドの d_k が {dk} になり、正解率は {acc} に下がります。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="215"/>
+        <location filename="../../gui/lessons/training_facts.py" line="264"/>
         <source>More heads did not hurt here: h = {h} reaches {acc}.</source>
         <translation>ここではヘッドを増やしても悪化しませんでした。h = {h} で {acc} に達します。</translation>
     </message>
