@@ -162,7 +162,17 @@ def _train_one(config, progress, heads, seed, sample, sample_labels):
         if progress.snapshot_due(step, config.snapshot_every):
             views = _views(params, shape, sample, scores)
             progress.send(Run(label, log.freeze()), views, sample_labels)
-    return Run(label, log.freeze()), _views(params, shape, sample, scores)
+    return Run(label, log.freeze()), _views(params, shape, sample, scores), params, ev
+
+
+def train_model(config: HeadsConfig, heads: int, seed: int):
+    """One model of the experiment trained alone, as run_heads trains it: (run, params,
+    shape, evaluation batch (tokens, targets, weight, match))."""
+    progress = Progress("heads", config.steps, 1)
+    sample = relation_batch(np.random.default_rng((config.seed, 4)), 1)[0]
+    with single_thread_blas():
+        run, _, params, ev = _train_one(config, progress, heads, seed, sample, ())
+    return run, params, config.shape(heads), ev
 
 
 def run_heads(config: HeadsConfig | None = None, on_snapshot=None, should_stop=None,
@@ -179,7 +189,8 @@ def run_heads(config: HeadsConfig | None = None, on_snapshot=None, should_stop=N
             for seed in range(config.seed, config.seed + config.seeds):
                 if progress.stop_requested():
                     break
-                run, views = _train_one(config, progress, heads, seed, sample, sample_labels)
+                run, views, _, _ = _train_one(config, progress, heads, seed, sample,
+                                              sample_labels)
                 progress.finished.append(run)
     progress.send(None, views, sample_labels, done=True)
     return HeadsResult(config, tuple(progress.finished), tuple(views), sample_labels,
