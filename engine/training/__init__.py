@@ -105,7 +105,9 @@ def result_to_dict(result) -> dict:
     (common.OPTIONAL_METRICS), and depths: "2" (the model) and "1" (the 1-layer control,
     with config.control), each {layers, curve, final, phase_change (icl.PhaseChange, or
     None), heads, score_history}; heads adds runs (heads, d_k, seed, final_loss,
-    final_accuracy), summary (per h over seeds) and paper (Table 3 rows A)."""
+    final_accuracy), summary (per h over seeds), paper (Table 3 rows A) and pruning (per h,
+    its first seed's model pruned head by head: pruning.PruningCurve.to_dict, with heads
+    and seed)."""
     out = {"experiment": result.experiment, "params": result.config.to_dict()}
     if isinstance(result, ScalingResult):
         c = result.config
@@ -125,6 +127,8 @@ def result_to_dict(result) -> dict:
         out["copy_baseline"] = result.copy_baseline
     if isinstance(result, HeadsResult):
         out["paper"] = [dict(row) for row in result.paper]
+        out["pruning"] = [{"heads": h, "seed": result.config.seed, **curve.to_dict()}
+                          for h, curve in result.pruning]
     if isinstance(result, RolesResult):
         main = result.depths()[result.config.layers]
         out.update(_depth_dict(main, with_curve=False))

@@ -18,6 +18,7 @@ import numpy as np
 from .adam import Adam
 from .common import (COMMON_CHECKS, ConfigMixin, CurveLog, HeadView, Progress, Run,
                      TrainingConfigError, distinct, flag, single_thread_blas, whole)
+from .pruning import prune_relation_model
 from .roles_scoring import name_role
 from .softmax_clip import row_entropy
 from .stack import (StackShape, cross_entropy, init_stack, stack_forward, stack_loss_and_grads,
@@ -54,9 +55,10 @@ class HeadsConfig(ConfigMixin):
     eval_size: int = 256
     log_every: int = 20
     snapshot_every: int = 25
+    prune: bool = True
 
     CHECKS = {"heads": distinct(whole(1, 64)), "d_model": whole(1, 1024), **COMMON_CHECKS,
-              "seeds": whole(1, 20), "scale": flag()}
+              "seeds": whole(1, 20), "scale": flag(), "prune": flag()}
 
     def check_together(self) -> None:
         for h in self.heads:
@@ -77,7 +79,9 @@ class HeadsConfig(ConfigMixin):
 @dataclass(frozen=True)
 class HeadsResult:
     """runs: one Run per (h, seed), label {"heads", "d_k", "seed"}. heads_views: the last
-    run's heads on the sample sequence. paper: PAPER_TABLE3_A."""
+    run's heads on the sample sequence. paper: PAPER_TABLE3_A. pruning: with
+    config.prune, (h, pruning.PruningCurve) of the first seed's model of every h that
+    finished training, in the order of config.heads."""
 
     config: HeadsConfig
     runs: tuple[Run, ...]
@@ -86,6 +90,7 @@ class HeadsResult:
     stopped: bool
     elapsed_s: float
     paper: tuple = PAPER_TABLE3_A
+    pruning: tuple = ()
 
     experiment = "heads"
 
@@ -184,14 +189,18 @@ def run_heads(config: HeadsConfig | None = None, on_snapshot=None, should_stop=N
     sample = relation_batch(np.random.default_rng((config.seed, 4)), 1)[0]
     sample_labels = tuple(_token_label(int(t)) for t in sample[0])
     views: list[HeadView] = []
+    pruning = []
     with single_thread_blas():
         for heads in config.heads:
             for seed in range(config.seed, config.seed + config.seeds):
                 if progress.stop_requested():
                     break
-                run, views, _, _ = _train_one(config, progress, heads, seed, sample,
-                                              sample_labels)
+                run, views, params, ev = _train_one(config, progress, heads, seed, sample,
+                                                    sample_labels)
                 progress.finished.append(run)
+                if config.prune and seed == config.seed and not progress.stopped:
+                    pruning.append((heads, prune_relation_model(
+                        params, config.shape(heads), ev, seed, config.eval_size)))
     progress.send(None, views, sample_labels, done=True)
     return HeadsResult(config, tuple(progress.finished), tuple(views), sample_labels,
-                       progress.stopped, time.perf_counter() - start)
+                       progress.stopped, time.perf_counter() - start, pruning=tuple(pruning))

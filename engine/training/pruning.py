@@ -27,8 +27,9 @@ import numpy as np
 #: Michel et al. 2019 ("Are Sixteen Heads Really Better than One?", §4): the fraction of
 #: heads pruned by importance without a noticeable drop in quality.
 PAPER_PRUNING = (
-    {"model": "Transformer-large (WMT'14 En→Fr)", "fraction": 0.2, "quality": "BLEU"},
-    {"model": "BERT-base (MNLI)", "fraction": 0.4, "quality": "accuracy"},
+    {"model": "Transformer-large (WMT'14 En→Fr)", "short": "WMT", "fraction": 0.2,
+     "quality": "BLEU"},
+    {"model": "BERT-base (MNLI)", "short": "BERT", "fraction": 0.4, "quality": "accuracy"},
 )
 
 
@@ -45,6 +46,12 @@ class PruningCurve:
     importance: np.ndarray
     importance_kind: str
     quality_name: str
+
+    def at_fraction(self, fraction: float) -> tuple[int, float]:
+        """(k, quality) after removing k = ⌊fraction·K⌋ of the K heads (1e-9 of slack so
+        that 0.2·10 counts as 2)."""
+        k = int(np.floor(fraction * len(self.order) + 1e-9))
+        return k, float(self.quality[k])
 
     def to_dict(self) -> dict:
         return {"fraction_removed": [float(f) for f in self.fractions],
@@ -117,14 +124,24 @@ def prune_trained(config=None, heads: int = 8, seed: int | None = None) -> Train
     its defaults; seed: config.seed), then its pruning curve: importance on an importance
     batch of config.eval_size sequences, accuracy on the run's evaluation batch."""
     from .heads import HeadsConfig, train_model
-    from .stack import cross_entropy, stack_forward
-    from .tasks import relation_batch
 
     config = HeadsConfig() if config is None else config
     seed = config.seed if seed is None else seed
     run, params, shape, evaluation = train_model(config, heads, seed)
-    imp_tokens, imp_targets, imp_weight, _ = relation_batch(
-        np.random.default_rng((seed, 6)), config.eval_size)
+    return TrainedPruning(config, heads, seed, run,
+                          prune_relation_model(params, shape, evaluation, seed,
+                                               config.eval_size))
+
+
+def prune_relation_model(params, shape, evaluation, seed: int, size: int) -> PruningCurve:
+    """The pruning curve of a trained heads-experiment model: importance on `size`
+    sequences drawn from the stream (seed, 6), accuracy on `evaluation` (tokens, targets,
+    weight, …), the batch its run was evaluated on."""
+    from .stack import cross_entropy, stack_forward
+    from .tasks import relation_batch
+
+    imp_tokens, imp_targets, imp_weight, _ = relation_batch(np.random.default_rng((seed, 6)),
+                                                            size)
     importance = gradient_importance(params, shape, imp_tokens, imp_targets, imp_weight)
     ev_tokens, ev_targets, ev_weight = evaluation[:3]
 
@@ -132,5 +149,4 @@ def prune_trained(config=None, heads: int = 8, seed: int | None = None) -> Train
         logits, _ = stack_forward(params, shape, ev_tokens, mask)
         return cross_entropy(logits, ev_targets[:, -1:], ev_weight[:, -1:])[2]
 
-    curve = pruning_curve(accuracy, importance, "gradient", "accuracy")
-    return TrainedPruning(config, heads, seed, run, curve)
+    return pruning_curve(accuracy, importance, "gradient", "accuracy")

@@ -601,34 +601,34 @@
         <translation>エラーが起きました（ログに記録）: {m}</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="91"/>
+        <location filename="../../gui/window/files.py" line="92"/>
         <source>PNG image (*.png);;SVG drawing (*.svg)</source>
         <extracomment>Plots in the tabs built when first shown, by the objectName File → Export uses.</extracomment>
         <translation>PNG 画像 (*.png);;SVG 図 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="101"/>
+        <location filename="../../gui/window/files.py" line="102"/>
         <source>Export failed</source>
         <translation>書き出しに失敗しました</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="103"/>
-        <location filename="../../gui/window/files.py" line="191"/>
+        <location filename="../../gui/window/files.py" line="104"/>
+        <location filename="../../gui/window/files.py" line="192"/>
         <source>Saved {path}</source>
         <translation>{path} を保存しました</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="107"/>
+        <location filename="../../gui/window/files.py" line="108"/>
         <source>Export window</source>
         <translation>ウィンドウを書き出す</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="114"/>
+        <location filename="../../gui/window/files.py" line="115"/>
         <source>Export panel</source>
         <translation>パネルを書き出す</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="130"/>
+        <location filename="../../gui/window/files.py" line="131"/>
         <source>Copied {panel} to the clipboard</source>
         <translation>{panel} をクリップボードにコピーしました</translation>
     </message>
@@ -678,7 +678,7 @@
         <translation>&lt;b&gt;学習ラボ:&lt;/b&gt; 小さなモデルを別プロセスでその場で学習します。÷√d_k の有無、ヘッドが自分で役割を見つける様子、細いヘッド複数と太いヘッド1つの比較。</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="140"/>
+        <location filename="../../gui/window/files.py" line="141"/>
         <source>Keyboard shortcuts</source>
         <translation>キーボードショートカット</translation>
     </message>
@@ -703,7 +703,7 @@
         <translation>&lt;b&gt;q·k の分散:&lt;/b&gt; ランダムな q と k から標本した q·k。分散は d_k に比例して増え、÷√d_k で σ⁴ に戻ります。</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="194"/>
+        <location filename="../../gui/training/tab.py" line="197"/>
         <source>Training</source>
         <extracomment>While a run trains, the curves and the quality-vs-h chart are redrawn at most this often (the last snapshot of a run at once): repainting their 40–60 curves and bands was most of what a snapshot cost the window. The heads&apos; maps and the progress bar follow every snapshot.</extracomment>
         <translation>学習</translation>
@@ -724,17 +724,17 @@
         <translation>&lt;b&gt;コスト:&lt;/b&gt; 1 層の FLOPs とパラメータ数。1 ヘッドと h ヘッドの比較。</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="144"/>
+        <location filename="../../gui/window/files.py" line="145"/>
         <source>How to read this window</source>
         <translation>このウィンドウの見方</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="148"/>
+        <location filename="../../gui/window/files.py" line="149"/>
         <source>About Attention Lab</source>
         <translation>Attention Lab について</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="149"/>
+        <location filename="../../gui/window/files.py" line="150"/>
         <source>Attention Lab shows why attention divides scores by √d_k and how multi-head attention splits d_model into h heads. Every number is computed live.</source>
         <translation>Attention Lab は、アテンションがスコアを √d_k で割る理由と、マルチヘッドアテンションが d_model を h 個のヘッドに分割する仕組みを示します。すべての数値はその場で計算されます。</translation>
     </message>
@@ -744,38 +744,38 @@
         <translation>文字サイズ {p} %</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="167"/>
+        <location filename="../../gui/window/files.py" line="168"/>
         <source>Open session</source>
         <translation>セッションを開く</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="168"/>
-        <location filename="../../gui/window/files.py" line="183"/>
+        <location filename="../../gui/window/files.py" line="169"/>
+        <location filename="../../gui/window/files.py" line="184"/>
         <source>Attention Lab session (*.json)</source>
         <translation>Attention Lab セッション (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="174"/>
+        <location filename="../../gui/window/files.py" line="175"/>
         <source>Cannot open session</source>
         <translation>セッションを開けません</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="175"/>
+        <location filename="../../gui/window/files.py" line="176"/>
         <source>{file} was not opened: {reason}</source>
         <translation>{file} を開けませんでした: {reason}</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="178"/>
+        <location filename="../../gui/window/files.py" line="179"/>
         <source>Opened {path}</source>
         <translation>{path} を開きました</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="182"/>
+        <location filename="../../gui/window/files.py" line="183"/>
         <source>Save session</source>
         <translation>セッションを保存</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="189"/>
+        <location filename="../../gui/window/files.py" line="190"/>
         <source>Cannot save session</source>
         <translation>セッションを保存できません</translation>
     </message>
@@ -1404,8 +1404,8 @@ theory σ⁴ = {th}
         <translation>よくある間違い: √d_model</translation>
     </message>
     <message>
-        <location filename="../../gui/common/names.py" line="37"/>
-        <location filename="../../gui/common/names.py" line="45"/>
+        <location filename="../../gui/common/names.py" line="39"/>
+        <location filename="../../gui/common/names.py" line="47"/>
         <location filename="../../gui/panels/heads_view.py" line="52"/>
         <location filename="../../gui/panels/training_plots.py" line="62"/>
         <source>previous token</source>
@@ -1415,61 +1415,61 @@ A column of small maps narrower than this many text heights broke a Japanese tit
         <translation>直前トークン</translation>
     </message>
     <message>
-        <location filename="../../gui/common/names.py" line="37"/>
-        <location filename="../../gui/common/names.py" line="45"/>
+        <location filename="../../gui/common/names.py" line="39"/>
+        <location filename="../../gui/common/names.py" line="47"/>
         <location filename="../../gui/panels/heads_view.py" line="53"/>
         <source>next token</source>
         <translation>直後のトークン</translation>
     </message>
     <message>
-        <location filename="../../gui/common/names.py" line="37"/>
+        <location filename="../../gui/common/names.py" line="39"/>
         <location filename="../../gui/panels/training_plots.py" line="63"/>
         <source>self</source>
         <translation>自分自身</translation>
     </message>
     <message>
-        <location filename="../../gui/common/names.py" line="38"/>
-        <location filename="../../gui/common/names.py" line="46"/>
+        <location filename="../../gui/common/names.py" line="40"/>
+        <location filename="../../gui/common/names.py" line="48"/>
         <location filename="../../gui/panels/heads_view.py" line="54"/>
         <source>first token</source>
         <translation>先頭のトークン</translation>
     </message>
     <message>
-        <location filename="../../gui/common/names.py" line="38"/>
+        <location filename="../../gui/common/names.py" line="40"/>
         <source>separator / punctuation</source>
         <translation>区切り・句読点</translation>
     </message>
     <message>
-        <location filename="../../gui/common/names.py" line="39"/>
+        <location filename="../../gui/common/names.py" line="41"/>
         <location filename="../../gui/panels/training_plots.py" line="62"/>
         <source>induction</source>
         <translation>帰納</translation>
     </message>
     <message>
-        <location filename="../../gui/common/names.py" line="39"/>
+        <location filename="../../gui/common/names.py" line="41"/>
         <source>broad</source>
         <translation>広く分散</translation>
     </message>
     <message>
-        <location filename="../../gui/common/names.py" line="39"/>
+        <location filename="../../gui/common/names.py" line="41"/>
         <location filename="../../gui/panels/training_plots.py" line="63"/>
         <source>mixed</source>
         <translation>混合</translation>
     </message>
     <message>
-        <location filename="../../gui/common/names.py" line="46"/>
+        <location filename="../../gui/common/names.py" line="48"/>
         <location filename="../../gui/panels/heads_view.py" line="55"/>
         <source>same word</source>
         <translation>同じ単語</translation>
     </message>
     <message>
-        <location filename="../../gui/common/names.py" line="47"/>
+        <location filename="../../gui/common/names.py" line="49"/>
         <location filename="../../gui/panels/heads_view.py" line="56"/>
         <source>punctuation → whole sentence</source>
         <translation>句読点 → その文全体</translation>
     </message>
     <message>
-        <location filename="../../gui/common/names.py" line="48"/>
+        <location filename="../../gui/common/names.py" line="50"/>
         <location filename="../../gui/panels/heads_view.py" line="57"/>
         <source>pronoun → nearest preceding noun</source>
         <translation>代名詞 → 直前の名詞</translation>
@@ -1935,9 +1935,50 @@ A column of small maps narrower than this many text heights broke a Japanese tit
         <translation>役割の実験を学習してください。点線は帰納ヘッドができた位置、点は ICL スコアが最も急に下がった区間を示します。</translation>
     </message>
     <message>
+        <location filename="../../gui/panels/pruning_plot.py" line="26"/>
+        <source>{name}: {fraction:.0%}</source>
+        <translation>{name}:{fraction:.0%}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/pruning_plot.py" line="30"/>
+        <source>Dotted: Michel et al. 2019 removed {wmt:.0%} of a WMT Transformer&apos;s heads and {bert:.0%} of BERT&apos;s without a noticeable loss.</source>
+        <translation>点線:Michel et al. 2019 は、WMT の Transformer のヘッドの {wmt:.0%}、BERT のヘッドの {bert:.0%} を目立った劣化なしに除去しました。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/pruning_plot.py" line="42"/>
+        <source>{q:.0%} with {k} of {n} removed</source>
+        <translation>{n} 個中 {k} 個を除去して {q:.0%}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/pruning_plot.py" line="44"/>
+        <source>h = {h}: {q0:.0%} with every head; too few heads to remove {f:.0%}.</source>
+        <translation>h = {h}:全ヘッドで {q0:.0%}。ヘッドが少なすぎて {f:.0%} は除去できません。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/pruning_plot.py" line="46"/>
+        <source>h = {h}: {q0:.0%} with every head; {parts}.</source>
+        <translation>h = {h}:全ヘッドで {q0:.0%}、{parts}。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/pruning_plot.py" line="112"/>
+        <source>Do we need all the heads? Accuracy as heads are switched off, least important first</source>
+        <translation>ヘッドはすべて必要か? 重要度の低い順にヘッドを外したときの正解率</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/pruning_plot.py" line="114"/>
+        <source>fraction of heads removed</source>
+        <translation>除去したヘッドの割合</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/pruning_plot.py" line="115"/>
         <location filename="../../gui/panels/training_plots.py" line="73"/>
         <source>accuracy</source>
         <translation>正解率</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/pruning_plot.py" line="124"/>
+        <source>Train the heads experiment: after the runs, each h&apos;s first model is pruned head by head (importance |∂loss/∂mask|, Michel et al. 2019).</source>
+        <translation>ヘッド数の実験を学習してください。学習後、各 h の最初のモデルからヘッドを 1 つずつ外します(重要度 |∂損失/∂マスク|、Michel et al. 2019)。</translation>
     </message>
     <message>
         <location filename="../../gui/panels/training_plots.py" line="74"/>
@@ -1960,6 +2001,7 @@ A column of small maps narrower than this many text heights broke a Japanese tit
         <translation>d_k = {dk}、スケールなし</translation>
     </message>
     <message>
+        <location filename="../../gui/panels/pruning_plot.py" line="109"/>
         <location filename="../../gui/panels/training_plots.py" line="99"/>
         <source>h = {h}</source>
         <translation>h = {h}</translation>
@@ -2071,96 +2113,102 @@ A column of small maps narrower than this many text heights broke a Japanese tit
         <translation>ここではヘッドを増やしても悪化しません:h = {h} は {a:.0%} です。</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="194"/>
+        <location filename="../../gui/training/tab.py" line="197"/>
         <source>Training curves</source>
         <translation>学習曲線</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="195"/>
-        <location filename="../../gui/training/tab.py" line="397"/>
+        <location filename="../../gui/training/tab.py" line="198"/>
+        <location filename="../../gui/training/tab.py" line="403"/>
         <source>Learned heads</source>
         <translation>学習したヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="195"/>
-        <location filename="../../gui/training/tab.py" line="398"/>
+        <location filename="../../gui/training/tab.py" line="198"/>
+        <location filename="../../gui/training/tab.py" line="404"/>
         <source>Quality vs h</source>
         <translation>h と性能</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="196"/>
-        <location filename="../../gui/training/tab.py" line="399"/>
+        <location filename="../../gui/training/tab.py" line="199"/>
+        <location filename="../../gui/training/tab.py" line="405"/>
         <source>In-context learning</source>
         <translation>文脈内学習</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="359"/>
-        <location filename="../../gui/training/tab.py" line="405"/>
+        <location filename="../../gui/training/tab.py" line="200"/>
+        <location filename="../../gui/training/tab.py" line="406"/>
+        <source>Pruning heads</source>
+        <translation>ヘッドの枝刈り</translation>
+    </message>
+    <message>
+        <location filename="../../gui/training/tab.py" line="365"/>
+        <location filename="../../gui/training/tab.py" line="412"/>
         <source>{step} / {total} steps</source>
         <translation>{step} / {total} ステップ</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="360"/>
+        <location filename="../../gui/training/tab.py" line="366"/>
         <source>{step} / {total} steps · {left:.0f} s left</source>
         <translation>{step} / {total} ステップ・残り {left:.0f} 秒</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="366"/>
+        <location filename="../../gui/training/tab.py" line="372"/>
         <source>Pick an experiment and press Start: a tiny model trains in a separate process, seeded, on this computer.</source>
         <translation>実験を選んで「開始」を押してください。小さなモデルがこのコンピューター上の別プロセスで、シード固定で学習します。</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="368"/>
+        <location filename="../../gui/training/tab.py" line="374"/>
         <source>Starting the training process…</source>
         <translation>学習プロセスを起動しています…</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="369"/>
+        <location filename="../../gui/training/tab.py" line="375"/>
         <source>Training in a separate process (pid {pid}); the window stays responsive.</source>
         <translation>別プロセス(pid {pid})で学習中です。ウィンドウはそのまま操作できます。</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="371"/>
+        <location filename="../../gui/training/tab.py" line="377"/>
         <source>Done in {seconds:.1f} s ({rate:.0f} steps per second).</source>
         <translation>{seconds:.1f} 秒で完了しました(毎秒 {rate:.0f} ステップ)。</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="372"/>
+        <location filename="../../gui/training/tab.py" line="378"/>
         <source>Stopped at step {step}.</source>
         <translation>ステップ {step} で停止しました。</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="373"/>
+        <location filename="../../gui/training/tab.py" line="379"/>
         <source>These settings cannot be trained: {reason}</source>
         <translation>この設定では学習できません:{reason}</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="374"/>
+        <location filename="../../gui/training/tab.py" line="380"/>
         <source>Training failed: {reason}. The window is fine; press Start to try again.</source>
         <translation>学習に失敗しました:{reason}。ウィンドウは問題ありません。「開始」でやり直せます。</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="376"/>
+        <location filename="../../gui/training/tab.py" line="382"/>
         <source>The training process ended unexpectedly (exit code {code}). The window is fine; press Start to try again.</source>
         <translation>学習プロセスが予期せず終了しました(終了コード {code})。ウィンドウは問題ありません。「開始」でやり直せます。</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="394"/>
+        <location filename="../../gui/training/tab.py" line="400"/>
         <source>Which experiment to train</source>
         <translation>学習させる実験</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="395"/>
+        <location filename="../../gui/training/tab.py" line="401"/>
         <source>Which task&apos;s curves to show</source>
         <translation>曲線を表示するタスク</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="396"/>
+        <location filename="../../gui/training/tab.py" line="402"/>
         <source>Start</source>
         <translation>開始</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="400"/>
+        <location filename="../../gui/training/tab.py" line="407"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>

@@ -179,3 +179,10 @@ def test_minilm_style_curve_starts_at_one_and_silent_head_goes_first(bert):
 def test_lesson_sentences_are_the_head_roles_defaults():
     from gui.state.app_state import DEFAULT_SENTENCES
     assert set(LESSON_SENTENCES) == set(DEFAULT_SENTENCES.values())
+
+
+def test_at_fraction_counts_whole_heads():
+    curve = pruning_curve(lambda m: float(m.astype(np.float64).sum()), np.arange(10.0)[None],
+                          "gradient", "heads on")
+    assert curve.at_fraction(0.2) == (2, 8.0) and curve.at_fraction(0.4) == (4, 6.0)
+    assert curve.at_fraction(0.05) == (0, 10.0)
