@@ -6,6 +6,7 @@
     python main.py fetch-model minilm              download MiniLM into the cache
     python main.py heads --model minilm --sentence TEXT [--json]   a real model's heads
     python main.py train [flags]    train a tiny model live (no Qt); --json for JSON
+    python main.py prune [--model trained|minilm] [--json]   quality as heads are pruned
 """
 from __future__ import annotations
 
@@ -100,6 +101,7 @@ def build_parser(lesson_steps: int | None = None) -> argparse.ArgumentParser:
     export.add_argument("--size", default="1200x800", help="WxH in pixels")
     add_model_commands(sub)
     add_train_parser(sub)
+    add_prune_parser(sub)
     for p in sub.choices.values():
         p.error = parser.error
     return parser
@@ -298,6 +300,18 @@ def _train_summary(data: dict) -> list[str]:
             lines.append(f"  layer {h['layer']} head {h['head']}: {h['role']:<14} previous "
                          f"{h['prev_token_score']:.2f}  induction {h['induction_score']:.2f}  "
                          f"BOS {h['bos_score']:.2f}  self {h['self_score']:.2f}")
+        for layers, depth in sorted(data.get("depths", {}).items(), reverse=True):
+            change = depth["phase_change"]
+            if change is None:
+                continue
+            formed = (f"induction heads (max score ≥ {change['threshold']:g}) from step "
+                      f"{change['induction_step']}" if change["induction_step"] is not None
+                      else f"no induction head (max score < {change['threshold']:g})")
+            lines.append(
+                f"{layers} layer(s): ICL score {change['final_icl']:.2f} nats, max induction "
+                f"{change['final_induction']:.2f}; {formed}; ICL fell fastest from step "
+                f"{change['drop_from']} to {change['drop_to']} (loss {change['loss_before']:.2f}"
+                f" → {change['loss_after']:.2f})")
     else:
         for row in data["summary"]:
             lines.append(f"  h={row['heads']:<2} d_k={row['d_k']:<3} accuracy "
@@ -343,6 +357,56 @@ def run_train(args) -> int:
     return 0
 
 
+def add_prune_parser(sub) -> None:
+    prune = sub.add_parser("prune", help="switch heads off one at a time by importance "
+                           "(Michel et al. 2019) and print quality against the fraction removed")
+    prune.add_argument("--model", choices=("trained", "minilm"), default="trained",
+                       help="trained: the heads experiment's model (trained first); minilm: "
+                       "the cached MiniLM on the lesson's sentences")
+    prune.add_argument("--heads", type=_int_arg(1, 64), default=8)
+    prune.add_argument("--steps", type=_int_arg(1, 100_000))
+    prune.add_argument("--seed", type=_int_arg(0, 2**31 - 1))
+    prune.add_argument("--json", action="store_true")
+
+
+def run_prune(args) -> int:
+    if args.model == "minilm":
+        from engine.models import load_model
+        from engine.models.fetch import cache_status
+        from engine.models.pruning import LESSON_SENTENCES, prune_model
+
+        status = cache_status("minilm")
+        if not status.ok:
+            raise UsageError("minilm is not in the cache (or is damaged): run "
+                             "`python main.py fetch-model minilm` first")
+        model = load_model(status.folder)
+        data = {"model": model.name, "sentences": list(LESSON_SENTENCES),
+                **prune_model(model).to_dict()}
+    else:
+        from engine.training import TrainingConfigError
+        from engine.training.heads import HeadsConfig
+        from engine.training.pruning import prune_trained
+
+        fields = {k: v for k, v in (("steps", args.steps), ("seed", args.seed))
+                  if v is not None}
+        try:
+            config = HeadsConfig.from_dict({**fields, "heads": [args.heads]})
+        except TrainingConfigError as exc:
+            raise UsageError(str(exc)) from None
+        data = prune_trained(config, args.heads).to_dict()
+    if args.json:
+        json.dump(data, sys.stdout, indent=1)
+        sys.stdout.write("\n")
+        return 0
+    print(f"{data['model']}: {data['quality_name']} against the fraction of heads removed "
+          f"(importance: {data['importance_kind']})")
+    for f, q in zip(data["fraction_removed"], data["quality"]):
+        print(f"  {f:6.1%}  {q:.4f}")
+    print("paper (Michel et al. 2019), removed without a noticeable loss: " + "; ".join(
+        f"{p['fraction']:.0%} of {p['model']}" for p in data["paper"]))
+    return 0
+
+
 def run_export(args) -> int:
     from gui.headless.batch import export_panels
 
@@ -381,7 +445,7 @@ def run_gui(argv: list[str]) -> int:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     commands = {"report": run_report, "export": run_export, "heads": run_heads,
-                "fetch-model": run_fetch_model, "train": run_train}
+                "fetch-model": run_fetch_model, "train": run_train, "prune": run_prune}
     if not argv or argv[0] not in (*commands, "-h", "--help"):
         return run_gui(argv)
     from engine import ParamsError

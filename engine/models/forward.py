@@ -105,8 +105,11 @@ def _split(x: np.ndarray, heads: int) -> np.ndarray:
     return x.reshape(n, heads, d // heads).transpose(1, 0, 2)  # (h, n, d_k)
 
 
-def _attention(u: np.ndarray, lw: LayerWeights, heads: int, causal: bool):
-    """(MHA output (n, d), attention (h, n, n), raw scores (h, n, n))."""
+def _attention(u: np.ndarray, lw: LayerWeights, heads: int, causal: bool,
+               mask: np.ndarray | None = None):
+    """(MHA output (n, d), attention (h, n, n), raw scores (h, n, n)). mask (h,) or None:
+    head i's context A_i V_i is multiplied by mask[i] before W_O (0 = head off; the output
+    is then b_O plus the other heads)."""
     n, d = u.shape
     q = _split(u @ lw.w_q + lw.b_q, heads)
     k = _split(u @ lw.w_k + lw.b_k, heads)
@@ -118,7 +121,10 @@ def _attention(u: np.ndarray, lw: LayerWeights, heads: int, causal: bool):
     scaled = scaled - scaled.max(axis=-1, keepdims=True)
     weights = np.exp(scaled)
     weights /= weights.sum(axis=-1, keepdims=True)
-    context = (weights @ v).transpose(1, 0, 2).reshape(n, d)
+    context = weights @ v
+    if mask is not None:
+        context = context * mask.astype(context.dtype)[:, None, None]
+    context = context.transpose(1, 0, 2).reshape(n, d)
     return context @ lw.w_o + lw.b_o, weights, raw
 
 
@@ -178,3 +184,33 @@ def run_sentence(model: Model, text: str) -> ForwardResult:
     """Tokenize `text` with the model's tokenizer and run it: attentions(model, encode(text) ids)."""
     _, ids = model.encode(text)
     return attentions(model, ids)
+
+
+def hidden_states(model: Model, ids, head_mask: np.ndarray | None = None) -> np.ndarray:
+    """The last layer's output (n, d) float32 for `ids`, every block included (unlike
+    `attentions`, which skips the last feed-forward block; for GPT-2 before its final
+    LayerNorm, which the loader does not read). head_mask (L, h) or None
+    multiplies each head's context before W_O (Michel et al. 2019; 1 = on, 0 = off); None
+    and all ones give the same numbers bit for bit.
+
+    Raises TokenError for ids outside the vocabulary or more tokens than positions."""
+    model.tokens_for_ids(ids)
+    ids = tuple(int(i) for i in ids)
+    cfg = model.config
+    n, heads, eps = len(ids), cfg.heads, cfg.layer_norm_eps
+    x = model.word_embeddings[np.asarray(ids)] + model.position_embeddings[:n]
+    if model.token_type_embedding is not None:
+        x = x + model.token_type_embedding
+    if model.embedding_ln is not None:
+        x = layer_norm(x, model.embedding_ln, eps)
+    for index, lw in enumerate(model.layers):
+        mask = None if head_mask is None else np.asarray(head_mask)[index]
+        if cfg.causal:
+            out, _, _ = _attention(layer_norm(x, lw.ln_attn, eps), lw, heads, True, mask)
+            x = x + out
+            x = x + _ffn(layer_norm(x, lw.ln_ffn, eps), lw, cfg.activation)
+        else:
+            out, _, _ = _attention(x, lw, heads, False, mask)
+            x = layer_norm(x + out, lw.ln_attn, eps)
+            x = layer_norm(x + _ffn(x, lw, cfg.activation), lw.ln_ffn, eps)
+    return x

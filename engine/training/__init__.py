@@ -101,8 +101,13 @@ def result_to_dict(result) -> dict:
     scaling adds runs (each task, d_k, scaled, seed, final_loss, final_accuracy),
     summary (per task, d_k, scaled over seeds) and copy_baseline; roles adds heads
     (layer, head, prev_token_score, induction_score, bos_score, self_score, entropy,
-    role) and score_history; heads adds runs (heads, d_k, seed, final_loss,
-    final_accuracy), summary (per h over seeds) and paper (Table 3 rows A)."""
+    role) and score_history of its model, its curve has icl_score and induction_max
+    (common.OPTIONAL_METRICS), and depths: "2" (the model) and "1" (the 1-layer control,
+    with config.control), each {layers, curve, final, phase_change (icl.PhaseChange, or
+    None), heads, score_history}; heads adds runs (heads, d_k, seed, final_loss,
+    final_accuracy), summary (per h over seeds), paper (Table 3 rows A) and pruning (per h,
+    its first seed's model pruned head by head: pruning.PruningCurve.to_dict, with heads
+    and seed)."""
     out = {"experiment": result.experiment, "params": result.config.to_dict()}
     if isinstance(result, ScalingResult):
         c = result.config
@@ -122,13 +127,31 @@ def result_to_dict(result) -> dict:
         out["copy_baseline"] = result.copy_baseline
     if isinstance(result, HeadsResult):
         out["paper"] = [dict(row) for row in result.paper]
+        out["pruning"] = [{"heads": h, "seed": result.config.seed, **curve.to_dict()}
+                          for h, curve in result.pruning]
     if isinstance(result, RolesResult):
-        out["heads"] = [{"layer": h.layer, "head": h.head,
-                         "prev_token_score": h.scores["previous_token"],
-                         "induction_score": h.scores["induction"], "bos_score": h.scores["bos"],
-                         "self_score": h.scores["self"], "entropy": h.scores["entropy"],
-                         "role": h.role} for h in result.heads]
-        out["score_history"] = {"step": [int(s) for s in result.score_steps],
-                                "scores": list(SCORE_NAMES),
-                                "values": result.score_history.round(4).tolist()}
+        main = result.depths()[result.config.layers]
+        out.update(_depth_dict(main, with_curve=False))
+        out["depths"] = {str(layers): _depth_dict(depth)
+                         for layers, depth in result.depths().items()}
+    return out
+
+
+def _depth_dict(depth, with_curve: bool = True) -> dict:
+    """One model of a roles result: heads, score_history and, with_curve, curve (with
+    icl_score and induction_max), final and phase_change."""
+    out = {}
+    if with_curve:
+        curve = depth.run.curve.to_dict()
+        change = depth.phase_change()
+        out.update(layers=depth.layers, curve=curve, final=_final(curve),
+                   phase_change=None if change is None else change.to_dict())
+    out["heads"] = [{"layer": h.layer, "head": h.head,
+                     "prev_token_score": h.scores["previous_token"],
+                     "induction_score": h.scores["induction"], "bos_score": h.scores["bos"],
+                     "self_score": h.scores["self"], "entropy": h.scores["entropy"],
+                     "role": h.role} for h in depth.heads]
+    out["score_history"] = {"step": [int(s) for s in depth.score_steps],
+                            "scores": list(SCORE_NAMES),
+                            "values": depth.score_history.round(4).tolist()}
     return out

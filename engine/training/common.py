@@ -12,6 +12,11 @@ Curves are logged every `log_every` steps on a fixed evaluation batch:
     grad_norm_wq      (P,) float32  Frobenius norm of the W_Q gradient of the last training
                                     batch (all W_Q of the model together; NaN at step 0)
     max_attention     (P,) float32  mean over scored rows of the largest attention weight
+
+Experiment "roles" logs two more (OPTIONAL_METRICS; empty arrays elsewhere):
+
+    icl_score         (P,) float32  in-context-learning score, late − early loss (icl.py)
+    induction_max     (P,) float32  largest induction score of any head (roles_scoring.py)
 """
 from __future__ import annotations
 
@@ -24,6 +29,7 @@ import numpy as np
 from threadpoolctl import threadpool_limits
 
 METRICS = ("loss", "accuracy", "attention_entropy", "grad_norm_wq", "max_attention")
+OPTIONAL_METRICS = ("icl_score", "induction_max")
 
 OnSnapshot = Callable[[Any], None] | None
 ShouldStop = Callable[[], bool] | None
@@ -203,28 +209,40 @@ class Curve:
     attention_entropy: np.ndarray
     grad_norm_wq: np.ndarray
     max_attention: np.ndarray
+    icl_score: np.ndarray = field(default_factory=lambda: frozen_array([], np.float32))
+    induction_max: np.ndarray = field(default_factory=lambda: frozen_array([], np.float32))
 
     def to_dict(self) -> dict:
+        """Lists by step; an optional metric only when it was logged."""
         out = {"step": [int(s) for s in self.steps]}
-        for name in METRICS:
-            out[name] = [None if not np.isfinite(v) else float(v) for v in getattr(self, name)]
+        for name in METRICS + OPTIONAL_METRICS:
+            values = getattr(self, name)
+            if name in METRICS or len(values):
+                out[name] = [None if not np.isfinite(v) else float(v) for v in values]
         return out
 
 
 class CurveLog:
-    """Grows one curve point at a time; `freeze()` gives a Curve."""
+    """Grows one curve point at a time; `freeze()` gives a Curve. Every METRICS entry is
+    needed at every point; an OPTIONAL_METRICS entry is kept when given at every point."""
 
     def __init__(self) -> None:
-        self.rows: dict[str, list] = {"steps": [], **{m: [] for m in METRICS}}
+        self.rows: dict[str, list] = {"steps": [], **{m: [] for m in METRICS + OPTIONAL_METRICS}}
 
     def add(self, step: int, **metrics: float) -> None:
         self.rows["steps"].append(int(step))
         for m in METRICS:
             self.rows[m].append(float(metrics[m]))
+        for m in OPTIONAL_METRICS:
+            if m in metrics:
+                self.rows[m].append(float(metrics[m]))
 
     def freeze(self) -> Curve:
+        count = len(self.rows["steps"])
+        optional = {m: frozen_array(self.rows[m] if len(self.rows[m]) == count else [],
+                                    np.float32) for m in OPTIONAL_METRICS}
         return Curve(steps=frozen_array(self.rows["steps"], np.int32),
-                     **{m: frozen_array(self.rows[m], np.float32) for m in METRICS})
+                     **{m: frozen_array(self.rows[m], np.float32) for m in METRICS}, **optional)
 
     @property
     def last(self) -> dict[str, float]:

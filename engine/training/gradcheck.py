@@ -111,6 +111,9 @@ def gradient_cases(seed: int = 0):
         "roles/unscaled": _stack_case(
             StackShape(**{**roles_shape.__dict__, "scale": False}),
             repeat_batch(rng, 4, 10, 2, 4), seed + 1),
+        "roles/control": _stack_case(         # the 1-layer model trained beside
+            StackShape(**{**roles_shape.__dict__, "layers": 1}),
+            repeat_batch(rng, 4, 10, 2, 4), seed + 2),
     }
     for heads in (1, 4):
         shape = StackShape(vocab=relation_vocab(), classes=RELATION_VALUES ** 2,

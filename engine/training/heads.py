@@ -19,6 +19,7 @@ from .adam import Adam
 from .common import (COMMON_CHECKS, ConfigMixin, CurveLog, HeadView, Progress, Run, SeedsMixin,
                      TrainingConfigError, distinct, distinct_or_empty, flag, single_thread_blas,
                      whole)
+from .pruning import prune_relation_model
 from .roles_scoring import name_role
 from .softmax_clip import row_entropy
 from .stack import (StackShape, cross_entropy, init_stack, stack_forward, stack_loss_and_grads,
@@ -56,9 +57,10 @@ class HeadsConfig(SeedsMixin, ConfigMixin):
     log_every: int = 20
     snapshot_every: int = 25
     seed_list: tuple[int, ...] = ()   # the seeds by name; empty: seed … seed + seeds − 1
+    prune: bool = True
 
     CHECKS = {"heads": distinct(whole(1, 64)), "d_model": whole(1, 1024), **COMMON_CHECKS,
-              "seeds": whole(1, 20), "scale": flag(),
+              "seeds": whole(1, 20), "scale": flag(), "prune": flag(),
               "seed_list": distinct_or_empty(whole(0, 2**31 - 1))}
 
     def check_together(self) -> None:
@@ -81,7 +83,9 @@ class HeadsConfig(SeedsMixin, ConfigMixin):
 @dataclass(frozen=True)
 class HeadsResult:
     """runs: one Run per (h, seed), label {"heads", "d_k", "seed"}. heads_views: the last
-    run's heads on the sample sequence. paper: PAPER_TABLE3_A."""
+    run's heads on the sample sequence. paper: PAPER_TABLE3_A. pruning: with
+    config.prune, (h, pruning.PruningCurve) of the first seed's model of every h that
+    finished training, in the order of config.heads."""
 
     config: HeadsConfig
     runs: tuple[Run, ...]
@@ -90,6 +94,7 @@ class HeadsResult:
     stopped: bool
     elapsed_s: float
     paper: tuple = PAPER_TABLE3_A
+    pruning: tuple = ()
 
     experiment = "heads"
 
@@ -166,7 +171,17 @@ def _train_one(config, progress, heads, seed, sample, sample_labels):
         if progress.snapshot_due(step, config.snapshot_every):
             views = _views(params, shape, sample, scores)
             progress.send(Run(label, log.freeze()), views, sample_labels)
-    return Run(label, log.freeze()), _views(params, shape, sample, scores)
+    return Run(label, log.freeze()), _views(params, shape, sample, scores), params, ev
+
+
+def train_model(config: HeadsConfig, heads: int, seed: int):
+    """One model of the experiment trained alone, as run_heads trains it: (run, params,
+    shape, evaluation batch (tokens, targets, weight, match))."""
+    progress = Progress("heads", config.steps, 1)
+    sample = relation_batch(np.random.default_rng((config.seed, 4)), 1)[0]
+    with single_thread_blas():
+        run, _, params, ev = _train_one(config, progress, heads, seed, sample, ())
+    return run, params, config.shape(heads), ev
 
 
 def run_heads(config: HeadsConfig | None = None, on_snapshot=None, should_stop=None,
@@ -178,13 +193,18 @@ def run_heads(config: HeadsConfig | None = None, on_snapshot=None, should_stop=N
     sample = relation_batch(np.random.default_rng((config.seed_values[0], 4)), 1)[0]
     sample_labels = tuple(_token_label(int(t)) for t in sample[0])
     views: list[HeadView] = []
+    pruning = []
     with single_thread_blas():
         for heads in config.heads:
             for seed in config.seed_values:
                 if progress.stop_requested():
                     break
-                run, views = _train_one(config, progress, heads, seed, sample, sample_labels)
+                run, views, params, ev = _train_one(config, progress, heads, seed, sample,
+                                                    sample_labels)
                 progress.finished.append(run)
+                if config.prune and seed == config.seed and not progress.stopped:
+                    pruning.append((heads, prune_relation_model(
+                        params, config.shape(heads), ev, seed, config.eval_size)))
     progress.send(None, views, sample_labels, done=True)
     return HeadsResult(config, tuple(progress.finished), tuple(views), sample_labels,
-                       progress.stopped, time.perf_counter() - start)
+                       progress.stopped, time.perf_counter() - start, pruning=tuple(pruning))

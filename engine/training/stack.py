@@ -14,6 +14,13 @@ Shapes: B sequences, T positions, d = d_model, h heads of width d_k, C classes.
 
 Parameters (a dict, one dtype): "embed" (V, d), "pos" (T_max, d), and per layer l
 "wq{l}", "wk{l}", "wv{l}" (h, d, d_k), "wo{l}" (h, d_k, d); "readout" (d, C).
+
+Head mask (Michel et al. 2019): with `head_mask` m (L, h) the layer update is
+x ← x + Σ_h m_lh · A_h V_h W_O^h; m = 1 is the model itself, bit for bit (z · 1 = z in
+floating point), m_lh = 0 switches head h of layer l off. stack_backward then also returns "head_mask" (L, h) = ∂loss/∂m and, per sequence,
+"head_mask_per_sequence" (B, L, h): the terms of that sum from each sequence b, so that
+Σ_b of it is ∂loss/∂m (the loss is a weighted mean over positions; the sequences of a batch
+do not interact).
 """
 from __future__ import annotations
 
@@ -101,11 +108,13 @@ def _merge(m: np.ndarray) -> np.ndarray:
     return m.transpose(0, 2, 1, 3).reshape(b * t, h * dk)
 
 
-def stack_forward(params: dict, shape: StackShape, tokens: np.ndarray):
+def stack_forward(params: dict, shape: StackShape, tokens: np.ndarray,
+                  head_mask: np.ndarray | None = None):
     """logits (B, T', C) and the cache the backward pass needs; its "weights" entry holds the
     attention maps, one (B, h, T', T) array per layer. T' = T, except with
     shape.last_query_only, where the last layer computes only the last position's row
-    (T' = 1 there, and in the logits): the only row a loss on the last position reads."""
+    (T' = 1 there, and in the logits): the only row a loss on the last position reads.
+    head_mask (L, h) or None: see the module docstring."""
     b, t = tokens.shape
     h = shape.heads
     x = params["embed"][tokens] + params["pos"][:t]
@@ -125,12 +134,13 @@ def stack_forward(params: dict, shape: StackShape, tokens: np.ndarray):
             s /= divisor
         weights, free = softmax_forward(s, None if mask is None else mask[t - tq:])
         z = weights @ v
-        out = (_merge(z) @ params[f"wo{layer}"].reshape(-1, shape.d_model)).reshape(b, tq, -1)
+        zm = z if head_mask is None else z * head_mask[layer][None, :, None, None].astype(z.dtype)
+        out = (_merge(zm) @ params[f"wo{layer}"].reshape(-1, shape.d_model)).reshape(b, tq, -1)
         layers.append((x, q, k, v, weights, free, z))
         x = x_query + out
     logits = x @ params["readout"]
     return logits, {"tokens": tokens, "layers": layers, "final": x,
-                    "weights": [c[4] for c in layers]}
+                    "weights": [c[4] for c in layers], "head_mask": head_mask}
 
 
 def stack_backward(params: dict, shape: StackShape, cache: dict, d_logits: np.ndarray) -> dict:
@@ -141,13 +151,21 @@ def stack_backward(params: dict, shape: StackShape, cache: dict, d_logits: np.nd
     grads = {"readout": x_final.reshape(-1, d).T @ d_logits.reshape(-1, shape.classes)}
     dx = d_logits @ params["readout"].T                            # (B, T', d)
     divisor = shape.divisor
+    mask = cache.get("head_mask")
+    if mask is not None:
+        per_sequence = np.zeros((b, shape.layers, h), dtype=np.float64)
     for layer in reversed(range(shape.layers)):
         x, q, k, v, weights, free, z = cache["layers"][layer]
         tq = q.shape[2]
         wo = params[f"wo{layer}"]
         dout = dx.reshape(b * tq, d)
-        grads[f"wo{layer}"] = (_merge(z).T @ dout).reshape(wo.shape)
+        m = None if mask is None else mask[layer][None, :, None, None].astype(z.dtype)
+        grads[f"wo{layer}"] = (_merge(z if m is None else z * m).T @ dout).reshape(wo.shape)
         dz = _split(dout @ wo.reshape(-1, d).T, b, tq, h)
+        if m is not None:
+            per_sequence[:, layer] = np.einsum("bhtk,bhtk->bh", z.astype(np.float64),
+                                               dz.astype(np.float64))
+            dz = dz * m
         dv = weights.swapaxes(-1, -2) @ dz
         ds = softmax_backward(dz @ v.swapaxes(-1, -2), weights, free)
         if divisor != 1.0:
@@ -172,12 +190,16 @@ def stack_backward(params: dict, shape: StackShape, cache: dict, d_logits: np.nd
     d_pos = np.zeros_like(params["pos"])
     d_pos[:t] = dx.sum(axis=0)
     grads["pos"] = d_pos
+    if mask is not None:
+        grads["head_mask_per_sequence"] = per_sequence
+        grads["head_mask"] = per_sequence.sum(axis=0)
     return grads
 
 
-def stack_loss_and_grads(params, shape, tokens, targets, weight):
-    """(loss, accuracy, grads, cache) for one batch; targets and weight (B, T)."""
-    logits, cache = stack_forward(params, shape, tokens)
+def stack_loss_and_grads(params, shape, tokens, targets, weight, head_mask=None):
+    """(loss, accuracy, grads, cache) for one batch; targets and weight (B, T); with a
+    head_mask (L, h) grads also has "head_mask" and "head_mask_per_sequence"."""
+    logits, cache = stack_forward(params, shape, tokens, head_mask)
     if shape.last_query_only:
         targets, weight = targets[:, -1:], weight[:, -1:]
     loss, d_logits, accuracy = cross_entropy(logits, targets, weight)

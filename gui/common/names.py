@@ -17,6 +17,8 @@ TRAINING_PANEL = "trainingPanel"  # the training lab: controls and its three plo
 TRAIN_LOSS = "trainLossPlot"      # training curves (exported, copied)
 TRAIN_HEADS = "trainHeadsView"    # the learned heads' maps (exported, copied)
 TRAIN_VS_H = "trainHeadsChart"    # final quality against h beside the paper (exported, copied)
+TRAIN_ICL = "trainIclPlot"        # loss and ICL score of 2 layers and the 1-layer control
+TRAIN_PRUNE = "trainPruningPlot"  # accuracy as heads are pruned (heads experiment)
 
 #: The rows of the panel area; a compact window shows one at a time.
 TOP_ROW = (SOFTMAX, VARIANCE, SATURATION)
@@ -28,7 +30,8 @@ EXPORT_STEMS = {SOFTMAX: "softmax", VARIANCE: "variance", SATURATION: "saturatio
                 HEAD_GRID: "real_heads_grid", HEAD_DETAIL: "real_heads_head",
                 HEAD_COMPARE: "real_heads_compare",
                 TRAIN_LOSS: "training", TRAIN_HEADS: "training-heads",
-                TRAIN_VS_H: "training-vs-h"}
+                TRAIN_VS_H: "training-vs-h", TRAIN_ICL: "training-icl",
+                TRAIN_PRUNE: "training-pruning"}
 
 
 def role_names() -> dict[str, str]:

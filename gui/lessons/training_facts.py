@@ -165,6 +165,55 @@ def roles_run_text(context: LessonContext) -> str:
     if f["mixed"]:
         text += " " + tr("{k} of {n} heads have no clean role (mixed: no score reaches its "
                          "threshold).").format(k=f["mixed"], n=f["heads"])
+    icl = icl_text(result)
+    return f"{text}<br>{icl}" if icl else text
+
+
+def icl_facts(result) -> dict:
+    """layers → engine.training.icl.PhaseChange (or None) of every model of a roles result."""
+    return {layers: depth.phase_change() for layers, depth in result.depths().items()}
+
+
+def icl_text(result) -> str:
+    """What the In-context learning tab's two curves show, with this run's figures; ""
+    without the 1-layer control."""
+    changes = icl_facts(result)
+    deep, one = changes.get(result.config.layers), changes.get(1)
+    if deep is None or one is None or result.control is None:
+        return ""
+    text = tr("The <b>In-context learning</b> tab plots the loss beside the ICL score, the "
+              "loss on the repeated half minus the loss on the first half (Olsson et al. "
+              "2022): negative when the model reads the context.")
+    if deep.induction_step is not None:
+        text += " " + tr("With {layers} layers, induction heads formed at step {step} (largest "
+                         "induction score ≥ {t:g}) after a plateau; the ICL score fell fastest "
+                         "between steps {a} and {b} (from {i0} to {i1} nats) while the loss "
+                         "dropped from {l0} to {l1}. It ends at {icl} nats, the best induction "
+                         "score at {ind}.").format(
+            layers=result.config.layers, step=deep.induction_step, t=deep.threshold,
+            a=deep.drop_from, b=deep.drop_to, i0=format_number(deep.icl_before),
+            i1=format_number(deep.icl_after), l0=format_number(deep.loss_before),
+            l1=format_number(deep.loss_after), icl=format_number(deep.final_icl),
+            ind=format_number(deep.final_induction))
+    else:
+        text += " " + tr("With {layers} layers no induction head formed in this run (largest "
+                         "induction score {ind} < {t:g}); its ICL score ends at {icl} nats: "
+                         "train longer.").format(
+            layers=result.config.layers, ind=format_number(deep.final_induction),
+            t=deep.threshold, icl=format_number(deep.final_icl))
+    if one.induction_step is None:
+        text += " " + tr("The 1-layer control, trained on the same batches, formed none "
+                         "(largest induction score {ind}) and ends at {icl} nats: one layer "
+                         "can favour tokens it has seen, but its keys do not know which token "
+                         "came before them, so it cannot find the token after an earlier "
+                         "copy.").format(ind=format_number(one.final_induction),
+                                         icl=format_number(one.final_icl))
+    else:
+        text += " " + tr("The 1-layer control, trained on the same batches, reached an "
+                         "induction score of {ind} at step {step} and ends at {icl} "
+                         "nats.").format(ind=format_number(one.final_induction),
+                                         step=one.induction_step,
+                                         icl=format_number(one.final_icl))
     return text
 
 

@@ -43,7 +43,7 @@ SEQUENTIAL_RGBA = SEQUENTIAL.getLookupTable(0.0, 1.0, 256, alpha=True)
 SCALING_TASKS = ("averaging", "lookup")
 TEXT_PERIOD_S = 0.5
 #: Legend columns: scaling has 8 groups and the full width, heads 5 groups beside the maps.
-LEGEND_COLUMNS = {"scaling": 4, "heads": 3, "roles": 1}
+LEGEND_COLUMNS = {"scaling": 4, "heads": 3, "roles": 2}
 
 
 def experiment_names() -> dict[str, str]:
@@ -86,8 +86,8 @@ def group_runs(snapshot, task: str) -> dict:
             key = (label["d_k"], label["scaled"])
         elif snapshot.experiment == "heads":
             key = (label["heads"],)
-        else:
-            key = ("run",)
+        else:       # roles: the model and the 1-layer control
+            key = (label.get("layers", 2),)
         groups.setdefault(key, []).append(run)
     return groups
 
@@ -97,7 +97,7 @@ def group_name(experiment: str, key) -> str:
         return (tr("d_k = {dk}, ÷√d_k") if key[1] else tr("d_k = {dk}, unscaled")).format(dk=key[0])
     if experiment == "heads":
         return tr("h = {h}").format(h=key[0])
-    return tr("training run")
+    return tr("1 layer (control)") if key[0] == 1 else tr("{n} layers").format(n=key[0])
 
 
 class TrainingPlotBase(Plot):
@@ -318,7 +318,7 @@ class TrainingCurves(TrainingPlotBase):
             self.legend.setColumnCount(LEGEND_COLUMNS.get(snapshot.experiment, 1))
         groups = group_runs(snapshot, self.task)
         keys = (snapshot_keys(snapshot, self.task) if snapshot.experiment == "scaling"
-                else sorted(groups))
+                else sorted(groups, reverse=snapshot.experiment == "roles"))
         for key, runs in groups.items():
             # A group whose runs did not move since the last snapshot keeps its curves: in
             # a scaling run only the d_k in training changes.

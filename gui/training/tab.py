@@ -21,6 +21,8 @@ from engine.training import EXPERIMENTS, TrainingConfigError
 from gui.common import names
 from gui.common.guard import SUPER, guarded
 from gui.common.i18n import tr
+from gui.panels.icl_plot import IclPlot
+from gui.panels.pruning_plot import PruningPlot
 from gui.panels.training_plots import (SCALING_TASKS, HeadsVsH, TrainingCurves, TrainingHeadsView,
                                     experiment_names, task_names)
 from gui.common.qt_util import all_signals_blocked, forget_combo_size_hints
@@ -116,7 +118,8 @@ class TrainingTab(QWidget):
         self.state = state
         self.runner = runner or TrainingRunner(self)
         self.curves, self.heads_view, self.chart = TrainingCurves(), TrainingHeadsView(), HeadsVsH()
-        self.plots = (self.curves, self.heads_view, self.chart)
+        self.icl, self.pruning = IclPlot(), PruningPlot()
+        self.plots = (self.curves, self.heads_view, self.chart, self.icl, self.pruning)
         self.combo = WrappingComboBox(objectName="trainExperimentCombo")
         for name in EXPERIMENTS:
             self.combo.addItem("", name)
@@ -146,6 +149,8 @@ class TrainingTab(QWidget):
         self.right = QTabWidget(objectName="trainRightTabs")
         self.right.addTab(self.heads_view, "")
         self.right.addTab(self.chart, "")
+        self.right.addTab(self.icl, "")
+        self.right.addTab(self.pruning, "")
         self.splitter.addWidget(self.curves)
         self.splitter.addWidget(self.right)
         self.splitter.setStretchFactor(0, 1)
@@ -184,12 +189,15 @@ class TrainingTab(QWidget):
         snapshot (they may be up to CURVES_PERIOD_S behind it)."""
         self._draw_curves()
         return {names.TRAIN_LOSS: self.curves, names.TRAIN_HEADS: self.heads_view,
-                names.TRAIN_VS_H: self.chart}
+                names.TRAIN_VS_H: self.chart, names.TRAIN_ICL: self.icl,
+                names.TRAIN_PRUNE: self.pruning}
 
     @staticmethod
     def titles() -> dict:
         return {names.TRAINING_PANEL: tr("Training"), names.TRAIN_LOSS: tr("Training curves"),
-                names.TRAIN_HEADS: tr("Learned heads"), names.TRAIN_VS_H: tr("Quality vs h")}
+                names.TRAIN_HEADS: tr("Learned heads"), names.TRAIN_VS_H: tr("Quality vs h"),
+                names.TRAIN_ICL: tr("In-context learning"),
+                names.TRAIN_PRUNE: tr("Pruning heads")}
 
     def start(self, experiment: str | None = None, options: dict | None = None) -> bool:
         """Train `experiment` (default: AppState.training's) with `options` (config fields
@@ -233,7 +241,9 @@ class TrainingTab(QWidget):
         self.task_combo.setVisible(training.experiment == "scaling")
         self.right.setVisible(training.experiment != "scaling")   # no heads to show
         self.right.setTabVisible(1, training.experiment == "heads")
-        self.right.setCurrentIndex(1 if training.experiment == "heads" else 0)
+        self.right.setTabVisible(2, training.experiment == "roles")
+        self.right.setTabVisible(3, training.experiment == "heads")
+        self.right.setCurrentIndex({"heads": 1, "roles": 2}.get(training.experiment, 0))
         if training.experiment == "heads":
             try:
                 self.chart.set_planned_heads(
@@ -252,7 +262,7 @@ class TrainingTab(QWidget):
         self.result, self.last_snapshot, self._first_seen = None, None, None
         self._curves_timer.stop()
         self._curves_snapshot, self._curves_at = None, float("-inf")
-        for plot in (self.curves, self.heads_view):
+        for plot in (self.curves, self.heads_view, self.icl, self.pruning):
             plot.clear_run()
         self.progress.setRange(0, 1)
         self.progress.setValue(0)
@@ -324,10 +334,12 @@ class TrainingTab(QWidget):
             self._curves_at = time.perf_counter()
             self.curves.offer_results(snapshot)
             self.chart.offer_results(snapshot)
+            self.icl.offer_results(snapshot)
 
     @Slot(object)
     def _on_result(self, result) -> None:
         self.result = result
+        self.pruning.offer_results(result)     # computed in the training process
         steps = self.last_snapshot.total_steps if self.last_snapshot is not None else 0
         self.progress.setRange(0, max(1, steps))
         self.progress.setValue(max(1, steps))
@@ -390,6 +402,8 @@ class TrainingTab(QWidget):
         self.start_button.setText(tr("Start"))
         self.right.setTabText(0, tr("Learned heads"))
         self.right.setTabText(1, tr("Quality vs h"))
+        self.right.setTabText(2, tr("In-context learning"))
+        self.right.setTabText(3, tr("Pruning heads"))
         self.stop_button.setText(tr("Stop"))
         if self.last_snapshot is not None and self.message[0] in ("running", "done"):
             self.progress.setFormat(self._progress_text(self.progress.value(),

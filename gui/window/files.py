@@ -63,7 +63,8 @@ class FileCommands(QObject):
     TAB_PLOTS = {names.HEADS_VIEW: names.HEADS_PANEL, names.HEAD_GRID: names.MODEL_HEADS,
                  names.HEAD_DETAIL: names.MODEL_HEADS, names.HEAD_COMPARE: names.MODEL_HEADS,
                  names.TRAIN_LOSS: names.TRAINING_PANEL, names.TRAIN_HEADS: names.TRAINING_PANEL,
-                 names.TRAIN_VS_H: names.TRAINING_PANEL}
+                 names.TRAIN_VS_H: names.TRAINING_PANEL, names.TRAIN_ICL: names.TRAINING_PANEL,
+                 names.TRAIN_PRUNE: names.TRAINING_PANEL}
 
     def exportable_names(self) -> list[str]:
         """Every panel File → Export and Edit → Copy offer, by objectName (builds nothing)."""

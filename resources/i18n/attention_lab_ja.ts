@@ -601,34 +601,34 @@
         <translation>エラーが起きました（ログに記録）: {m}</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="91"/>
+        <location filename="../../gui/window/files.py" line="92"/>
         <source>PNG image (*.png);;SVG drawing (*.svg)</source>
         <extracomment>Plots in the tabs built when first shown, by the objectName File → Export uses.</extracomment>
         <translation>PNG 画像 (*.png);;SVG 図 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="101"/>
+        <location filename="../../gui/window/files.py" line="102"/>
         <source>Export failed</source>
         <translation>書き出しに失敗しました</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="103"/>
-        <location filename="../../gui/window/files.py" line="189"/>
+        <location filename="../../gui/window/files.py" line="104"/>
+        <location filename="../../gui/window/files.py" line="190"/>
         <source>Saved {path}</source>
         <translation>{path} を保存しました</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="107"/>
+        <location filename="../../gui/window/files.py" line="108"/>
         <source>Export window</source>
         <translation>ウィンドウを書き出す</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="114"/>
+        <location filename="../../gui/window/files.py" line="115"/>
         <source>Export panel</source>
         <translation>パネルを書き出す</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="130"/>
+        <location filename="../../gui/window/files.py" line="131"/>
         <source>Copied {panel} to the clipboard</source>
         <translation>{panel} をクリップボードにコピーしました</translation>
     </message>
@@ -683,7 +683,7 @@
         <translation>&lt;b&gt;学習ラボ:&lt;/b&gt; 小さなモデルを別プロセスでその場で学習します。÷√d_k の有無、ヘッドが自分で役割を見つける様子、細いヘッド複数と太いヘッド1つの比較。</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="140"/>
+        <location filename="../../gui/window/files.py" line="141"/>
         <source>Keyboard shortcuts</source>
         <translation>キーボードショートカット</translation>
     </message>
@@ -708,7 +708,7 @@
         <translation>&lt;b&gt;q·k の分散:&lt;/b&gt; ランダムな q と k から標本した q·k。分散は d_k に比例して増え、÷√d_k で σ⁴ に戻ります。</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="191"/>
+        <location filename="../../gui/training/tab.py" line="197"/>
         <source>Training</source>
         <extracomment>While a run trains, the curves and the quality-vs-h chart are redrawn at most this often (the last snapshot of a run at once): repainting their 40–60 curves and bands was most of what a snapshot cost the window. The heads&apos; maps and the progress bar follow every snapshot.</extracomment>
         <translation>学習</translation>
@@ -729,12 +729,12 @@
         <translation>&lt;b&gt;コスト:&lt;/b&gt; 1 層の FLOPs とパラメータ数。1 ヘッドと h ヘッドの比較。</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="144"/>
+        <location filename="../../gui/window/files.py" line="145"/>
         <source>How to read this window</source>
         <translation>このウィンドウの見方</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="148"/>
+        <location filename="../../gui/window/files.py" line="149"/>
         <source>About Attention Lab</source>
         <translation>Attention Lab について</translation>
     </message>
@@ -744,38 +744,38 @@
         <translation>文字サイズ {p} %</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="165"/>
+        <location filename="../../gui/window/files.py" line="166"/>
         <source>Open session</source>
         <translation>セッションを開く</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="166"/>
-        <location filename="../../gui/window/files.py" line="181"/>
+        <location filename="../../gui/window/files.py" line="167"/>
+        <location filename="../../gui/window/files.py" line="182"/>
         <source>Attention Lab session (*.json)</source>
         <translation>Attention Lab セッション (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="172"/>
+        <location filename="../../gui/window/files.py" line="173"/>
         <source>Cannot open session</source>
         <translation>セッションを開けません</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="173"/>
+        <location filename="../../gui/window/files.py" line="174"/>
         <source>{file} was not opened: {reason}</source>
         <translation>{file} を開けませんでした: {reason}</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="176"/>
+        <location filename="../../gui/window/files.py" line="177"/>
         <source>Opened {path}</source>
         <translation>{path} を開きました</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="180"/>
+        <location filename="../../gui/window/files.py" line="181"/>
         <source>Save session</source>
         <translation>セッションを保存</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="187"/>
+        <location filename="../../gui/window/files.py" line="188"/>
         <source>Cannot save session</source>
         <translation>セッションを保存できません</translation>
     </message>
@@ -1409,8 +1409,8 @@ theory σ⁴ = {th}
         <translation>よくある間違い: √d_model</translation>
     </message>
     <message>
-        <location filename="../../gui/common/names.py" line="36"/>
-        <location filename="../../gui/common/names.py" line="44"/>
+        <location filename="../../gui/common/names.py" line="39"/>
+        <location filename="../../gui/common/names.py" line="47"/>
         <location filename="../../gui/panels/heads_view.py" line="54"/>
         <location filename="../../gui/panels/training_plots.py" line="62"/>
         <source>previous token</source>
@@ -1420,61 +1420,61 @@ A column of small maps narrower than this many text heights broke a Japanese tit
         <translation>直前トークン</translation>
     </message>
     <message>
-        <location filename="../../gui/common/names.py" line="36"/>
-        <location filename="../../gui/common/names.py" line="44"/>
+        <location filename="../../gui/common/names.py" line="39"/>
+        <location filename="../../gui/common/names.py" line="47"/>
         <location filename="../../gui/panels/heads_view.py" line="55"/>
         <source>next token</source>
         <translation>直後のトークン</translation>
     </message>
     <message>
-        <location filename="../../gui/common/names.py" line="36"/>
+        <location filename="../../gui/common/names.py" line="39"/>
         <location filename="../../gui/panels/training_plots.py" line="63"/>
         <source>self</source>
         <translation>自分自身</translation>
     </message>
     <message>
-        <location filename="../../gui/common/names.py" line="37"/>
-        <location filename="../../gui/common/names.py" line="45"/>
+        <location filename="../../gui/common/names.py" line="40"/>
+        <location filename="../../gui/common/names.py" line="48"/>
         <location filename="../../gui/panels/heads_view.py" line="56"/>
         <source>first token</source>
         <translation>先頭のトークン</translation>
     </message>
     <message>
-        <location filename="../../gui/common/names.py" line="37"/>
+        <location filename="../../gui/common/names.py" line="40"/>
         <source>separator / punctuation</source>
         <translation>区切り・句読点</translation>
     </message>
     <message>
-        <location filename="../../gui/common/names.py" line="38"/>
+        <location filename="../../gui/common/names.py" line="41"/>
         <location filename="../../gui/panels/training_plots.py" line="62"/>
         <source>induction</source>
         <translation>インダクションヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/common/names.py" line="38"/>
+        <location filename="../../gui/common/names.py" line="41"/>
         <source>broad</source>
         <translation>広がり型</translation>
     </message>
     <message>
-        <location filename="../../gui/common/names.py" line="38"/>
+        <location filename="../../gui/common/names.py" line="41"/>
         <location filename="../../gui/panels/training_plots.py" line="63"/>
         <source>mixed</source>
         <translation>混合</translation>
     </message>
     <message>
-        <location filename="../../gui/common/names.py" line="45"/>
+        <location filename="../../gui/common/names.py" line="48"/>
         <location filename="../../gui/panels/heads_view.py" line="57"/>
         <source>same word</source>
         <translation>同じ単語</translation>
     </message>
     <message>
-        <location filename="../../gui/common/names.py" line="46"/>
+        <location filename="../../gui/common/names.py" line="49"/>
         <location filename="../../gui/panels/heads_view.py" line="58"/>
         <source>punctuation → whole sentence</source>
         <translation>句読点 → その文全体</translation>
     </message>
     <message>
-        <location filename="../../gui/common/names.py" line="47"/>
+        <location filename="../../gui/common/names.py" line="50"/>
         <location filename="../../gui/panels/heads_view.py" line="59"/>
         <source>pronoun → nearest preceding noun</source>
         <translation>代名詞 → 直前の名詞</translation>
@@ -1926,14 +1926,98 @@ A column of small maps narrower than this many text heights broke a Japanese tit
         <translation>直前の項目</translation>
     </message>
     <message>
+        <location filename="../../gui/panels/icl_plot.py" line="35"/>
+        <location filename="../../gui/panels/training_plots.py" line="100"/>
+        <source>1 layer (control)</source>
+        <translation>1 層(対照)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/icl_plot.py" line="35"/>
+        <location filename="../../gui/panels/training_plots.py" line="100"/>
+        <source>{n} layers</source>
+        <translation>{n} 層</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/icl_plot.py" line="42"/>
+        <source>{model}: no induction head (largest induction score {ind:.2f} &lt; {t:g}); ICL score now {icl:.2f} nats.</source>
+        <translation>{model}:帰納ヘッドなし(帰納スコアの最大 {ind:.2f} &lt; {t:g})。現在の ICL スコアは {icl:.2f} nats。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/icl_plot.py" line="46"/>
+        <source>induction heads from step {step} (largest induction score ≥ {t:g}, now {ind:.2f})</source>
+        <translation>ステップ {step} から帰納ヘッド(帰納スコアの最大 ≥ {t:g}、現在 {ind:.2f})</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/icl_plot.py" line="49"/>
+        <source>{model}: {formed}; ICL score fell fastest from step {a} to {b} ({i0:.2f} → {i1:.2f}), loss {l0:.2f} → {l1:.2f}; ICL score now {icl:.2f} nats.</source>
+        <translation>{model}:{formed}。ICL スコアが最も速く下がったのはステップ {a} から {b}({i0:.2f} → {i1:.2f})、損失は {l0:.2f} → {l1:.2f}。現在の ICL スコアは {icl:.2f} nats。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/icl_plot.py" line="141"/>
         <location filename="../../gui/panels/training_plots.py" line="73"/>
         <source>loss (nats)</source>
         <translation>損失(nats)</translation>
     </message>
     <message>
+        <location filename="../../gui/panels/icl_plot.py" line="142"/>
+        <source>ICL score: late − early loss (nats)</source>
+        <translation>ICL スコア:後半 − 前半の損失(nats)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/icl_plot.py" line="147"/>
+        <source>in-context learning: 2 layers beside a 1-layer control</source>
+        <translation>文脈内学習:2 層モデルと 1 層の対照</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/icl_plot.py" line="153"/>
+        <source>Train the roles experiment: dotted lines mark where induction heads form, dots the ICL score&apos;s steepest fall.</source>
+        <translation>役割の実験を学習してください。点線は帰納ヘッドができた位置、点は ICL スコアが最も急に下がった区間を示します。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/pruning_plot.py" line="26"/>
+        <source>{name}: {fraction:.0%}</source>
+        <translation>{name}:{fraction:.0%}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/pruning_plot.py" line="30"/>
+        <source>Dotted: Michel et al. 2019 removed {wmt:.0%} of a WMT Transformer&apos;s heads and {bert:.0%} of BERT&apos;s without a noticeable loss.</source>
+        <translation>点線:Michel et al. 2019 は、WMT の Transformer のヘッドの {wmt:.0%}、BERT のヘッドの {bert:.0%} を目立った劣化なしに除去しました。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/pruning_plot.py" line="42"/>
+        <source>{q:.0%} with {k} of {n} removed</source>
+        <translation>{n} 個中 {k} 個を除去して {q:.0%}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/pruning_plot.py" line="44"/>
+        <source>h = {h}: {q0:.0%} with every head; too few heads to remove {f:.0%}.</source>
+        <translation>h = {h}:全ヘッドで {q0:.0%}。ヘッドが少なすぎて {f:.0%} は除去できません。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/pruning_plot.py" line="46"/>
+        <source>h = {h}: {q0:.0%} with every head; {parts}.</source>
+        <translation>h = {h}:全ヘッドで {q0:.0%}、{parts}。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/pruning_plot.py" line="112"/>
+        <source>Do we need all the heads? Accuracy as heads are switched off, least important first</source>
+        <translation>ヘッドはすべて必要か? 重要度の低い順にヘッドを外したときの正解率</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/pruning_plot.py" line="114"/>
+        <source>fraction of heads removed</source>
+        <translation>除去したヘッドの割合</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/pruning_plot.py" line="115"/>
         <location filename="../../gui/panels/training_plots.py" line="73"/>
         <source>accuracy</source>
         <translation>正解率</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/pruning_plot.py" line="124"/>
+        <source>Train the heads experiment: after the runs, each h&apos;s first model is pruned head by head (importance |∂loss/∂mask|, Michel et al. 2019).</source>
+        <translation>ヘッド数の実験を学習してください。学習後、各 h の最初のモデルからヘッドを 1 つずつ外します(重要度 |∂損失/∂マスク|、Michel et al. 2019)。</translation>
     </message>
     <message>
         <location filename="../../gui/panels/training_plots.py" line="74"/>
@@ -1956,14 +2040,10 @@ A column of small maps narrower than this many text heights broke a Japanese tit
         <translation>d_k = {dk}、スケールなし</translation>
     </message>
     <message>
+        <location filename="../../gui/panels/pruning_plot.py" line="109"/>
         <location filename="../../gui/panels/training_plots.py" line="99"/>
         <source>h = {h}</source>
         <translation>h = {h}</translation>
-    </message>
-    <message>
-        <location filename="../../gui/panels/training_plots.py" line="100"/>
-        <source>training run</source>
-        <translation>学習ラン</translation>
     </message>
     <message>
         <location filename="../../gui/panels/training_plots.py" line="247"/>
@@ -1971,6 +2051,7 @@ A column of small maps narrower than this many text heights broke a Japanese tit
         <translation>固定した評価バッチでの学習曲線</translation>
     </message>
     <message>
+        <location filename="../../gui/panels/icl_plot.py" line="145"/>
         <location filename="../../gui/panels/training_plots.py" line="252"/>
         <source>step</source>
         <translation>ステップ</translation>
@@ -2071,90 +2152,102 @@ A column of small maps narrower than this many text heights broke a Japanese tit
         <translation>ここではヘッドを増やしても悪化しません:h = {h} は {a:.0%} です。</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="191"/>
+        <location filename="../../gui/training/tab.py" line="197"/>
         <source>Training curves</source>
         <translation>学習曲線</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="192"/>
-        <location filename="../../gui/training/tab.py" line="391"/>
+        <location filename="../../gui/training/tab.py" line="198"/>
+        <location filename="../../gui/training/tab.py" line="403"/>
         <source>Learned heads</source>
         <translation>学習したヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="192"/>
-        <location filename="../../gui/training/tab.py" line="392"/>
+        <location filename="../../gui/training/tab.py" line="198"/>
+        <location filename="../../gui/training/tab.py" line="404"/>
         <source>Quality vs h</source>
         <translation>h と性能</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="353"/>
-        <location filename="../../gui/training/tab.py" line="398"/>
+        <location filename="../../gui/training/tab.py" line="199"/>
+        <location filename="../../gui/training/tab.py" line="405"/>
+        <source>In-context learning</source>
+        <translation>文脈内学習</translation>
+    </message>
+    <message>
+        <location filename="../../gui/training/tab.py" line="200"/>
+        <location filename="../../gui/training/tab.py" line="406"/>
+        <source>Pruning heads</source>
+        <translation>ヘッドの枝刈り</translation>
+    </message>
+    <message>
+        <location filename="../../gui/training/tab.py" line="365"/>
+        <location filename="../../gui/training/tab.py" line="412"/>
         <source>{step} / {total} steps</source>
         <translation>{step} / {total} ステップ</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="354"/>
+        <location filename="../../gui/training/tab.py" line="366"/>
         <source>{step} / {total} steps · {left:.0f} s left</source>
         <translation>{step} / {total} ステップ・残り {left:.0f} 秒</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="360"/>
+        <location filename="../../gui/training/tab.py" line="372"/>
         <source>Pick an experiment and press Start: a tiny model trains in a separate process, seeded, on this computer.</source>
         <translation>実験を選んで「開始」を押してください。小さなモデルがこのコンピューター上の別プロセスで、シード固定で学習します。</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="362"/>
+        <location filename="../../gui/training/tab.py" line="374"/>
         <source>Starting the training process…</source>
         <translation>学習プロセスを起動しています…</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="363"/>
+        <location filename="../../gui/training/tab.py" line="375"/>
         <source>Training in a separate process (pid {pid}); the window stays responsive.</source>
         <translation>別プロセス(pid {pid})で学習中です。ウィンドウはそのまま操作できます。</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="365"/>
+        <location filename="../../gui/training/tab.py" line="377"/>
         <source>Done in {seconds:.1f} s ({rate:.0f} steps per second).</source>
         <translation>{seconds:.1f} 秒で完了しました(毎秒 {rate:.0f} ステップ)。</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="366"/>
+        <location filename="../../gui/training/tab.py" line="378"/>
         <source>Stopped at step {step}.</source>
         <translation>ステップ {step} で停止しました。</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="367"/>
+        <location filename="../../gui/training/tab.py" line="379"/>
         <source>These settings cannot be trained: {reason}</source>
         <translation>この設定では学習できません:{reason}</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="368"/>
+        <location filename="../../gui/training/tab.py" line="380"/>
         <source>Training failed: {reason}. The window is fine; press Start to try again.</source>
         <translation>学習に失敗しました:{reason}。ウィンドウは問題ありません。「開始」でやり直せます。</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="370"/>
+        <location filename="../../gui/training/tab.py" line="382"/>
         <source>The training process ended unexpectedly (exit code {code}). The window is fine; press Start to try again.</source>
         <translation>学習プロセスが予期せず終了しました(終了コード {code})。ウィンドウは問題ありません。「開始」でやり直せます。</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="388"/>
+        <location filename="../../gui/training/tab.py" line="400"/>
         <source>Which experiment to train</source>
         <translation>学習させる実験</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="389"/>
+        <location filename="../../gui/training/tab.py" line="401"/>
         <source>Which task&apos;s curves to show</source>
         <translation>曲線を表示するタスク</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="390"/>
+        <location filename="../../gui/training/tab.py" line="402"/>
         <source>Start</source>
         <translation>開始</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="393"/>
+        <location filename="../../gui/training/tab.py" line="407"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
@@ -2260,37 +2353,62 @@ A column of small maps narrower than this many text heights broke a Japanese tit
         <translation>{n} 個中 {k} 個のヘッドには、はっきりした役割がありません（混合：どのスコアもしきい値に届かない）。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="195"/>
+        <location filename="../../gui/lessons/training_facts.py" line="184"/>
+        <source>The &lt;b&gt;In-context learning&lt;/b&gt; tab plots the loss beside the ICL score, the loss on the repeated half minus the loss on the first half (Olsson et al. 2022): negative when the model reads the context.</source>
+        <translation>&lt;b&gt;文脈内学習&lt;/b&gt;タブは、損失と ICL スコア(繰り返し部分の損失から前半の損失を引いた値、Olsson ら 2022)を並べて描きます。モデルが文脈を読めていれば負になります。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/lessons/training_facts.py" line="188"/>
+        <source>With {layers} layers, induction heads formed at step {step} (largest induction score ≥ {t:g}) after a plateau; the ICL score fell fastest between steps {a} and {b} (from {i0} to {i1} nats) while the loss dropped from {l0} to {l1}. It ends at {icl} nats, the best induction score at {ind}.</source>
+        <translation>{layers} 層では、停滞のあとステップ {step} でインダクションヘッドができました(最大インダクションスコア ≥ {t:g})。ICL スコアはステップ {a} から {b} で最も速く下がり({i0} → {i1} nats)、そのあいだ損失は {l0} から {l1} に下がりました。最後は {icl} nats、最良のインダクションスコアは {ind} です。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/lessons/training_facts.py" line="199"/>
+        <source>With {layers} layers no induction head formed in this run (largest induction score {ind} &lt; {t:g}); its ICL score ends at {icl} nats: train longer.</source>
+        <translation>{layers} 層では、この実行でインダクションヘッドはできませんでした(最大インダクションスコア {ind} &lt; {t:g})。ICL スコアは {icl} nats で終わりました。もっと長く学習してください。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/lessons/training_facts.py" line="205"/>
+        <source>The 1-layer control, trained on the same batches, formed none (largest induction score {ind}) and ends at {icl} nats: one layer can favour tokens it has seen, but its keys do not know which token came before them, so it cannot find the token after an earlier copy.</source>
+        <translation>同じバッチで学習した 1 層の対照モデルではできませんでした(最大インダクションスコア {ind})。最後は {icl} nats です。1 層でも既出のトークンを重視することはできますが、キーは自分の前にどのトークンがあったかを知らないので、以前の同じトークンの次のトークンを見つけられません。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/lessons/training_facts.py" line="212"/>
+        <source>The 1-layer control, trained on the same batches, reached an induction score of {ind} at step {step} and ends at {icl} nats.</source>
+        <translation>同じバッチで学習した 1 層の対照モデルは、ステップ {step} でインダクションスコア {ind} に達し、最後は {icl} nats です。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/lessons/training_facts.py" line="244"/>
         <source>The paper&apos;s Table 3 (A), d_model = 512, dev perplexity / BLEU: {rows}. Across h it moves little: h = 1 is {dp1:.2f} perplexity and {db1:.1f} BLEU behind the best (perplexity {pb:.2f}, BLEU {bb:.1f}); h = {hm} is {dpm:.2f} and {dbm:.1f} behind.</source>
         <translation>論文の表 3 (A)（d_model = 512、開発セットのパープレキシティ / BLEU）：{rows}。h を変えても差はわずかです。最良の値（パープレキシティ {pb:.2f}、BLEU {bb:.1f}）に比べ、h = 1 はパープレキシティで {dp1:.2f}、BLEU で {db1:.1f} 劣り、h = {hm} は {dpm:.2f} と {dbm:.1f} 劣るだけです。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="206"/>
+        <location filename="../../gui/lessons/training_facts.py" line="255"/>
         <source>The toy moves {pts} accuracy points between h = 1 ({acc1}) and its best h = {hb} ({acc}), and its h = 1 failure is built into the task: one head can only average the two items&apos; values, so it cannot tell which item is which.</source>
         <translation>このおもちゃのモデルでは、h = 1（{acc1}）と最良の h = {hb}（{acc}）の間で正解率が {pts} ポイント動きます。h = 1 の失敗はタスクの作りに組み込まれています。ヘッドが 1 つでは 2 つの項目の値を平均することしかできず、どちらの項目の値なのか区別できないからです。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="221"/>
+        <location filename="../../gui/lessons/training_facts.py" line="270"/>
         <source>Press Train: one attention layer with d_model fixed is trained with h = 1, 2, 4, 8 and 16 heads (d_k = d_model / h, so the matrix products cost the same) on a task that needs two relations at once, 3 seeds each; the Training tab then shows quality against h beside the paper&apos;s rows.</source>
         <translation>「学習」を押すと、d_model を固定したアテンション層 1 つを、h = 1, 2, 4, 8, 16 ヘッドで（d_k = d_model / h なので行列積のコストは同じ）、2 つの関係を同時に使うタスクで学習します。各 3 シードです。その後「学習」タブに、h ごとの性能を論文の行と並べて表示します。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="225"/>
+        <location filename="../../gui/lessons/training_facts.py" line="274"/>
         <source>h = {h}: {acc} (loss {loss})</source>
         <translation>h = {h}：{acc}（損失 {loss}）</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="228"/>
+        <location filename="../../gui/lessons/training_facts.py" line="277"/>
         <source>&lt;b&gt;Trained&lt;/b&gt; (d_model = {d}, {seeds} seeds × {steps} steps), final accuracy by h: {rows}. The best accuracy is at h = {ha} ({acc}), the lowest loss at h = {hl} ({loss}).</source>
         <translation>&lt;b&gt;学習結果&lt;/b&gt;（d_model = {d}、シード {seeds} 個 × {steps} ステップ）、h ごとの最終正解率：{rows}。正解率が最も高いのは h = {ha}（{acc}）、損失が最も低いのは h = {hl}（{loss}）です。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="236"/>
+        <location filename="../../gui/lessons/training_facts.py" line="285"/>
         <source>Too many heads hurt here: at h = {h} each head has d_k = {dk} and accuracy falls to {acc}.</source>
         <translation>ここではヘッドが多すぎると悪化しました。h = {h} では各ヘッドの d_k が {dk} になり、正解率は {acc} に下がります。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="240"/>
+        <location filename="../../gui/lessons/training_facts.py" line="289"/>
         <source>More heads did not hurt here: h = {h} reaches {acc}.</source>
         <translation>ここではヘッドを増やしても悪化しませんでした。h = {h} で {acc} に達します。</translation>
     </message>

@@ -47,6 +47,8 @@ def test_roles_json(capsys):
     expected = result_to_dict(run_experiment("roles", RolesConfig(steps=30, seed=2)))
     assert data["curve"] == json.loads(json.dumps(expected["curve"]))
     assert data["heads"] == expected["heads"]
+    assert data["depths"] == json.loads(json.dumps(expected["depths"]))
+    assert set(data["depths"]) == {"1", "2"} and "icl_score" in data["curve"]
 
 
 def test_roles_flags_reach_the_config(capsys):

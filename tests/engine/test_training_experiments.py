@@ -217,6 +217,17 @@ def test_roles_default_run_forms_induction_heads(roles_default):
     assert r.score_history.shape == (len(r.score_steps), 2, 4, 5)
 
 
+@pytest.mark.slow
+def test_roles_default_run_only_two_layers_form_induction_heads(roles_default):
+    """Olsson et al. (2022): the 2-layer model's induction heads form after a plateau; the
+    1-layer control's heads stay below the threshold, and so does its ICL score's fall."""
+    two, one = (roles_default.depths()[d].phase_change() for d in (2, 1))
+    assert two.induction_step is not None and two.induction_step >= 50
+    assert two.final_induction > 0.8
+    assert one.induction_step is None and one.final_induction < 0.5
+    assert two.final_icl < one.final_icl - 3     # nats
+
+
 def test_heads_two_beat_one():
     result = run_experiment("heads", HeadsConfig(heads=(1, 4), seeds=1, steps=300))
     acc = {r.label["heads"]: r.final_accuracy for r in result.runs}

@@ -31,7 +31,7 @@ def test_every_experiment_model_is_checked(gradient_errors):
 
 
 @pytest.mark.parametrize("case", ["scaling/averaging", "scaling/lookup", "roles", "roles/unscaled",
-                                  "heads/h=1", "heads/h=4"])
+                                  "roles/control", "heads/h=1", "heads/h=4"])
 def test_gradients_match_finite_differences(gradient_errors, case):
     worst = max(gradient_errors[case].values())
     assert gradcheck.passed(worst), gradient_errors[case]

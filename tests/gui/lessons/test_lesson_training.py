@@ -12,7 +12,7 @@ from gui.lessons.context import LessonContext
 from gui.lessons.real_heads_facts import real_heads_facts, real_heads_text
 from gui.lessons.training_facts import (LESSON_DK, LESSON_RUNS, gradients_run_text, heads_facts,
                                  heads_run_text, paper_text, percent, roles_facts,
-                                 roles_run_text, scaling_facts)
+                                 icl_facts, roles_run_text, scaling_facts)
 from gui.common.style import format_number
 from gui.training.runner import config_from_options
 from tiny_models import write_bert  # noqa: E402
@@ -163,6 +163,32 @@ def test_roles_text_counts_the_roles_from_the_scores(roles_result, languages):
         if f["mixed"]:
             assert f"{f['mixed']}" in text
         assert ("役割を担いました" in text) == (lang == "ja")
+
+
+@pytest.fixture(scope="module")
+def roles_formed():
+    """A roles run long enough for the 2-layer model's induction heads (seed 0: step 130)."""
+    return run_experiment("roles", config_from_dict("roles", {"steps": 200}))
+
+
+@pytest.mark.parametrize("fixture", ["roles_result", "roles_formed"])
+def test_roles_text_gives_the_icl_figures_of_both_depths(fixture, request, languages):
+    result = request.getfixturevalue(fixture)
+    changes = icl_facts(result)
+    deep, one = changes[2], changes[1]
+    assert (deep.induction_step is not None) == (fixture == "roles_formed")
+    context = LessonContext(training={"roles": result})
+    for lang in ("en", "ja"):
+        languages(lang)
+        text = roles_run_text(context)
+        for value in (deep.final_icl, deep.final_induction, one.final_icl,
+                      one.final_induction):
+            assert format_number(value) in text, (lang, value)
+        if deep.induction_step is not None:
+            for value in (deep.icl_before, deep.icl_after, deep.loss_before, deep.loss_after):
+                assert format_number(value) in text, (lang, value)
+            assert f"{deep.induction_step}" in text and f"{deep.drop_to}" in text
+        assert ("ICL" in text) and (("帰納ヘッド" in text) == (lang == "ja"))
 
 
 def test_heads_text_names_the_best_h_and_says_whether_many_heads_hurt(heads_result, languages):
