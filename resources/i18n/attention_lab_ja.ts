@@ -1940,12 +1940,12 @@ A column of small maps narrower than this many text heights broke a Japanese tit
     <message>
         <location filename="../../gui/panels/icl_plot.py" line="42"/>
         <source>{model}: no induction head (largest induction score {ind:.2f} &lt; {t:g}); ICL score now {icl:.2f} nats.</source>
-        <translation>{model}:帰納ヘッドなし(帰納スコアの最大 {ind:.2f} &lt; {t:g})。現在の ICL スコアは {icl:.2f} nats。</translation>
+        <translation>{model}:インダクションヘッドなし(インダクションスコアの最大 {ind:.2f} &lt; {t:g})。現在の ICL スコアは {icl:.2f} nats。</translation>
     </message>
     <message>
         <location filename="../../gui/panels/icl_plot.py" line="46"/>
         <source>induction heads from step {step} (largest induction score ≥ {t:g}, now {ind:.2f})</source>
-        <translation>ステップ {step} から帰納ヘッド(帰納スコアの最大 ≥ {t:g}、現在 {ind:.2f})</translation>
+        <translation>ステップ {step} からインダクションヘッド(インダクションスコアの最大 ≥ {t:g}、現在 {ind:.2f})</translation>
     </message>
     <message>
         <location filename="../../gui/panels/icl_plot.py" line="49"/>
@@ -1971,7 +1971,7 @@ A column of small maps narrower than this many text heights broke a Japanese tit
     <message>
         <location filename="../../gui/panels/icl_plot.py" line="153"/>
         <source>Train the roles experiment: dotted lines mark where induction heads form, dots the ICL score&apos;s steepest fall.</source>
-        <translation>役割の実験を学習してください。点線は帰納ヘッドができた位置、点は ICL スコアが最も急に下がった区間を示します。</translation>
+        <translation>役割の実験を学習してください。点線はインダクションヘッドができた位置、点は ICL スコアが最も急に下がった区間を示します。</translation>
     </message>
     <message>
         <location filename="../../gui/panels/pruning_plot.py" line="26"/>

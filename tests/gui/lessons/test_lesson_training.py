@@ -188,7 +188,7 @@ def test_roles_text_gives_the_icl_figures_of_both_depths(fixture, request, langu
             for value in (deep.icl_before, deep.icl_after, deep.loss_before, deep.loss_after):
                 assert format_number(value) in text, (lang, value)
             assert f"{deep.induction_step}" in text and f"{deep.drop_to}" in text
-        assert ("ICL" in text) and (("帰納ヘッド" in text) == (lang == "ja"))
+        assert ("ICL" in text) and (("インダクションヘッド" in text) == (lang == "ja"))
 
 
 def test_heads_text_names_the_best_h_and_says_whether_many_heads_hurt(heads_result, languages):

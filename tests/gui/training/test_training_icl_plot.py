@@ -70,7 +70,7 @@ def test_the_sentence_in_japanese(training_tab, snapshot):
         set_language("ja")
         plot.retranslate()
         plot.update_results(snapshot)
-        assert "帰納ヘッド" in plot.info.text
+        assert "インダクションヘッド" in plot.info.text
     finally:
         set_language("en")
         plot.retranslate()
