@@ -38,7 +38,7 @@ from gui.controls.spins import (ExplainedDoubleSpinBox, ExplainedSpinBox, HeadsS
                             set_spin)
 from gui.controls.scores import ScoresBox
 from gui.controls.texts import preset_tooltip, retranslate_controls, two_lines
-from gui.common.guard import guarded
+from gui.common.guard import guarded, listener
 
 
 #: Characters a combo box of the controls asks room for (longer entries are elided).
@@ -62,7 +62,7 @@ class Sidebar(QWidget):
         self._build()
         self.retranslate()
         self.sync_from(model.params)
-        model.params_changed.connect(self.sync_from)
+        self.state.events.params.connect(self.sync_from)
         self.state.events.lock_d_model.connect(self._on_lock_state)
 
     # -- construction ----------------------------------------------------------
@@ -231,7 +231,7 @@ class Sidebar(QWidget):
         p = self.model.params
         return Shape(p.dk, p.heads, p.d_model, self.state.lock_d_model)
 
-    @Slot(object)
+    @listener
     def sync_from(self, params: Params) -> None:
         widgets = [self.dk_slider, self.dk_spin, self.heads_slider, self.heads_spin,
                    self.kv_heads_spin, self.scale_by_check, self.d_model_spin,
@@ -402,6 +402,7 @@ class Sidebar(QWidget):
     def _on_lock(self, locked: bool) -> None:
         self.state.set_lock_d_model(locked)
 
+    @listener
     def _on_lock_state(self, _locked: bool) -> None:
         self.sync_from(self.model.params)
 

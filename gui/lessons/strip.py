@@ -26,7 +26,7 @@ from gui.lessons.strip_fit import StripFit
 from gui.lessons.text import LessonText
 from gui.lessons.training_facts import LESSON_RUNS
 from gui.lessons.steps import STEPS, step_params, step_text, sweep_facts
-from gui.common.guard import SUPER, guarded
+from gui.common.guard import SUPER, guarded, listener
 
 #: What Edit → Reset puts back when the lesson has not changed the controls: the first run's.
 DEFAULT_CONTROLS = (Params(live_scores=True), True)
@@ -259,6 +259,7 @@ class LessonStrip(QWidget):
     def index(self, value: int) -> None:
         self.state.set_lesson_step(max(0, min(len(STEPS) - 1, value)))
 
+    @listener
     def _on_step_state(self, _step: int) -> None:
         self._show_step_widgets()
         self.refresh_text()
@@ -422,6 +423,7 @@ class LessonStrip(QWidget):
                              head_roles=None if view is None else view.newest_results,
                              training=self.training_results, running=self.training_now)
 
+    @listener
     def _on_params(self, params) -> None:
         if self.step.grid:
             self.layers_grid.set_preset(preset_for(params))

@@ -32,7 +32,7 @@ from engine.models import available_models
 from engine.models.catalog import minilm_status
 from engine.models.fetch import cached_model, fetch_model
 
-from gui.common.guard import guarded
+from gui.common.guard import guarded, listener
 from gui.common.i18n import tr
 from gui.realheads.study import (HeadDetailData, ModelFetcher, ModelHeadsRequest, ModelHeadsResult,
                           compute_model_heads, hand_head_set, looks_japanese, trained_head_set)
@@ -250,6 +250,7 @@ class ModelHeadsTab(QWidget):
         else:
             self.state.update_model_view(model=entry.name, model_dir=str(entry.folder))
 
+    @listener
     def _on_model_view(self, mv) -> None:
         if mv.model_dir and mv.model_dir not in self.extra_dirs:   # e.g. a restored session
             self.extra_dirs.append(mv.model_dir)
@@ -308,6 +309,7 @@ class ModelHeadsTab(QWidget):
                 self.sentence_edit.setText(sentence)
         self.japanese_note.setVisible(looks_japanese(sentence))
 
+    @listener
     def _on_heads_input(self, heads) -> None:
         self._render_sentence(heads.sentence)
         self._debounce.start()   # even back to the shown sentence: a newer one may be pending
@@ -546,6 +548,7 @@ class ModelHeadsTab(QWidget):
             self._show_selection()
 
     # -- view: theme, language, shutdown -----------------------------------------------
+    @listener
     def _on_view(self, view) -> None:
         theme = make_theme(view.dark, view.presentation, view.text_scale, view.colour_safe)
         for panel in self.panels:

@@ -15,6 +15,7 @@ from PySide6.QtCore import QObject, Signal
 
 from engine import Params, Results, compute
 
+from gui.common.guard import listener
 from gui.studies.cycle import StudyCycle
 from gui.state import AppState
 
@@ -22,7 +23,6 @@ from gui.state import AppState
 class SimulationModel(QObject):
     """The simulation study of an AppState (see the module docstring)."""
 
-    params_changed = Signal(object)   # Params
     results_ready = Signal(object)    # Results, newest generation only
     compute_failed = Signal(str)
 
@@ -37,8 +37,8 @@ class SimulationModel(QObject):
         self.cycle.failed.connect(self.compute_failed)
         state.events.params.connect(self._on_params)
 
-    def _on_params(self, params: Params) -> None:
-        self.params_changed.emit(params)
+    @listener
+    def _on_params(self, _params: Params) -> None:
         self.request()
 
     # -- state (AppState's) --------------------------------------------------------

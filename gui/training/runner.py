@@ -48,6 +48,7 @@ from PySide6.QtCore import QObject, QSocketNotifier, QTimer, Signal, Slot
 from engine.training import CONFIGS, config_from_dict
 from engine.training.worker import TRAINING_NICENESS, decode_kind, decode_payload, pipe_worker
 
+from gui.common.guard import listener
 from gui.common.process_reaper import ProcessReaper
 from gui.studies.hold import BUSY_RECHECK_MS, HOLD_S
 
@@ -206,6 +207,7 @@ class TrainingRunner(QObject):
 
     @Slot()
     @Slot(object)
+    @listener
     def hold_snapshots(self, *_ignored) -> None:
         """No snapshot is decoded or shown before hold_s from now (the simulation is working;
         see the module docstring). A held one is shown when the hold ends; the end of a run

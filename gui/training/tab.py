@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (QApplication, QBoxLayout, QComboBox, QGridLayout,
 from engine.training import EXPERIMENTS, TrainingConfigError
 
 from gui.common import names
-from gui.common.guard import SUPER, guarded
+from gui.common.guard import SUPER, guarded, listener
 from gui.common.i18n import tr
 from gui.panels.training_plots import (SCALING_TASKS, HeadsVsH, TrainingCurves, TrainingHeadsView,
                                     experiment_names, task_names)
@@ -226,6 +226,7 @@ class TrainingTab(QWidget):
         self._update_buttons()
 
     # -- state → widgets -----------------------------------------------------------
+    @listener
     def _render_state(self, training: TrainingSettings) -> None:
         index = self.combo.findData(training.experiment)
         with all_signals_blocked([self.combo]):
@@ -273,6 +274,7 @@ class TrainingTab(QWidget):
     def _on_start(self) -> None:
         self.start()
 
+    @listener
     def _on_view(self, view) -> None:
         theme = make_theme(view.dark, view.presentation, view.text_scale, view.colour_safe)
         for plot in self.plots:

@@ -20,8 +20,8 @@ class BackgroundWork(QObject):
 
     - the head-roles study's results, and the Real heads study's once its tab is built
       (view_built), go through a ResultHold; the Training tab's runner holds its snapshots
-      (hold_snapshots, hold_while_busy) for the same changes: the simulation's params_changed
-      and its results_ready (connected after the plots are offered the results, so a hold
+      (hold_snapshots, hold_while_busy) for the same changes: AppState's events.params
+      and the simulation's results_ready (connected after the plots are offered the results, so a hold
       starts once a result has been shown);
     - when the Real heads tab becomes the current tab for the first time (view_shown), its
       forward process is started (gui.realheads.forward_process.start_early, off the GUI
@@ -40,7 +40,7 @@ class BackgroundWork(QObject):
         self.model, self.state = model, state
         self.hold = ResultHold(self)
         self.hold.hold_while_busy(model.cycle)
-        model.params_changed.connect(self.hold.hold)
+        state.events.params.connect(self.hold.hold)
         model.results_ready.connect(self.hold.hold)
         self.hold.hold_results(heads_study)
         self.started_early = False
@@ -52,7 +52,7 @@ class BackgroundWork(QObject):
         if key == names.TRAINING_PANEL:
             runner, model = widget.runner, self.model
             runner.hold_while_busy(model.cycle)
-            model.params_changed.connect(runner.hold_snapshots)
+            self.state.events.params.connect(runner.hold_snapshots)
             model.results_ready.connect(runner.hold_snapshots)
         elif key == names.MODEL_HEADS:
             self._real_heads = widget

@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QS
 
 from engine import Params, compute
 
-from gui.common.guard import errors, guard_call, guarded
+from gui.common.guard import errors, guard_call, guarded, listener
 from gui.common import names
 from gui.controls.sidebar import Sidebar
 from gui.common.i18n import LANGUAGES, current_language, set_language, tr
@@ -411,6 +411,7 @@ class MainWindow(QMainWindow):
         if self.area.highlighted:
             self.area.highlight_panel(self.area.highlighted)
 
+    @listener
     def _on_view(self, view) -> None:
         """Render AppState.view: language, presentation, then fonts and colours."""
         shown, self._shown_view = self._shown_view, view

@@ -689,3 +689,36 @@ def test_controls_fit_their_capped_column_at_300_percent_on_1280x720(window, lan
     finally:
         window.set_ui_scale(1.0)
         window.switch_language("en")
+
+
+def test_the_controls_follow_the_state_itself(controls):
+    """The sidebar listens to AppState's events.params, not to the simulation study: a change
+    the study does not hear (disconnected here) still reaches the controls."""
+    state, model = controls.state, controls.model
+    state.events.params.disconnect(model._on_params)
+    state.update_params(dk=32, heads=16)
+    assert controls.dk_spin.value() == 32 and controls.heads_spin.value() == 16
+
+
+def test_a_failing_control_breaks_no_intent(controls, monkeypatch):
+    """AppState's events call the controls synchronously inside the intent: a control that
+    raises is reported (gui.common.guard.listener), and the intent, the listeners after it
+    and the simulation's request go through."""
+    from gui.common.guard import errors
+
+    def broken(_params):
+        raise ValueError("the scores box broke on seed 9")
+
+    reported = []
+    errors.reported.connect(reported.append)
+    monkeypatch.setattr(controls.scores_box, "sync_from", broken)
+    heard = []
+    controls.state.events.params.connect(heard.append)      # a listener after the sidebar
+    try:
+        controls.state.update_params(seed=9)
+    finally:
+        errors.reported.disconnect(reported.append)
+    assert [p.seed for p in heard] == [9]
+    assert any("Sidebar.sync_from" in m and "seed 9" in m for m in reported)
+    assert controls.model.wait_idle()
+    assert controls.model.results.params.seed == 9
