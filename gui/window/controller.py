@@ -62,10 +62,8 @@ class LabController(QObject):
         super().__init__(parent)
         self.setObjectName("labController")
         self.state = state
+        # Its first Results are computed on the worker while the views are built.
         self.model = SimulationModel(state, compute_fn, parent=self)
-        # The first Results are computed on the worker while the views are built (a change
-        # of the state on the way sends a newer request, and this one is dropped).
-        self.model.request()
         self.heads_study = StudyCycle("heads", compute_heads, self)
         self.hand_heads = self.roles_run = None
         self.heads_study.result_ready.connect(self._keep_hand_heads)

@@ -79,10 +79,10 @@ class MainWindow(QMainWindow):
         self.state = state
         # The studies and their wiring to the views (gui/window/controller.py).
         self.controller = LabController(state, compute_fn, parent=self)
-        self.controls = Sidebar(self.model)
+        self.controls = Sidebar(state, self.model)
         self.panels = {p.objectName(): p for p in create_panels()}
         self.panels[names.COST].bind_state(state)   # the KV precision lives in AppState.cost
-        self.lesson = LessonStrip(self.model)
+        self.lesson = LessonStrip(state, self.model)
         self._controls_before = True           # controls shown before presentation mode
         self._shown_view = None
         self._base_font_pt = base_font_pt()

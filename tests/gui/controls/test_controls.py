@@ -506,7 +506,7 @@ def test_plots_catching_up_is_marked_until_their_result_arrives(qtbot):
 
     slow = SlowCompute(delay=0.6)
     model = SimulationModel(AppState(), slow)
-    panel = Sidebar(model)
+    panel = Sidebar(model.state, model)
     qtbot.addWidget(panel)
     try:
         panel.show()

@@ -94,7 +94,7 @@ def test_the_state_does_not_call_deleted_controls(qtbot, sync_studies):
 
     state = AppState()
     model = SimulationModel(state)
-    controls = Sidebar(model)
+    controls = Sidebar(model.state, model)
     controls.show()
     controls.close()
     reported = []
