@@ -1,6 +1,7 @@
 """The Training tab (`trainingPanel`): controls, progress and the training plots.
 
-Tiny models train live in a separate process (gui/training/runner.py); the plots are in
+Tiny models train live in a separate process: the TrainingRunner (gui/training/runner.py)
+the tab is given (the window's LabController owns it from the start); the plots are in
 gui/panels/training_plots.py. The settings live in AppState.training: the experiment combo
 renders them and sends intents. `TrainingTab.start(experiment, options)` is the entry
 point a lesson step calls.
@@ -110,11 +111,11 @@ class WrappingComboBox(QComboBox):
 class TrainingTab(QWidget):
     """`trainingPanel`: controls, progress and the three training plots."""
 
-    def __init__(self, state: AppState, parent=None, runner: TrainingRunner | None = None):
+    def __init__(self, state: AppState, runner: TrainingRunner, parent=None):
         super().__init__(parent)
         self.setObjectName(names.TRAINING_PANEL)
         self.state = state
-        self.runner = runner or TrainingRunner(self)
+        self.runner = runner      # the controller's: it owns and shuts it down
         self.curves, self.heads_view, self.chart = TrainingCurves(), TrainingHeadsView(), HeadsVsH()
         self.plots = (self.curves, self.heads_view, self.chart)
         self.combo = WrappingComboBox(objectName="trainExperimentCombo")

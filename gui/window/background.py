@@ -1,8 +1,8 @@
 """The background work's holds and early start (BackgroundWork, owned by the LabController).
 
-    BackgroundWork(model, heads_study, state, parent)
+    BackgroundWork(model, heads_study, runner, state, parent)
         hold                 the ResultHold of the head-roles and Real heads studies
-        view_built(key, w)   a lazily built tab exists: its study or runner is held too
+        view_built(key, w)   a lazily built tab exists: the Real heads study is held too
         view_shown(name)     a tab became current: the Real heads forward process may start
         closing(real_heads)  the window closes: drop held results, stop an early process
 """
@@ -19,7 +19,7 @@ class BackgroundWork(QObject):
     starts before its first request:
 
     - the head-roles study's results, and the Real heads study's once its tab is built
-      (view_built), go through a ResultHold; the Training tab's runner holds its snapshots
+      (view_built), go through a ResultHold; the training runner holds its snapshots
       (hold_snapshots, hold_while_busy) for the same changes: AppState's events.params
       and the simulation's results_ready (connected after the plots are offered the results, so a hold
       starts once a result has been shown);
@@ -30,11 +30,11 @@ class BackgroundWork(QObject):
       lab starts nothing;
     - closing() stops a process started early that no request has used.
 
-    It refers to no window: the simulation model, the head-roles study and AppState are given,
-    the built tabs are handed to view_built.
+    It refers to no window: the simulation model, the head-roles study, the training runner
+    and AppState are given, the built tabs are handed to view_built.
     """
 
-    def __init__(self, model, heads_study, state, parent=None):
+    def __init__(self, model, heads_study, runner, state, parent=None):
         super().__init__(parent)
         self.setObjectName("backgroundWork")
         self.model, self.state = model, state
@@ -43,18 +43,15 @@ class BackgroundWork(QObject):
         state.events.params.connect(self.hold.hold)
         model.results_ready.connect(self.hold.hold)
         self.hold.hold_results(heads_study)
+        runner.hold_while_busy(model.cycle)
+        state.events.params.connect(runner.hold_snapshots)
+        model.results_ready.connect(runner.hold_snapshots)
         self.started_early = False
         self._real_heads = None
 
     def view_built(self, key: str, widget) -> None:
-        """Hold the results of a tab built now: the Training tab's runner, the Real heads
-        study."""
-        if key == names.TRAINING_PANEL:
-            runner, model = widget.runner, self.model
-            runner.hold_while_busy(model.cycle)
-            self.state.events.params.connect(runner.hold_snapshots)
-            model.results_ready.connect(runner.hold_snapshots)
-        elif key == names.MODEL_HEADS:
+        """Hold the results of a tab built now: the Real heads study."""
+        if key == names.MODEL_HEADS:
             self._real_heads = widget
             self.hold.hold_results(widget.study)
 

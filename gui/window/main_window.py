@@ -181,8 +181,8 @@ class MainWindow(QMainWindow):
 
     @property
     def studies(self) -> tuple:
-        """Every worker the window runs (shut down on close): the simulation, the head
-        roles, and those of the Real heads and Training tabs once they are built."""
+        """Every study the window runs (shut down on close): the simulation, the head roles
+        and the training runner, and the Real heads tab's once it is built."""
         return self.controller.studies
 
     def _make_head_roles_tab(self) -> HeadRolesTab:
@@ -197,7 +197,7 @@ class MainWindow(QMainWindow):
         return ModelHeadsTab(self.state)
 
     def _make_training_tab(self) -> TrainingTab:
-        return TrainingTab(self.state, self)
+        return TrainingTab(self.state, self.controller.training_runner, self)
 
     # -- construction ------------------------------------------------------------
     def _build_lesson_dock(self) -> None:

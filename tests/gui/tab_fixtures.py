@@ -73,9 +73,10 @@ def in_thread_forward(monkeypatch):
 def training_tab(qtbot):
     """A Training tab of its own AppState, shown at about its size in the window."""
     from gui.state import AppState
+    from gui.training.runner import TrainingRunner
     from gui.training.tab import TrainingTab
 
-    panel = TrainingTab(AppState())
+    panel = TrainingTab(AppState(), TrainingRunner())
     qtbot.addWidget(panel)
     panel.resize(1000, 450)
     panel.show()

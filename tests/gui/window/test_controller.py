@@ -119,8 +119,10 @@ class RunnerStandIn(QObject):
 
 
 class TrainingStandIn:
-    def __init__(self):
-        self.runner = RunnerStandIn()
+    """The Training tab: made with the controller's runner."""
+
+    def __init__(self, runner):
+        self.runner = runner
         self.started = []
 
     def start(self, experiment: str, options) -> bool:
@@ -136,11 +138,12 @@ class Front:
     def __init__(self):
         self.names = []
         self.controller = None
-        self.training = TrainingStandIn()
+        self.training = None
 
     def __call__(self, name: str) -> None:
         self.names.append(name)
         if name == names.TRAINING_PANEL and self.controller.view(name) is None:
+            self.training = TrainingStandIn(self.controller.training_runner)
             self.controller.view_built(name, self.training)
 
 
@@ -152,7 +155,7 @@ def roles_run():
 def lab(sync_studies):
     """A controller over its own AppState with stand-in views attached."""
     state = AppState(StateSnapshot(params=Params(samples=2000)))
-    controller = LabController(state, compute)
+    controller = LabController(state, compute, training_runner=RunnerStandIn())
     plots = {name: PlotStandIn() for name in (names.SOFTMAX, names.VARIANCE, names.COST)}
     notices, front = [], Front()
     front.controller = controller
@@ -193,17 +196,37 @@ def test_head_roles_results_reach_a_real_heads_view_built_later(lab):
     assert real.hand[-1] is controller.hand_heads is not first
 
 
+def test_the_controller_owns_the_training_runner_before_any_tab_is_built(sync_studies):
+    """The training study is the controller's from the start (not the Training tab's): a
+    Study (gui.studies.protocol) among `studies`, stopped by shutdown()."""
+    from gui.studies.protocol import Study
+    from gui.training.runner import TrainingRunner
+
+    controller = LabController(AppState(StateSnapshot(params=Params(samples=2000))), compute)
+    try:
+        runner = controller.training_runner
+        assert isinstance(runner, TrainingRunner) and runner.parent() is controller
+        assert isinstance(runner, Study) and isinstance(controller.heads_study, Study)
+        assert controller.view(names.TRAINING_PANEL) is None and runner in controller.studies
+    finally:
+        controller.shutdown()
+    assert not runner.is_running()
+
+
 def test_a_training_result_reaches_the_lesson_and_the_real_heads_view(lab):
+    """No Training view is built: the runner's results reach the lesson and the Real heads
+    view all the same."""
     controller = lab.controller
-    real, training = RealHeadsStandIn(), TrainingStandIn()
+    real = RealHeadsStandIn()
     controller.view_built(names.MODEL_HEADS, real)
-    controller.view_built(names.TRAINING_PANEL, training)
+    runner = controller.training_runner
     run = roles_run()
-    training.runner.result_ready.emit(run)
+    runner.result_ready.emit(run)
+    assert controller.view(names.TRAINING_PANEL) is None
     assert real.trained == [run]
     assert ("on_training_result", run) in lab.lesson.calls
     assert controller.roles_run is run
-    training.runner.failed.emit("boom")
+    runner.failed.emit("boom")
     assert lab.lesson.calls[-1] == "training_ended"
     later = RealHeadsStandIn()                # a Real heads view built after the run
     controller.view_built(names.MODEL_HEADS, later)
@@ -211,9 +234,9 @@ def test_a_training_result_reaches_the_lesson_and_the_real_heads_view(lab):
 
 
 def test_a_run_of_another_experiment_is_not_kept_as_the_roles_run(lab):
-    controller, training = lab.controller, TrainingStandIn()
-    controller.view_built(names.TRAINING_PANEL, training)
-    training.runner.result_ready.emit(SimpleNamespace(experiment="scaling", stopped=False))
+    controller = lab.controller
+    controller.training_runner.result_ready.emit(
+        SimpleNamespace(experiment="scaling", stopped=False))
     assert controller.roles_run is None
 
 
@@ -276,13 +299,13 @@ def test_notes_and_failures_go_to_the_notice_sink(sync_studies):
 
 def test_shutdown_stops_every_study(lab):
     controller = lab.controller
-    real, training = RealHeadsStandIn(), TrainingStandIn()
+    real = RealHeadsStandIn()
     controller.view_built(names.MODEL_HEADS, real)
-    controller.view_built(names.TRAINING_PANEL, training)
-    training.runner.running = True
+    runner = controller.training_runner
+    runner.running = True                     # a run, started with no Training view built
     studies = controller.studies
     assert {controller.model.cycle, controller.heads_study, real.study, real.fetcher,
-            training.runner} == set(studies)
+            runner} == set(studies)
     assert all(study.is_running() for study in studies)
     controller.shutdown()
     assert not any(study.is_running() for study in studies)
@@ -291,11 +314,11 @@ def test_shutdown_stops_every_study(lab):
 
 def test_built_views_are_held_by_the_background_work(lab):
     controller = lab.controller
-    real, training = RealHeadsStandIn(), TrainingStandIn()
+    runner = controller.training_runner
+    assert runner.held_while is controller.model.cycle     # from the start
+    real = RealHeadsStandIn()
     controller.view_built(names.MODEL_HEADS, real)
-    controller.view_built(names.TRAINING_PANEL, training)
     hold = controller.background_work.hold
     assert {relay.study for relay in hold._relays} == {controller.heads_study, real.study}
-    assert training.runner.held_while is controller.model.cycle
     lab.state.update_params(seed=3)
-    assert training.runner.holds >= 1
+    assert runner.holds >= 1
