@@ -8,7 +8,7 @@ from engine.presets import MODEL_PRESETS, preset_by_slug
 from gui.common import names
 from gui.controls.shape_rules import kv_heads_for
 
-from gui_helpers import settle, shown_panel
+from gui_helpers import settle, view_in_front
 
 
 @pytest.fixture
@@ -160,7 +160,7 @@ def bar_totals(cost):
 def test_h1_bars_are_identical_and_named_once(window):
     window.state.update_params(heads=1, dk=512, d_model=512)
     settle(window)
-    cost = shown_panel(window, "costPlot")
+    cost = view_in_front(window, "costPlot", idle=True)
     totals = bar_totals(cost)
     assert totals[0] == totals[1] == window.model.results.cost_multi.flops
     for bar in cost.term_bars.values():
@@ -176,7 +176,7 @@ def test_cost_shows_softmax_share_and_the_labelled_no_w_o_figure(window):
 
     window.state.update_params(heads=512, dk=1, d_model=512)
     settle(window)
-    cost, r = shown_panel(window, "costPlot"), window.model.results
+    cost, r = view_in_front(window, "costPlot", idle=True), window.model.results
     assert f"{r.cost_multi.softmax_share:.1%}" == "29.4%"
     assert "29.4% of the layer" in cost.info.toPlainText()
     no_w_o = r.cost_no_output_projection.flops
@@ -187,7 +187,7 @@ def test_cost_shows_softmax_share_and_the_labelled_no_w_o_figure(window):
 
 def test_llama_2_70b_params_and_kv_cache_on_screen(window):
     choose_preset(window, "llama-2-70b")
-    cost, r = shown_panel(window, "costPlot"), window.model.results
+    cost, r = view_in_front(window, "costPlot", idle=True), window.model.results
     assert r.cost_multi.params == 2 * 8192**2 + 2 * 8192 * 8 * 128
     text = cost.memory_text.text
     assert "attention params per layer: 151M" in text
