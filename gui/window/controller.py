@@ -6,18 +6,23 @@ one LabController connects them. MainWindow lays the views out, builds the contr
 hands it the views; the controller never reaches into the window, so it can be run against
 stand-in views (tests/gui/window/test_controller.py).
 
-    LabController(state, compute_fn=compute, parent=None, training_runner=None)
+    LabController(state, compute_fn=compute, parent=None, training_runner=None,
+                  real_heads_study=None, model_fetcher=None)
         model, heads_study     the simulation study (SimulationModel) and the head-roles
                                study (StudyCycle, shown by the Head roles tab)
-        training_runner        the training study (TrainingRunner, or the one given), owned
-                               from the start and handed to the Training tab when it is built
+        training_runner        the training study (TrainingRunner, or the one given)
+        real_heads_study, model_fetcher
+                               the Real heads study (a "modelHeads" StudyCycle) and the
+                               MiniLM download (ModelFetcher), or the ones given
+                               (each made with the controller, so owned from the start, and
+                               handed to its tab when the tab is built)
         background_work       the holds of background results (BackgroundWork), once
                                attach_views ran
         attach_views(plots, sidebar, lesson, notify, bring_forward)
                                the views made with the studies; see its docstring
         view_built(key, view)  a slot: a tab built later exists (Head roles, Real heads,
                                Training; gui.common.names keys); it is wired to the other
-                               views, and the Real heads tab's study is owned from now on
+                               views
         view_shown(name)       a slot: the view `name` became the current tab
         hand_heads, roles_run  the head-roles study's newest result and the newest "roles"
                                training run, for a Real heads tab built after them
@@ -41,6 +46,7 @@ from gui.common.i18n import tr
 from gui.common.qt_lifetime import weak_method
 from gui.headroles.tab import compute_heads
 from gui.panels.base import settle_scenes
+from gui.realheads.study import MINILM, ModelFetcher, is_roles_run, make_model_heads_study
 from gui.state import AppState
 from gui.studies.cycle import StudyCycle
 from gui.studies.simulation import SimulationModel
@@ -62,7 +68,7 @@ class LabController(QObject):
     LESSON_VIEWS = (names.TRAINING_PANEL, names.MODEL_HEADS)
 
     def __init__(self, state: AppState, compute_fn: Callable = compute, parent=None,
-                 training_runner=None):
+                 training_runner=None, real_heads_study=None, model_fetcher=None):
         super().__init__(parent)
         self.setObjectName("labController")
         self.state = state
@@ -74,6 +80,10 @@ class LabController(QObject):
         # The training study: no process until a run is started (TrainingRunner.start).
         self.training_runner = training_runner or TrainingRunner(self)
         self.training_runner.result_ready.connect(self._keep_roles_run)
+        # The Real heads study (its worker thread idle, no forward process until a request)
+        # and the model download (no thread until a fetch starts).
+        self.real_heads_study = real_heads_study or make_model_heads_study(parent=self)
+        self.model_fetcher = model_fetcher or ModelFetcher(MINILM, parent=self)
         self.plots: Mapping[str, object] = {}
         self.sidebar = self.lesson = None
         self.background_work: BackgroundWork | None = None
@@ -92,7 +102,8 @@ class LabController(QObject):
         sidebar        its `note(str)` signal goes to notify
         lesson         the LessonStrip: its context_source, train_requested and highlight
                        are served here, the training runs' results and ends reach it, and
-                       the built tabs' results refresh its text
+                       the Real heads results and downloads and the built tabs' changes
+                       refresh its text
         notify         notify(message, timeout_ms): a message in the status bar
         bring_forward  bring_forward(name): the view `name` (a gui.common.names key) is the
                        current one, and built, when it returns
@@ -109,9 +120,11 @@ class LabController(QObject):
         runner.result_ready.connect(lesson.on_training_result)
         for ended in (runner.failed, runner.crashed, runner.stopped):
             ended.connect(lesson.training_ended)
+        self.real_heads_study.result_ready.connect(lesson.refresh_text)
+        self.model_fetcher.finished.connect(lesson.refresh_text)
         # After show_results: a hold starts once a result is shown.
         self.background_work = BackgroundWork(self.model, self.heads_study, runner,
-                                              self.state, self)
+                                              self.real_heads_study, self.state, self)
 
     def view(self, key: str):
         """The view built for `key` (view_built), or None."""
@@ -122,10 +135,10 @@ class LabController(QObject):
         """A tab built later exists: wire it to the studies and the other views.
 
         Head roles (HeadRolesTab): its view's heads are the lesson's, its changes refresh the
-        lesson's text. Real heads (ModelHeadsTab): gets the newest hand-built heads and roles
-        run now and every later one; its results refresh the lesson's text; its study is
-        held by the background work and stopped by shutdown(). Training (TrainingTab): made
-        with training_runner, which is wired from the start (attach_views)."""
+        lesson's text. Real heads (ModelHeadsTab, made with real_heads_study and
+        model_fetcher): gets the newest hand-built heads and roles run now and every later
+        one. Training (TrainingTab, made with training_runner): nothing more, its runner is
+        wired from the start (attach_views)."""
         self._views[key] = view
         lesson = self.lesson
         if key == names.HEADS_PANEL:
@@ -137,10 +150,6 @@ class LabController(QObject):
                 view.set_trained_heads(self.roles_run)
             self.heads_study.result_ready.connect(view.set_hand_heads)
             self.training_runner.result_ready.connect(view.set_trained_heads)
-            view.study.result_ready.connect(lesson.refresh_text)
-            view.fetcher.finished.connect(lesson.refresh_text)
-        if self.background_work is not None:
-            self.background_work.view_built(key, view)
 
     @Slot(str)
     def view_shown(self, name: str) -> None:
@@ -155,9 +164,7 @@ class LabController(QObject):
 
     @Slot(object)
     def _keep_roles_run(self, result) -> None:
-        from gui.realheads.study import is_roles_run   # the one test of "a roles run"
-
-        if is_roles_run(result):
+        if is_roles_run(result):       # the one test of "a roles run"
             self.roles_run = result
 
     # -- results ---------------------------------------------------------------------------
@@ -214,14 +221,10 @@ class LabController(QObject):
     # -- shutdown --------------------------------------------------------------------------
     @property
     def studies(self) -> tuple:
-        """Every study and worker for the views: the simulation, the head roles and the
-        training runner from the start, the Real heads tab's study and model fetcher once it
-        is built."""
-        studies = (self.model.cycle, self.heads_study, self.training_runner)
-        real = self.view(names.MODEL_HEADS)
-        if real is not None:
-            studies += (real.study, real.fetcher)
-        return studies
+        """Every study and worker for the views, whichever tabs are built: the simulation,
+        the head roles, the training runner, the Real heads study and the model fetcher."""
+        return (self.model.cycle, self.heads_study, self.training_runner,
+                self.real_heads_study, self.model_fetcher)
 
     def shutdown(self) -> None:
         """Drop held results, end the Real heads forward process, stop every study."""

@@ -181,8 +181,7 @@ class MainWindow(QMainWindow):
 
     @property
     def studies(self) -> tuple:
-        """Every study the window runs (shut down on close): the simulation, the head roles
-        and the training runner, and the Real heads tab's once it is built."""
+        """Every study the window runs (shut down on close), whichever tabs are built."""
         return self.controller.studies
 
     def _make_head_roles_tab(self) -> HeadRolesTab:
@@ -194,7 +193,8 @@ class MainWindow(QMainWindow):
         from gui.realheads.tab import ModelHeadsTab
 
         self.head_roles_tab            # the head-roles study it drives gives the hand-built heads
-        return ModelHeadsTab(self.state)
+        return ModelHeadsTab(self.state, study=self.controller.real_heads_study,
+                             fetcher=self.controller.model_fetcher)
 
     def _make_training_tab(self) -> TrainingTab:
         return TrainingTab(self.state, self.controller.training_runner, self)

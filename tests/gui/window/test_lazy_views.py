@@ -10,10 +10,13 @@ from tab_fixtures import in_thread_forward  # noqa: F401 (a fixture)
 
 def test_start_builds_no_view_and_runs_no_view_worker(window):
     assert window.lazy_views.built_widgets() == {}
-    # the simulation, the head roles, and the training runner (owned, with no process)
+    # every study is the controller's from the start; none has a process or a download
+    controller = window.controller
     assert window.studies == (window.model.cycle, window.heads_study,
-                              window.controller.training_runner)
-    assert not window.controller.training_runner.is_running()
+                              controller.training_runner, controller.real_heads_study,
+                              controller.model_fetcher)
+    assert not controller.training_runner.is_running()
+    assert not controller.model_fetcher.is_running()
     assert forward_pids() == set()                  # nor the Real heads forward process
     names_offered = window.files.exportable_names()
     assert names.HEAD_GRID in names_offered and names.TRAIN_LOSS in names_offered
