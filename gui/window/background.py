@@ -18,16 +18,16 @@ class BackgroundWork(QObject):
     starts before its first request:
 
     - the head-roles and the Real heads studies' results go through a ResultHold; the
-      training runner holds its snapshots
-      (hold_snapshots, hold_while_busy) for the same changes: AppState's events.params
-      and the simulation's results_ready (connected after the plots are offered the results, so a hold
-      starts once a result has been shown);
+      training runner holds its snapshots (hold_snapshots, hold_while_busy) for the same
+      changes: AppState's events.params and the simulation's results_ready (connected after
+      the plots are offered the results, so a hold starts once a result has been shown);
     - when the Real heads tab becomes the current tab for the first time (view_shown), its
       forward process is started (gui.realheads.forward_process.start_early, off the GUI
       thread: the process starts and loads the chosen model while the tab is built), so its
       first request does not wait for Python, numpy and the model to load; the start of the
       lab starts nothing;
-    - closing() stops a process started early that no request has used.
+    - closing() stops a process started early that no request has used, and the Real heads
+      study's forward process at once.
 
     It refers to no window: the studies and AppState are given.
     """
