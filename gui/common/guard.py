@@ -16,7 +16,25 @@ Every override in gui/ is decorated:
 
 A caught exception is logged with its traceback, and reported once (per place
 and message) through `errors.reported`, which the main window shows in its
-status bar. The last SEEN_KEPT distinct messages are remembered for that: a
+status bar.
+
+AppState's events (psygnal) call their listeners synchronously inside the intent that
+changed the state. A QObject's method connected to one is decorated too:
+
+    class Sidebar(QWidget):
+        @listener
+        def sync_from(self, params): ...
+
+    state.events.params.connect(self.sync_from)
+
+psygnal holds a bound method weakly (the connection goes with its object) but knows nothing
+of Qt: the decorated method does nothing once its object's C++ side is deleted (a closed
+window's widgets, deleteLater) while Python still holds it, and an exception it raises is
+reported here and goes no further. Raised, it would end psygnal's emit loop, so the later
+listeners (the simulation's request among them) would miss the change, and reach the
+intent's caller as an EmitLoopError.
+
+The last SEEN_KEPT distinct messages are remembered for that: a
 message can hold a value that differs on every call, and a list of all of them
 grew for as long as the application ran.
 """
@@ -25,6 +43,7 @@ from __future__ import annotations
 import functools
 import logging
 
+import shiboken6
 from PySide6.QtCore import QObject, Signal
 
 log = logging.getLogger("attention_lab")
@@ -96,3 +115,22 @@ def guard_call(where: str, fn, *args, **kwargs):
     except Exception as exc:
         errors.report(where, exc)
         return None
+
+
+def listener(method):
+    """Decorator for a QObject's method connected to an AppState event (see the module
+    docstring): not called once the object's C++ side is deleted; an exception is reported,
+    never raised into the emitting intent. Returns None then."""
+
+    @functools.wraps(method)
+    def call(self, *args, **kwargs):
+        if not shiboken6.isValid(self):
+            return None
+        try:
+            return method(self, *args, **kwargs)
+        except Exception as exc:
+            errors.report(f"{type(self).__name__}.{method.__name__}", exc)
+            return None
+
+    call.listener = True
+    return call

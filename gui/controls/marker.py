@@ -12,7 +12,7 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, QTimer, Slot
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
-from gui.common.guard import guarded
+from gui.common.guard import guarded, listener
 from gui.common.i18n import tr
 
 CATCH_UP_DELAY_MS = 150        # a shorter lag is not marked (it would flicker on every change)
@@ -33,7 +33,7 @@ class CatchingUpMarker(QWidget):
         row.addWidget(self.label)
         self._timer = QTimer(self, singleShot=True, interval=CATCH_UP_DELAY_MS)
         self._timer.timeout.connect(self._show)
-        model.params_changed.connect(self._on_change)
+        model.state.events.params.connect(self._on_change)
         model.results_ready.connect(self._on_change)
         model.compute_failed.connect(self._on_failed)
         self._fit()
@@ -73,6 +73,7 @@ class CatchingUpMarker(QWidget):
         self.setFixedHeight(2 * self.label.fontMetrics().lineSpacing() + 2)
 
     @Slot(object)
+    @listener
     def _on_change(self, _value) -> None:
         self.check()
 

@@ -34,14 +34,14 @@ def shown_scores(params: Params) -> tuple[float, ...]:
 
 
 class ScoresBox(QGroupBox):
-    """The "Scores" group box. `model` gives the Params shown (model.params); `update(**changes)`
+    """The "Scores" group box. `state` (AppState) gives the Params shown (state.params); `update(**changes)`
     sends an intent and returns whether it was taken. Widgets (objectNames): live_scores_check
     (liveScoresCheck), scores_edit (scoresEdit), scores_error (scoresError), score_sliders
     (scoreSlider0…), scores_preset (scoresPreset), sample_button (sampleScoresButton)."""
 
-    def __init__(self, model, update: Callable[..., bool], parent: QWidget | None = None):
+    def __init__(self, state, update: Callable[..., bool], parent: QWidget | None = None):
         super().__init__(parent)
-        self.model = model
+        self.state = state
         self._update = update
         self._sample_presses = 0
         self._narrow = False
@@ -114,7 +114,7 @@ class ScoresBox(QGroupBox):
             "scores\" once the scores are none of them."))
         self.sample_button.setText(tr("Sample q·k"))
         self.sample_button.setToolTip(tr("Fill the scores with q·k_j sampled at the current d_k"))
-        self._show_preset(self.model.params)
+        self._show_preset(self.state.params)
         self._show_scores_error_text()
 
     def set_narrow(self, narrow: bool) -> None:
@@ -174,7 +174,7 @@ class ScoresBox(QGroupBox):
             self._scores_error_for = None
             self.scores_error.setVisible(False)
             return
-        self._scores_error_for = shown_scores(self.model.params)
+        self._scores_error_for = shown_scores(self.state.params)
         self._show_scores_error_text()
         self.scores_error.setVisible(True)
 
@@ -199,7 +199,7 @@ class ScoresBox(QGroupBox):
             self._set_scores_error(str(exc))
             return
         self._set_scores_error(None)
-        p = self.model.params
+        p = self.state.params
         shown = parse_scores(format_scores(shown_scores(p)))   # as the field shows them
         if scores != shown or (scores != p.scores and not p.live_scores):
             self._update(scores=scores, live_scores=False)
@@ -215,7 +215,7 @@ class ScoresBox(QGroupBox):
 
     @Slot(int)
     def _on_score_slider(self, _value: int) -> None:
-        scores = list(shown_scores(self.model.params))   # what the sliders show
+        scores = list(shown_scores(self.state.params))   # what the sliders show
         for i in range(len(scores)):
             slider_value = self.score_sliders[i].value() / SCORE_SLIDER_SCALE
             if score_to_slider(scores[i]) != self.score_sliders[i].value():
@@ -229,11 +229,11 @@ class ScoresBox(QGroupBox):
         if key is None:
             return
         self._set_scores_error(None)
-        self._update(scores=preset_scores(key, self.model.params), live_scores=False)
+        self._update(scores=preset_scores(key, self.state.params), live_scores=False)
 
     @Slot()
     def _on_sample_scores(self) -> None:
-        p = self.model.params
+        p = self.state.params
         self._sample_presses += 1
         self._set_scores_error(None)
         self._update(scores=random_scores(p.dk, len(p.scores), p.seed + self._sample_presses,

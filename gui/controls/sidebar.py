@@ -38,7 +38,7 @@ from gui.controls.spins import (ExplainedDoubleSpinBox, ExplainedSpinBox, HeadsS
                             set_spin)
 from gui.controls.scores import ScoresBox
 from gui.controls.texts import preset_tooltip, retranslate_controls, two_lines
-from gui.common.guard import guarded
+from gui.common.guard import guarded, listener
 
 
 #: Characters a combo box of the controls asks room for (longer entries are elided).
@@ -52,17 +52,17 @@ class Sidebar(QWidget):
 
     note = Signal(str)
 
-    def __init__(self, model, parent=None):
+    def __init__(self, state, model, parent=None):
         super().__init__(parent)
         self.setObjectName("controlPanel")
-        self.model = model
-        self.state = model.state
+        self.state = state          # written through its intents
+        self.model = model          # the simulation study: the catching-up marker reads it
         self._check_texts: dict[QCheckBox, str] = {}
         self._narrow = False
         self._build()
         self.retranslate()
-        self.sync_from(model.params)
-        model.params_changed.connect(self.sync_from)
+        self.sync_from(state.params)
+        self.state.events.params.connect(self.sync_from)
         self.state.events.lock_d_model.connect(self._on_lock_state)
 
     # -- construction ----------------------------------------------------------
@@ -107,7 +107,7 @@ class Sidebar(QWidget):
         form.addRow(self.catching_up_marker)
         layout.addWidget(self.shape_box)
 
-        self.scores_box = ScoresBox(self.model, self._update)
+        self.scores_box = ScoresBox(self.state, self._update)
         layout.addWidget(self.scores_box)
 
         self.other_box = QGroupBox()
@@ -226,12 +226,12 @@ class Sidebar(QWidget):
             self.retranslate()
         super().changeEvent(event)
 
-    # -- model → widgets ---------------------------------------------------------
+    # -- state → widgets ---------------------------------------------------------
     def shape(self) -> Shape:
-        p = self.model.params
+        p = self.state.params
         return Shape(p.dk, p.heads, p.d_model, self.state.lock_d_model)
 
-    @Slot(object)
+    @listener
     def sync_from(self, params: Params) -> None:
         widgets = [self.dk_slider, self.dk_spin, self.heads_slider, self.heads_spin,
                    self.kv_heads_spin, self.scale_by_check, self.d_model_spin,
@@ -295,13 +295,13 @@ class Sidebar(QWidget):
         else:
             set_spin(widget, min(value, spec.high))
 
-    # -- widgets → model ---------------------------------------------------------
+    # -- widgets → state ---------------------------------------------------------
     def _update(self, **changes) -> bool:
         try:
-            self.model.update(**changes)
+            self.state.update_params(**changes)
         except ParamsError as exc:
             self.note.emit(str(exc))
-            self.sync_from(self.model.params)
+            self.sync_from(self.state.params)
             return False
         return True
 
@@ -311,7 +311,7 @@ class Sidebar(QWidget):
         if note is not None:
             self.note.emit(self.describe_note(note))
         if kv_heads is None:
-            kv_heads = self.model.params.kv_heads
+            kv_heads = self.state.params.kv_heads
         self._update(dk=shape.dk, heads=shape.heads, d_model=shape.d_model,
                      kv_heads=kv_heads_for(shape.heads, kv_heads))
 
@@ -327,7 +327,7 @@ class Sidebar(QWidget):
     # -- typed values that were not taken as typed --------------------------------------
     @Slot(int, int)
     def _on_heads_snapped(self, typed: int, used: int) -> None:
-        p = self.model.params
+        p = self.state.params
         if self.state.lock_d_model and 1 <= typed <= p.d_model:
             self.note.emit(self.describe_note(("not_divisor", typed, p.d_model, used)))
         else:
@@ -337,7 +337,7 @@ class Sidebar(QWidget):
     @Slot(int, int)
     def _on_kv_heads_snapped(self, typed: int, used: int) -> None:
         self.note.emit(tr("K/V heads g = {g} must divide h = {h}; using g = {s}").format(
-            g=typed, h=self.model.params.heads, s=used))
+            g=typed, h=self.state.params.heads, s=used))
 
     @Slot(str)
     def _on_refused(self, text: str) -> None:
@@ -374,7 +374,7 @@ class Sidebar(QWidget):
 
     @Slot()
     def _on_dk_drag_start(self) -> None:
-        p = self.model.params
+        p = self.state.params
         self._drag_start = (p.heads, p.kv_heads_used)
 
     @Slot()
@@ -402,8 +402,9 @@ class Sidebar(QWidget):
     def _on_lock(self, locked: bool) -> None:
         self.state.set_lock_d_model(locked)
 
+    @listener
     def _on_lock_state(self, _locked: bool) -> None:
-        self.sync_from(self.model.params)
+        self.sync_from(self.state.params)
 
     @Slot(int)
     def _on_model_preset(self, index: int) -> None:
@@ -416,7 +417,7 @@ class Sidebar(QWidget):
 
     @Slot(int)
     def _on_kv_heads(self, kv_heads: int) -> None:
-        self._update(kv_heads=kv_heads_for(self.model.params.heads, kv_heads))
+        self._update(kv_heads=kv_heads_for(self.state.params.heads, kv_heads))
 
     @Slot(bool)
     def _on_scale_by(self, on: bool) -> None:

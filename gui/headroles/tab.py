@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QGridLayout, QHBoxLayout, Q
 from engine.head_roles import MAX_TOKENS, mode_for_text
 
 from gui.common import names
-from gui.common.guard import guarded
+from gui.common.guard import guarded, listener
 from gui.common.i18n import current_language, tr
 from gui.panels.heads_view import HeadsView, compute_heads
 from gui.common.qt_util import all_signals_blocked
@@ -134,6 +134,7 @@ class HeadRolesTab(QWidget):
         self._options_timer.start()
 
     # -- state → widgets, and the request --------------------------------------------
+    @listener
     def _on_heads_input(self, heads: HeadsInput) -> None:
         if heads.sentence != self._rendered_sentence:
             self._rendered_sentence = heads.sentence

@@ -26,7 +26,7 @@ from gui.lessons.strip_fit import StripFit
 from gui.lessons.text import LessonText
 from gui.lessons.training_facts import LESSON_RUNS
 from gui.lessons.steps import STEPS, step_params, step_text, sweep_facts
-from gui.common.guard import SUPER, guarded
+from gui.common.guard import SUPER, guarded, listener
 
 #: What Edit → Reset puts back when the lesson has not changed the controls: the first run's.
 DEFAULT_CONTROLS = (Params(live_scores=True), True)
@@ -35,7 +35,7 @@ PLAY_INTERVAL_MS = 700
 
 
 class LessonStrip(QWidget):
-    """Drives the model through the lesson; `highlight` names the panel a step is about.
+    """Drives AppState (its intents) through the lesson; `highlight` names the panel a step is about.
     How the strip fits its window (compact strip, text height) is `strip_fit`'s (a
     StripFit, gui/lessons/strip_fit.py); the panel's event handlers call it."""
 
@@ -46,11 +46,11 @@ class LessonStrip(QWidget):
     #: gives the lesson strip the height it needs (MainWindow.fit_lesson_dock).
     height_wanted = Signal()
 
-    def __init__(self, model, parent=None):
+    def __init__(self, state, model, parent=None):
         super().__init__(parent)
         self.setObjectName("lessonPanel")
-        self.model = model
-        self.state = model.state
+        self.state = state          # written through its intents
+        self.model = model          # the simulation study: its newest Results
         self.heads_view = None      # the head-roles view, when the window has one
         self.context_source = self.default_context
         self.training_results: dict = {}   # experiment → its last finished result
@@ -143,7 +143,7 @@ class LessonStrip(QWidget):
         self.next_button.clicked.connect(self.next)
         self.play_button.toggled.connect(self._on_play)
         self.train_button.clicked.connect(self.train)
-        self.model.state.events.params.connect(self._on_params)
+        self.state.events.params.connect(self._on_params)
 
     # -- fitting the window (StripFit) ----------------------------------------------
     @property
@@ -259,6 +259,7 @@ class LessonStrip(QWidget):
     def index(self, value: int) -> None:
         self.state.set_lesson_step(max(0, min(len(STEPS) - 1, value)))
 
+    @listener
     def _on_step_state(self, _step: int) -> None:
         self._show_step_widgets()
         self.refresh_text()
@@ -296,7 +297,7 @@ class LessonStrip(QWidget):
             self.gap_slider.setValue(int(scores[0] - min(scores[1:])))
             self.offset_slider.blockSignals(False)
             self.gap_slider.blockSignals(False)
-        self.model.set_params(step_params(step, self.model.params))
+        self.state.set_params(step_params(step, self.state.params))
         self.highlight.emit(step.panel)
         self.refresh_text()
 
@@ -336,7 +337,7 @@ class LessonStrip(QWidget):
             self.stop()
             return
         try:
-            self.model.update(**sweep[self._sweep_pos])
+            self.state.update_params(**sweep[self._sweep_pos])
         except ParamsError:
             self.stop()
             return
@@ -345,13 +346,13 @@ class LessonStrip(QWidget):
     @Slot(int)
     def _on_offset_gap(self, _value: int) -> None:
         offset, gap = float(self.offset_slider.value()), float(self.gap_slider.value())
-        self.model.update(scores=(offset + gap, offset, offset, offset), live_scores=False)
+        self.state.update_params(scores=(offset + gap, offset, offset, offset), live_scores=False)
 
     # -- entering and leaving: the user's controls ------------------------------------
     def remember_user_controls(self) -> None:
         """Keep the user's Params and lock the first time the lesson changes them."""
         if self.user_controls is None:
-            self.user_controls = (self.model.params, self.state.lock_d_model)
+            self.user_controls = (self.state.params, self.state.lock_d_model)
 
     @Slot()
     def leave(self) -> None:
@@ -376,7 +377,7 @@ class LessonStrip(QWidget):
         params, lock = controls
         self.user_controls = None
         self.lock_requested.emit(lock)
-        self.model.set_params(params)
+        self.state.set_params(params)
 
     # -- training runs --------------------------------------------------------------
     def _training_this_step(self) -> bool:
@@ -422,6 +423,7 @@ class LessonStrip(QWidget):
                              head_roles=None if view is None else view.newest_results,
                              training=self.training_results, running=self.training_now)
 
+    @listener
     def _on_params(self, params) -> None:
         if self.step.grid:
             self.layers_grid.set_preset(preset_for(params))
@@ -438,7 +440,7 @@ class LessonStrip(QWidget):
         self.strip_fit.title = title
         step = self.step
         results = self.model.results
-        if step.facts is not None and (results is None or results.params != self.model.params):
+        if step.facts is not None and (results is None or results.params != self.state.params):
             if self._rendered_key != step.key:  # keep the last numbers while a sweep runs
                 self.strip_fit.set_text(html.escape(tr("computing…")), step.key)
             return
@@ -449,5 +451,5 @@ class LessonStrip(QWidget):
         if step.run_facts is not None:
             facts.update(step.run_facts(self.context_source()))
         if step.grid:
-            self.layers_grid.set_preset(preset_for(self.model.params))
+            self.layers_grid.set_preset(preset_for(self.state.params))
         self.strip_fit.set_text(body.format(**facts), step.key)

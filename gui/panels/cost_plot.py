@@ -15,7 +15,7 @@ from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QApplication, QComboBox
 from superqt.utils import signals_blocked
 
-from gui.common.guard import guarded
+from gui.common.guard import guarded, listener
 
 from gui.common.style import brush, format_count, pen, plot_font
 from gui.panels.base import Plot
@@ -176,6 +176,7 @@ class CostPlot(Plot):
     def kv_bits(self) -> int:
         return self._cost_state.cost.kv_bits if self._cost_state is not None else self._kv_bits
 
+    @listener
     def _show_cost_settings(self, cost) -> None:
         with signals_blocked(self.precision_combo):
             self.precision_combo.setCurrentIndex(self.precision_combo.findData(cost.kv_bits))

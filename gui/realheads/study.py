@@ -18,6 +18,9 @@ plain Python thread (tests, lessons), compute_model_heads computes in place
 
 ModelFetcher runs engine.models.fetch.fetch_model on a thread of its own; cancel() makes
 the fetch stop pip and clean up, shutdown() cancels and waits (the window's close).
+
+The window's study (make_model_heads_study) and fetcher are its LabController's, made with
+the controller and handed to the tab when it is built (gui/window/controller.py).
 """
 from __future__ import annotations
 
@@ -36,6 +39,10 @@ from engine.models.roles import induction_scores
 from engine.models.worker import SentenceAnalysis, analyse_sentence
 
 from gui.realheads.forward_process import forward_process
+from gui.studies.cycle import StudyCycle
+
+#: The model the Real heads tab offers to download (engine.models.fetch).
+MINILM = "minilm"
 
 
 @dataclass(frozen=True)
@@ -211,6 +218,12 @@ def compute_model_heads(request: ModelHeadsRequest) -> ModelHeadsResult:
     if kind == "ok":
         return result_of(request, payload)
     return ModelHeadsResult(request=request, error=payload)
+
+
+def make_model_heads_study(compute_fn=compute_model_heads, parent=None) -> StudyCycle:
+    """The "modelHeads" StudyCycle: ModelHeadsRequest in, ModelHeadsResult out. Its worker
+    thread starts now; the forward process only with its first request (or start_early)."""
+    return StudyCycle("modelHeads", compute_fn, parent)
 
 
 def looks_japanese(text: str) -> bool:

@@ -32,10 +32,11 @@ from engine.models import available_models
 from engine.models.catalog import minilm_status
 from engine.models.fetch import cached_model, fetch_model
 
-from gui.common.guard import guarded
+from gui.common.guard import guarded, listener
 from gui.common.i18n import tr
-from gui.realheads.study import (HeadDetailData, ModelFetcher, ModelHeadsRequest, ModelHeadsResult,
-                          compute_model_heads, hand_head_set, looks_japanese, trained_head_set)
+from gui.realheads.study import (MINILM, HeadDetailData, ModelFetcher, ModelHeadsRequest,
+                                 ModelHeadsResult, compute_model_heads, hand_head_set,
+                                 looks_japanese, make_model_heads_study, trained_head_set)
 from gui.realheads.label import MeasuredLabel
 from gui.realheads.texts import (compare_heading, compare_title, head_scores_text, japanese_note,
                                lab_scores_text, summary_html, variance_html, variance_table)
@@ -53,19 +54,21 @@ from gui.common.style import OKABE_ITO, make_theme
 
 DEBOUNCE_MS = 150
 MODEL_COMBO_CHARS = 12   # longer model names are elided (at 300 % text the fetch button was cut)
-MINILM = "minilm"
 
 
 class ModelHeadsTab(QWidget):
     """Model chooser, sentence, grid, detail and texts (see the module docstring)."""
 
     def __init__(self, state: AppState | None = None, parent=None, fetch_fn=fetch_model,
-                 compute_fn=compute_model_heads):
+                 compute_fn=compute_model_heads, study: StudyCycle | None = None,
+                 fetcher: ModelFetcher | None = None):
         super().__init__(parent)
         self.setObjectName("modelHeadsView")
         self.state = state or AppState()
-        self.study = StudyCycle("modelHeads", compute_fn, self)
-        self.fetcher = ModelFetcher(MINILM, fetch_fn, self)
+        # The window's are its LabController's (owned, and shut down, there); a tab on its
+        # own makes its study and fetcher from compute_fn and fetch_fn.
+        self.study = study or make_model_heads_study(compute_fn, self)
+        self.fetcher = fetcher or ModelFetcher(MINILM, fetch_fn, self)
         self.entries = []
         self.extra_dirs: list[str] = []
         self.result = None
@@ -261,6 +264,7 @@ class ModelHeadsTab(QWidget):
         else:
             self.state.update_model_view(model=entry.name, model_dir=str(entry.folder))
 
+    @listener
     def _on_model_view(self, mv) -> None:
         if mv.model_dir and mv.model_dir not in self.extra_dirs:   # e.g. a restored session
             self.extra_dirs.append(mv.model_dir)
@@ -319,6 +323,7 @@ class ModelHeadsTab(QWidget):
                 self.sentence_edit.setText(sentence)
         self.japanese_note.setVisible(looks_japanese(sentence))
 
+    @listener
     def _on_heads_input(self, heads) -> None:
         self._render_sentence(heads.sentence)
         self._debounce.start()   # even back to the shown sentence: a newer one may be pending
@@ -573,6 +578,7 @@ class ModelHeadsTab(QWidget):
             self._show_selection()
 
     # -- view: theme, language, shutdown -----------------------------------------------
+    @listener
     def _on_view(self, view) -> None:
         theme = make_theme(view.dark, view.presentation, view.text_scale, view.colour_safe)
         for panel in self.panels:

@@ -22,6 +22,8 @@ import time
 
 from PySide6.QtCore import QObject, QTimer, Slot
 
+from gui.common.guard import listener
+
 #: Quiet time after the simulation's last change before a held result is drawn (s).
 HOLD_S = 0.1
 #: How often a held result looks again while the simulation's study is busy (ms).
@@ -77,6 +79,7 @@ class ResultHold(QObject):
 
     @Slot()
     @Slot(object)
+    @listener
     def hold(self, *_ignored) -> None:
         self._hold_until = max(self._hold_until, time.perf_counter() + self.hold_s)
 

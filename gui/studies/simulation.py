@@ -1,11 +1,19 @@
 """The simulation study: AppState's Params in, immutable engine Results out.
 
-    intent → AppState.update_params(...) → events.params → request(params)
-    → StudyCycle worker: engine.compute(params) → results_ready(Results)
+    intent (a control, a lesson step, a session load: AppState.update_params / set_params /
+    restore) → AppState → events.params(Params) → request(params)
+    → StudyCycle worker: engine.compute(params) → results_ready(Results) → the views
 
-SimulationModel owns no state of its own: `params` is AppState's, and the
-request cycle (generations, one pending request, a worker thread) is the generic
-StudyCycle of gui/studies/cycle.py.
+State is written one way, through AppState's intents, and read from one event source,
+AppState's events.params: the controls and the lesson strip listen there themselves, and
+this study listens there to make its requests. SimulationModel writes no state and owns none
+of its own: `params` is AppState's, and the request cycle (generations, one pending request,
+a worker thread) is the generic StudyCycle of gui/studies/cycle.py.
+
+The first request is made when the study is made, so Results of the current Params exist or
+are on their way from the start; after that every change of the Params is a request. An
+intent that changes nothing (a lesson step whose Params equal the current ones) emits
+nothing and needs no request.
 """
 from __future__ import annotations
 
@@ -15,6 +23,7 @@ from PySide6.QtCore import QObject, Signal
 
 from engine import Params, Results, compute
 
+from gui.common.guard import listener
 from gui.studies.cycle import StudyCycle
 from gui.state import AppState
 
@@ -22,7 +31,6 @@ from gui.state import AppState
 class SimulationModel(QObject):
     """The simulation study of an AppState (see the module docstring)."""
 
-    params_changed = Signal(object)   # Params
     results_ready = Signal(object)    # Results, newest generation only
     compute_failed = Signal(str)
 
@@ -36,24 +44,16 @@ class SimulationModel(QObject):
         self.cycle.result_ready.connect(self.results_ready)
         self.cycle.failed.connect(self.compute_failed)
         state.events.params.connect(self._on_params)
+        self.request()      # the first Results (module docstring)
 
-    def _on_params(self, params: Params) -> None:
-        self.params_changed.emit(params)
+    @listener
+    def _on_params(self, _params: Params) -> None:
         self.request()
 
     # -- state (AppState's) --------------------------------------------------------
     @property
     def params(self) -> Params:
         return self.state.params
-
-    def set_params(self, params: Params) -> None:
-        """Replace the Params wholesale (session load, lesson step)."""
-        if not self.state.set_params(params) and self.results is None:
-            self.request()
-
-    def update(self, **changes) -> Params:
-        """Apply field changes; raises ParamsError (nothing changes) if invalid."""
-        return self.state.update_params(**changes)
 
     # -- the request cycle -----------------------------------------------------------
     @property

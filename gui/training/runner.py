@@ -9,6 +9,12 @@ timer). Of the messages one wake-up finds, only the newest snapshot is unpickled
 shown; older ones are dropped, as the request cycle drops stale generations. The end of
 the pipe (the process exited, or was killed) is noticed the same way.
 
+TrainingRunner is a Study (gui/studies/protocol.py) the LabController owns from the start and
+hands to the Training tab: its request is start(experiment, config_dict), its result_ready
+the run's engine Result, and between the two it streams snapshot_ready(TrainingSnapshot) of
+the run in progress (the newest only, see above); is_running() is whether a run's process
+exists, shutdown() ends it.
+
 While the simulation works, snapshots are held: the messages are still read off the pipe
 (the training process never blocks on it), but only the newest one is kept, undecoded, and
 it is decoded and shown once the simulation has been quiet for HOLD_S. The window calls
@@ -20,7 +26,7 @@ holds, the training process pauses too, off the CPU (its run flag at 0; see
 engine.training.worker.stop_check; `pause_while_holding`, True by default), so that even a
 low-priority process does not keep a core the GUI thread needs.
 
-    start(name, config_dict)   stops a run in progress, starts a new process
+    start(name, config_dict)   the request: stops a run in progress, starts a new process
     stop()                     sets the stop event and hands the process to a ProcessReaper
                                (gui/common/process_reaper.py): terminated after STOP_JOIN_S, killed
                                after that; the GUI thread never waits for it
@@ -48,6 +54,7 @@ from PySide6.QtCore import QObject, QSocketNotifier, QTimer, Signal, Slot
 from engine.training import CONFIGS, config_from_dict
 from engine.training.worker import TRAINING_NICENESS, decode_kind, decode_payload, pipe_worker
 
+from gui.common.guard import listener
 from gui.common.process_reaper import ProcessReaper
 from gui.studies.hold import BUSY_RECHECK_MS, HOLD_S
 
@@ -105,7 +112,8 @@ def config_from_options(experiment: str, options) -> object:
 
 
 class TrainingRunner(QObject):
-    """One training process at a time (see the module docstring)."""
+    """One training process at a time; a Study (gui.studies.protocol) whose request is
+    start(experiment, config_dict) (see the module docstring)."""
 
     snapshot_ready = Signal(object)
     result_ready = Signal(object)
@@ -206,6 +214,7 @@ class TrainingRunner(QObject):
 
     @Slot()
     @Slot(object)
+    @listener
     def hold_snapshots(self, *_ignored) -> None:
         """No snapshot is decoded or shown before hold_s from now (the simulation is working;
         see the module docstring). A held one is shown when the hold ends; the end of a run

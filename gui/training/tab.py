@@ -1,6 +1,7 @@
 """The Training tab (`trainingPanel`): controls, progress and the training plots.
 
-Tiny models train live in a separate process (gui/training/runner.py); the plots are in
+Tiny models train live in a separate process: the TrainingRunner (gui/training/runner.py)
+the tab is given (the window's LabController owns it from the start); the plots are in
 gui/panels/training_plots.py. The settings live in AppState.training: the experiment combo
 renders them and sends intents. `TrainingTab.start(experiment, options)` is the entry
 point a lesson step calls.
@@ -19,7 +20,7 @@ from PySide6.QtWidgets import (QApplication, QBoxLayout, QComboBox, QGridLayout,
 from engine.training import EXPERIMENTS, TrainingConfigError
 
 from gui.common import names
-from gui.common.guard import SUPER, guarded
+from gui.common.guard import SUPER, guarded, listener
 from gui.common.i18n import tr
 from gui.panels.icl_plot import IclPlot
 from gui.panels.pruning_plot import PruningPlot
@@ -112,11 +113,11 @@ class WrappingComboBox(QComboBox):
 class TrainingTab(QWidget):
     """`trainingPanel`: controls, progress and the three training plots."""
 
-    def __init__(self, state: AppState, parent=None, runner: TrainingRunner | None = None):
+    def __init__(self, state: AppState, runner: TrainingRunner, parent=None):
         super().__init__(parent)
         self.setObjectName(names.TRAINING_PANEL)
         self.state = state
-        self.runner = runner or TrainingRunner(self)
+        self.runner = runner      # the controller's: it owns and shuts it down
         self.curves, self.heads_view, self.chart = TrainingCurves(), TrainingHeadsView(), HeadsVsH()
         self.icl, self.pruning = IclPlot(), PruningPlot()
         self.plots = (self.curves, self.heads_view, self.chart, self.icl, self.pruning)
@@ -234,6 +235,7 @@ class TrainingTab(QWidget):
         self._update_buttons()
 
     # -- state → widgets -----------------------------------------------------------
+    @listener
     def _render_state(self, training: TrainingSettings) -> None:
         index = self.combo.findData(training.experiment)
         with all_signals_blocked([self.combo]):
@@ -283,6 +285,7 @@ class TrainingTab(QWidget):
     def _on_start(self) -> None:
         self.start()
 
+    @listener
     def _on_view(self, view) -> None:
         theme = make_theme(view.dark, view.presentation, view.text_scale, view.colour_safe)
         for plot in self.plots:

@@ -1,10 +1,9 @@
 """The background work's holds and early start (BackgroundWork, owned by the LabController).
 
-    BackgroundWork(model, heads_study, state, parent)
+    BackgroundWork(model, heads_study, runner, real_heads_study, state, parent)
         hold                 the ResultHold of the head-roles and Real heads studies
-        view_built(key, w)   a lazily built tab exists: its study or runner is held too
         view_shown(name)     a tab became current: the Real heads forward process may start
-        closing(real_heads)  the window closes: drop held results, stop an early process
+        closing()            the window closes: drop held results, stop the forward processes
 """
 from __future__ import annotations
 
@@ -18,45 +17,36 @@ class BackgroundWork(QObject):
     """Background results wait while the simulation works, and the Real heads forward process
     starts before its first request:
 
-    - the head-roles study's results, and the Real heads study's once its tab is built
-      (view_built), go through a ResultHold; the Training tab's runner holds its snapshots
-      (hold_snapshots, hold_while_busy) for the same changes: the simulation's params_changed
-      and its results_ready (connected after the plots are offered the results, so a hold
-      starts once a result has been shown);
+    - the head-roles and the Real heads studies' results go through a ResultHold; the
+      training runner holds its snapshots (hold_snapshots, hold_while_busy) for the same
+      changes: AppState's events.params and the simulation's results_ready (connected after
+      the plots are offered the results, so a hold starts once a result has been shown);
     - when the Real heads tab becomes the current tab for the first time (view_shown), its
       forward process is started (gui.realheads.forward_process.start_early, off the GUI
       thread: the process starts and loads the chosen model while the tab is built), so its
       first request does not wait for Python, numpy and the model to load; the start of the
       lab starts nothing;
-    - closing() stops a process started early that no request has used.
+    - closing() stops a process started early that no request has used, and the Real heads
+      study's forward process at once.
 
-    It refers to no window: the simulation model, the head-roles study and AppState are given,
-    the built tabs are handed to view_built.
+    It refers to no window: the studies and AppState are given.
     """
 
-    def __init__(self, model, heads_study, state, parent=None):
+    def __init__(self, model, heads_study, runner, real_heads_study, state, parent=None):
         super().__init__(parent)
         self.setObjectName("backgroundWork")
         self.model, self.state = model, state
         self.hold = ResultHold(self)
         self.hold.hold_while_busy(model.cycle)
-        model.params_changed.connect(self.hold.hold)
+        state.events.params.connect(self.hold.hold)
         model.results_ready.connect(self.hold.hold)
         self.hold.hold_results(heads_study)
+        self.real_heads_study = real_heads_study
+        self.hold.hold_results(real_heads_study)
+        runner.hold_while_busy(model.cycle)
+        state.events.params.connect(runner.hold_snapshots)
+        model.results_ready.connect(runner.hold_snapshots)
         self.started_early = False
-        self._real_heads = None
-
-    def view_built(self, key: str, widget) -> None:
-        """Hold the results of a tab built now: the Training tab's runner, the Real heads
-        study."""
-        if key == names.TRAINING_PANEL:
-            runner, model = widget.runner, self.model
-            runner.hold_while_busy(model.cycle)
-            model.params_changed.connect(runner.hold_snapshots)
-            model.results_ready.connect(runner.hold_snapshots)
-        elif key == names.MODEL_HEADS:
-            self._real_heads = widget
-            self.hold.hold_results(widget.study)
 
     def view_shown(self, name: str) -> None:
         """The tab `name` became current: the first time it is the Real heads tab, and its
@@ -64,8 +54,8 @@ class BackgroundWork(QObject):
         if self.started_early or name != names.MODEL_HEADS:
             return
         self.started_early = True
-        if self._real_heads is not None and self._real_heads.study.generation:
-            return       # built earlier and already asked: its process exists
+        if self.real_heads_study.generation:
+            return       # already asked: its process exists
         from gui.realheads.forward_process import start_early
         from gui.realheads.study import folder_of_model_view
 
@@ -74,9 +64,8 @@ class BackgroundWork(QObject):
     def closing(self) -> None:
         """The window closes: drop held results, stop a process started early that no request
         used, and end the Real heads forward process at once (before the studies stop)."""
-        from gui.realheads.forward_process import stop_early
+        from gui.realheads.forward_process import abort_thread, stop_early
 
         self.hold.discard()
         stop_early()
-        if self._real_heads is not None:
-            self._real_heads.abort_forward()
+        abort_thread(self.real_heads_study.thread)

@@ -6,23 +6,30 @@ one LabController connects them. MainWindow lays the views out, builds the contr
 hands it the views; the controller never reaches into the window, so it can be run against
 stand-in views (tests/gui/window/test_controller.py).
 
-    LabController(state, compute_fn=compute, parent=None)
+    LabController(state, compute_fn=compute, parent=None, training_runner=None,
+                  real_heads_study=None, model_fetcher=None)
         model, heads_study     the simulation study (SimulationModel) and the head-roles
                                study (StudyCycle, shown by the Head roles tab)
+        training_runner        the training study (TrainingRunner, or the one given)
+        real_heads_study, model_fetcher
+                               the Real heads study (a "modelHeads" StudyCycle) and the
+                               MiniLM download (ModelFetcher), or the ones given
+                               (each made with the controller, so owned from the start, and
+                               handed to its tab when the tab is built)
         background_work       the holds of background results (BackgroundWork), once
                                attach_views ran
         attach_views(plots, sidebar, lesson, notify, bring_forward)
                                the views made with the studies; see its docstring
         view_built(key, view)  a slot: a tab built later exists (Head roles, Real heads,
-                               Training; gui.common.names keys); its study or runner is
-                               owned from now on and wired to the other views
+                               Training; gui.common.names keys); it is wired to the other
+                               views
         view_shown(name)       a slot: the view `name` became the current tab
         hand_heads, roles_run  the head-roles study's newest result and the newest "roles"
                                training run, for a Real heads tab built after them
         lesson_context()       what the lesson's texts read (gui.lessons.context)
         train_for_lesson(experiment, options)   a slot: the lesson's Train button
         show_results(results)  offer Results to every plot (the simulation's results_ready)
-        studies                every worker running now
+        studies                every study (gui.studies.protocol.Study) and worker
         shutdown()             stop every study (the window's close)
 """
 from __future__ import annotations
@@ -39,9 +46,11 @@ from gui.common.i18n import tr
 from gui.common.qt_lifetime import weak_method
 from gui.headroles.tab import compute_heads
 from gui.panels.base import settle_scenes
+from gui.realheads.study import MINILM, ModelFetcher, is_roles_run, make_model_heads_study
 from gui.state import AppState
 from gui.studies.cycle import StudyCycle
 from gui.studies.simulation import SimulationModel
+from gui.training.runner import TrainingRunner
 from gui.window.background import BackgroundWork
 
 
@@ -58,17 +67,23 @@ class LabController(QObject):
     #: The views a lesson step brings to the front when it highlights them.
     LESSON_VIEWS = (names.TRAINING_PANEL, names.MODEL_HEADS)
 
-    def __init__(self, state: AppState, compute_fn: Callable = compute, parent=None):
+    def __init__(self, state: AppState, compute_fn: Callable = compute, parent=None,
+                 training_runner=None, real_heads_study=None, model_fetcher=None):
         super().__init__(parent)
         self.setObjectName("labController")
         self.state = state
+        # Its first Results are computed on the worker while the views are built.
         self.model = SimulationModel(state, compute_fn, parent=self)
-        # The first Results are computed on the worker while the views are built (a change
-        # of the state on the way sends a newer request, and this one is dropped).
-        self.model.request()
         self.heads_study = StudyCycle("heads", compute_heads, self)
         self.hand_heads = self.roles_run = None
         self.heads_study.result_ready.connect(self._keep_hand_heads)
+        # The training study: no process until a run is started (TrainingRunner.start).
+        self.training_runner = training_runner or TrainingRunner(self)
+        self.training_runner.result_ready.connect(self._keep_roles_run)
+        # The Real heads study (its worker thread idle, no forward process until a request)
+        # and the model download (no thread until a fetch starts).
+        self.real_heads_study = real_heads_study or make_model_heads_study(parent=self)
+        self.model_fetcher = model_fetcher or ModelFetcher(MINILM, parent=self)
         self.plots: Mapping[str, object] = {}
         self.sidebar = self.lesson = None
         self.background_work: BackgroundWork | None = None
@@ -86,7 +101,9 @@ class LabController(QObject):
                        then settled through gui.panels.base.settle_scenes)
         sidebar        its `note(str)` signal goes to notify
         lesson         the LessonStrip: its context_source, train_requested and highlight
-                       are served here, and the built tabs' results refresh its text
+                       are served here, the training runs' results and ends reach it, and
+                       the Real heads results and downloads and the built tabs' changes
+                       refresh its text
         notify         notify(message, timeout_ms): a message in the status bar
         bring_forward  bring_forward(name): the view `name` (a gui.common.names key) is the
                        current one, and built, when it returns
@@ -99,8 +116,15 @@ class LabController(QObject):
         lesson.context_source = weak_method(self.lesson_context)
         lesson.train_requested.connect(self.train_for_lesson)
         lesson.highlight.connect(self._on_lesson_highlight)
+        runner = self.training_runner
+        runner.result_ready.connect(lesson.on_training_result)
+        for ended in (runner.failed, runner.crashed, runner.stopped):
+            ended.connect(lesson.training_ended)
+        self.real_heads_study.result_ready.connect(lesson.refresh_text)
+        self.model_fetcher.finished.connect(lesson.refresh_text)
         # After show_results: a hold starts once a result is shown.
-        self.background_work = BackgroundWork(self.model, self.heads_study, self.state, self)
+        self.background_work = BackgroundWork(self.model, self.heads_study, runner,
+                                              self.real_heads_study, self.state, self)
 
     def view(self, key: str):
         """The view built for `key` (view_built), or None."""
@@ -111,11 +135,10 @@ class LabController(QObject):
         """A tab built later exists: wire it to the studies and the other views.
 
         Head roles (HeadRolesTab): its view's heads are the lesson's, its changes refresh the
-        lesson's text. Real heads (ModelHeadsTab): gets the newest hand-built heads and roles
-        run now and every later one; its results refresh the lesson's text. Training
-        (TrainingTab): its runner's results go to the lesson, the Real heads tab and
-        roles_run; its runs' ends to the lesson. The studies and runner are held by the
-        background work and stopped by shutdown()."""
+        lesson's text. Real heads (ModelHeadsTab, made with real_heads_study and
+        model_fetcher): gets the newest hand-built heads and roles run now and every later
+        one. Training (TrainingTab, made with training_runner): nothing more, its runner is
+        wired from the start (attach_views)."""
         self._views[key] = view
         lesson = self.lesson
         if key == names.HEADS_PANEL:
@@ -126,22 +149,7 @@ class LabController(QObject):
             if self.roles_run is not None:
                 view.set_trained_heads(self.roles_run)
             self.heads_study.result_ready.connect(view.set_hand_heads)
-            training = self.view(names.TRAINING_PANEL)
-            if training is not None:
-                training.runner.result_ready.connect(view.set_trained_heads)
-            view.study.result_ready.connect(lesson.refresh_text)
-            view.fetcher.finished.connect(lesson.refresh_text)
-        elif key == names.TRAINING_PANEL:
-            runner = view.runner
-            runner.result_ready.connect(self._keep_roles_run)
-            real_heads = self.view(names.MODEL_HEADS)
-            if real_heads is not None:
-                runner.result_ready.connect(real_heads.set_trained_heads)
-            runner.result_ready.connect(lesson.on_training_result)
-            for ended in (runner.failed, runner.crashed, runner.stopped):
-                ended.connect(lesson.training_ended)
-        if self.background_work is not None:
-            self.background_work.view_built(key, view)
+            self.training_runner.result_ready.connect(view.set_trained_heads)
 
     @Slot(str)
     def view_shown(self, name: str) -> None:
@@ -156,9 +164,7 @@ class LabController(QObject):
 
     @Slot(object)
     def _keep_roles_run(self, result) -> None:
-        from gui.realheads.study import is_roles_run   # the one test of "a roles run"
-
-        if is_roles_run(result):
+        if is_roles_run(result):       # the one test of "a roles run"
             self.roles_run = result
 
     # -- results ---------------------------------------------------------------------------
@@ -189,8 +195,8 @@ class LabController(QObject):
         from gui.lessons.context import LessonContext
 
         lesson = self.lesson
-        training, real = self.view(names.TRAINING_PANEL), self.view(names.MODEL_HEADS)
-        running = training is not None and training.runner.is_running()
+        real = self.view(names.MODEL_HEADS)
+        running = self.training_runner.is_running()
         return LessonContext(
             results=self.model.results,
             head_roles=lesson.heads_view.newest_results if lesson.heads_view else None,
@@ -215,15 +221,10 @@ class LabController(QObject):
     # -- shutdown --------------------------------------------------------------------------
     @property
     def studies(self) -> tuple:
-        """Every worker running for the views: the simulation, the head roles, and those of
-        the Real heads and Training tabs once they are built."""
-        studies = (self.model.cycle, self.heads_study)
-        real, training = self.view(names.MODEL_HEADS), self.view(names.TRAINING_PANEL)
-        if real is not None:
-            studies += (real.study, real.fetcher)
-        if training is not None:
-            studies += (training.runner,)
-        return studies
+        """Every study and worker for the views, whichever tabs are built: the simulation,
+        the head roles, the training runner, the Real heads study and the model fetcher."""
+        return (self.model.cycle, self.heads_study, self.training_runner,
+                self.real_heads_study, self.model_fetcher)
 
     def shutdown(self) -> None:
         """Drop held results, end the Real heads forward process, stop every study."""

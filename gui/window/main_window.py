@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QS
 
 from engine import Params, compute
 
-from gui.common.guard import errors, guard_call, guarded
+from gui.common.guard import errors, guard_call, guarded, listener
 from gui.common import names
 from gui.controls.sidebar import Sidebar
 from gui.common.i18n import LANGUAGES, current_language, set_language, tr
@@ -79,10 +79,10 @@ class MainWindow(QMainWindow):
         self.state = state
         # The studies and their wiring to the views (gui/window/controller.py).
         self.controller = LabController(state, compute_fn, parent=self)
-        self.controls = Sidebar(self.model)
+        self.controls = Sidebar(state, self.model)
         self.panels = {p.objectName(): p for p in create_panels()}
         self.panels[names.COST].bind_state(state)   # the KV precision lives in AppState.cost
-        self.lesson = LessonStrip(self.model)
+        self.lesson = LessonStrip(state, self.model)
         self._controls_before = True           # controls shown before presentation mode
         self._shown_view = None
         self._base_font_pt = base_font_pt()
@@ -181,8 +181,7 @@ class MainWindow(QMainWindow):
 
     @property
     def studies(self) -> tuple:
-        """Every worker the window runs (shut down on close): the simulation, the head
-        roles, and those of the Real heads and Training tabs once they are built."""
+        """Every study the window runs (shut down on close), whichever tabs are built."""
         return self.controller.studies
 
     def _make_head_roles_tab(self) -> HeadRolesTab:
@@ -194,10 +193,11 @@ class MainWindow(QMainWindow):
         from gui.realheads.tab import ModelHeadsTab
 
         self.head_roles_tab            # the head-roles study it drives gives the hand-built heads
-        return ModelHeadsTab(self.state)
+        return ModelHeadsTab(self.state, study=self.controller.real_heads_study,
+                             fetcher=self.controller.model_fetcher)
 
     def _make_training_tab(self) -> TrainingTab:
-        return TrainingTab(self.state, self)
+        return TrainingTab(self.state, self.controller.training_runner, self)
 
     # -- construction ------------------------------------------------------------
     def _build_lesson_dock(self) -> None:
@@ -411,6 +411,7 @@ class MainWindow(QMainWindow):
         if self.area.highlighted:
             self.area.highlight_panel(self.area.highlighted)
 
+    @listener
     def _on_view(self, view) -> None:
         """Render AppState.view: language, presentation, then fonts and colours."""
         shown, self._shown_view = self._shown_view, view

@@ -246,7 +246,7 @@ def controls(qtbot, sync_studies):
     from gui.state import AppState, StateSnapshot
 
     model = SimulationModel(AppState(StateSnapshot(params=Params(live_scores=True))))
-    panel = Sidebar(model)
+    panel = Sidebar(model.state, model)
     panel.show()
     model.request()
     assert model.wait_idle()

@@ -281,18 +281,24 @@ def clipped_widgets(root: QWidget) -> list[str]:
     return problems
 
 
-def show_bottom_tab(window, widget) -> None:
-    """`widget` (a view built when first shown) in front, in its workspace."""
-    window.area.bring_forward(widget.objectName())
+def view_in_front(window, view, idle: bool = False):
+    """The view `view` (a gui.common.names key, or the view's widget) in front in its
+    workspace, through the window's own bring_forward (a view built when first shown is built
+    by then); returns the view: the plot for an always-built plot's name, else the widget.
 
-
-def shown_panel(window, name: str):
-    """The always-built plot `name` with its workspace in front (a hidden plot waits to be
-    drawn until it is shown), once the window has caught up."""
+    idle=True: then the window has caught up: events processed, the simulation's study idle
+    (a hidden plot waits to be drawn until it is shown), and a view with a study of its own
+    (wait_idle: the Head roles and Real heads tabs) idle too."""
     from PySide6.QtWidgets import QApplication
 
-    window.area.bring_forward(name)
-    QApplication.processEvents()
-    window.model.wait_idle()
-    QApplication.processEvents()
-    return window.panels[name]
+    name = view if isinstance(view, str) else view.objectName()
+    window.bring_forward(name)
+    if isinstance(view, str):
+        view = window.panels[name] if name in window.panels else window.lazy_views.widget(name)
+    if idle:
+        QApplication.processEvents()
+        assert window.model.wait_idle()
+        if hasattr(view, "wait_idle"):
+            assert view.wait_idle()
+        QApplication.processEvents()
+    return view

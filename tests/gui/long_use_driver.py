@@ -46,44 +46,21 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "engine"))
 
-IGNORED = ("This plugin does not support",)
-#: Actions that open a modal dialog (a file chooser, a message box) or quit.
-MODAL = ("openSessionAction", "saveSessionAction", "exportWindowAction", "export_", "quit",
-         "openModelFolderAction", "about")
+from window_tour import (SCORE_TEXTS, exceptions, menu_actions, on_exception,  # noqa: E402
+                         on_qt_message, release_freed_memory, spin_value, tour, warnings)
+
 SENTENCES = ("The cat sat on the mat.", "Mary gave John a book because she liked him.",
              "猫がマットに座った。それは暖かかった。", "", "   ", "a " * 60, "1e308 ×÷ ??? 😀",
              "It's raining; don't go.", "the dog ran, and then the dog slept!",
              "a big red cat was tired because the dog ran?")
-SCORE_TEXTS = ("10, 1, 1, 1", "1e308, 1e308", "2e307, 0", "x, y", "1,,2", "5", "nan, 1",
-               "-3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19", "100 91 91 91", "0.1 0.2")
 SIZES = ((800, 600), (1280, 720), (1366, 768), (1920, 1080), (3840, 2160), (1024, 700),
          (1600, 1000))
+#: Every text size, 100 % to 300 % in quarters (the zoom actions' steps).
+TEXT_SCALES = tuple(1.0 + 0.25 * step for step in range(9))
 #: Short training runs (a second or two each).
 SHORT_RUNS = (("roles", {"steps": 30, "snapshot_every": 10, "log_every": 10}),
               ("heads", {"heads": "1,2", "steps": 20, "snapshot_every": 10, "log_every": 10}),
               ("scaling", {"steps": 20, "d_ks": "16,64", "snapshot_every": 10, "log_every": 10}))
-
-warnings, exceptions = [], []
-
-
-def on_qt_message(kind, _context, message):
-    from PySide6.QtCore import QtMsgType
-
-    if kind not in (QtMsgType.QtDebugMsg, QtMsgType.QtInfoMsg):
-        if not any(message.startswith(p) for p in IGNORED):
-            warnings.append(message)
-
-
-def on_exception(kind, value, tb):
-    exceptions.append("".join(traceback.format_exception(kind, value, tb))[-800:])
-
-
-def release_freed_memory() -> None:
-    """Collect cycles, then hand glibc's freed heap pages back (a no-op elsewhere)."""
-    gc.collect()
-    libc = ctypes.util.find_library("c")
-    if libc and hasattr(ctypes.CDLL(libc), "malloc_trim"):
-        ctypes.CDLL(libc).malloc_trim(0)
 
 
 def pump(app, seconds: float) -> None:
@@ -114,26 +91,11 @@ class LongUse:
         self.combos = controls.findChildren(QComboBox)
         self.sliders = controls.findChildren(QSlider)
         self.scores_edit = controls.findChild(QLineEdit, "scoresEdit")
-        self.actions = [a for a in win.findChildren(type(win.menus.presentation_action))
-                        if a.objectName() and not any(m in a.objectName() for m in MODAL)
-                        and not a.menu()]
+        self.actions = menu_actions(win)
         self.shortcuts = win.menus.lesson_shortcuts + [win.menus.escape_shortcut]
         self.moves = self._moves()
 
     # -- the actions --------------------------------------------------------------------
-    def _spin_value(self, spin):
-        from PySide6.QtWidgets import QDoubleSpinBox
-
-        low, high, rng = spin.minimum(), spin.maximum(), self.rng
-        pick = rng.random()
-        if pick < 0.2:
-            return low
-        if pick < 0.4:
-            return high
-        if isinstance(spin, QDoubleSpinBox):
-            return rng.uniform(low, min(high, low + 10))
-        return rng.randint(low, min(high, low + 600))
-
     def _combo(self, combo):
         combo.activated.emit(self.rng.randrange(combo.count()))
 
@@ -161,7 +123,7 @@ class LongUse:
         heads, real, training = win.head_roles_tab, win.model_heads, self.training
         tabs = win.workspace_tabs
         return [
-            ("spin_value", 6, lambda: (s := rng.choice(self.spins)).setValue(self._spin_value(s))),
+            ("spin_value", 6, lambda: (s := rng.choice(self.spins)).setValue(spin_value(rng, s))),
             ("spin_step", 4, lambda: rng.choice(self.spins).stepBy(rng.choice((-3, -1, 1, 1, 3)))),
             ("check", 3, lambda: rng.choice(self.checks).toggle()),
             ("combo", 3, lambda: self._combo(rng.choice(self.combos))),
@@ -214,35 +176,13 @@ class LongUse:
 
     # -- the tour before the readings -------------------------------------------------------
     def tour(self) -> None:
-        """Every kind of action once, then every text size in both languages, every tab,
-        every window size, both themes, presentation on and off, every lesson step and a
-        short training run: what a first use builds, fills and sizes (lazily made widgets,
-        Qt's font engines and glyph caches, a plot's first results), done before the first
-        reading, so that the readings compare use with use."""
-        win, app, tabs = self.win, self.app, self.win.workspace_tabs
+        """Every kind of action once, then window_tour.tour at every text size (the
+        zoom actions step through them all) and every window size, and a short training run:
+        what a first use builds, fills and sizes, done before the first reading, so that the
+        readings compare use with use."""
         for index in range(len(self.moves)):
             self.do(index)
-        for lang in ("ja", "en"):
-            win.switch_language(lang)
-            for step in range(9):
-                win.set_ui_scale(1.0 + 0.25 * step)
-                tabs.setCurrentIndex(step % tabs.count())
-                app.processEvents()
-        for on in (True, False):
-            if win.menus.presentation_action.isChecked() != on:
-                win.menus.presentation_action.toggle()
-            app.processEvents()
-        for size in SIZES:
-            win.resize(*size)
-            for index in range(tabs.count()):
-                tabs.setCurrentIndex(index)
-                app.processEvents()
-        for action in (win.menus.dark_action, win.menus.light_action):
-            action.trigger()
-            app.processEvents()
-        for step in range(12):
-            win.lesson.go_to(step)
-            app.processEvents()
+        tour(self.win, self.app, scales=TEXT_SCALES, sizes=SIZES)
         experiment, options = SHORT_RUNS[0]
         self.training.start(experiment, options)
         self.rest()

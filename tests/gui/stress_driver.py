@@ -2,8 +2,8 @@
 
     python tests/gui/stress_driver.py ACTIONS SEED
 
-First a tour that shows every view once (each language, text size, presentation, theme,
-bottom tab, window size and lesson step), so that the caches those fill (fonts, glyphs,
+First a tour that shows every view once (window_tour.tour: each language, text size,
+presentation, theme, view, window size and lesson step), so that the caches those fill (fonts, glyphs,
 tabs built on first show) are full; then ACTIONS random actions, in two halves: ACTIONS/2
 actions drawn from SEED (every control, menu action, shortcut, language, theme, text size,
 presentation toggle, lesson step, Play, head-roles edit and window size), the state put
@@ -12,9 +12,6 @@ exceptions (uncaught or caught by gui.common.guard), Qt warnings, resident memor
 state after each half (the second half meets only states the first one made, so whatever
 it adds is kept per action, not a cache filling), threads and child processes left.
 """
-import ctypes
-import ctypes.util
-import gc
 import json
 import os
 import random
@@ -27,42 +24,17 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import psutil  # noqa: E402
-from PySide6.QtCore import QtMsgType, QThread, qInstallMessageHandler  # noqa: E402
-from PySide6.QtWidgets import (QAbstractSpinBox, QApplication, QCheckBox, QComboBox,  # noqa: E402
-                               QDoubleSpinBox, QLineEdit, QSlider, QSpinBox)
+from PySide6.QtCore import QThread, qInstallMessageHandler  # noqa: E402
+from PySide6.QtWidgets import (QAbstractSpinBox, QCheckBox, QComboBox,  # noqa: E402
+                               QLineEdit, QSlider, QSpinBox)
 
-IGNORED = ("This plugin does not support",)
-#: Actions that open a modal dialog (a file chooser, a message box) or quit.
-MODAL = ("openSessionAction", "saveSessionAction", "exportWindowAction", "export_", "quit",
-         "openModelFolderAction", "about")
-
-warnings, exceptions = [], []
-
-
-def on_qt_message(kind, _context, message):
-    if kind != QtMsgType.QtDebugMsg and kind != QtMsgType.QtInfoMsg:
-        if not any(message.startswith(p) for p in IGNORED):
-            warnings.append(message)
-
-
-def on_exception(kind, value, tb):
-    exceptions.append("".join(traceback.format_exception(kind, value, tb))[-800:])
-
+from window_tour import (SCORE_TEXTS, exceptions, menu_actions, on_exception,  # noqa: E402
+                         on_qt_message, release_freed_memory, spin_value, tour, warnings)
 
 SENTENCES = ("The cat sat on the mat.", "Mary gave John a book because she liked him.",
              "猫がマットに座った。それは暖かかった。", "", "   ", "a " * 60, "1e308 ×÷ ??? 😀",
              "It's raining; don't go.")
-SCORE_TEXTS = ("10, 1, 1, 1", "1e308, 1e308", "2e307, 0", "x, y", "1,,2", "5", "nan, 1",
-               "-3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19", "100 91 91 91", "0.1 0.2")
 SIZES = ((800, 600), (1280, 720), (1366, 768), (1920, 1080), (3840, 2160), (1024, 700))
-
-
-def release_freed_memory() -> None:
-    """Collect cycles, then hand glibc's freed heap pages back (a no-op elsewhere)."""
-    gc.collect()
-    libc = ctypes.util.find_library("c")
-    if libc and hasattr(ctypes.CDLL(libc), "malloc_trim"):
-        ctypes.CDLL(libc).malloc_trim(0)
 
 
 def main(count: int, seed: int) -> int:
@@ -87,9 +59,7 @@ def main(count: int, seed: int) -> int:
     sliders = controls.findChildren(QSlider)
     heads = win.head_roles_tab
     win.model_heads, win.training_tab   # built now: their first build is not growth
-    actions = [a for a in win.findChildren(type(win.menus.presentation_action))
-               if a.objectName() and not any(m in a.objectName() for m in MODAL)
-               and not a.menu()]
+    actions = menu_actions(win)
     shortcuts = win.menus.lesson_shortcuts + [win.menus.escape_shortcut]
     process = psutil.Process()
 
@@ -113,19 +83,8 @@ def main(count: int, seed: int) -> int:
         release_freed_memory()
         return process.memory_info().rss
 
-    def spin_value(spin):
-        low, high = spin.minimum(), spin.maximum()
-        pick = rng.random()
-        if pick < 0.2:
-            return low
-        if pick < 0.4:
-            return high
-        if isinstance(spin, QDoubleSpinBox):
-            return rng.uniform(low, min(high, low + 10))
-        return rng.randint(low, min(high, low + 600))
-
     moves = [
-        lambda: (s := rng.choice(spins)).setValue(spin_value(s)),
+        lambda: (s := rng.choice(spins)).setValue(spin_value(rng, s)),
         lambda: rng.choice(spins).stepBy(rng.choice((-3, -1, 1, 1, 3))),
         lambda: rng.choice(checks).toggle(),
         lambda: (c := rng.choice(combos)).activated.emit(rng.randrange(c.count())),
@@ -149,33 +108,6 @@ def main(count: int, seed: int) -> int:
         lambda: (bar := rng.choice(list(win.area.view_tabs.values()))).setCurrentIndex(
             rng.randrange(bar.count())),
     ]
-    def tour() -> None:
-        """Every view once (see the module docstring)."""
-        for lang in ("ja", "en"):
-            win.switch_language(lang)
-            for presentation in (True, False):
-                win.set_presentation(presentation)
-                for scale in (3.0, 1.5, 1.0):
-                    win.set_ui_scale(scale)
-                    for size in SIZES:
-                        win.resize(*size)
-                        app.processEvents()
-                    for tab in range(win.workspace_tabs.count()):
-                        win.workspace_tabs.setCurrentIndex(tab)
-                        app.processEvents()
-                        for bar in win.area.view_tabs.values():
-                            for view in range(bar.count()):
-                                bar.setCurrentIndex(view)
-                                app.processEvents()
-        for action in (win.menus.dark_action, win.menus.light_action):
-            action.trigger()
-            app.processEvents()
-        for step in range(12):
-            win.lesson.go_to(step)
-            app.processEvents()
-        win.lesson.leave()
-        win.workspace_tabs.setCurrentIndex(0)
-
     def random_actions(n: int) -> None:
         nonlocal done
         rng.seed(seed)
@@ -190,7 +122,7 @@ def main(count: int, seed: int) -> int:
                 win.model.wait_idle(10000)
                 heads.wait_idle(10000)
 
-    tour()
+    tour(win, app, sizes=SIZES)
     start = win.state.snapshot()
     resting_rss()           # both halves start from the resting state
     done = 0

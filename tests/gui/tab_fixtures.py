@@ -10,7 +10,6 @@ A test module imports the fixtures it uses from here (pytest finds them by name)
     module_window       one MainWindow for the module; `fresh_view` puts its view back
     resource_tracker_first   multiprocessing's resource tracker started before a test
 
-`show_bottom_tab(window, widget)` brings a bottom tab to the front in any layout;
 `dispose(widget)` closes a widget and deletes it now.
 
 A closed window that is not deleted lives on for the rest of the session, and every later
@@ -38,11 +37,6 @@ def dispose(widget) -> None:
     QApplication.processEvents()
     widget.deleteLater()
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
-
-
-def show_bottom_tab(window, widget) -> None:
-    """`widget` (a view built when first shown) in front, in its workspace."""
-    window.area.bring_forward(widget.objectName())
 
 
 @pytest.fixture(scope="module")
@@ -73,9 +67,10 @@ def in_thread_forward(monkeypatch):
 def training_tab(qtbot):
     """A Training tab of its own AppState, shown at about its size in the window."""
     from gui.state import AppState
+    from gui.training.runner import TrainingRunner
     from gui.training.tab import TrainingTab
 
-    panel = TrainingTab(AppState())
+    panel = TrainingTab(AppState(), TrainingRunner())
     qtbot.addWidget(panel)
     panel.resize(1000, 450)
     panel.show()

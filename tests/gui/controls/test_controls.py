@@ -13,7 +13,7 @@ from engine.scores import format_scores
 from gui.controls.scores import shown_scores
 from gui.controls.sidebar import dk_to_slider
 
-from gui_helpers import settle, shown_panel
+from gui_helpers import settle, view_in_front
 
 
 @pytest.fixture
@@ -161,10 +161,10 @@ def test_heads_locked_changes_dk_and_multihead_view(window):
     settle(window)
     p = window.model.params
     assert (p.heads, p.dk, p.d_model) == (4, 128, 512)
-    view = shown_panel(window, "multiheadView")
+    view = view_in_front(window, "multiheadView", idle=True)
     assert sum(m.isVisible() for m in view.head_maps) == 4
     assert view.head_outputs[0].values.shape == (p.tokens, 128)
-    cost = shown_panel(window, "costPlot")
+    cost = view_in_front(window, "costPlot", idle=True)
     assert len(cost.head_bar.opts["height"]) == 4 + 1   # four heads and W_O
 
 
@@ -233,7 +233,7 @@ def test_temperature_flattens_softmax(window):
 
 
 def test_scale_check_switches_multihead_scaling(window):
-    view = shown_panel(window, "multiheadView")
+    view = view_in_front(window, "multiheadView", idle=True)
     scaled = np.array(view.head_maps[0].values)
     find(window, QCheckBox, "scaleCheck").setChecked(False)
     settle(window)
@@ -271,7 +271,7 @@ def test_tokens_and_causal_mask(window):
     find(window, QSpinBox, "tokensSpin").setValue(9)
     find(window, QCheckBox, "causalCheck").setChecked(True)
     settle(window)
-    head_map = shown_panel(window, "multiheadView").head_maps[0]
+    head_map = view_in_front(window, "multiheadView", idle=True).head_maps[0]
     weights = np.asarray(head_map.values)
     assert weights.shape == (9, 9)
     assert np.all(np.triu(weights, 1) == 0)
@@ -283,7 +283,7 @@ def test_tokens_and_causal_mask(window):
 
 
 def test_seq_len_changes_cost(window):
-    cost = shown_panel(window, "costPlot")
+    cost = view_in_front(window, "costPlot", idle=True)
     find(window, QSpinBox, "seqLenSpin").setValue(2048)
     settle(window)
     assert "n = 2048" in cost.info.toPlainText()
@@ -313,7 +313,7 @@ def test_d_model_spin_and_model_presets(window):
     settle(window)
     p = window.model.params
     assert (p.d_model, p.heads, p.dk) == (768, 12, 64)
-    view = shown_panel(window, "multiheadView")
+    view = view_in_front(window, "multiheadView", idle=True)
     assert view.x_image.values.shape[1] == 768
     # the shape is in the label when the diagram has room for it, else in the readout
     assert "768" in view.x_label.toPlainText() or view._variant_shown == 2
@@ -415,7 +415,7 @@ def test_cached_bar_bounds_follow_data_and_view(qtbot):
 def test_w_o_is_drawn_from_every_other_entry_at_d_model_512(window):
     from gui.panels.multihead_view import DIVERGING, MAX_PIXELS, colour_image
 
-    view = shown_panel(window, "multiheadView")
+    view = view_in_front(window, "multiheadView", idle=True)
     w_o = window.model.results.multihead.w_o
     assert w_o.shape == (512, 512) and view.w_o_image.values is w_o
     limit = float(np.max(np.abs(w_o)))
@@ -429,7 +429,7 @@ def test_w_o_is_drawn_from_every_other_entry_at_d_model_512(window):
 def test_cost_bar_names_follow_h_and_sit_under_their_bars(window):
     from PySide6.QtCore import QPointF
 
-    cost = shown_panel(window, "costPlot")
+    cost = view_in_front(window, "costPlot", idle=True)
     find(window, QSpinBox, "headsSpin").setValue(16)
     settle(window)
     names = [label.toPlainText() for label in cost.bar_names]
@@ -506,7 +506,7 @@ def test_plots_catching_up_is_marked_until_their_result_arrives(qtbot):
 
     slow = SlowCompute(delay=0.6)
     model = SimulationModel(AppState(), slow)
-    panel = Sidebar(model)
+    panel = Sidebar(model.state, model)
     qtbot.addWidget(panel)
     try:
         panel.show()
@@ -689,3 +689,36 @@ def test_controls_fit_their_capped_column_at_300_percent_on_1280x720(window, lan
     finally:
         window.set_ui_scale(1.0)
         window.switch_language("en")
+
+
+def test_the_controls_follow_the_state_itself(controls):
+    """The sidebar listens to AppState's events.params, not to the simulation study: a change
+    the study does not hear (disconnected here) still reaches the controls."""
+    state, model = controls.state, controls.model
+    state.events.params.disconnect(model._on_params)
+    state.update_params(dk=32, heads=16)
+    assert controls.dk_spin.value() == 32 and controls.heads_spin.value() == 16
+
+
+def test_a_failing_control_breaks_no_intent(controls, monkeypatch):
+    """AppState's events call the controls synchronously inside the intent: a control that
+    raises is reported (gui.common.guard.listener), and the intent, the listeners after it
+    and the simulation's request go through."""
+    from gui.common.guard import errors
+
+    def broken(_params):
+        raise ValueError("the scores box broke on seed 9")
+
+    reported = []
+    errors.reported.connect(reported.append)
+    monkeypatch.setattr(controls.scores_box, "sync_from", broken)
+    heard = []
+    controls.state.events.params.connect(heard.append)      # a listener after the sidebar
+    try:
+        controls.state.update_params(seed=9)
+    finally:
+        errors.reported.disconnect(reported.append)
+    assert [p.seed for p in heard] == [9]
+    assert any("Sidebar.sync_from" in m and "seed 9" in m for m in reported)
+    assert controls.model.wait_idle()
+    assert controls.model.results.params.seed == 9

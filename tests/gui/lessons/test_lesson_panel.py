@@ -61,7 +61,7 @@ def test_new_steps_sit_where_the_issues_put_them():
 def test_leaving_the_lesson_puts_back_the_users_controls(window, english):
     lock = window.findChild(QCheckBox, "lockDModelCheck")
     lock.setChecked(False)
-    window.model.update(dk=100, heads=3, d_model=300, seed=7, scale=True)
+    window.state.update_params(dk=100, heads=3, d_model=300, seed=7, scale=True)
     settle(window)
     mine = window.model.params
     window.lesson.go_to(step_index("gradients"))        # unticks ÷√d_k and the lock
@@ -78,7 +78,7 @@ def test_leaving_the_lesson_puts_back_the_users_controls(window, english):
 
 def test_edit_reset_puts_back_what_play_changed(window, qtbot, english):
     lock = window.findChild(QCheckBox, "lockDModelCheck")
-    window.model.update(dk=32, heads=16, d_model=512, seed=11)
+    window.state.update_params(dk=32, heads=16, d_model=512, seed=11)
     settle(window)
     mine, locked = window.model.params, window.state.lock_d_model
     window.lesson.go_to(0)
@@ -163,7 +163,7 @@ def test_layers_step_draws_one_cell_per_head_of_the_chosen_model(window, english
     assert grid.preset == base and len(grid.cells) == 18 * 8 == 144
     assert {kind for kind, _ in grid.cells} == {"encoder", "decoder", "cross"}
     llama = preset_by_slug("llama-2-70b")
-    window.model.update(dk=llama.dk, heads=llama.heads, d_model=llama.d_model,
+    window.state.update_params(dk=llama.dk, heads=llama.heads, d_model=llama.d_model,
                         kv_heads=llama.kv_heads, cached_layers=llama.cached_layers)
     settle(window)
     grid.repaint()

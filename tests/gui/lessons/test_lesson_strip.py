@@ -50,3 +50,29 @@ def test_a_saved_crushed_layout_is_not_brought_back(qtbot):
     finally:
         again.close()
         QSettings().remove("window")
+
+
+def test_the_lesson_writes_the_state_through_its_intents(qtbot):
+    """The strip sets a step's Params with AppState's intents; the study it is given only
+    supplies Results (a stand-in with no way to write)."""
+    from PySide6.QtCore import QObject, Signal
+
+    from engine import Params
+    from gui.lessons.steps import STEPS, step_params
+    from gui.lessons.strip import LessonStrip
+    from gui.state import AppState, StateSnapshot
+
+    class ResultsOnly(QObject):
+        results_ready = Signal(object)
+        results = None
+
+    state = AppState(StateSnapshot(params=Params(seed=7)))
+    heard = []
+    state.events.params.connect(heard.append)
+    strip = LessonStrip(state, ResultsOnly())
+    qtbot.addWidget(strip)
+    strip.go_to(2)
+    assert state.params == step_params(STEPS[2], Params(seed=7)) != Params(seed=7)
+    assert heard[-1] == state.params
+    strip.reset_controls()
+    assert state.params == Params(seed=7)

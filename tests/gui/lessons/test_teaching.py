@@ -8,7 +8,7 @@ from engine.presets import MODEL_PRESETS, preset_by_slug
 from gui.common import names
 from gui.controls.shape_rules import kv_heads_for
 
-from gui_helpers import settle, shown_panel
+from gui_helpers import settle, view_in_front
 
 
 @pytest.fixture
@@ -158,9 +158,9 @@ def bar_totals(cost):
 
 
 def test_h1_bars_are_identical_and_named_once(window):
-    window.model.update(heads=1, dk=512, d_model=512)
+    window.state.update_params(heads=1, dk=512, d_model=512)
     settle(window)
-    cost = shown_panel(window, "costPlot")
+    cost = view_in_front(window, "costPlot", idle=True)
     totals = bar_totals(cost)
     assert totals[0] == totals[1] == window.model.results.cost_multi.flops
     for bar in cost.term_bars.values():
@@ -174,9 +174,9 @@ def test_h1_bars_are_identical_and_named_once(window):
 def test_cost_shows_softmax_share_and_the_labelled_no_w_o_figure(window):
     from gui.common.style import format_count
 
-    window.model.update(heads=512, dk=1, d_model=512)
+    window.state.update_params(heads=512, dk=1, d_model=512)
     settle(window)
-    cost, r = shown_panel(window, "costPlot"), window.model.results
+    cost, r = view_in_front(window, "costPlot", idle=True), window.model.results
     assert f"{r.cost_multi.softmax_share:.1%}" == "29.4%"
     assert "29.4% of the layer" in cost.info.toPlainText()
     no_w_o = r.cost_no_output_projection.flops
@@ -187,7 +187,7 @@ def test_cost_shows_softmax_share_and_the_labelled_no_w_o_figure(window):
 
 def test_llama_2_70b_params_and_kv_cache_on_screen(window):
     choose_preset(window, "llama-2-70b")
-    cost, r = shown_panel(window, "costPlot"), window.model.results
+    cost, r = view_in_front(window, "costPlot", idle=True), window.model.results
     assert r.cost_multi.params == 2 * 8192**2 + 2 * 8192 * 8 * 128
     text = cost.memory_text.text
     assert "attention params per layer: 151M" in text
@@ -214,7 +214,7 @@ def test_format_bytes_uses_binary_units():
 
 # -- variance, softmax and saturation panels --------------------------------------------
 def test_rademacher_small_dk_draws_exact_pmf_stems_not_a_normal_curve(window):
-    window.model.update(distribution="rademacher", dk=4, heads=128)
+    window.state.update_params(distribution="rademacher", dk=4, heads=128)
     settle(window)
     v, r = window.panels["variancePlot"], window.model.results.variance
     assert r.theory_kind == "exact pmf"
@@ -229,13 +229,13 @@ def test_rademacher_small_dk_draws_exact_pmf_stems_not_a_normal_curve(window):
     for x, top in zip(xs[1::2], ys[1::2]):
         assert r.hist_unscaled.density[np.argmin(abs(centres - x))] == pytest.approx(top, rel=0.05)
     assert "exact pmf" in v.stats_scaled.toPlainText()
-    window.model.update(distribution="normal")
+    window.state.update_params(distribution="normal")
     settle(window)
     assert v.theory["raw"].isVisible() and v.stems["raw"].getData()[0].size == 0
 
 
 def test_dk_1_normal_prints_no_finite_peak_and_fits_the_histogram(window):
-    window.model.update(dk=1, heads=512)
+    window.state.update_params(dk=1, heads=512)
     settle(window)
     v, r = window.panels["variancePlot"], window.model.results.variance
     assert not r.theory_bounded
@@ -250,7 +250,7 @@ def test_dk_1_normal_prints_no_finite_peak_and_fits_the_histogram(window):
     # fitted to the histogram, not to the finite grid value of a diverging density
     assert top == pytest.approx(density_top(edge, half, float(h.density.max()), headroom))
     assert h.theory_density.max() > h.density.max()
-    window.model.update(dk=2, heads=256)
+    window.state.update_params(dk=2, heads=256)
     settle(window)
     assert "∞" not in v.stats_raw.toPlainText()
 
@@ -274,14 +274,14 @@ def test_softmax_axis_is_a_probability_and_entropy_carries_its_unit(make_panel):
 
 
 def test_saturation_title_gives_the_real_trial_count(window):
-    window.model.update(distribution="uniform")
+    window.state.update_params(distribution="uniform")
     settle(window)
     sat = window.model.results.saturation
     title = window.panels["saturationPlot"].title.text
     assert int(sat.trials_per_dk[-1]) == 16
     assert "then fewer: 16 at d_k = 16384" in title
     assert "128 queries per d_k up to d_k = 128" in title
-    window.model.update(distribution="normal")
+    window.state.update_params(distribution="normal")
     settle(window)
     assert "128 queries per d_k)" in window.panels["saturationPlot"].title.text
 
@@ -349,7 +349,7 @@ def test_lesson_gradients_step_divides_by_t_alone_for_its_unscaled_run(window, e
 
 def test_lesson_texts_follow_sigma_and_the_footnote(window, english):
     window.lesson.go_to(0)
-    window.model.update(sigma=2.0)
+    window.state.update_params(sigma=2.0)
     settle(window)
     window.lesson.refresh_text()
     text = window.lesson.text()
@@ -363,7 +363,7 @@ def test_lesson_cost_step_is_written_from_the_numbers(window, english):
     assert "The cost stays the same" not in window.lesson.title_label.text()
     r = window.model.results
     assert f"{r.cost_multi.softmax_share:.1%} of the layer at h = 8" in text
-    window.model.update(heads=512, dk=1, d_model=512)
+    window.state.update_params(heads=512, dk=1, d_model=512)
     settle(window)
     window.lesson.refresh_text()
     assert "29.4% of the layer at h = 512" in window.lesson.text()
@@ -535,7 +535,7 @@ def test_lesson_mistake_step_says_what_the_view_divides_by_now(window, english):
     assert window.model.results.multihead.divisor == pytest.approx(8.0)
     assert "toggle is off: the multi-head view divides by √d_k = 8.00, as it should" in text
     assert "instead of √d_k" not in text
-    window.model.update(scale=False)
+    window.state.update_params(scale=False)
     settle(window)
     window.lesson.refresh_text()
     assert "does not scale its scores at all" in window.lesson.text()

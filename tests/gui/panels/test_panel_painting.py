@@ -145,7 +145,7 @@ def count_calls(monkeypatch, name: str, window) -> Counter:
 def test_axes_shown_again_from_the_cache_match_a_fresh_layout(window, monkeypatch):
     """Plot.prepare_axes reuses an axis picture for a range, size and ticks it has shown
     before: after a round trip every axis must look as a fresh layout would draw it."""
-    window.model.update(live_scores=False)
+    window.state.update_params(live_scores=False)
     window.resize(1600, 1000)
     settle(window)
     for _ in range(3):

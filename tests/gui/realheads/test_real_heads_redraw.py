@@ -14,7 +14,8 @@ from gui.panels.head_detail import BANDS, LINE_MIN
 from gui.panels.thumbnail_cells import MARGIN, mosaic_of
 from gui.state import AppState
 from gui.common.style import ROLE_COLOURS
-from tab_fixtures import dispose, show_bottom_tab
+from gui_helpers import view_in_front
+from tab_fixtures import dispose
 from tiny_models import write_bert   # on the path through tab_fixtures
 
 SENTENCES = ("the cat sat on the mat.", "a dog ran to the red mat and sat down.",
@@ -194,7 +195,7 @@ def test_the_legend_breaks_lines_only_between_entries(window):
         window.state.update_model_view(model="minilm", model_dir="")
         window.state.update_heads_input(sentence="猫がマットの上に座った。猫は疲れていた。")
         tab = window.model_heads
-        show_bottom_tab(window, tab)
+        view_in_front(window, tab)
         assert tab.wait_idle(20000)
         for _ in range(4):
             settle_layout(tab.panels, rounds=4)

@@ -113,3 +113,22 @@ def test_a_result_gate_holds_results_and_the_study_stays_busy(qtbot):
     assert cycle.wait_idle()
     assert shown == [20, 30]
     cycle.shutdown()
+
+
+def test_the_study_asks_for_the_first_results_when_it_is_made(sync_studies):
+    """Results of the current Params exist or are on their way from the start: a lesson step
+    or a session whose Params equal the current ones changes nothing and asks nothing, and
+    the plots still get Results of them."""
+    from gui.state import AppState, StateSnapshot
+
+    state = AppState(StateSnapshot(params=Params(seed=4, samples=2000)))
+    model = SimulationModel(state)
+    assert not state.set_params(Params(seed=4, samples=2000))     # unchanged: no event
+    assert model.wait_idle()
+    assert model.results is not None and model.results.params == state.params
+    model.shutdown()
+
+
+def test_the_study_writes_no_state(sync_studies):
+    """State is written one way, through AppState's intents: the study has no setters."""
+    assert not any(hasattr(SimulationModel, name) for name in ("set_params", "update"))

@@ -16,7 +16,8 @@ from engine.training import PAPER_TABLE3_A, HeadsConfig, run_experiment
 from gui.state.app_state import TrainingSettings
 from gui.training.runner import config_from_options, options_from_config
 from gui_helpers import _tick_texts, settle_layout
-from tab_fixtures import WINDOW_SIZE, module_window, show_bottom_tab  # noqa: F401 (a fixture)
+from gui_helpers import view_in_front
+from tab_fixtures import WINDOW_SIZE, module_window  # noqa: F401 (a fixture)
 from tab_fixtures import training_tab  # noqa: F401 (a fixture)
 
 SMALL_SCREEN = (1280, 720)
@@ -66,7 +67,7 @@ def settle(panel, most: int = 16) -> None:
 
 def show_training(window, experiment: str, page: int):
     panel = window.training_tab
-    show_bottom_tab(window, panel)
+    view_in_front(window, panel)
     panel.combo.setCurrentIndex(panel.combo.findData(experiment))
     panel.right.setCurrentIndex(page)
     settle(panel)
@@ -186,7 +187,7 @@ def test_at_300_percent_in_japanese_too(at_300):
     window = at_300
     window.resize(*WINDOW_SIZE)
     window.switch_language("ja")
-    show_bottom_tab(window, window.training_tab)
+    view_in_front(window, window.training_tab)
     assert_every_h_is_named(show_chart(window.training_tab))
 
 

@@ -5,6 +5,7 @@ import multiprocessing.resource_tracker
 import pytest
 
 from gui.state import AppState
+from gui.training.runner import TrainingRunner
 from gui.training.tab import TrainingTab
 
 pytestmark = pytest.mark.slow     # a real (short) training run in a child process
@@ -17,7 +18,7 @@ def resource_tracker_first():
 
 @pytest.fixture
 def tab(qtbot):
-    tab = TrainingTab(AppState())
+    tab = TrainingTab(AppState(), TrainingRunner())
     qtbot.addWidget(tab)
     tab.resize(1200, 700)
     tab.show()

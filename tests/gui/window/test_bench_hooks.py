@@ -16,7 +16,7 @@ def test_paused_panels_keep_the_newest_results_until_catch_up(module_window):
     assert all(panel.results is first for panel in panels)
     for panel in panels:
         panel.paused = True
-    window.model.update(dk=128, heads=4)  # d_model stays 512
+    window.state.update_params(dk=128, heads=4)  # d_model stays 512
     settle(window)
     second = window.model.results
     assert second is not first and second.params.dk == 128
@@ -33,7 +33,7 @@ def test_unpaused_visible_panels_update_at_once(module_window):
     window = module_window
     panel, other = [panel for panel in window.panels.values() if panel.isVisible()][:2]
     panel.paused = True
-    window.model.update(dk=32, heads=16)
+    window.state.update_params(dk=32, heads=16)
     settle(window)
     newest = window.model.results
     assert other.results is newest

@@ -107,13 +107,13 @@ def test_language_switch_changes_visible_texts(window, english):
 
 def test_session_round_trip(window, tmp_path):
     window.findChild(QCheckBox, "lockDModelCheck").setChecked(False)
-    window.model.update(dk=100, heads=3, d_model=300, scores=(1.5, -2.0, 7.0), seed=99,
+    window.state.update_params(dk=100, heads=3, d_model=300, scores=(1.5, -2.0, 7.0), seed=99,
                         temperature=2.5, distribution="uniform", causal=True, samples=3000)
     window.lesson.index = 4
     path = tmp_path / "s.json"
     window.save_session(path)
     saved = window.model.params
-    window.model.set_params(Params())
+    window.state.set_params(Params())
     window.lesson.index = 0
     window.load_session(path)
     settle(window)
@@ -134,7 +134,7 @@ def test_session_round_trip(window, tmp_path):
     (b"\xff\xfe\x00garbage", "UTF-8"),
 ])
 def test_corrupt_sessions_are_refused_without_change(window, tmp_path, content, needle):
-    window.model.update(seed=5)
+    window.state.update_params(seed=5)
     settle(window)
     before = (window.model.params, window.lesson.index, window.findChild(QSpinBox, "dkSpin").value())
     path = tmp_path / "bad.json"

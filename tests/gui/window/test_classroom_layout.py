@@ -20,7 +20,7 @@ from gui.lessons.steps import STEPS, step_text
 from gui.panels import multihead_view
 from gui.panels.multihead_layout import diagram_layout, needed_height
 from gui.panels.multihead_view import MINIMUM_VIEW_LINES, not_drawn_text
-from gui_helpers import clipped_widgets, settle, settle_layout, text_problems, shown_panel
+from gui_helpers import clipped_widgets, settle, settle_layout, text_problems, view_in_front
 
 @pytest.fixture
 def window(sync_window):
@@ -153,16 +153,9 @@ def test_the_offset_and_gap_sliders_sit_beside_the_compact_text(window, qtbot, r
 
 # -- Head roles at 300 % -------------------------------------------------------------------
 
-def bottom_tab_idle(window, qtbot, tab):
-    """`tab` (a view built when first shown) in front in its workspace, its study idle."""
-    window.area.bring_forward(tab.objectName())
-    assert tab.wait_idle()
-    wait_layout(window, qtbot)
-    return tab
-
-
 def show_heads_tab(window, qtbot):
-    panel = bottom_tab_idle(window, qtbot, window.head_roles_tab)
+    panel = view_in_front(window, window.head_roles_tab, idle=True)
+    wait_layout(window, qtbot)
     settle_layout([panel.view], rounds=6)
     panel.view.grab()                    # the token axes record the labels they paint
     return panel
@@ -237,7 +230,9 @@ def twelve_layers(tmp_path, monkeypatch):
 
 
 def show_model_tab(window, qtbot):
-    return bottom_tab_idle(window, qtbot, window.model_heads)
+    tab = view_in_front(window, window.model_heads, idle=True)
+    wait_layout(window, qtbot)
+    return tab
 
 
 @pytest.mark.parametrize("lang", ["en", pytest.param("ja", marks=pytest.mark.slow)])
@@ -278,7 +273,7 @@ def test_a_renamed_axis_keeps_its_name_centred(window, qtbot):
 
     window.resize(1920, 1080)
     settle(window)
-    panel = shown_panel(window, names.COST)
+    panel = view_in_front(window, names.COST, idle=True)
     axis = panel.plot.getAxis("left")
     wait_layout(window, qtbot)
     for name in ("F", "a much longer name of this axis"):
@@ -409,7 +404,7 @@ def test_presentation_at_300_percent_asks_a_bounded_height(window, restore_view)
 def test_needed_height_depends_on_width_and_texts_only(window):
     """The view's minimum height never feeds itself: the same width and texts give the same
     height, whatever the view's height is now, and never more than the cap."""
-    view = shown_panel(window, names.MULTIHEAD)
+    view = view_in_front(window, names.MULTIHEAD, idle=True)
     settle(window)
     mh = window.model.results.multihead
     texts = view._variant(view._texts(window.model.results), 2)

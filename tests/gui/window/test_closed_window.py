@@ -79,3 +79,34 @@ def test_a_closed_window_leaves_no_resource_tracker(qtbot):
     window.close()
     assert not any(c.pid == tracker and c.status() != psutil.STATUS_ZOMBIE
                    for c in psutil.Process().children())
+
+
+
+def test_the_state_does_not_call_deleted_controls(qtbot, sync_studies):
+    """AppState's events (psygnal) hold the sidebar's methods weakly but know nothing of Qt: a
+    change made after Qt deleted the controls (a closed window's widgets, while Python still
+    holds them) calls none of them: a call would raise, and be reported."""
+    import shiboken6
+
+    from gui.controls.sidebar import Sidebar
+    from gui.state import AppState
+    from gui.studies.simulation import SimulationModel
+
+    state = AppState()
+    model = SimulationModel(state)
+    controls = Sidebar(model.state, model)
+    controls.show()
+    controls.close()
+    reported = []
+    errors.reported.connect(reported.append)
+    try:
+        shiboken6.delete(controls)
+        assert not shiboken6.isValid(controls)
+        state.update_params(seed=5)
+        state.set_lock_d_model(not state.lock_d_model)
+        assert model.wait_idle()
+    finally:
+        errors.reported.disconnect(reported.append)
+        model.shutdown()
+    assert reported == []
+    assert model.results.params.seed == 5

@@ -76,23 +76,20 @@ class FetcherStandIn(QObject):
 
 
 class RealHeadsStandIn(QObject):
-    """The Real heads tab: a study of its own, a fetcher, the compared head sets."""
+    """The Real heads tab: made with the controller's study and fetcher; the compared head
+    sets."""
 
-    def __init__(self):
+    def __init__(self, study, fetcher):
         super().__init__()
-        self.study = StudyCycle("modelHeads", lambda request: request, self, synchronous=True)
-        self.fetcher = FetcherStandIn()
+        self.study, self.fetcher = study, fetcher
         self.result = None
-        self.hand, self.trained, self.aborted = [], [], 0
+        self.hand, self.trained = [], []
 
     def set_hand_heads(self, result) -> None:
         self.hand.append(result)
 
     def set_trained_heads(self, result) -> None:
         self.trained.append(result)
-
-    def abort_forward(self) -> None:
-        self.aborted += 1
 
 
 class RunnerStandIn(QObject):
@@ -119,8 +116,10 @@ class RunnerStandIn(QObject):
 
 
 class TrainingStandIn:
-    def __init__(self):
-        self.runner = RunnerStandIn()
+    """The Training tab: made with the controller's runner."""
+
+    def __init__(self, runner):
+        self.runner = runner
         self.started = []
 
     def start(self, experiment: str, options) -> bool:
@@ -136,12 +135,19 @@ class Front:
     def __init__(self):
         self.names = []
         self.controller = None
-        self.training = TrainingStandIn()
+        self.training = None
 
     def __call__(self, name: str) -> None:
         self.names.append(name)
         if name == names.TRAINING_PANEL and self.controller.view(name) is None:
+            self.training = TrainingStandIn(self.controller.training_runner)
             self.controller.view_built(name, self.training)
+
+
+def real_heads_view(controller):
+    """A Real heads stand-in made as the window makes the tab: with the controller's study
+    and fetcher."""
+    return RealHeadsStandIn(controller.real_heads_study, controller.model_fetcher)
 
 
 def roles_run():
@@ -152,7 +158,10 @@ def roles_run():
 def lab(sync_studies):
     """A controller over its own AppState with stand-in views attached."""
     state = AppState(StateSnapshot(params=Params(samples=2000)))
-    controller = LabController(state, compute)
+    controller = LabController(
+        state, compute, training_runner=RunnerStandIn(),
+        real_heads_study=StudyCycle("modelHeads", lambda request: request, synchronous=True),
+        model_fetcher=FetcherStandIn())
     plots = {name: PlotStandIn() for name in (names.SOFTMAX, names.VARIANCE, names.COST)}
     notices, front = [], Front()
     front.controller = controller
@@ -185,7 +194,7 @@ def test_head_roles_results_reach_a_real_heads_view_built_later(lab):
     assert controller.heads_study.wait_idle()
     first = controller.hand_heads
     assert first is not None and first is controller.heads_study.result
-    real = RealHeadsStandIn()
+    real = real_heads_view(controller)
     controller.view_built(names.MODEL_HEADS, real)
     assert real.hand == [first]            # the shared head set, at once
     controller.heads_study.request(HeadsInput(seed=1, random_heads=True))
@@ -193,27 +202,66 @@ def test_head_roles_results_reach_a_real_heads_view_built_later(lab):
     assert real.hand[-1] is controller.hand_heads is not first
 
 
+def test_the_controller_owns_every_study_before_any_tab_is_built(sync_studies):
+    """The training runner, the Real heads study and the model fetcher are the controller's
+    from the start (not their tabs'): among `studies`, stopped by shutdown(). The runner and
+    the StudyCycles are Studies (gui.studies.protocol)."""
+    from gui.realheads.study import ModelFetcher
+    from gui.studies.protocol import Study
+    from gui.training.runner import TrainingRunner
+
+    controller = LabController(AppState(StateSnapshot(params=Params(samples=2000))), compute)
+    runner, real, fetcher = (controller.training_runner, controller.real_heads_study,
+                             controller.model_fetcher)
+    try:
+        assert isinstance(runner, TrainingRunner) and isinstance(fetcher, ModelFetcher)
+        assert all(study.parent() is controller for study in (runner, real, fetcher))
+        assert all(isinstance(study, Study) for study in (runner, real, controller.heads_study))
+        assert controller.view(names.TRAINING_PANEL) is controller.view(names.MODEL_HEADS) is None
+        assert {runner, real, fetcher} <= set(controller.studies)
+        assert real.is_running()              # its worker; no forward process yet
+    finally:
+        controller.shutdown()
+    assert not any(study.is_running() for study in (runner, real, fetcher))
+
+
+def test_real_heads_results_refresh_the_lesson_before_and_after_its_view_is_built(lab):
+    controller, lesson = lab.controller, lab.lesson
+    controller.real_heads_study.request("a request")
+    assert controller.real_heads_study.wait_idle()
+    assert lesson.calls.count("refresh_text") == 1
+    controller.model_fetcher.finished.emit("/models/minilm")
+    assert lesson.calls.count("refresh_text") == 2
+    controller.view_built(names.MODEL_HEADS, real_heads_view(controller))
+    controller.real_heads_study.request("another")
+    assert controller.real_heads_study.wait_idle()
+    assert lesson.calls.count("refresh_text") == 3     # once: not wired again by the view
+
+
 def test_a_training_result_reaches_the_lesson_and_the_real_heads_view(lab):
+    """No Training view is built: the runner's results reach the lesson and the Real heads
+    view all the same."""
     controller = lab.controller
-    real, training = RealHeadsStandIn(), TrainingStandIn()
+    real = real_heads_view(controller)
     controller.view_built(names.MODEL_HEADS, real)
-    controller.view_built(names.TRAINING_PANEL, training)
+    runner = controller.training_runner
     run = roles_run()
-    training.runner.result_ready.emit(run)
+    runner.result_ready.emit(run)
+    assert controller.view(names.TRAINING_PANEL) is None
     assert real.trained == [run]
     assert ("on_training_result", run) in lab.lesson.calls
     assert controller.roles_run is run
-    training.runner.failed.emit("boom")
+    runner.failed.emit("boom")
     assert lab.lesson.calls[-1] == "training_ended"
-    later = RealHeadsStandIn()                # a Real heads view built after the run
+    later = real_heads_view(controller)       # a Real heads view built after the run
     controller.view_built(names.MODEL_HEADS, later)
     assert later.trained == [run]
 
 
 def test_a_run_of_another_experiment_is_not_kept_as_the_roles_run(lab):
-    controller, training = lab.controller, TrainingStandIn()
-    controller.view_built(names.TRAINING_PANEL, training)
-    training.runner.result_ready.emit(SimpleNamespace(experiment="scaling", stopped=False))
+    controller = lab.controller
+    controller.training_runner.result_ready.emit(
+        SimpleNamespace(experiment="scaling", stopped=False))
     assert controller.roles_run is None
 
 
@@ -225,7 +273,7 @@ def test_the_lesson_context_holds_the_newest_results(lab):
     controller.view_built(names.HEADS_PANEL, heads)
     heads.view.changed.emit()
     assert lesson.heads_view is heads.view and "refresh_text" in lesson.calls
-    real = RealHeadsStandIn()
+    real = real_heads_view(controller)
     real.result = "real heads"
     controller.view_built(names.MODEL_HEADS, real)
     lesson.train_requested.emit("roles", {"steps": 3})
@@ -276,26 +324,22 @@ def test_notes_and_failures_go_to_the_notice_sink(sync_studies):
 
 def test_shutdown_stops_every_study(lab):
     controller = lab.controller
-    real, training = RealHeadsStandIn(), TrainingStandIn()
-    controller.view_built(names.MODEL_HEADS, real)
-    controller.view_built(names.TRAINING_PANEL, training)
-    training.runner.running = True
+    runner = controller.training_runner
+    runner.running = True                     # a run, started with no tab built
     studies = controller.studies
-    assert {controller.model.cycle, controller.heads_study, real.study, real.fetcher,
-            training.runner} == set(studies)
+    assert {controller.model.cycle, controller.heads_study, controller.real_heads_study,
+            controller.model_fetcher, runner} == set(studies)
     assert all(study.is_running() for study in studies)
     controller.shutdown()
     assert not any(study.is_running() for study in studies)
-    assert real.aborted == 1
 
 
-def test_built_views_are_held_by_the_background_work(lab):
+def test_the_background_studies_are_held_from_the_start(lab):
     controller = lab.controller
-    real, training = RealHeadsStandIn(), TrainingStandIn()
-    controller.view_built(names.MODEL_HEADS, real)
-    controller.view_built(names.TRAINING_PANEL, training)
+    runner = controller.training_runner
+    assert runner.held_while is controller.model.cycle
     hold = controller.background_work.hold
-    assert {relay.study for relay in hold._relays} == {controller.heads_study, real.study}
-    assert training.runner.held_while is controller.model.cycle
+    assert {relay.study for relay in hold._relays} == {controller.heads_study,
+                                                      controller.real_heads_study}
     lab.state.update_params(seed=3)
-    assert training.runner.holds >= 1
+    assert runner.holds >= 1

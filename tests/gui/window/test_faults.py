@@ -29,8 +29,8 @@ import gui.realheads.forward_process as fp
 from gui.common.guard import errors
 from gui.studies.cycle import StudyCycle
 from gui.state import read_session
-from gui_helpers import STARTED_THREADS, running_threads
-from tab_fixtures import dispose, resource_tracker_first, show_bottom_tab  # noqa: F401
+from gui_helpers import STARTED_THREADS, running_threads, view_in_front
+from tab_fixtures import dispose, resource_tracker_first  # noqa: F401
 from tests.disks import fill, make_read_only, small_disk
 from model_faults import declare, flip_a_bit, install_as_minilm  # noqa: E402
 from tiny_models import write_bert  # noqa: E402
@@ -166,7 +166,7 @@ def test_the_real_heads_tab_meets_its_child_and_model_faults(qtbot, tmp_path, mo
     pids = set()
     try:
         tab = win.model_heads
-        show_bottom_tab(win, tab)
+        view_in_front(win, tab)
         QApplication.processEvents()
 
         # A damaged cache (one flipped bit): Fetch is offered and the tab says why.
@@ -268,7 +268,7 @@ def test_the_training_tab_meets_a_killed_and_a_stopped_child(qtbot, monkeypatch,
     pids = set()
     try:
         panel = win.training_tab
-        show_bottom_tab(win, panel)
+        view_in_front(win, panel)
         QApplication.processEvents()
 
         # The child killed mid-run: the tab says the run ended, and Start works again.

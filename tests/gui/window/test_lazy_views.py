@@ -10,7 +10,13 @@ from tab_fixtures import in_thread_forward  # noqa: F401 (a fixture)
 
 def test_start_builds_no_view_and_runs_no_view_worker(window):
     assert window.lazy_views.built_widgets() == {}
-    assert len(window.studies) == 2                 # the simulation and the head roles
+    # every study is the controller's from the start; none has a process or a download
+    controller = window.controller
+    assert window.studies == (window.model.cycle, window.heads_study,
+                              controller.training_runner, controller.real_heads_study,
+                              controller.model_fetcher)
+    assert not controller.training_runner.is_running()
+    assert not controller.model_fetcher.is_running()
     assert forward_pids() == set()                  # nor the Real heads forward process
     names_offered = window.files.exportable_names()
     assert names.HEAD_GRID in names_offered and names.TRAIN_LOSS in names_offered
@@ -27,7 +33,7 @@ def test_showing_a_workspace_builds_its_view_in_place(window, qtbot):
     assert tabs.currentWidget() is page and page.widget() is window.training_tab
     assert tabs.indexOf(page) == index
     assert [tabs.tabText(i) for i in range(tabs.count())] == texts
-    assert window.training_tab.runner in window.studies
+    assert window.training_tab.runner is window.controller.training_runner
     assert not window.lazy_views.is_built(names.MODEL_HEADS)
     assert not window.lazy_views.is_built(names.HEADS_PANEL)
 

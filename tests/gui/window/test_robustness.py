@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QLineEdit, QSlider, QSpinBox
 
 from engine.softmax import softmax
-from gui_helpers import settle, shown_panel
+from gui_helpers import settle, view_in_front
 
 @pytest.fixture
 def window(shared_window):
@@ -49,7 +49,7 @@ def test_extreme_dk_is_drawn_at_reduced_width(window):
     settle(window)
     p = window.model.params
     assert (p.dk, p.heads, p.d_model) == (16384, 1, 16384)
-    note = shown_panel(window, "multiheadView").note_label.toPlainText()
+    note = view_in_front(window, "multiheadView", idle=True).note_label.toPlainText()
     assert "reduced width" in note
     window.findChild(QSpinBox, "dkSpin").setValue(1)
     settle(window)

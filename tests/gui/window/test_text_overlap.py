@@ -16,8 +16,8 @@ from PySide6.QtWidgets import QApplication, QLabel, QWidget
 
 from gui.common import names
 from gui.window.layout import GRID, SHARED_VIEWS, SINGLE, choose_layout
-from gui_helpers import (clipped_widgets, settle_layout_until_stable, show_bottom_tab,
-                         text_boxes, text_problems)
+from gui_helpers import (clipped_widgets, settle_layout_until_stable, text_boxes,
+                         text_problems, view_in_front)
 from tiny_models import write_bert  # noqa: E402
 
 SIZES = ((1280, 720), (1366, 768), (1920, 1080))
@@ -221,10 +221,10 @@ def walk_bottom_tabs(window, languages, state: str, found: dict) -> None:
             window.resize(*size)
             settle_all(window)
             tab = window.model_heads
-            show_bottom_tab(window, tab)
+            view_in_front(window, tab)
             check_tab(window, tab, tab.panels, (state, lang, scale, size), found)
             if state == "no model":
-                show_bottom_tab(window, training)
+                view_in_front(window, training)
                 for experiment in ("scaling", "heads"):   # "heads" shows the maps and chart
                     training.combo.setCurrentIndex(training.combo.findData(experiment))
                     for page in range(training.right.count()):
@@ -281,7 +281,7 @@ def test_the_real_heads_tab_built_at_300_percent_fits_a_720p_window(forget_windo
         window.resize(1280, 720)
         settle_all(window)
         tab = window.model_heads          # built now, at 300 %
-        show_bottom_tab(window, tab)
+        view_in_front(window, tab)
         found = {}
         check_tab(window, tab, tab.panels, ("built at 300 %",), found)
         assert not found, report(found)

@@ -162,7 +162,7 @@ def test_variance_statistics_stay_above_the_histograms(window, size):
     v = show_panel(window, size, "variancePlot")
     window.controls.lock_check.setChecked(False)
     for dk in (51, 64, 101, 200, 201, 1001, 4096):
-        window.model.update(dk=dk, heads=1, d_model=dk)
+        window.state.update_params(dk=dk, heads=1, d_model=dk)
         assert window.model.wait_idle()
         QApplication.processEvents()
         for key, plot in (("raw", v.plot_raw), ("scaled", v.plot_scaled)):
@@ -243,7 +243,7 @@ def test_softmax_value_labels_do_not_overlap(window, size, scale):
     softmax = show_panel(window, size, "softmaxPlot")
     for dk in (4, 64, 4096):    # low bars side by side at d_k = 4
         window.controls.lock_check.setChecked(False)
-        window.model.update(dk=dk, heads=1, d_model=dk)
+        window.state.update_params(dk=dk, heads=1, d_model=dk)
         assert window.model.wait_idle()
         QApplication.processEvents()
         to_screen = softmax.viewportTransform()   # the labels ignore the data transform
@@ -267,14 +267,14 @@ def test_hidden_panels_catch_up_when_shown_or_exported(window, tmp_path):
     QApplication.processEvents()
     cost, variance = window.panels["costPlot"], window.panels["variancePlot"]
     window.controls.lock_check.setChecked(False)
-    window.model.update(dk=300, heads=2, d_model=600)
+    window.state.update_params(dk=300, heads=2, d_model=600)
     assert window.model.wait_idle()
     QApplication.processEvents()
     assert variance.results.params == window.model.params        # on screen: updated
     assert cost.results is None or cost.results.params != window.model.params   # hidden: held
     export_panel(cost, tmp_path / "cost.png")                    # an export catches up
     assert cost.results.params == window.model.params
-    window.model.update(dk=40, heads=4, d_model=160)
+    window.state.update_params(dk=40, heads=4, d_model=160)
     assert window.model.wait_idle()
     QApplication.processEvents()
     assert cost.results.params != window.model.params

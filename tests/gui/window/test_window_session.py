@@ -10,7 +10,7 @@ from gui.app import build_window
 from gui.common.i18n import current_language, set_language
 from gui.window.main_window import MainWindow
 from gui.state import read_session
-from gui_helpers import settle, shown_panel
+from gui_helpers import settle, view_in_front
 from tab_fixtures import dispose, module_window  # noqa: F401 (a fixture)
 
 
@@ -126,7 +126,7 @@ def test_kv_precision_is_state_and_part_of_the_session(module_window, tmp_path):
     """The combo sends an intent; AppState.cost renders it (combo and text); a session keeps it;
     a version 2 file (before the precision was state) opens at 16 bits."""
     window = module_window
-    cost = shown_panel(window, "costPlot")            # its workspace in front: drawn
+    cost = view_in_front(window, "costPlot", idle=True)            # its workspace in front: drawn
     combo = window.findChild(QComboBox, "kvPrecisionCombo")
     assert window.state.cost.kv_bits == 16 and combo.currentData() == 16
     choose_precision(window, 4)
