@@ -1223,7 +1223,7 @@ theory σ⁴ = {th}
     </message>
     <message>
         <location filename="../../gui/lessons/strip.py" line="443"/>
-        <location filename="../../gui/panels/heads_view.py" line="351"/>
+        <location filename="../../gui/panels/heads_view.py" line="355"/>
         <source>computing…</source>
         <translation>計算中…</translation>
     </message>
@@ -1480,49 +1480,54 @@ A column of small maps narrower than this many text heights broke a Japanese tit
         <translation>代名詞 → 直前の名詞</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="317"/>
-        <source>the six small maps have no room for token names: see the average</source>
+        <location filename="../../gui/panels/heads_view.py" line="320"/>
+        <source>the six small maps have no room for token names; the average names 1 token in {k}</source>
         <extracomment>A small map shows its token names while its cells keep at least this many text lines across and down beside them; it shows them again only above SMALL_AXES_AGAIN times that (the axes&apos; own room would otherwise switch them on and off).</extracomment>
+        <translation>6 つの小さなマップにはトークン名を書く余地がありません。平均のマップは {k} トークンに 1 つだけ名前を書いています</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/heads_view.py" line="322"/>
+        <source>the six small maps have no room for token names: see the average</source>
         <translation>6 つの小さなマップにはトークン名を書く余地がありません: 平均のマップを見てください</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="336"/>
+        <location filename="../../gui/panels/heads_view.py" line="340"/>
         <source>random heads (seeded, untrained)</source>
         <translation>ランダムヘッド(シード付き、未学習)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="339"/>
+        <location filename="../../gui/panels/heads_view.py" line="343"/>
         <source>hand-built heads (rules, not learned)</source>
         <translation>手作りのヘッド(規則ベース、学習なし)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="345"/>
+        <location filename="../../gui/panels/heads_view.py" line="349"/>
         <location filename="../../gui/realheads/texts.py" line="147"/>
         <source>random head {i}</source>
         <translation>ランダムヘッド {i}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="349"/>
+        <location filename="../../gui/panels/heads_view.py" line="353"/>
         <source>average of the {h} heads</source>
         <translation>{h} ヘッドの平均</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="354"/>
+        <location filename="../../gui/panels/heads_view.py" line="358"/>
         <source>Type a sentence above to see the heads.</source>
         <translation>上に文を入力するとヘッドが表示されます。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="360"/>
+        <location filename="../../gui/panels/heads_view.py" line="364"/>
         <source>entropy of the average: {avg} nats vs mean per-head entropy: {mean} nats (max ln {n} = {max})</source>
         <translation>平均のエントロピー: {avg} nats 対 ヘッドごとのエントロピーの平均: {mean} nats(最大 ln {n} = {max})</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="364"/>
+        <location filename="../../gui/panels/heads_view.py" line="368"/>
         <source>averaging blurs the roles (entropy is concave: H(average) ≥ mean H(head))</source>
         <translation>平均すると役割がぼやける(エントロピーは凹: H(平均) ≥ H(ヘッド) の平均)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="366"/>
+        <location filename="../../gui/panels/heads_view.py" line="370"/>
         <source>showing the first {k} tokens; {d} more not drawn</source>
         <translation>先頭 {k} トークンを表示、残り {d} 個は省略</translation>
     </message>
