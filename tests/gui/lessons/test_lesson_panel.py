@@ -150,7 +150,15 @@ def test_real_heads_step_shows_the_tab_and_its_result(window, english):
     r = tab.result
     text = window.lesson.text()
     assert f"{r.summary.first_token_heads} of {r.summary.heads} heads" in text
-    assert format_number(float(r.forward.raw_score_variance[0])) in text
+    # the per-head picture (engine per_head_summary), not the pooled per-layer figures
+    from engine.models.score_variance import per_head_summary
+
+    s = per_head_summary(r.forward.head_scaled_within_row_variance)
+    medians = ", ".join(f"L{i} {format_number(m)}" for i, m in enumerate(s.medians))
+    hl, hh = s.highest_at
+    assert f"the median head's Var(q·k/√d_k) per layer is {medians};" in text
+    assert f"L{hl}·H{hh} stands out at {format_number(s.highest_over_median)} times" in text
+    assert f"L0 {format_number(float(r.forward.raw_score_variance[0]))}" not in text
 
 
 def test_layers_step_draws_one_cell_per_head_of_the_chosen_model(window, english):

@@ -277,17 +277,34 @@ def tiny_bert_result(tmp_path_factory):
 def test_real_heads_text_from_the_study_result(tiny_bert_result, languages):
     r = tiny_bert_result
     f = real_heads_facts(r)
+    from engine.models.score_variance import per_head_summary
+
     assert f["first_heads"] == r.summary.first_token_heads
-    assert f["raw"] == pytest.approx(list(r.forward.raw_score_variance))
-    assert f["ratio"] == pytest.approx(list(r.forward.raw_score_variance / r.d_k))
+    s = per_head_summary(r.forward.head_scaled_within_row_variance)
+    medians = ", ".join(f"L{i} {format_number(m)}" for i, m in enumerate(s.medians))
+    (ll, lh), (hl, hh) = s.lowest_at, s.highest_at
+    low, high = f"{format_number(s.lowest)}", f"{format_number(s.highest)}"
     for lang in ("en", "ja"):
         languages(lang)
         text = real_heads_text(LessonContext(real_heads=r, minilm_ready=True))
         k, n = r.summary.first_token_heads, r.summary.heads
         assert (f"{k} of {n} heads" if lang == "en" else f"{n} 個中 {k} 個") in text
-        for i, v in enumerate(f["raw"]):
-            assert f"L{i} {format_number(v)}" in text
-        assert format_number(min(f["ratio"])) in text and format_number(max(f["ratio"])) in text
+        # The per-head picture (median head per layer, range, heads below 1, the outlier),
+        # not the pooled per-layer range that counts each query's offset.
+        words = {"en": (f"the median head's Var(q·k/√d_k) per layer is {medians};",
+                        f"the {s.count} heads run from {low} (L{ll}·H{lh}) to {high} "
+                        f"(L{hl}·H{hh}), and {s.below} are below 1",
+                        f"L{hl}·H{hh} stands out at {format_number(s.highest_over_median)} "
+                        "times its layer's median head", "constant offset"),
+                 "ja": (f"層ごとの中央値のヘッドの Var(q·k/√d_k) は {medians} です",
+                        f"{s.count} 個のヘッドは {low}（L{ll}·H{lh}）から {high}（L{hl}·H{hh}）",
+                        f"{s.below} 個が 1 未満",
+                        f"その層の中央値のヘッドの {format_number(s.highest_over_median)} 倍",
+                        "一定のずれ")}[lang]
+        for w in words:
+            assert w in text, (lang, w)
+        assert "leaves a variance of" not in text and "Var(q·k) per layer is" not in text
+        assert "÷√d_k 後の分散も 1 ではなく" not in text
         layer, head, score = f["prev"]
         assert format_number(score) in text
         assert ("スコアから見つかった役割" in text) == (lang == "ja")

@@ -34,12 +34,15 @@ def check_axis(axis, tokens, note: str) -> None:
         assert note
     centres = sorted(box.center().y() if axis.orientation == "left" else box.center().x()
                      for _t, box in axis.drawn)
-    need = LABEL_LINE_SHARE * QFontMetricsF(font).height()
-    # the end labels are pulled inwards by less than half a line (token_axis): apart from
-    # those two, the names sit one cell (step cells) apart
-    inner = centres[1:-1]
-    gaps = [b - a for a, b in zip(inner, inner[1:])]
+    h = QFontMetricsF(font).height()
+    need = LABEL_LINE_SHARE * h
+    # the end labels are pulled inwards by less than half a line (token_axis), and their
+    # neighbours make way: every pair, the ends too, is a label's line apart (the first
+    # and the next thinned name overlapped on a 32-character map), each name inside its axis
+    gaps = [b - a for a, b in zip(centres, centres[1:])]
     assert all(g >= need - 1e-6 for g in gaps), (gaps, need)
+    length = axis.height() if axis.orientation == "left" else axis.width()
+    assert all(h / 2 - 1e-6 <= c <= max(h / 2, length - h / 2) + 1e-6 for c in centres)
 
 
 def paint(widget):
@@ -124,4 +127,50 @@ def test_the_head_roles_maps_name_their_tokens_or_say_why_not(window, scale):
                 check_axis(axis, tokens, view.token_note)
         assert view.token_note == "" or view.token_note in view.entropy_text
     finally:
+        window.set_ui_scale(1.0)
+
+
+#: 32 characters, one token each (ja_chars): the small maps thin their names at 100 % text.
+LONG_JAPANESE = "猫がマットに座った。それは暖かかった。犬も来て、猫の隣で眠った。"
+
+
+@pytest.mark.parametrize("scale", [1.0, 3.0])
+def test_thinned_names_on_the_head_roles_maps_do_not_overlap(window, scale):
+    """Every k-th character named: the first name, pulled inside the axis, no longer sits
+    on the next one (猫 over ト at 100 % text)."""
+    window.resize(*DEFAULT_SIZE)
+    window.state.update_heads_input(sentence=LONG_JAPANESE, token_mode="ja_chars")
+    window.set_ui_scale(scale)
+    try:
+        tab = window.head_roles_tab
+        window.area.bring_forward(names.HEADS_PANEL)
+        QApplication.processEvents()
+        assert tab.wait_idle()
+        QApplication.processEvents()
+        view = tab.view
+        tokens = [t.text for t in view.tokens]
+        assert len(tokens) == 32
+        paint(view)
+        checked = [axis for plot in view.plots for axis in (plot.getAxis("left"),
+                                                            plot.getAxis("bottom"))
+                   if axis.isVisible()]
+        assert checked and any(axis.step > 1 for axis in checked)
+        for axis in checked:
+            check_axis(axis, tokens, view.token_note)
+        step = max(axis.step for axis in checked)
+        if not view.head_plots[0].getAxis("left").isVisible():
+            # only the average is named: the note says it is the average that thins
+            assert view.token_note == ("the six small maps have no room for token names; "
+                                       f"the average names 1 token in {step}")
+            window.switch_language("ja")
+            try:
+                paint(view)
+                assert f"平均のマップは {step} トークンに 1 つだけ" in view.token_note
+                assert view.token_note in view.entropy_text
+            finally:
+                window.switch_language("en")
+        else:
+            assert f"labels: 1 token in {step}" in view.token_note
+    finally:
+        window.state.update_heads_input(token_mode="en")
         window.set_ui_scale(1.0)

@@ -65,6 +65,48 @@ def test_the_verdict_comes_from_the_numbers():
     assert "did not hurt" in HeadsVsH.verdict_text(fine)
 
 
+def test_the_chart_caption_gives_both_sides_of_table_3(training_tab):
+    """The paper's gaps across h are small (perplexity and BLEU behind the best, computed from
+    PAPER_TABLE3_A); the toy's h = 1 gap comes from the run and is built into the task. Not
+    only the paper's best perplexity and the rise at h = 32."""
+    from engine.training import PAPER_TABLE3_A
+    from gui.common.i18n import set_language
+
+    table = {r["heads"]: r for r in PAPER_TABLE3_A}
+    best_ppl = min(r["ppl"] for r in PAPER_TABLE3_A)
+    best_bleu = max(r["bleu"] for r in PAPER_TABLE3_A)
+    one, most = table[1], table[max(table)]
+    gaps = (f"{one['ppl'] - best_ppl:.2f}", f"{best_bleu - one['bleu']:.1f}",
+            f"{most['ppl'] - best_ppl:.2f}", f"{best_bleu - most['bleu']:.1f}")
+    assert gaps == ("0.38", "0.9", "0.10", "0.4")
+    chart = training_tab.chart
+    rows = [(1, 0.31, 0.3, 0.32, 1.5, 32), (4, 0.97, 0.96, 0.98, 0.1, 8),
+            (16, 0.95, 0.94, 0.96, 0.2, 2)]
+    verdict = HeadsVsH.verdict_text(rows)
+    assert "The 66-point gap of h = 1 is built into the task" in verdict
+    assert "one head cannot tell which item is which" in verdict
+    assert "built into" not in HeadsVsH.verdict_text([(2, 0.5, 0.5, 0.5, 1.0, 16),
+                                                      (4, 0.9, 0.9, 0.9, 0.3, 8)])
+    try:
+        for lang, words in (("en", ("small gaps across h", f"perplexity {best_ppl:.2f}",
+                                    f"BLEU {best_bleu:.1f}",
+                                    f"h = 1 is {gaps[0]} and {gaps[1]} behind",
+                                    f"h = {max(table)} {gaps[2]} and {gaps[3]}")),
+                            ("ja", ("h による差はわずか", f"h = 1 は {gaps[0]} と {gaps[1]}",
+                                    f"h = {max(table)} は {gaps[2]} と {gaps[3]} 劣るだけ"))):
+            set_language(lang)
+            chart.retranslate()
+            shown = chart.verdict.text
+            for w in words:
+                assert w in shown, (lang, w)
+            assert "rises to" not in shown and "悪化します" not in shown
+            if lang == "ja":
+                assert "66 ポイントの差はタスクの作りによるもの" in HeadsVsH.verdict_text(rows)
+    finally:
+        set_language("en")
+        chart.retranslate()
+
+
 def test_curves_are_redrawn_at_most_every_period_maps_every_snapshot(training_tab, qtbot,
                                                                       roles_snapshots):
     panel, snaps = training_tab, roles_snapshots
