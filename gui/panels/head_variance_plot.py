@@ -85,7 +85,7 @@ class HeadVariancePlot(Plot):
 
     def retranslate(self) -> None:
         self._set_title()
-        self.plot.setLabel("left", tr("variance (log scale)"))
+        self.plot.setLabel("left", tr("variance"))   # log-spaced ticks: 0.1, 1, 10, …
         self.plot.setLabel("bottom", tr("layer"))
 
     def _set_title(self) -> None:

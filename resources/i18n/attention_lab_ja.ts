@@ -1681,7 +1681,7 @@ A column of small maps narrower than this many text heights broke a Japanese tit
         <translation>シード:</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/base.py" line="204"/>
+        <location filename="../../gui/panels/base.py" line="208"/>
         <source>This panel could not be drawn: {reason}</source>
         <translation>このパネルを描けませんでした: {reason}</translation>
     </message>
@@ -1718,9 +1718,9 @@ A column of small maps narrower than this many text heights broke a Japanese tit
     </message>
     <message>
         <location filename="../../gui/panels/head_variance_plot.py" line="88"/>
-        <source>variance (log scale)</source>
+        <source>variance</source>
         <extracomment>The log axis spans at least this many decades beyond the data and the two lines.</extracomment>
-        <translation>分散(対数目盛)</translation>
+        <translation>分散</translation>
     </message>
     <message>
         <location filename="../../gui/panels/head_variance_plot.py" line="89"/>

@@ -50,11 +50,12 @@ def test_a_short_run_updates_curves_progress_and_heads(training_tab, qtbot):
     runner = panel.runner
     assert runner.snapshots_received >= 2 and 1 <= runner.snapshots_shown <= runner.snapshots_received
     assert not runner.is_running()
-    (key, parts), = panel.curves.items.items()
-    x, y = parts["loss"][0].getData()
+    assert set(panel.curves.items) == {(2,), (1,)}   # the model and its 1-layer control
+    x, y = panel.curves.items[(2,)]["loss"][0].getData()
     assert x[-1] == 40 and np.allclose(y, panel.result.run.curve.loss)
     assert panel.progress.value() == panel.progress.maximum() == 40
     assert "40 / 40" in panel.progress.format()
+    panel.right.setCurrentWidget(panel.heads_view)   # a roles run opens on its ICL plot
     assert len(panel.heads_view.maps) == 8          # 2 layers × 4 heads
     shown = panel.heads_view.maps[0][2].image
     weights = panel.last_snapshot.heads[0].weights

@@ -31,6 +31,7 @@ def test_a_new_experiment_clears_the_last_run(qtbot, tab):
     with qtbot.waitSignal(tab.runner.result_ready, timeout=30000):
         tab.start("roles", {"steps": 20})
     qtbot.waitUntil(lambda: tab.message[0] == "done", timeout=5000)
+    tab.right.setCurrentWidget(tab.heads_view)       # a roles run opens on its ICL plot
     assert tab.heads_view.maps and tab.curves.items
     tab.combo.setCurrentIndex(tab.combo.findData("heads"))
     assert tab.state.training.experiment == "heads"
