@@ -14,7 +14,8 @@ def configure_pyqtgraph() -> None:
     pg.setConfigOptions(antialias=True, background="w", foreground="k")
 
 
-M_TOP_PAD = -2           # glibc mallopt parameter
+M_TOP_PAD = -2           # glibc mallopt parameters
+M_ARENA_MAX = -8
 HEAP_TOP_PAD = 64 << 20  # bytes
 
 
@@ -34,6 +35,25 @@ def keep_freed_memory() -> bool:
         return False
     mallopt.argtypes = [ctypes.c_int, ctypes.c_int]
     return mallopt(M_TOP_PAD, HEAP_TOP_PAD) == 1
+
+
+def one_malloc_arena() -> bool:
+    """Ask glibc for one malloc arena shared by every thread (call before the studies'
+    threads start).
+
+    By default each thread that allocates under contention gets an arena of its own, and
+    memory freed in a worker's arena (the engine's arrays of every width a drag passes
+    through) stays there, fragmented, for the life of the process. The window's threads
+    allocate little at the same time, so sharing one arena costs no waiting. False where
+    there is no glibc (it then does nothing)."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        mallopt = ctypes.CDLL("libc.so.6").mallopt
+    except (OSError, AttributeError):
+        return False
+    mallopt.argtypes = [ctypes.c_int, ctypes.c_int]
+    return mallopt(M_ARENA_MAX, 1) == 1
 
 
 def limit_blas_threads() -> None:
@@ -75,6 +95,7 @@ def create_application(argv: list[str]):
     from PySide6.QtWidgets import QApplication
 
     keep_freed_memory()
+    one_malloc_arena()
     limit_blas_threads()
     existing = QApplication.instance()
     app = existing or QApplication([sys.argv[0], *argv])
