@@ -8,8 +8,6 @@ the run showed, every number read from the result. The runs the lesson starts:
 """
 from __future__ import annotations
 
-from engine.training import PAPER_TABLE3_A
-from engine.training.roles_scoring import ROLE_THRESHOLDS
 
 from gui.common.i18n import tr
 from gui.lessons.context import LessonContext
@@ -23,6 +21,14 @@ LESSON_RUNS = {
     "roles": ("roles", {}),
     "many_heads": ("heads", {}),
 }
+
+
+def role_thresholds() -> dict:
+    """engine.training's role thresholds (engine.training is imported when a text needs it,
+    not at the window's start)."""
+    from engine.training.roles_scoring import ROLE_THRESHOLDS
+
+    return ROLE_THRESHOLDS
 
 
 def percent(value: float) -> str:
@@ -131,7 +137,7 @@ def roles_facts(result) -> dict:
     """Per role: the heads (layer, head, score the role is named from), strongest first."""
     by_role: dict[str, list] = {}
     for head in result.heads:
-        score = ROLE_THRESHOLDS.get(head.role, (None,))[0]
+        score = role_thresholds().get(head.role, (None,))[0]
         value = float(head.scores[score]) if score is not None else None
         by_role.setdefault(head.role, []).append((head.layer, head.head, value))
     for heads in by_role.values():
@@ -235,6 +241,8 @@ def heads_facts(result) -> dict | None:
 def paper_text(result=None) -> str:
     """The paper's Table 3 (A) rows and how little they move with h; with a finished heads
     run, beside it how much the toy moves between h = 1 and its best h, and why."""
+    from engine.training import PAPER_TABLE3_A
+
     rows = ", ".join(f"h = {r['heads']} (d_k {r['d_k']}): {r['ppl']:.2f} / {r['bleu']:.1f}"
                      for r in PAPER_TABLE3_A)
     best_ppl = min(r["ppl"] for r in PAPER_TABLE3_A)

@@ -128,6 +128,16 @@ class Plot(pg.GraphicsLayoutWidget):
         if minimum is not None:
             minimum.request()
 
+    def addPlot(self, *args, **kwargs):  # noqa: N802 (pyqtgraph naming)
+        """A PlotItem without its ViewBox's context menu (no panel offers one; building
+        its widgets cost every plot a few milliseconds at start-up)."""
+        kwargs.setdefault("enableMenu", False)
+        return super().addPlot(*args, **kwargs)
+
+    def addViewBox(self, *args, **kwargs):  # noqa: N802 (pyqtgraph naming)
+        kwargs.setdefault("enableMenu", False)
+        return super().addViewBox(*args, **kwargs)
+
     def build(self) -> None:
         """Create the plot items once (subclasses)."""
 

@@ -51,12 +51,26 @@ import time
 
 from PySide6.QtCore import QObject, QSocketNotifier, QTimer, Signal, Slot
 
-from engine.training import CONFIGS, config_from_dict
-from engine.training.worker import TRAINING_NICENESS, decode_kind, decode_payload, pipe_worker
-
 from gui.common.guard import listener
 from gui.common.process_reaper import ProcessReaper
 from gui.studies.hold import BUSY_RECHECK_MS, HOLD_S
+
+# engine.training (its experiments) is imported when first needed: not at the window's start.
+
+
+def decode_kind(message: bytes) -> str:
+    """The kind of a message from the training process (engine.training.worker)."""
+    from engine.training.worker import decode_kind as decode
+
+    return decode(message)
+
+
+def decode_payload(message: bytes):
+    """The payload of a message from the training process (engine.training.worker)."""
+    from engine.training.worker import decode_payload as decode
+
+    return decode(message)
+
 
 #: Wall-clock period of the snapshots the process sends (~16 Hz): above the 10 Hz on
 #: screen the window aims at, with room for the ones it drops while it is busy.
@@ -95,6 +109,8 @@ def options_from_config(config) -> dict:
 def config_from_options(experiment: str, options) -> object:
     """The engine config of `experiment` from AppState.training options (see the module
     docstring); missing keys keep their defaults, bad ones raise TrainingConfigError."""
+    from engine.training import CONFIGS, config_from_dict
+
     defaults = CONFIGS[experiment]().to_dict() if experiment in CONFIGS else {}
     data = {}
     for key, value in dict(options).items():
@@ -121,9 +137,11 @@ class TrainingRunner(QObject):
     crashed = Signal(int)     # the process ended without a result: its exit code
     stopped = Signal()
 
-    def __init__(self, parent=None, target=pipe_worker,
+    def __init__(self, parent=None, target=None,
                  snapshot_period_s: float | None = SNAPSHOT_PERIOD_S,
-                 niceness: int = TRAINING_NICENESS, idle_class: bool = True):
+                 niceness: int | None = None, idle_class: bool = True):
+        """target: the child's function (None: engine.training.worker.pipe_worker);
+        niceness: its os.nice increment (None: engine.training.worker.TRAINING_NICENESS)."""
         super().__init__(parent)
         self.setObjectName("trainingRunner")
         self._target = target
@@ -166,16 +184,20 @@ class TrainingRunner(QObject):
 
     def start(self, experiment: str, config_dict: dict) -> None:
         """A new run of `experiment` with `config_dict` (config.to_dict()) in a new process."""
+        from engine.training.worker import TRAINING_NICENESS, pipe_worker
+
         self.stop(announce=False)
+        target = pipe_worker if self._target is None else self._target
+        niceness = TRAINING_NICENESS if self.niceness is None else self.niceness
         reader, writer = self._context.Pipe(duplex=False)
         self._stop_event = self._context.Event()
         self._run_flag = self._context.RawValue("b", 1)
         self._paused = False
         self.snapshots_received = self.snapshots_shown = self.snapshots_held = 0
         self._process = self._context.Process(
-            target=self._target, args=(experiment, dict(config_dict), writer, self._stop_event,
-                                       self.snapshot_period_s, self.niceness,
-                                       self.idle_class, self._run_flag),
+            target=target, args=(experiment, dict(config_dict), writer, self._stop_event,
+                                 self.snapshot_period_s, niceness,
+                                 self.idle_class, self._run_flag),
             name=f"attention-lab-train-{experiment}", daemon=True)
         self.started_at = time.perf_counter()
         self._reader = reader

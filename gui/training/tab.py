@@ -31,6 +31,7 @@ from gui.state import AppState
 from gui.state.app_state import TrainingSettings
 from gui.common.style import make_theme
 from gui.training.runner import TrainingRunner, config_from_options, options_from_config
+from gui.training.titles import training_titles
 
 
 #: While a run trains, the curves and the quality-vs-h chart are redrawn at most this
@@ -195,10 +196,7 @@ class TrainingTab(QWidget):
 
     @staticmethod
     def titles() -> dict:
-        return {names.TRAINING_PANEL: tr("Training"), names.TRAIN_LOSS: tr("Training curves"),
-                names.TRAIN_HEADS: tr("Learned heads"), names.TRAIN_VS_H: tr("Quality vs h"),
-                names.TRAIN_ICL: tr("In-context learning"),
-                names.TRAIN_PRUNE: tr("Pruning heads")}
+        return training_titles()
 
     def start(self, experiment: str | None = None, options: dict | None = None) -> bool:
         """Train `experiment` (default: AppState.training's) with `options` (config fields

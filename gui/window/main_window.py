@@ -1,6 +1,8 @@
 """The main window: controls on the left, the five live panels on the right."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtGui import QAction
 from PySide6.QtCore import QEvent, QSettings, Qt, QTimer, Slot
 from superqt.utils import signals_blocked
@@ -18,7 +20,11 @@ from gui.common.process_reaper import end_resource_tracker
 from gui.common.qt_util import end_pooled_threads, forget_combo_size_hints
 from gui.panels import create_panels
 from gui.headroles.tab import HeadRolesTab, follow_language
-from gui.training.tab import TrainingTab
+
+from gui.training.titles import training_titles
+
+if TYPE_CHECKING:
+    from gui.training.tab import TrainingTab
 from gui.state import AppState, StateSnapshot
 from gui.state.app_state import snap_text_scale
 from gui.common.style import make_theme
@@ -197,6 +203,8 @@ class MainWindow(QMainWindow):
                              fetcher=self.controller.model_fetcher)
 
     def _make_training_tab(self) -> TrainingTab:
+        from gui.training.tab import TrainingTab   # the training lab's modules: when first shown
+
         return TrainingTab(self.state, self.controller.training_runner, self)
 
     # -- construction ------------------------------------------------------------
@@ -263,7 +271,7 @@ class MainWindow(QMainWindow):
                 names.HEADS_VIEW: tr("Head roles"), names.MODEL_HEADS: tr("Real heads"),
                 names.HEAD_GRID: tr("Real heads: grid"), names.HEAD_DETAIL: tr("Real heads: head"),
                 names.HEAD_COMPARE: tr("Real heads: learned and hand-built"),
-                **TrainingTab.titles()}
+                **training_titles()}
 
     def retranslate(self) -> None:
         self.setWindowTitle(tr("Attention Lab"))
