@@ -32,10 +32,18 @@ def self_rss_mb() -> float:
 
 
 def machine_info() -> dict:
-    import matplotlib
-    import pyqtgraph
-    import PySide6
+    """The machine and the versions of the stack. Versions are read from the installed
+    packages' metadata: importing matplotlib here would add its memory to the RSS the
+    latency benchmark reports for the window."""
+    from importlib.metadata import PackageNotFoundError, version
+
     from PySide6.QtCore import qVersion
+
+    def installed(name: str) -> str:
+        try:
+            return version(name)
+        except PackageNotFoundError:
+            return "not installed"
 
     cpu = platform.processor()
     try:
@@ -47,8 +55,8 @@ def machine_info() -> dict:
     except OSError:
         pass
     return {"platform": platform.platform(), "cpu": cpu, "cpus": os.cpu_count(),
-            "python": platform.python_version(), "qt": qVersion(), "pyside6": PySide6.__version__,
-            "pyqtgraph": pyqtgraph.__version__, "matplotlib": matplotlib.__version__,
+            "python": platform.python_version(), "qt": qVersion(), "pyside6": installed("PySide6-Essentials"),
+            "pyqtgraph": installed("pyqtgraph"), "matplotlib": installed("matplotlib"),
             "numpy": np.__version__, "qpa": os.environ.get("QT_QPA_PLATFORM"),
             "loadavg_1m_at_start": round(os.getloadavg()[0], 2)}
 
