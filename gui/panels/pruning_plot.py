@@ -98,6 +98,9 @@ class PruningPlot(Plot):
         for line in self.paper_lines:
             line.setPen(pen(self.theme.foreground, self.theme, 0.6, Qt.PenStyle.DotLine))
             line.label.setColor(self.theme.foreground)
+            font = line.label.textItem.font()       # the labels follow the text size
+            font.setPointSizeF(self.theme.font_pt * 0.85)
+            line.label.textItem.setFont(font)
         self._colour_curves()
 
     def _colour_curves(self) -> None:

@@ -345,86 +345,86 @@
         <translation>適用されませんでした: {reason}。最後の有効なスコアを表示しています。</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="260"/>
+        <location filename="../../gui/window/main_window.py" line="268"/>
         <source>Softmax</source>
         <extracomment>The application&apos;s font size before any window scaled it (a QApplication property, so it is read once per process however many windows open and close). How long a closing window waits for the tasks of Qt&apos;s thread pools to end.</extracomment>
         <translation>Softmax</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="260"/>
+        <location filename="../../gui/window/main_window.py" line="268"/>
         <source>Variance of q·k</source>
         <translation>q·k の分散</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="261"/>
+        <location filename="../../gui/window/main_window.py" line="269"/>
         <source>Saturation vs d_k</source>
         <translation>d_k による飽和の変化</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="261"/>
-        <location filename="../../gui/window/main_window.py" line="277"/>
+        <location filename="../../gui/window/main_window.py" line="269"/>
+        <location filename="../../gui/window/main_window.py" line="285"/>
         <location filename="../../gui/window/menus.py" line="203"/>
         <source>Multi-head</source>
         <translation>マルチヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="262"/>
+        <location filename="../../gui/window/main_window.py" line="270"/>
         <source>Cost</source>
         <translation>コスト</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="262"/>
-        <location filename="../../gui/window/main_window.py" line="263"/>
+        <location filename="../../gui/window/main_window.py" line="270"/>
+        <location filename="../../gui/window/main_window.py" line="271"/>
         <source>Head roles</source>
         <translation>ヘッドの役割</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="276"/>
+        <location filename="../../gui/window/main_window.py" line="284"/>
         <location filename="../../gui/window/menus.py" line="203"/>
         <source>Scaling</source>
         <translation>スケーリング</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="277"/>
+        <location filename="../../gui/window/main_window.py" line="285"/>
         <source>The diagram, head roles and cost</source>
         <translation>図・ヘッドの役割・コスト</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="278"/>
+        <location filename="../../gui/window/main_window.py" line="286"/>
         <location filename="../../gui/window/menus.py" line="203"/>
         <source>Training lab</source>
         <translation>学習ラボ</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="278"/>
+        <location filename="../../gui/window/main_window.py" line="286"/>
         <source>Tiny models trained live</source>
         <translation>小さなモデルをその場で学習</translation>
     </message>
     <message>
         <location filename="../../gui/lessons/steps.py" line="308"/>
-        <location filename="../../gui/window/main_window.py" line="263"/>
-        <location filename="../../gui/window/main_window.py" line="279"/>
+        <location filename="../../gui/window/main_window.py" line="271"/>
+        <location filename="../../gui/window/main_window.py" line="287"/>
         <location filename="../../gui/window/menus.py" line="204"/>
         <source>Real heads</source>
         <translation>実モデルのヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="264"/>
+        <location filename="../../gui/window/main_window.py" line="272"/>
         <source>Real heads: grid</source>
         <translation>実モデルのヘッド: 一覧</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="264"/>
+        <location filename="../../gui/window/main_window.py" line="272"/>
         <source>Real heads: head</source>
         <translation>実モデルのヘッド: 詳細</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="265"/>
+        <location filename="../../gui/window/main_window.py" line="273"/>
         <source>Real heads: learned and hand-built</source>
         <translation>実モデルのヘッド：学習したヘッドと手作りのヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="269"/>
+        <location filename="../../gui/window/main_window.py" line="277"/>
         <source>Attention Lab</source>
         <translation>Attention Lab</translation>
     </message>
@@ -539,17 +539,17 @@
         <translation>言語(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="276"/>
+        <location filename="../../gui/window/main_window.py" line="284"/>
         <source>Softmax · q·k · saturation</source>
         <translation>softmax・q·k・飽和</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="284"/>
+        <location filename="../../gui/window/main_window.py" line="292"/>
         <source>q·k variance</source>
         <translation>q·k の分散</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="289"/>
+        <location filename="../../gui/window/main_window.py" line="297"/>
         <source>At this text size one panel is shown at a time</source>
         <translation>この文字サイズでは一度に 1 つのパネルを表示します</translation>
     </message>
@@ -559,7 +559,7 @@
         <translation>モデルのフォルダを開く(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="290"/>
+        <location filename="../../gui/window/main_window.py" line="298"/>
         <source>Lesson</source>
         <translation>レッスン</translation>
     </message>
@@ -584,7 +584,7 @@
         <translation>キーボードショートカット(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="328"/>
+        <location filename="../../gui/window/main_window.py" line="336"/>
         <source>computed in {ms:.1f} ms</source>
         <extracomment>The controls never take more than this share of the window&apos;s width.</extracomment>
         <translation>計算時間 {ms:.1f} ms</translation>
@@ -596,7 +596,7 @@
         <translation>計算に失敗しました: {m}</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="336"/>
+        <location filename="../../gui/window/main_window.py" line="344"/>
         <source>Something went wrong (logged): {m}</source>
         <translation>エラーが起きました（ログに記録）: {m}</translation>
     </message>
@@ -708,9 +708,8 @@
         <translation>&lt;b&gt;q·k の分散:&lt;/b&gt; ランダムな q と k から標本した q·k。分散は d_k に比例して増え、÷√d_k で σ⁴ に戻ります。</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="198"/>
+        <location filename="../../gui/training/titles.py" line="10"/>
         <source>Training</source>
-        <extracomment>While a run trains, the curves and the quality-vs-h chart are redrawn at most this often (the last snapshot of a run at once): repainting their 40–60 curves and bands was most of what a snapshot cost the window. The heads&apos; maps and the progress bar follow every snapshot.</extracomment>
         <translation>学習</translation>
     </message>
     <message>
@@ -739,7 +738,7 @@
         <translation>Attention Lab について</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="467"/>
+        <location filename="../../gui/window/main_window.py" line="475"/>
         <source>Text size {p} %</source>
         <translation>文字サイズ {p} %</translation>
     </message>
@@ -1681,7 +1680,7 @@ A column of small maps narrower than this many text heights broke a Japanese tit
         <translation>シード:</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/base.py" line="208"/>
+        <location filename="../../gui/panels/base.py" line="214"/>
         <source>This panel could not be drawn: {reason}</source>
         <translation>このパネルを描けませんでした: {reason}</translation>
     </message>
@@ -2009,23 +2008,23 @@ A column of small maps narrower than this many text heights broke a Japanese tit
         <translation>h = {h}:全ヘッドで {q0:.0%}、{parts}。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/pruning_plot.py" line="112"/>
+        <location filename="../../gui/panels/pruning_plot.py" line="115"/>
         <source>Do we need all the heads? Accuracy as heads are switched off, least important first</source>
         <translation>ヘッドはすべて必要か? 重要度の低い順にヘッドを外したときの正解率</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/pruning_plot.py" line="114"/>
+        <location filename="../../gui/panels/pruning_plot.py" line="117"/>
         <source>fraction of heads removed</source>
         <translation>除去したヘッドの割合</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/pruning_plot.py" line="115"/>
+        <location filename="../../gui/panels/pruning_plot.py" line="118"/>
         <location filename="../../gui/panels/training_plots.py" line="73"/>
         <source>accuracy</source>
         <translation>正解率</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/pruning_plot.py" line="124"/>
+        <location filename="../../gui/panels/pruning_plot.py" line="127"/>
         <source>Train the heads experiment: after the runs, each h&apos;s first model is pruned head by head (importance |∂loss/∂mask|, Michel et al. 2019).</source>
         <translation>ヘッド数の実験を学習してください。学習後、各 h の最初のモデルからヘッドを 1 つずつ外します(重要度 |∂損失/∂マスク|、Michel et al. 2019)。</translation>
     </message>
@@ -2050,7 +2049,7 @@ A column of small maps narrower than this many text heights broke a Japanese tit
         <translation>d_k = {dk}、スケールなし</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/pruning_plot.py" line="109"/>
+        <location filename="../../gui/panels/pruning_plot.py" line="112"/>
         <location filename="../../gui/panels/training_plots.py" line="99"/>
         <source>h = {h}</source>
         <translation>h = {h}</translation>
@@ -2167,102 +2166,103 @@ A column of small maps narrower than this many text heights broke a Japanese tit
         <translation>ここではヘッドを増やしても悪化しません:h = {h} は {a:.0%} です。</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="198"/>
+        <location filename="../../gui/training/titles.py" line="10"/>
         <source>Training curves</source>
         <translation>学習曲線</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="199"/>
-        <location filename="../../gui/training/tab.py" line="406"/>
+        <location filename="../../gui/training/tab.py" line="404"/>
+        <location filename="../../gui/training/titles.py" line="11"/>
         <source>Learned heads</source>
         <translation>学習したヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="199"/>
-        <location filename="../../gui/training/tab.py" line="407"/>
+        <location filename="../../gui/training/tab.py" line="405"/>
+        <location filename="../../gui/training/titles.py" line="11"/>
         <source>Quality vs h</source>
         <translation>h と性能</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="200"/>
-        <location filename="../../gui/training/tab.py" line="408"/>
+        <location filename="../../gui/training/tab.py" line="406"/>
+        <location filename="../../gui/training/titles.py" line="12"/>
         <source>In-context learning</source>
         <translation>文脈内学習</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="201"/>
-        <location filename="../../gui/training/tab.py" line="409"/>
+        <location filename="../../gui/training/tab.py" line="407"/>
+        <location filename="../../gui/training/titles.py" line="13"/>
         <source>Pruning heads</source>
         <translation>ヘッドの枝刈り</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="368"/>
-        <location filename="../../gui/training/tab.py" line="415"/>
+        <location filename="../../gui/training/tab.py" line="366"/>
+        <location filename="../../gui/training/tab.py" line="413"/>
         <source>{step} / {total} steps</source>
+        <extracomment>While a run trains, the curves and the quality-vs-h chart are redrawn at most this often (the last snapshot of a run at once): repainting their 40–60 curves and bands was most of what a snapshot cost the window. The heads&apos; maps and the progress bar follow every snapshot.</extracomment>
         <translation>{step} / {total} ステップ</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="369"/>
+        <location filename="../../gui/training/tab.py" line="367"/>
         <source>{step} / {total} steps · {left:.0f} s left</source>
         <translation>{step} / {total} ステップ・残り {left:.0f} 秒</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="375"/>
+        <location filename="../../gui/training/tab.py" line="373"/>
         <source>Pick an experiment and press Start: a tiny model trains in a separate process, seeded, on this computer.</source>
         <translation>実験を選んで「開始」を押してください。小さなモデルがこのコンピューター上の別プロセスで、シード固定で学習します。</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="377"/>
+        <location filename="../../gui/training/tab.py" line="375"/>
         <source>Starting the training process…</source>
         <translation>学習プロセスを起動しています…</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="378"/>
+        <location filename="../../gui/training/tab.py" line="376"/>
         <source>Training in a separate process (pid {pid}); the window stays responsive.</source>
         <translation>別プロセス(pid {pid})で学習中です。ウィンドウはそのまま操作できます。</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="380"/>
+        <location filename="../../gui/training/tab.py" line="378"/>
         <source>Done in {seconds:.1f} s ({rate:.0f} steps per second).</source>
         <translation>{seconds:.1f} 秒で完了しました(毎秒 {rate:.0f} ステップ)。</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="381"/>
+        <location filename="../../gui/training/tab.py" line="379"/>
         <source>Stopped at step {step}.</source>
         <translation>ステップ {step} で停止しました。</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="382"/>
+        <location filename="../../gui/training/tab.py" line="380"/>
         <source>These settings cannot be trained: {reason}</source>
         <translation>この設定では学習できません:{reason}</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="383"/>
+        <location filename="../../gui/training/tab.py" line="381"/>
         <source>Training failed: {reason}. The window is fine; press Start to try again.</source>
         <translation>学習に失敗しました:{reason}。ウィンドウは問題ありません。「開始」でやり直せます。</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="385"/>
+        <location filename="../../gui/training/tab.py" line="383"/>
         <source>The training process ended unexpectedly (exit code {code}). The window is fine; press Start to try again.</source>
         <translation>学習プロセスが予期せず終了しました(終了コード {code})。ウィンドウは問題ありません。「開始」でやり直せます。</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="403"/>
+        <location filename="../../gui/training/tab.py" line="401"/>
         <source>Which experiment to train</source>
         <translation>学習させる実験</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="404"/>
+        <location filename="../../gui/training/tab.py" line="402"/>
         <source>Which task&apos;s curves to show</source>
         <translation>曲線を表示するタスク</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="405"/>
+        <location filename="../../gui/training/tab.py" line="403"/>
         <source>Start</source>
         <translation>開始</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="410"/>
+        <location filename="../../gui/training/tab.py" line="408"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
@@ -2302,128 +2302,128 @@ A column of small maps narrower than this many text heights broke a Japanese tit
         <translation>{name}：アテンション層 {layers} 個 × ヘッド {heads} 個 = {total}</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="34"/>
+        <location filename="../../gui/lessons/training_facts.py" line="40"/>
         <source>Training now, in the Training tab; this text fills in with what the run shows when it ends.</source>
         <extracomment>d_k of the lesson&apos;s scaling run: wide enough that unscaled scores saturate softmax.</extracomment>
         <translation>「学習」タブで学習中です。終わると、この文に結果が入ります。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="49"/>
+        <location filename="../../gui/lessons/training_facts.py" line="55"/>
         <source>not reached in {n}</source>
         <translation>{n} ステップでは未到達</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="89"/>
+        <location filename="../../gui/lessons/training_facts.py" line="95"/>
         <source>Press Train to test this on a real model: one head is trained at d_k = {dk}, scaled and unscaled, from the same start, on an averaging task (count the majority colour of 9 tokens) and on a lookup task (find one of 8 keys). The run takes a few seconds and this text then says what it showed.</source>
         <translation>「学習」を押すと、実際のモデルで確かめられます。d_k = {dk} のヘッド 1 つを、スケーリングありとなしで同じ初期値から、平均タスク（9 トークンで多い色を数える）と検索タスク（8 個のキーから 1 つを探す）で学習します。数秒で終わり、この文に結果が入ります。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="95"/>
+        <location filename="../../gui/lessons/training_facts.py" line="101"/>
         <source>&lt;b&gt;Trained&lt;/b&gt; ({seeds} seeds × {steps} steps, d_k = {dk}): on the averaging task the scaled head reaches accuracy {acc_s}, the unscaled one {acc_u} (copying one random token gives {copy}). Unscaled, the top attention weight is {max_u} against {max_s}, the attention entropy {ent_u} against {ent_s} nats, and the median |∇W_Q| over the run (one batch per logged step) {g_u} against {g_s}. On the lookup task the unscaled head reaches {look_u} (scaled {look_s}); {reach_u} of {seeds} unscaled seeds and {reach_s} of {seeds} scaled seeds reach 95 % (median step: unscaled {to95_u}, scaled {to95_s}).</source>
         <translation>&lt;b&gt;学習結果&lt;/b&gt;（シード {seeds} 個 × {steps} ステップ、d_k = {dk}）：平均タスクでは、スケーリングありのヘッドの正解率は {acc_s}、なしは {acc_u} です（ランダムなトークンを 1 つ写すだけなら {copy}）。スケーリングなしでは、最大の注意の重みが {max_u}（ありは {max_s}）、注意のエントロピーが {ent_u} nats（ありは {ent_s}）、学習全体での |∇W_Q| の中央値（記録した各ステップで 1 バッチ分）が {g_u}（ありは {g_s}）です。検索タスクでは、スケーリングなしの正解率は {look_u}（ありは {look_s}）です。95 % に届いたのは、なしでは {seeds} 個のシードのうち {reach_u} 個、ありでは {seeds} 個のうち {reach_s} 個です（届くまでのステップ数の中央値は、なしが {to95_u}、ありが {to95_s}）。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="111"/>
+        <location filename="../../gui/lessons/training_facts.py" line="117"/>
         <source>In this run ÷√d_k mattered more on the averaging task, where the head must spread its attention, than on the lookup task.</source>
         <translation>今回の学習では、÷√d_k の効果は、ヘッドが注意を広く行き渡らせる必要がある平均タスクのほうが、検索タスクより大きくなりました。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="114"/>
+        <location filename="../../gui/lessons/training_facts.py" line="120"/>
         <source>In this run ÷√d_k made little difference on either task.</source>
         <translation>今回の学習では、どちらのタスクでも ÷√d_k の差はほとんどありませんでした。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="116"/>
+        <location filename="../../gui/lessons/training_facts.py" line="122"/>
         <source>In this run the lookup task lost more without ÷√d_k than the averaging task.</source>
         <translation>今回の学習では、÷√d_k をなくしたときの落ち込みは、平均タスクより検索タスクのほうが大きくなりました。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="118"/>
+        <location filename="../../gui/lessons/training_facts.py" line="124"/>
         <source>The model is trained with Adam, which divides each step by a running size of its gradient, so the size of |∇W_Q| is not the whole story.</source>
         <translation>このモデルは Adam で学習しています。Adam は各ステップを勾配の大きさの移動平均で割るので、|∇W_Q| の大きさだけでは学習の進み方は決まりません。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="149"/>
+        <location filename="../../gui/lessons/training_facts.py" line="155"/>
         <source>Press Train to watch roles appear: a 2-layer model with 4 heads a layer learns to continue a repeated random sequence, from random weights. The Training tab then shows its learned heads, each named from its scores.</source>
         <translation>「学習」を押すと、役割が現れる様子を見られます。各層 4 ヘッドの 2 層モデルが、ランダムな重みから、繰り返されるランダムな系列の続きを学習します。その後「学習」タブに学習後のヘッドを、スコアから付けた役割名とともに表示します。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="158"/>
+        <location filename="../../gui/lessons/training_facts.py" line="164"/>
         <source>{n} × {role} ({heads})</source>
         <translation>{role} × {n}（{heads}）</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="160"/>
+        <location filename="../../gui/lessons/training_facts.py" line="166"/>
         <source>no head reached a role&apos;s threshold</source>
         <translation>どのヘッドも役割のしきい値に届きませんでした</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="161"/>
+        <location filename="../../gui/lessons/training_facts.py" line="167"/>
         <source>&lt;b&gt;Trained&lt;/b&gt; ({steps} steps, accuracy {acc}), the {n} heads of {layers} layers took these roles by themselves: {roles}.</source>
         <translation>&lt;b&gt;学習結果&lt;/b&gt;（{steps} ステップ、正解率 {acc}）：{layers} 層 {n} 個のヘッドは自分で次の役割を担いました：{roles}。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="166"/>
+        <location filename="../../gui/lessons/training_facts.py" line="172"/>
         <source>{k} of {n} heads have no clean role (mixed: no score reaches its threshold).</source>
         <translation>{n} 個中 {k} 個のヘッドには、はっきりした役割がありません（混合：どのスコアもしきい値に届かない）。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="184"/>
+        <location filename="../../gui/lessons/training_facts.py" line="190"/>
         <source>The &lt;b&gt;In-context learning&lt;/b&gt; tab plots the loss beside the ICL score, the loss on the repeated half minus the loss on the first half (Olsson et al. 2022): negative when the model reads the context.</source>
         <translation>&lt;b&gt;文脈内学習&lt;/b&gt;タブは、損失と ICL スコア(繰り返し部分の損失から前半の損失を引いた値、Olsson ら 2022)を並べて描きます。モデルが文脈を読めていれば負になります。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="188"/>
+        <location filename="../../gui/lessons/training_facts.py" line="194"/>
         <source>With {layers} layers, induction heads formed at step {step} (largest induction score ≥ {t:g}) after a plateau; the ICL score fell fastest between steps {a} and {b} (from {i0} to {i1} nats) while the loss dropped from {l0} to {l1}. It ends at {icl} nats, the best induction score at {ind}.</source>
         <translation>{layers} 層では、停滞のあとステップ {step} でインダクションヘッドができました(最大インダクションスコア ≥ {t:g})。ICL スコアはステップ {a} から {b} で最も速く下がり({i0} → {i1} nats)、そのあいだ損失は {l0} から {l1} に下がりました。最後は {icl} nats、最良のインダクションスコアは {ind} です。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="199"/>
+        <location filename="../../gui/lessons/training_facts.py" line="205"/>
         <source>With {layers} layers no induction head formed in this run (largest induction score {ind} &lt; {t:g}); its ICL score ends at {icl} nats: train longer.</source>
         <translation>{layers} 層では、この実行でインダクションヘッドはできませんでした(最大インダクションスコア {ind} &lt; {t:g})。ICL スコアは {icl} nats で終わりました。もっと長く学習してください。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="205"/>
+        <location filename="../../gui/lessons/training_facts.py" line="211"/>
         <source>The 1-layer control, trained on the same batches, formed none (largest induction score {ind}) and ends at {icl} nats: one layer can favour tokens it has seen, but its keys do not know which token came before them, so it cannot find the token after an earlier copy.</source>
         <translation>同じバッチで学習した 1 層の対照モデルではできませんでした(最大インダクションスコア {ind})。最後は {icl} nats です。1 層でも既出のトークンを重視することはできますが、キーは自分の前にどのトークンがあったかを知らないので、以前の同じトークンの次のトークンを見つけられません。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="212"/>
+        <location filename="../../gui/lessons/training_facts.py" line="218"/>
         <source>The 1-layer control, trained on the same batches, reached an induction score of {ind} at step {step} and ends at {icl} nats.</source>
         <translation>同じバッチで学習した 1 層の対照モデルは、ステップ {step} でインダクションスコア {ind} に達し、最後は {icl} nats です。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="244"/>
+        <location filename="../../gui/lessons/training_facts.py" line="252"/>
         <source>The paper&apos;s Table 3 (A), d_model = 512, dev perplexity / BLEU: {rows}. Across h it moves little: h = 1 is {dp1:.2f} perplexity and {db1:.1f} BLEU behind the best (perplexity {pb:.2f}, BLEU {bb:.1f}); h = {hm} is {dpm:.2f} and {dbm:.1f} behind.</source>
         <translation>論文の表 3 (A)（d_model = 512、開発セットのパープレキシティ / BLEU）：{rows}。h を変えても差はわずかです。最良の値（パープレキシティ {pb:.2f}、BLEU {bb:.1f}）に比べ、h = 1 はパープレキシティで {dp1:.2f}、BLEU で {db1:.1f} 劣り、h = {hm} は {dpm:.2f} と {dbm:.1f} 劣るだけです。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="255"/>
+        <location filename="../../gui/lessons/training_facts.py" line="263"/>
         <source>The toy moves {pts} accuracy points between h = 1 ({acc1}) and its best h = {hb} ({acc}), and its h = 1 failure is built into the task: one head can only average the two items&apos; values, so it cannot tell which item is which.</source>
         <translation>このおもちゃのモデルでは、h = 1（{acc1}）と最良の h = {hb}（{acc}）の間で正解率が {pts} ポイント動きます。h = 1 の失敗はタスクの作りに組み込まれています。ヘッドが 1 つでは 2 つの項目の値を平均することしかできず、どちらの項目の値なのか区別できないからです。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="270"/>
+        <location filename="../../gui/lessons/training_facts.py" line="278"/>
         <source>Press Train: one attention layer with d_model fixed is trained with h = 1, 2, 4, 8 and 16 heads (d_k = d_model / h, so the matrix products cost the same) on a task that needs two relations at once, 3 seeds each; the Training tab then shows quality against h beside the paper&apos;s rows.</source>
         <translation>「学習」を押すと、d_model を固定したアテンション層 1 つを、h = 1, 2, 4, 8, 16 ヘッドで（d_k = d_model / h なので行列積のコストは同じ）、2 つの関係を同時に使うタスクで学習します。各 3 シードです。その後「学習」タブに、h ごとの性能を論文の行と並べて表示します。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="274"/>
+        <location filename="../../gui/lessons/training_facts.py" line="282"/>
         <source>h = {h}: {acc} (loss {loss})</source>
         <translation>h = {h}：{acc}（損失 {loss}）</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="277"/>
+        <location filename="../../gui/lessons/training_facts.py" line="285"/>
         <source>&lt;b&gt;Trained&lt;/b&gt; (d_model = {d}, {seeds} seeds × {steps} steps), final accuracy by h: {rows}. The best accuracy is at h = {ha} ({acc}), the lowest loss at h = {hl} ({loss}).</source>
         <translation>&lt;b&gt;学習結果&lt;/b&gt;（d_model = {d}、シード {seeds} 個 × {steps} ステップ）、h ごとの最終正解率：{rows}。正解率が最も高いのは h = {ha}（{acc}）、損失が最も低いのは h = {hl}（{loss}）です。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="285"/>
+        <location filename="../../gui/lessons/training_facts.py" line="293"/>
         <source>Too many heads hurt here: at h = {h} each head has d_k = {dk} and accuracy falls to {acc}.</source>
         <translation>ここではヘッドが多すぎると悪化しました。h = {h} では各ヘッドの d_k が {dk} になり、正解率は {acc} に下がります。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="289"/>
+        <location filename="../../gui/lessons/training_facts.py" line="297"/>
         <source>More heads did not hurt here: h = {h} reaches {acc}.</source>
         <translation>ここではヘッドを増やしても悪化しませんでした。h = {h} で {acc} に達します。</translation>
     </message>
