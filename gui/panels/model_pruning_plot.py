@@ -42,7 +42,7 @@ def result_text(result) -> str:
     return tr("{model} on {s} sentences: cosine similarity {parts}; {last:.3f} with all but one "
               "removed. A head's importance here is the drop in cosine when it alone is "
               "switched off (an ablation), not Michel et al.'s gradient |∂loss/∂mask|.").format(
-        model=result.model_name, s=len(result.request.sentences), parts="; ".join(parts),
+        model=result.model_name, s=len(result.request.sentences), parts=tr("; ").join(parts),
         last=float(curve.quality[-2]) if n > 1 else float(curve.quality[-1]))
 
 
@@ -56,7 +56,8 @@ def paper_text() -> str:
 class ModelPruningPlot(Plot):
     """`modelPruningPlot` (see the module docstring)."""
 
-    PLOT_LINES = 4
+    #: Lines of text the plot area is high at least (under them the window scrolls).
+    PLOT_LINES = 12
 
     def __init__(self, parent=None):
         super().__init__(names.MODEL_PRUNE, parent)
@@ -104,7 +105,7 @@ class ModelPruningPlot(Plot):
         self.set_title(self.title, tr("Do we need all the heads? The sentence embedding as "
                                       "heads are switched off, least important first"))
         self.plot.setLabel("bottom", tr("fraction of heads removed"))
-        self.plot.setLabel("left", tr("cosine to the unpruned embedding"))
+        self.plot.setLabel("left", tr("cosine similarity"))
         for line, (name, fraction) in zip(self.paper_lines, paper_fractions()):
             line.label.setFormat(tr("{name}: {fraction:.0%}").format(name=name,
                                                                      fraction=fraction))

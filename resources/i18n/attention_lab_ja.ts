@@ -2029,28 +2029,34 @@ A column of small maps narrower than this many text heights broke a Japanese tit
         <translation>{model}、{s} 文で:コサイン類似度は {parts}。1 個だけ残すと {last:.3f}。ここでのヘッドの重要度は、そのヘッドだけを外したときのコサインの低下(アブレーション)で、Michel et al. の勾配 |∂損失/∂マスク| ではありません。</translation>
     </message>
     <message>
+        <location filename="../../gui/panels/model_pruning_plot.py" line="45"/>
+        <source>; </source>
+        <translation>、</translation>
+    </message>
+    <message>
         <location filename="../../gui/panels/model_pruning_plot.py" line="51"/>
         <source>Dotted: Michel et al. 2019 removed {wmt:.0%} of a {a} Transformer&apos;s heads and {bert:.0%} of {b}&apos;s at test time without a noticeable loss.</source>
         <translation>点線:Michel et al. 2019 は、テスト時に {a} の Transformer のヘッドの {wmt:.0%}、{b} のヘッドの {bert:.0%} を目立った劣化なしに除去しました。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/model_pruning_plot.py" line="104"/>
+        <location filename="../../gui/panels/model_pruning_plot.py" line="105"/>
         <source>Do we need all the heads? The sentence embedding as heads are switched off, least important first</source>
+        <extracomment>Lines of text the plot area is high at least (under them the window scrolls).</extracomment>
         <translation>ヘッドはすべて必要か? 重要度の低い順にヘッドを外したときの文埋め込み</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/model_pruning_plot.py" line="107"/>
-        <source>cosine to the unpruned embedding</source>
-        <translation>枝刈り前の埋め込みとのコサイン</translation>
+        <location filename="../../gui/panels/model_pruning_plot.py" line="108"/>
+        <source>cosine similarity</source>
+        <translation>コサイン類似度</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/model_pruning_plot.py" line="109"/>
+        <location filename="../../gui/panels/model_pruning_plot.py" line="110"/>
         <location filename="../../gui/panels/pruning_plot.py" line="26"/>
         <source>{name}: {fraction:.0%}</source>
         <translation>{name}:{fraction:.0%}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/model_pruning_plot.py" line="119"/>
+        <location filename="../../gui/panels/model_pruning_plot.py" line="120"/>
         <source>Press “Prune heads” to switch the model&apos;s heads off one at a time (a few seconds for MiniLM).</source>
         <translation>「ヘッドを枝刈り」を押すと、モデルのヘッドを 1 つずつ外します(MiniLM で数秒)。</translation>
     </message>
@@ -2080,7 +2086,7 @@ A column of small maps narrower than this many text heights broke a Japanese tit
         <translation>ヘッドはすべて必要か? 重要度の低い順にヘッドを外したときの正解率</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/model_pruning_plot.py" line="106"/>
+        <location filename="../../gui/panels/model_pruning_plot.py" line="107"/>
         <location filename="../../gui/panels/pruning_plot.py" line="117"/>
         <source>fraction of heads removed</source>
         <translation>除去したヘッドの割合</translation>
