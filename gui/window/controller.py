@@ -7,7 +7,7 @@ hands it the views; the controller never reaches into the window, so it can be r
 stand-in views (tests/gui/window/test_controller.py).
 
     LabController(state, compute_fn=compute, parent=None, training_runner=None,
-                  real_heads_study=None, model_fetcher=None)
+                  real_heads_study=None, model_fetcher=None, pruning_study=None)
         model, heads_study     the simulation study (SimulationModel) and the head-roles
                                study (StudyCycle, shown by the Head roles tab)
         training_runner        the training study (TrainingRunner, or the one given)
@@ -16,6 +16,8 @@ stand-in views (tests/gui/window/test_controller.py).
                                MiniLM download (ModelFetcher), or the ones given
                                (each made with the controller, so owned from the start, and
                                handed to its tab when the tab is built)
+        pruning_study          the Real heads tab's "Do we need all the heads?" study (a
+                               "modelPruning" StudyCycle, gui.realheads.pruning), likewise
         background_work       the holds of background results (BackgroundWork), once
                                attach_views ran
         attach_views(plots, sidebar, lesson, notify, bring_forward)
@@ -46,6 +48,7 @@ from gui.common.i18n import tr
 from gui.common.qt_lifetime import weak_method
 from gui.headroles.tab import compute_heads
 from gui.panels.base import settle_scenes
+from gui.realheads.pruning import make_pruning_study
 from gui.realheads.study import MINILM, ModelFetcher, is_roles_run, make_model_heads_study
 from gui.state import AppState
 from gui.studies.cycle import StudyCycle
@@ -68,7 +71,8 @@ class LabController(QObject):
     LESSON_VIEWS = (names.TRAINING_PANEL, names.MODEL_HEADS)
 
     def __init__(self, state: AppState, compute_fn: Callable = compute, parent=None,
-                 training_runner=None, real_heads_study=None, model_fetcher=None):
+                 training_runner=None, real_heads_study=None, model_fetcher=None,
+                 pruning_study=None):
         super().__init__(parent)
         self.setObjectName("labController")
         self.state = state
@@ -84,6 +88,8 @@ class LabController(QObject):
         # and the model download (no thread until a fetch starts).
         self.real_heads_study = real_heads_study or make_model_heads_study(parent=self)
         self.model_fetcher = model_fetcher or ModelFetcher(MINILM, parent=self)
+        # Its "Do we need all the heads?" study: idle until the tab's button is pressed.
+        self.pruning_study = pruning_study or make_pruning_study(parent=self)
         self.plots: Mapping[str, object] = {}
         self.sidebar = self.lesson = None
         self.background_work: BackgroundWork | None = None
@@ -224,7 +230,7 @@ class LabController(QObject):
         """Every study and worker for the views, whichever tabs are built: the simulation,
         the head roles, the training runner, the Real heads study and the model fetcher."""
         return (self.model.cycle, self.heads_study, self.training_runner,
-                self.real_heads_study, self.model_fetcher)
+                self.real_heads_study, self.model_fetcher, self.pruning_study)
 
     def shutdown(self) -> None:
         """Drop held results, end the Real heads forward process, stop every study."""

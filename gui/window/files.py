@@ -62,6 +62,7 @@ class FileCommands(QObject):
     #: Plots in the tabs built when first shown, by the objectName File → Export uses.
     TAB_PLOTS = {names.HEADS_VIEW: names.HEADS_PANEL, names.HEAD_GRID: names.MODEL_HEADS,
                  names.HEAD_DETAIL: names.MODEL_HEADS, names.HEAD_COMPARE: names.MODEL_HEADS,
+                 names.MODEL_PRUNE: names.MODEL_HEADS,
                  names.TRAIN_LOSS: names.TRAINING_PANEL, names.TRAIN_HEADS: names.TRAINING_PANEL,
                  names.TRAIN_VS_H: names.TRAINING_PANEL, names.TRAIN_ICL: names.TRAINING_PANEL,
                  names.TRAIN_PRUNE: names.TRAINING_PANEL}
@@ -80,7 +81,7 @@ class FileCommands(QObject):
             return self.tab(names.HEADS_PANEL).view
         tab = self.tab(names.MODEL_HEADS)
         return {names.HEAD_GRID: tab.grid, names.HEAD_DETAIL: tab.detail,
-                names.HEAD_COMPARE: tab.compare}[name]
+                names.HEAD_COMPARE: tab.compare, names.MODEL_PRUNE: tab.pruning_plot}[name]
 
     def exportable_panels(self) -> dict:
         """Every exportable plot by objectName (builds every tab: the export command)."""

@@ -200,7 +200,8 @@ class MainWindow(QMainWindow):
 
         self.head_roles_tab            # the head-roles study it drives gives the hand-built heads
         return ModelHeadsTab(self.state, study=self.controller.real_heads_study,
-                             fetcher=self.controller.model_fetcher)
+                             fetcher=self.controller.model_fetcher,
+                             pruning_study=self.controller.pruning_study)
 
     def _make_training_tab(self) -> TrainingTab:
         from gui.training.tab import TrainingTab   # the training lab's modules: when first shown
@@ -271,6 +272,7 @@ class MainWindow(QMainWindow):
                 names.HEADS_VIEW: tr("Head roles"), names.MODEL_HEADS: tr("Real heads"),
                 names.HEAD_GRID: tr("Real heads: grid"), names.HEAD_DETAIL: tr("Real heads: head"),
                 names.HEAD_COMPARE: tr("Real heads: learned and hand-built"),
+                names.MODEL_PRUNE: tr("Real heads: pruning"),
                 **training_titles()}
 
     def retranslate(self) -> None:

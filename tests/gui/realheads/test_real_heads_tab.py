@@ -124,6 +124,7 @@ def test_open_model_folder_loads_the_model_and_draws_layers_by_heads(window, tin
         assert grid.frame_colour(0, head) == ROLE_COLOURS[role].upper()
     panels = window.files.exportable_panels()
     assert panels["headGrid"] is grid and panels["headDetail"] is tab.detail
+    assert panels[names.MODEL_PRUNE] is tab.pruning_plot
     for name in ("headGrid", "headDetail"):
         path = export_panel(panels[name], tmp_path / f"{name}.png")
         assert path.stat().st_size > 1000

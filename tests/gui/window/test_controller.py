@@ -328,7 +328,7 @@ def test_shutdown_stops_every_study(lab):
     runner.running = True                     # a run, started with no tab built
     studies = controller.studies
     assert {controller.model.cycle, controller.heads_study, controller.real_heads_study,
-            controller.model_fetcher, runner} == set(studies)
+            controller.model_fetcher, runner, controller.pruning_study} == set(studies)
     assert all(study.is_running() for study in studies)
     controller.shutdown()
     assert not any(study.is_running() for study in studies)

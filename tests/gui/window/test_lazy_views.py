@@ -14,12 +14,13 @@ def test_start_builds_no_view_and_runs_no_view_worker(window):
     controller = window.controller
     assert window.studies == (window.model.cycle, window.heads_study,
                               controller.training_runner, controller.real_heads_study,
-                              controller.model_fetcher)
+                              controller.model_fetcher, controller.pruning_study)
     assert not controller.training_runner.is_running()
     assert not controller.model_fetcher.is_running()
     assert forward_pids() == set()                  # nor the Real heads forward process
     names_offered = window.files.exportable_names()
     assert names.HEAD_GRID in names_offered and names.TRAIN_LOSS in names_offered
+    assert names.MODEL_PRUNE in names_offered
     assert window.lazy_views.built_widgets() == {}  # listing the exports built nothing
 
 

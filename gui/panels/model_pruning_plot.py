@@ -1,0 +1,150 @@
+"""`modelPruningPlot`: "Do we need all the heads?" for the Real heads tab's pretrained model.
+The cosine similarity of the mean-pooled sentence embedding to the unpruned one as its heads
+are switched off one at a time, least important first, against the fraction of heads
+removed (engine.models.pruning.prune_model; importance = the drop when a head alone is off),
+with Michel et al. 2019's 20 % (WMT) and 40 % (BERT) as dotted lines (engine.literature).
+Drawn from a gui.realheads.pruning PruningResult; one curve, updated in place.
+"""
+from __future__ import annotations
+
+import html
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+
+from engine.literature import HEAD_PRUNING
+
+from gui.common import names
+from gui.common.guard import guarded
+from gui.common.i18n import tr
+from gui.common.style import OKABE_ITO, brush, pen
+from gui.panels.base import Plot, TitleLabel
+from gui.panels.text_fit import MinimumHeight, layout_minimum_px, lines_px
+
+
+def paper_fractions() -> tuple[tuple[str, float], ...]:
+    """(short name, fraction) of Michel et al.'s two models: (("WMT", 0.2), ("BERT", 0.4))."""
+    michel = HEAD_PRUNING["michel"]
+    return tuple((name, percent / 100) for name, percent in michel["percent"].items())
+
+
+def result_text(result) -> str:
+    """The curve in a sentence: the cosine after removing as many heads as the paper's two
+    fractions allow, and what importance means here."""
+    curve = result.curve
+    n = len(curve.order)
+    parts = []
+    for name, fraction in paper_fractions():
+        k, quality = curve.at_fraction(fraction)
+        parts.append(tr("{q:.3f} with {k} of {n} heads removed ({f:.0%}, {name})").format(
+            q=quality, k=k, n=n, f=fraction, name=name))
+    return tr("{model} on {s} sentences: cosine similarity {parts}; {last:.3f} with all but one "
+              "removed. A head's importance here is the drop in cosine when it alone is "
+              "switched off (an ablation), not Michel et al.'s gradient |∂loss/∂mask|.").format(
+        model=result.model_name, s=len(result.request.sentences), parts=tr("; ").join(parts),
+        last=float(curve.quality[-2]) if n > 1 else float(curve.quality[-1]))
+
+
+def paper_text() -> str:
+    (wmt, f_wmt), (bert, f_bert) = paper_fractions()
+    return tr("Dotted: Michel et al. 2019 removed {wmt:.0%} of a {a} Transformer's heads and "
+              "{bert:.0%} of {b}'s at test time without a noticeable loss.").format(
+        wmt=f_wmt, a=wmt, bert=f_bert, b=bert)
+
+
+class ModelPruningPlot(Plot):
+    """`modelPruningPlot` (see the module docstring)."""
+
+    #: Lines of text the plot area is high at least (under them the window scrolls).
+    PLOT_LINES = 12
+
+    def __init__(self, parent=None):
+        super().__init__(names.MODEL_PRUNE, parent)
+
+    def build(self) -> None:
+        self.title = self.add_title(row=0, col=0)
+        self.plot = self.addPlot(row=1, col=0)
+        self.ci.layout.setRowStretchFactor(1, 1)
+        self.plot.setMouseEnabled(False, False)
+        self.plot.hideButtons()
+        self.plot.showGrid(x=True, y=True, alpha=0.25)
+        self.plot.setXRange(0.0, 1.0, padding=0.02)
+        self.paper_lines = []
+        for _name, fraction in paper_fractions():
+            line = pg.InfiniteLine(pos=fraction, angle=90, movable=False, label="",
+                                   labelOpts={"position": 0.1})
+            self.plot.addItem(line)
+            self.paper_lines.append(line)
+        self.curve = pg.PlotDataItem(symbol="o", symbolSize=4)
+        self.plot.addItem(self.curve)
+        self.info = TitleLabel()
+        self.addItem(self.info, row=2, col=0)
+        self.message = ""      # why there is no curve (an error), else ""
+        self.minimum_height = MinimumHeight(
+            self, lambda: layout_minimum_px(self) + lines_px(self.theme, self.PLOT_LINES))
+
+    def cache_text(self) -> None:
+        """No text caches: the text changes with every result."""
+
+    def restyle(self) -> None:
+        self.style_plot(self.plot)
+        self.minimum_height.reset()
+        for line in self.paper_lines:
+            line.setPen(pen(self.theme.foreground, self.theme, 0.6, Qt.PenStyle.DotLine))
+            line.label.setColor(self.theme.foreground)
+            font = line.label.textItem.font()
+            font.setPointSizeF(self.theme.font_pt * 0.85)
+            line.label.textItem.setFont(font)
+        colour = OKABE_ITO["blue"]
+        self.curve.setPen(pen(colour, self.theme, 0.8))
+        self.curve.setSymbolBrush(brush(colour))
+        self.curve.setSymbolPen(None)
+
+    def retranslate(self) -> None:
+        self.set_title(self.title, tr("Do we need all the heads? The sentence embedding as "
+                                      "heads are switched off, least important first"))
+        self.plot.setLabel("bottom", tr("fraction of heads removed"))
+        self.plot.setLabel("left", tr("cosine similarity"))
+        for line, (name, fraction) in zip(self.paper_lines, paper_fractions()):
+            line.label.setFormat(tr("{name}: {fraction:.0%}").format(name=name,
+                                                                     fraction=fraction))
+        self._say()
+
+    def _say(self) -> None:
+        size = f"{self.theme.font_pt * 0.9:.1f}pt"
+        result = self.results
+        if self.message:
+            text = html.escape(self.message)
+        elif result is None or result.curve is None:
+            text = html.escape(tr("Press “Prune heads” to switch the model's heads off one at a "
+                                  "time (a few seconds for MiniLM).")) + "<br>" + \
+                html.escape(paper_text())
+        else:
+            text = html.escape(result_text(result)) + "<br>" + html.escape(paper_text())
+        self.info.setText(text, color=self.theme.foreground, size=size)
+        self.minimum_height.request()
+
+    def show_message(self, message: str) -> None:
+        """Say why there is no curve (or, with "", go back to the curve or the hint)."""
+        self.message = message
+        if message:
+            self.curve.setData([], [])
+        self._say()
+
+    def show_results(self, result) -> None:
+        self.message = ""
+        if result is None or result.curve is None:
+            self.curve.setData([], [])
+        else:
+            quality = np.asarray(result.curve.quality, dtype=np.float64)
+            self.curve.setData(np.asarray(result.curve.fractions, dtype=np.float64), quality)
+            low = float(min(0.0, quality.min()))
+            self.plot.setYRange(low, 1.02, padding=0)
+        self._say()
+
+    @guarded
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
+        super().resizeEvent(event)
+        if hasattr(self, "minimum_height"):       # Qt resizes before build()
+            self.minimum_height.request()
