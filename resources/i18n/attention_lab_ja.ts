@@ -2081,24 +2081,24 @@ A column of small maps narrower than this many text heights broke a Japanese tit
         <translation>h = {h}:全ヘッドで {q0:.0%}、{parts}。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/pruning_plot.py" line="115"/>
+        <location filename="../../gui/panels/pruning_plot.py" line="118"/>
         <source>Do we need all the heads? Accuracy as heads are switched off, least important first</source>
         <translation>ヘッドはすべて必要か? 重要度の低い順にヘッドを外したときの正解率</translation>
     </message>
     <message>
         <location filename="../../gui/panels/model_pruning_plot.py" line="107"/>
-        <location filename="../../gui/panels/pruning_plot.py" line="117"/>
+        <location filename="../../gui/panels/pruning_plot.py" line="120"/>
         <source>fraction of heads removed</source>
         <translation>除去したヘッドの割合</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/pruning_plot.py" line="118"/>
+        <location filename="../../gui/panels/pruning_plot.py" line="121"/>
         <location filename="../../gui/panels/training_plots.py" line="73"/>
         <source>accuracy</source>
         <translation>正解率</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/pruning_plot.py" line="127"/>
+        <location filename="../../gui/panels/pruning_plot.py" line="130"/>
         <source>Train the heads experiment: after the runs, each h&apos;s first model is pruned head by head (importance |∂loss/∂mask|, Michel et al. 2019).</source>
         <translation>ヘッド数の実験を学習してください。学習後、各 h の最初のモデルからヘッドを 1 つずつ外します(重要度 |∂損失/∂マスク|、Michel et al. 2019)。</translation>
     </message>
@@ -2123,7 +2123,7 @@ A column of small maps narrower than this many text heights broke a Japanese tit
         <translation>d_k = {dk}、スケールなし</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/pruning_plot.py" line="112"/>
+        <location filename="../../gui/panels/pruning_plot.py" line="115"/>
         <location filename="../../gui/panels/training_plots.py" line="99"/>
         <source>h = {h}</source>
         <translation>h = {h}</translation>
