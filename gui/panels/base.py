@@ -105,6 +105,10 @@ class Plot(pg.GraphicsLayoutWidget):
         # a hidden tab kept the pixmap of the largest size it was last painted at (a 4K
         # window, presentation mode) for as long as it stayed hidden.
         self.setCacheMode(QGraphicsView.CacheModeFlag.CacheNone)
+        # A result changes most of a plot: one repaint of the whole viewport costs less than
+        # Qt's bookkeeping of the many small regions its items dirty (pyqtgraph's default,
+        # MinimalViewportUpdate).
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.FullViewportUpdate)
         self.theme: Theme = LIGHT
         self.results: Results | None = None
         self._pending: Results | None = None
