@@ -88,7 +88,9 @@ class StripFit:
         bar = self.text_view.verticalScrollBar()
         keep = bar.value() if self._shown_key == key else 0
         self._shown_text, self._shown_key = text, key
-        self.text_view.setHtml(text)
+        # The document's own setHtml: the view's also moves its (hidden, read-only) cursor
+        # and scrolls to it, work a text that changes with every result does not need.
+        self.text_view.document().setHtml(text)
         bar.setValue(min(keep, bar.maximum()))
         self.fit_text()
 
