@@ -19,6 +19,18 @@ M_ARENA_MAX = -8
 HEAP_TOP_PAD = 64 << 20  # bytes
 
 
+def _mallopt(parameter: int, value: int) -> bool:
+    """glibc's mallopt(parameter, value); False where there is no glibc or it refused."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        mallopt = ctypes.CDLL("libc.so.6").mallopt
+    except (OSError, AttributeError):
+        return False
+    mallopt.argtypes = [ctypes.c_int, ctypes.c_int]
+    return mallopt(parameter, value) == 1
+
+
 def keep_freed_memory() -> bool:
     """Ask glibc to keep 64 MB of freed heap instead of returning it to the system.
 
@@ -27,14 +39,7 @@ def keep_freed_memory() -> bool:
     colour lookup) can fault their pages in again on every allocation. The pad is address
     space until used, so resident memory does not grow. False where there is no glibc (it
     then does nothing). The app owns its process; engine/ leaves a notebook's allocator alone."""
-    if not sys.platform.startswith("linux"):
-        return False
-    try:
-        mallopt = ctypes.CDLL("libc.so.6").mallopt
-    except (OSError, AttributeError):
-        return False
-    mallopt.argtypes = [ctypes.c_int, ctypes.c_int]
-    return mallopt(M_TOP_PAD, HEAP_TOP_PAD) == 1
+    return _mallopt(M_TOP_PAD, HEAP_TOP_PAD)
 
 
 def one_malloc_arena() -> bool:
@@ -46,14 +51,7 @@ def one_malloc_arena() -> bool:
     through) stays there, fragmented, for the life of the process. The window's threads
     allocate little at the same time, so sharing one arena costs no waiting. False where
     there is no glibc (it then does nothing)."""
-    if not sys.platform.startswith("linux"):
-        return False
-    try:
-        mallopt = ctypes.CDLL("libc.so.6").mallopt
-    except (OSError, AttributeError):
-        return False
-    mallopt.argtypes = [ctypes.c_int, ctypes.c_int]
-    return mallopt(M_ARENA_MAX, 1) == 1
+    return _mallopt(M_ARENA_MAX, 1)
 
 
 def limit_blas_threads() -> None:

@@ -132,6 +132,38 @@ def _ffn(u: np.ndarray, lw: LayerWeights, kind: str) -> np.ndarray:
     return activation(u @ lw.w_in + lw.b_in, kind) @ lw.w_out + lw.b_out
 
 
+def _embed(model: Model, ids: tuple[int, ...]) -> np.ndarray:
+    """Token, position (and token-type) embeddings of `ids`, layer-normed where the model
+    does: the first block's input (n, d)."""
+    cfg = model.config
+    x = model.word_embeddings[np.asarray(ids)] + model.position_embeddings[:len(ids)]
+    if model.token_type_embedding is not None:
+        x = x + model.token_type_embedding
+    if model.embedding_ln is not None:
+        x = layer_norm(x, model.embedding_ln, cfg.layer_norm_eps)
+    return x
+
+
+def _block(x: np.ndarray, lw: LayerWeights, cfg, mask: np.ndarray | None = None,
+           rest: bool = True):
+    """One block on x (n, d): (its output, attention (h, n, n), raw scores (h, n, n)).
+    Pre-LayerNorm (causal models) or post-LayerNorm (encoders); mask as in _attention.
+    rest=False stops after the attention (x is returned unchanged): no later attention
+    depends on the last block's residual and feed-forward."""
+    eps = cfg.layer_norm_eps
+    if cfg.causal:
+        out, weights, raw = _attention(layer_norm(x, lw.ln_attn, eps), lw, cfg.heads, True, mask)
+        if rest:
+            x = x + out
+            x = x + _ffn(layer_norm(x, lw.ln_ffn, eps), lw, cfg.activation)
+    else:
+        out, weights, raw = _attention(x, lw, cfg.heads, False, mask)
+        if rest:
+            x = layer_norm(x + out, lw.ln_attn, eps)
+            x = layer_norm(x + _ffn(x, lw, cfg.activation), lw.ln_ffn, eps)
+    return x, weights, raw
+
+
 def attentions(model: Model, ids) -> ForwardResult:
     """Run `ids` through `model`; every layer's and head's attention and score variance.
 
@@ -141,26 +173,13 @@ def attentions(model: Model, ids) -> ForwardResult:
     tokens = model.tokens_for_ids(ids)
     ids = tuple(int(i) for i in ids)
     cfg = model.config
-    n, heads, eps = len(ids), cfg.heads, cfg.layer_norm_eps
-    x = model.word_embeddings[np.asarray(ids)] + model.position_embeddings[:n]
-    if model.token_type_embedding is not None:
-        x = x + model.token_type_embedding
-    if model.embedding_ln is not None:
-        x = layer_norm(x, model.embedding_ln, eps)
+    n = len(ids)
+    x = _embed(model, ids)
     allowed = np.tri(n, dtype=bool) if cfg.causal else np.ones((n, n), dtype=bool)
     maps, layer_var, head_var, row_var = [], [], [], []
     for index, lw in enumerate(model.layers):
         last = index == len(model.layers) - 1
-        if cfg.causal:
-            out, weights, raw = _attention(layer_norm(x, lw.ln_attn, eps), lw, heads, True)
-            if not last:
-                x = x + out
-                x = x + _ffn(layer_norm(x, lw.ln_ffn, eps), lw, cfg.activation)
-        else:
-            out, weights, raw = _attention(x, lw, heads, False)
-            if not last:
-                x = layer_norm(x + out, lw.ln_attn, eps)
-                x = layer_norm(x + _ffn(x, lw, cfg.activation), lw.ln_ffn, eps)
+        x, weights, raw = _block(x, lw, cfg, None, rest=not last)
         maps.append(weights)
         kept = raw[:, allowed]  # (h, pairs)
         layer_var.append(float(kept.var(dtype=np.float64)))
@@ -196,21 +215,8 @@ def hidden_states(model: Model, ids, head_mask: np.ndarray | None = None) -> np.
     Raises TokenError for ids outside the vocabulary or more tokens than positions."""
     model.tokens_for_ids(ids)
     ids = tuple(int(i) for i in ids)
-    cfg = model.config
-    n, heads, eps = len(ids), cfg.heads, cfg.layer_norm_eps
-    x = model.word_embeddings[np.asarray(ids)] + model.position_embeddings[:n]
-    if model.token_type_embedding is not None:
-        x = x + model.token_type_embedding
-    if model.embedding_ln is not None:
-        x = layer_norm(x, model.embedding_ln, eps)
+    x = _embed(model, ids)
     for index, lw in enumerate(model.layers):
         mask = None if head_mask is None else np.asarray(head_mask)[index]
-        if cfg.causal:
-            out, _, _ = _attention(layer_norm(x, lw.ln_attn, eps), lw, heads, True, mask)
-            x = x + out
-            x = x + _ffn(layer_norm(x, lw.ln_ffn, eps), lw, cfg.activation)
-        else:
-            out, _, _ = _attention(x, lw, heads, False, mask)
-            x = layer_norm(x + out, lw.ln_attn, eps)
-            x = layer_norm(x + _ffn(x, lw, cfg.activation), lw.ln_ffn, eps)
+        x, _, _ = _block(x, lw, model.config, mask)
     return x
