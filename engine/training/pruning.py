@@ -24,12 +24,15 @@ from typing import Callable
 
 import numpy as np
 
+from engine.literature import HEAD_PRUNING
+
 #: Michel et al. 2019 ("Are Sixteen Heads Really Better than One?", §4): the fraction of
-#: heads pruned by importance without a noticeable drop in quality.
+#: heads pruned by importance without a noticeable drop in quality (engine.literature's figures).
 PAPER_PRUNING = (
-    {"model": "Transformer-large (WMT'14 En→Fr)", "short": "WMT", "fraction": 0.2,
-     "quality": "BLEU"},
-    {"model": "BERT-base (MNLI)", "short": "BERT", "fraction": 0.4, "quality": "accuracy"},
+    {"model": "Transformer-large (WMT'14 En→Fr)", "short": "WMT",
+     "fraction": HEAD_PRUNING["michel"]["percent"]["WMT"] / 100, "quality": "BLEU"},
+    {"model": "BERT-base (MNLI)", "short": "BERT",
+     "fraction": HEAD_PRUNING["michel"]["percent"]["BERT"] / 100, "quality": "accuracy"},
 )
 
 

@@ -11,22 +11,14 @@ import html
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
-
-from engine.literature import HEAD_PRUNING
 
 from gui.common import names
 from gui.common.guard import guarded
 from gui.common.i18n import tr
 from gui.common.style import OKABE_ITO, brush, pen
 from gui.panels.base import Plot, TitleLabel
+from gui.panels.paper_lines import PaperLines, paper_fractions
 from gui.panels.text_fit import MinimumHeight, layout_minimum_px, lines_px
-
-
-def paper_fractions() -> tuple[tuple[str, float], ...]:
-    """(short name, fraction) of Michel et al.'s two models: (("WMT", 0.2), ("BERT", 0.4))."""
-    michel = HEAD_PRUNING["michel"]
-    return tuple((name, percent / 100) for name, percent in michel["percent"].items())
 
 
 def result_text(result) -> str:
@@ -70,12 +62,8 @@ class ModelPruningPlot(Plot):
         self.plot.hideButtons()
         self.plot.showGrid(x=True, y=True, alpha=0.25)
         self.plot.setXRange(0.0, 1.0, padding=0.02)
-        self.paper_lines = []
-        for _name, fraction in paper_fractions():
-            line = pg.InfiniteLine(pos=fraction, angle=90, movable=False, label="",
-                                   labelOpts={"position": 0.1})
-            self.plot.addItem(line)
-            self.paper_lines.append(line)
+        self.paper = PaperLines(self.plot, positions=(0.1, 0.1))
+        self.paper_lines = self.paper.lines
         self.curve = pg.PlotDataItem(symbol="o", symbolSize=4)
         self.plot.addItem(self.curve)
         self.info = TitleLabel()
@@ -90,12 +78,7 @@ class ModelPruningPlot(Plot):
     def restyle(self) -> None:
         self.style_plot(self.plot)
         self.minimum_height.reset()
-        for line in self.paper_lines:
-            line.setPen(pen(self.theme.foreground, self.theme, 0.6, Qt.PenStyle.DotLine))
-            line.label.setColor(self.theme.foreground)
-            font = line.label.textItem.font()
-            font.setPointSizeF(self.theme.font_pt * 0.85)
-            line.label.textItem.setFont(font)
+        self.paper.restyle(self.theme)
         colour = OKABE_ITO["blue"]
         self.curve.setPen(pen(colour, self.theme, 0.8))
         self.curve.setSymbolBrush(brush(colour))
@@ -106,9 +89,7 @@ class ModelPruningPlot(Plot):
                                       "heads are switched off, least important first"))
         self.plot.setLabel("bottom", tr("fraction of heads removed"))
         self.plot.setLabel("left", tr("cosine similarity"))
-        for line, (name, fraction) in zip(self.paper_lines, paper_fractions()):
-            line.label.setFormat(tr("{name}: {fraction:.0%}").format(name=name,
-                                                                     fraction=fraction))
+        self.paper.retranslate()
         self._say()
 
     def _say(self) -> None:

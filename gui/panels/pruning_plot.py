@@ -10,7 +10,6 @@ import html
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
 
 from engine.training.pruning import PAPER_PRUNING
 
@@ -19,11 +18,8 @@ from gui.common.guard import guarded
 from gui.common.i18n import tr
 from gui.common.style import brush, pen
 from gui.panels.base import Plot, TitleLabel
+from gui.panels.paper_lines import PaperLines
 from gui.panels.text_fit import MinimumHeight, layout_minimum_px, lines_px
-
-
-def paper_label(entry: dict) -> str:
-    return tr("{name}: {fraction:.0%}").format(name=entry["short"], fraction=entry["fraction"])
 
 
 def paper_sentence() -> str:
@@ -65,15 +61,10 @@ class PruningPlot(Plot):
         self.plot.showGrid(x=True, y=True, alpha=0.25)
         self.plot.setXRange(0.0, 1.0, padding=0.02)
         self.plot.setYRange(0.0, 1.02, padding=0)
-        self.paper_lines = []
-        for i, entry in enumerate(PAPER_PRUNING):
-            # right of its line, each a line lower than the one before: at 300 % two labels
-            # are wider than the gap between their lines
-            line = pg.InfiniteLine(pos=entry["fraction"], angle=90, movable=False, label="",
-                                   labelOpts={"position": 0.93 - 0.15 * i,
-                                              "anchors": [(0, 0.5), (0, 0.5)]})
-            self.plot.addItem(line)
-            self.paper_lines.append(line)
+        # right of its line, each a line lower than the one before: at 300 % two labels are
+        # wider than the gap between their lines
+        self.paper = PaperLines(self.plot, positions=(0.93, 0.78), anchors=[(0, 0.5), (0, 0.5)])
+        self.paper_lines = self.paper.lines
         self.curves: dict[int, pg.PlotDataItem] = {}
         self.legend = pg.LegendItem(colCount=5)
         self.addItem(self.legend, row=2, col=0)
@@ -98,12 +89,7 @@ class PruningPlot(Plot):
         self.style_plot(self.plot)
         self.minimum_height.reset()
         self.style_legend(self.legend, self.theme.font_pt * 0.85)
-        for line in self.paper_lines:
-            line.setPen(pen(self.theme.foreground, self.theme, 0.6, Qt.PenStyle.DotLine))
-            line.label.setColor(self.theme.foreground)
-            font = line.label.textItem.font()       # the labels follow the text size
-            font.setPointSizeF(self.theme.font_pt * 0.85)
-            line.label.textItem.setFont(font)
+        self.paper.restyle(self.theme)
         self._colour_curves()
 
     def _colour_curves(self) -> None:
@@ -119,8 +105,7 @@ class PruningPlot(Plot):
                                       "switched off, least important first"))
         self.plot.setLabel("bottom", tr("fraction of heads removed"))
         self.plot.setLabel("left", tr("accuracy"))
-        for line, entry in zip(self.paper_lines, PAPER_PRUNING):
-            line.label.setFormat(paper_label(entry))
+        self.paper.retranslate()
         self._colour_curves()
         self._say()
 

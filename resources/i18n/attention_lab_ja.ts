@@ -1716,7 +1716,7 @@ A column of small maps narrower than this many text heights broke a Japanese tit
         <translation>シード:</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/base.py" line="214"/>
+        <location filename="../../gui/panels/base.py" line="218"/>
         <source>This panel could not be drawn: {reason}</source>
         <translation>このパネルを描けませんでした: {reason}</translation>
     </message>
@@ -2019,86 +2019,85 @@ A column of small maps narrower than this many text heights broke a Japanese tit
         <translation>役割の実験を学習してください。点線はインダクションヘッドができた位置、点は ICL スコアが最も急に下がった区間を示します。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/model_pruning_plot.py" line="40"/>
+        <location filename="../../gui/panels/model_pruning_plot.py" line="32"/>
         <source>{q:.3f} with {k} of {n} heads removed ({f:.0%}, {name})</source>
         <translation>{n} 個中 {k} 個を除去して {q:.3f}({f:.0%}、{name})</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/model_pruning_plot.py" line="42"/>
+        <location filename="../../gui/panels/model_pruning_plot.py" line="34"/>
         <source>{model} on {s} sentences: cosine similarity {parts}; {last:.3f} with all but one removed. A head&apos;s importance here is the drop in cosine when it alone is switched off (an ablation), not Michel et al.&apos;s gradient |∂loss/∂mask|.</source>
         <translation>{model}、{s} 文で:コサイン類似度は {parts}。1 個だけ残すと {last:.3f}。ここでのヘッドの重要度は、そのヘッドだけを外したときのコサインの低下(アブレーション)で、Michel et al. の勾配 |∂損失/∂マスク| ではありません。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/model_pruning_plot.py" line="45"/>
+        <location filename="../../gui/panels/model_pruning_plot.py" line="37"/>
         <source>; </source>
         <translation>、</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/model_pruning_plot.py" line="51"/>
+        <location filename="../../gui/panels/model_pruning_plot.py" line="43"/>
         <source>Dotted: Michel et al. 2019 removed {wmt:.0%} of a {a} Transformer&apos;s heads and {bert:.0%} of {b}&apos;s at test time without a noticeable loss.</source>
         <translation>点線:Michel et al. 2019 は、テスト時に {a} の Transformer のヘッドの {wmt:.0%}、{b} のヘッドの {bert:.0%} を目立った劣化なしに除去しました。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/model_pruning_plot.py" line="105"/>
+        <location filename="../../gui/panels/model_pruning_plot.py" line="88"/>
         <source>Do we need all the heads? The sentence embedding as heads are switched off, least important first</source>
         <extracomment>Lines of text the plot area is high at least (under them the window scrolls).</extracomment>
         <translation>ヘッドはすべて必要か? 重要度の低い順にヘッドを外したときの文埋め込み</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/model_pruning_plot.py" line="108"/>
+        <location filename="../../gui/panels/model_pruning_plot.py" line="91"/>
         <source>cosine similarity</source>
         <translation>コサイン類似度</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/model_pruning_plot.py" line="110"/>
-        <location filename="../../gui/panels/pruning_plot.py" line="26"/>
+        <location filename="../../gui/panels/paper_lines.py" line="46"/>
         <source>{name}: {fraction:.0%}</source>
         <translation>{name}:{fraction:.0%}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/model_pruning_plot.py" line="120"/>
+        <location filename="../../gui/panels/model_pruning_plot.py" line="101"/>
         <source>Press “Prune heads” to switch the model&apos;s heads off one at a time (a few seconds for MiniLM).</source>
         <translation>「ヘッドを枝刈り」を押すと、モデルのヘッドを 1 つずつ外します(MiniLM で数秒)。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/pruning_plot.py" line="30"/>
+        <location filename="../../gui/panels/pruning_plot.py" line="26"/>
         <source>Dotted: Michel et al. 2019 removed {wmt:.0%} of a WMT Transformer&apos;s heads and {bert:.0%} of BERT&apos;s without a noticeable loss.</source>
         <translation>点線:Michel et al. 2019 は、WMT の Transformer のヘッドの {wmt:.0%}、BERT のヘッドの {bert:.0%} を目立った劣化なしに除去しました。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/pruning_plot.py" line="42"/>
+        <location filename="../../gui/panels/pruning_plot.py" line="38"/>
         <source>{q:.0%} with {k} of {n} removed</source>
         <translation>{n} 個中 {k} 個を除去して {q:.0%}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/pruning_plot.py" line="44"/>
+        <location filename="../../gui/panels/pruning_plot.py" line="40"/>
         <source>h = {h}: {q0:.0%} with every head; too few heads to remove {f:.0%}.</source>
         <translation>h = {h}:全ヘッドで {q0:.0%}。ヘッドが少なすぎて {f:.0%} は除去できません。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/pruning_plot.py" line="46"/>
+        <location filename="../../gui/panels/pruning_plot.py" line="42"/>
         <source>h = {h}: {q0:.0%} with every head; {parts}.</source>
         <translation>h = {h}:全ヘッドで {q0:.0%}、{parts}。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/pruning_plot.py" line="118"/>
+        <location filename="../../gui/panels/pruning_plot.py" line="104"/>
         <source>Do we need all the heads? Accuracy as heads are switched off, least important first</source>
         <translation>ヘッドはすべて必要か? 重要度の低い順にヘッドを外したときの正解率</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/model_pruning_plot.py" line="107"/>
-        <location filename="../../gui/panels/pruning_plot.py" line="120"/>
+        <location filename="../../gui/panels/model_pruning_plot.py" line="90"/>
+        <location filename="../../gui/panels/pruning_plot.py" line="106"/>
         <source>fraction of heads removed</source>
         <translation>除去したヘッドの割合</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/pruning_plot.py" line="121"/>
+        <location filename="../../gui/panels/pruning_plot.py" line="107"/>
         <location filename="../../gui/panels/training_plots.py" line="73"/>
         <source>accuracy</source>
         <translation>正解率</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/pruning_plot.py" line="130"/>
+        <location filename="../../gui/panels/pruning_plot.py" line="115"/>
         <source>Train the heads experiment: after the runs, each h&apos;s first model is pruned head by head (importance |∂loss/∂mask|, Michel et al. 2019).</source>
         <translation>ヘッド数の実験を学習してください。学習後、各 h の最初のモデルからヘッドを 1 つずつ外します(重要度 |∂損失/∂マスク|、Michel et al. 2019)。</translation>
     </message>
@@ -2123,7 +2122,7 @@ A column of small maps narrower than this many text heights broke a Japanese tit
         <translation>d_k = {dk}、スケールなし</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/pruning_plot.py" line="115"/>
+        <location filename="../../gui/panels/pruning_plot.py" line="101"/>
         <location filename="../../gui/panels/training_plots.py" line="99"/>
         <source>h = {h}</source>
         <translation>h = {h}</translation>
