@@ -131,12 +131,18 @@ def attention(q: np.ndarray, k: np.ndarray, v: np.ndarray, divisor: float,
 
 def multi_head_attention(x: np.ndarray, w_q, w_k, w_v, w_o, heads: int, scale: bool = True,
                          temperature: float = 1.0, causal: bool = False,
-                         divisor: float | None = None) -> dict[str, np.ndarray]:
+                         divisor: float | None = None,
+                         projections: tuple | None = None) -> dict[str, np.ndarray]:
     """One multi-head pass on explicit matrices; see the module docstring for shapes.
 
     W_K and W_V may have g·d_k columns for g key/value heads (g divides h). The score
     divisor is √d_k when scale is True, 1 otherwise, unless `divisor` is given (e.g.
     √d_model, to show that common mistake).
+
+    `projections`, if given, is (X·W_Q, X·W_K, X·W_V) for these very matrices, each
+    (n, d): the projections do not depend on h (a head is a block of columns of one
+    full-width product), so a caller that keeps them skips three of the four products.
+    They are used for W_K and W_V only when those are full width (no GQA slice).
     """
     d = x.shape[1]
     if d % heads:
@@ -145,8 +151,12 @@ def multi_head_attention(x: np.ndarray, w_q, w_k, w_v, w_o, heads: int, scale: b
     if w_k.shape[1] % dk or heads % (w_k.shape[1] // dk):
         raise ValueError(f"W_K has {w_k.shape[1]} columns: need g·d_k with g dividing h = {heads}")
     group = heads // (w_k.shape[1] // dk)   # query heads per K/V head
-    q = split_heads(x @ w_q, heads)
-    k, v = (np.repeat(split_heads(x @ w, heads // group), group, axis=0) for w in (w_k, w_v))
+    xq, xk, xv = projections if projections is not None else (None, None, None)
+    if xk is not None and w_k.shape[1] != d:     # GQA/MQA: W_K, W_V are column slices
+        xk = xv = None
+    q = split_heads(x @ w_q if xq is None else xq, heads)
+    k, v = (np.repeat(split_heads(x @ w if xw is None else xw, heads // group), group, axis=0)
+            for w, xw in ((w_k, xk), (w_v, xv)))
     if divisor is None:
         divisor = math.sqrt(dk) if scale else 1.0
     weights, head_outputs = attention(q, k, v, divisor, temperature, causal)
@@ -201,6 +211,31 @@ def seeded_matrices(seed: int, tokens: int, width: int) -> tuple[np.ndarray, ...
     return matrices
 
 
+_projections_kept: OrderedDict = OrderedDict()
+
+
+def seeded_projections(seed: int, tokens: int, width: int) -> tuple[np.ndarray, ...]:
+    """(X·W_Q, X·W_K, X·W_V), each (tokens, width) float32 and read-only, for
+    seeded_matrices(seed, tokens, width); memoised for the SEEDED_KEPT newest keys (a few
+    kB each). Changing h at a fixed d_model changes none of them."""
+    key = (seed, tokens, width)
+    with _seeded_lock:
+        kept = _projections_kept.get(key)
+        if kept is not None:
+            _projections_kept.move_to_end(key)
+            return kept
+    x, w_q, w_k, w_v, _w_o = seeded_matrices(seed, tokens, width)
+    kept = tuple(x @ w for w in (w_q, w_k, w_v))
+    for a in kept:
+        a.flags.writeable = False
+    with _seeded_lock:
+        _projections_kept[key] = kept
+        _projections_kept.move_to_end(key)
+        while len(_projections_kept) > SEEDED_KEPT:
+            _projections_kept.popitem(last=False)
+    return kept
+
+
 def _scaled_matrices(seed: int, tokens: int, width: int) -> tuple[np.ndarray, ...]:
     size = -(-width // SEEDED_BLOCK) * SEEDED_BLOCK
     x_drawn, levels = _seeded_draw(seed, tokens, size)
@@ -223,11 +258,13 @@ def computed_kv_heads(heads: int, kv_heads: int, computed_heads: int) -> int:
 def run_multihead(d_model: int, heads: int, tokens: int, seed: int = 0,
                   scale: bool = True, temperature: float = 1.0, causal: bool = False,
                   matrices: tuple | None = None, kv_heads: int | None = None,
-                  scale_by: str = "d_k") -> MultiHeadResult:
+                  scale_by: str = "d_k", projections: tuple | None = None) -> MultiHeadResult:
     """Run one pass and freeze the arrays. X and the weights come from `matrices` (as made
     by seeded_matrices for the computed width) or are seeded_matrices(seed, …); W_K and W_V keep
     their first g·d_k columns. With scale on, scale_by="d_model" divides the scores by
-    √(computed width) instead of √d_k: the √d_model mistake, at the shape computed."""
+    √(computed width) instead of √d_k: the √d_model mistake, at the shape computed.
+    `projections`: (X·W_Q, X·W_K, X·W_V) of those matrices (seeded_projections), or None
+    to compute them (see multi_head_attention)."""
     if scale_by not in ("d_k", "d_model"):
         raise ValueError(f"scale_by must be 'd_k' or 'd_model', got {scale_by!r}")
     dk = d_model // heads
@@ -244,7 +281,8 @@ def run_multihead(d_model: int, heads: int, tokens: int, seed: int = 0,
         divisor = 1.0
     else:
         divisor = math.sqrt(width if scale_by == "d_model" else dk_c)
-    parts = multi_head_attention(x, w_q, w_k, w_v, w_o, h_c, scale, temperature, causal, divisor)
+    parts = multi_head_attention(x, w_q, w_k, w_v, w_o, h_c, scale, temperature, causal, divisor,
+                                 projections)
     arrays = dict(x=x, w_q=w_q, w_k=w_k, w_v=w_v, w_o=w_o, **parts)
     for a in arrays.values():
         a.flags.writeable = False

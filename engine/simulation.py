@@ -16,7 +16,8 @@ from .dot_product import (rademacher_pmf, sample_dot_products, theory_density, t
                           variance_with_stderr)
 from .live_scores import METHODS as LIVE_METHODS
 from .live_scores import live_scores
-from .multihead import MultiHeadResult, computed_shape, run_multihead, seeded_matrices
+from .multihead import (MultiHeadResult, computed_shape, run_multihead, seeded_matrices,
+                        seeded_projections)
 from .params import Params
 from .saturation import DK_GRID, METRICS, Quartiles, saturation_study, trial_counts
 from .softmax import entropy, jacobian_norm, max_probability, softmax
@@ -269,7 +270,8 @@ def compute(params: Params) -> Results:
         multihead=run_multihead(params.d_model, params.heads, params.tokens, None, params.scale,
                                 params.temperature, params.causal,
                                 seeded_matrices(params.seed, params.tokens, heads_c * dk_c),
-                                kv, params.scale_by),
+                                kv, params.scale_by,
+                                seeded_projections(params.seed, params.tokens, heads_c * dk_c)),
         cost_single=single, cost_multi=multi,
         cost_no_output_projection=no_output_projection(params.d_model, params.seq_len),
         memory=memory_cost(params.cached_layers, params.heads, kv, params.dk, params.seq_len))

@@ -355,3 +355,28 @@ def test_seeded_matrices_keep_a_bounded_number_of_bytes():
     gc.collect()
     kept = sum(nbytes for ref, nbytes in alive if ref() is not None)
     assert kept <= multihead.SEEDED_KEPT_BYTES, kept / 2**20
+
+
+@pytest.mark.parametrize("heads, kv_heads", [(1, None), (8, None), (64, None), (8, 2), (8, 1)])
+def test_kept_projections_give_the_same_pass_bit_for_bit(heads, kv_heads):
+    """X·W_Q, X·W_K, X·W_V do not depend on h: the pass that reuses seeded_projections is the
+    pass that multiplies them out, to the last bit, with or without GQA slices."""
+    from engine.multihead import run_multihead, seeded_matrices, seeded_projections
+
+    matrices = seeded_matrices(4, 6, 512)
+    fresh = run_multihead(512, heads, 6, matrices=matrices, kv_heads=kv_heads, causal=True)
+    kept = run_multihead(512, heads, 6, matrices=matrices, kv_heads=kv_heads, causal=True,
+                         projections=seeded_projections(4, 6, 512))
+    for name in ("q", "k", "v", "weights", "head_outputs", "concat", "output"):
+        np.testing.assert_array_equal(getattr(kept, name), getattr(fresh, name), err_msg=name)
+
+
+def test_seeded_projections_are_kept_per_width_and_read_only():
+    from engine.multihead import seeded_matrices, seeded_projections
+
+    xq, xk, xv = seeded_projections(4, 6, 640)
+    x, w_q, w_k, w_v, _ = seeded_matrices(4, 6, 640)
+    np.testing.assert_array_equal(xk, x @ w_k)
+    assert seeded_projections(4, 6, 640)[0] is xq
+    assert not xq.flags.writeable
+    assert seeded_projections(4, 6, 512)[0].shape == (6, 512)
