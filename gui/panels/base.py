@@ -270,9 +270,10 @@ class Plot(pg.GraphicsLayoutWidget):
         self.redraw()
 
     def redraw(self) -> None:
-        """Show the current Results again (after a new theme, language or layout)."""
+        """Show the current Results again (after a new theme, language or layout), as
+        update_results does: a failure is reported in the panel, never raised into Qt."""
         if self.results is not None:
-            self.show_results(self.results)
+            self.update_results(self.results)
 
     def restyle(self) -> None:
         """Re-apply pens and fonts after a theme change."""

@@ -91,3 +91,25 @@ def test_the_reporter_remembers_a_bounded_number_of_messages():
     assert len(shown) == SEEN_KEPT * 3
     reporter.report("panel", ValueError("value 0"))                      # forgotten: again
     assert len(shown) == SEEN_KEPT * 3 + 1
+
+
+def test_a_panel_that_fails_while_redrawn_says_so_and_raises_nothing(qtbot, monkeypatch):
+    """A resize, a theme or a language shows the Results again (redraw): a failure there is
+    the panel's message, as in update_results, not an exception escaping into Qt's event
+    handlers (which PySide 6.10 turns into a crash)."""
+    from engine import Params, compute
+    from gui.panels.softmax_plot import SoftmaxPlot
+
+    plot = SoftmaxPlot()
+    qtbot.addWidget(plot)
+    plot.update_results(compute(Params()))
+
+    def broken(results):
+        raise ValueError("no bars on resize")
+
+    monkeypatch.setattr(plot, "show_results", broken)
+    try:
+        plot.redraw()
+        assert "no bars on resize" in plot.error_text
+    finally:
+        errors.seen.clear()
