@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QEvent, QSizeF, QTimer, Qt, Signal, Slot
+from PySide6.QtCore import QElapsedTimer, QEvent, QSizeF, QTimer, Qt, Signal, Slot
 from PySide6.QtGui import QAction, QKeySequence, QPalette
 from PySide6.QtWidgets import (QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QSlider,
                                QVBoxLayout, QWidget)
@@ -32,6 +32,11 @@ from gui.common.guard import SUPER, guarded, listener
 DEFAULT_CONTROLS = (Params(live_scores=True), True)
 
 PLAY_INTERVAL_MS = 700
+#: New Results refresh the step's text at once, unless it was refreshed less than this long
+#: ago (a drag of a slider): then this long after that refresh, with the newest Results.
+#: A text read at reading speed loses nothing, and most of a drag's changes skip the
+#: rich-text layout (about a tenth of a change's time on the GUI thread).
+TEXT_REFRESH_MIN_MS = 200
 
 
 class LessonStrip(QWidget):
@@ -45,6 +50,8 @@ class LessonStrip(QWidget):
     #: The text asks for another height (a new step, new numbers, a new width): the window
     #: gives the lesson strip the height it needs (MainWindow.fit_lesson_dock).
     height_wanted = Signal()
+    #: The step's text was set again from the newest Results (refresh_text).
+    text_refreshed = Signal()
 
     def __init__(self, state, model, parent=None):
         super().__init__(parent)
@@ -63,13 +70,16 @@ class LessonStrip(QWidget):
         self.reset_action = QAction(self, objectName="resetAction")
         self.reset_action.setShortcut(QKeySequence("Ctrl+R"))
         self.reset_action.triggered.connect(self.reset_controls)
+        self._text_clock = QElapsedTimer()      # since the text's last refresh
+        self._text_timer = QTimer(self, singleShot=True, objectName="lessonTextTimer")
+        self._text_timer.timeout.connect(self.refresh_text)
         self.timer = QTimer(self)
         self.timer.setInterval(PLAY_INTERVAL_MS)
         self.timer.timeout.connect(self._advance_sweep)
         self._build()
         self._show_step_widgets()
         self.retranslate()
-        model.results_ready.connect(self.refresh_text)
+        model.results_ready.connect(self._on_results)
         self.state.events.lesson_step.connect(self._on_step_state)
 
     def _build(self) -> None:
@@ -429,9 +439,35 @@ class LessonStrip(QWidget):
             self.layers_grid.set_preset(preset_for(params))
 
     # -- text --------------------------------------------------------------------
+    @Slot(object)
+    def _on_results(self, _results) -> None:
+        """The text now, or, within TEXT_REFRESH_MIN_MS of its last refresh, once that time
+        is up (one pending refresh; it reads the newest Results when it runs)."""
+        if self._text_timer.isActive():
+            return
+        clock = self._text_clock
+        if clock.isValid() and clock.elapsed() < TEXT_REFRESH_MIN_MS:
+            self._text_timer.start(TEXT_REFRESH_MIN_MS - clock.elapsed())
+        else:
+            self.refresh_text()
+
+    @property
+    def text_pending(self) -> bool:
+        """Newer Results than the text shows wait for the next refresh (_on_results)."""
+        return self._text_timer.isActive()
+
     @Slot()
     @Slot(object)
     def refresh_text(self, _results=None) -> None:
+        """The step's title and text from the newest Results and runs (text_refreshed)."""
+        self._text_timer.stop()
+        self._text_clock.start()
+        try:
+            self._set_step_text()
+        finally:
+            self.text_refreshed.emit()
+
+    def _set_step_text(self) -> None:
         title, body = step_text(self.step.key)
         self.step_label.setText(tr("Step {i} / {n}").format(i=self.index + 1, n=len(STEPS)))
         # <big> is relative to the label's font, so the title follows the UI scale.

@@ -102,11 +102,29 @@ class LeakBaseline:
 
 
 def settle(win):
-    """Wait until the newest request has been computed and shown."""
+    """Wait until the newest request has been computed and shown, the lesson's text too
+    (it follows new Results at most every TEXT_REFRESH_MIN_MS)."""
     assert win.model.wait_idle()
     QApplication.processEvents()
     assert win.model.results is not None
     assert win.model.results.params == win.model.params
+    lesson = getattr(win, "lesson", None)
+    if lesson is not None and lesson.text_pending:
+        wait_for_signal(lesson.text_refreshed, 5000)
+        assert not lesson.text_pending
+
+
+def wait_for_signal(signal, timeout_ms: int) -> None:
+    """Run the event loop until `signal` fires or `timeout_ms` has passed."""
+    from PySide6.QtCore import QEventLoop, QTimer
+
+    loop = QEventLoop()
+    signal.connect(loop.quit)
+    QTimer.singleShot(timeout_ms, loop.quit)
+    try:
+        loop.exec()
+    finally:
+        signal.disconnect(loop.quit)
 
 
 def settle_layout(panels, rounds: int = 3) -> None:

@@ -76,3 +76,38 @@ def test_the_lesson_writes_the_state_through_its_intents(qtbot):
     assert heard[-1] == state.params
     strip.reset_controls()
     assert state.params == Params(seed=7)
+
+
+def test_results_in_quick_succession_refresh_the_text_once_more_with_the_newest(qtbot):
+    """Results within TEXT_REFRESH_MIN_MS of the text's last refresh (a drag) wait, and the
+    one refresh that follows shows the newest numbers, not those of a change in between."""
+    from PySide6.QtCore import QObject, Signal
+
+    from engine import Params, compute
+    from gui.lessons import strip as strip_module
+    from gui.lessons.strip import LessonStrip
+    from gui.state import AppState, StateSnapshot
+
+    class Study(QObject):
+        results_ready = Signal(object)
+        results = None
+
+        def show(self, results):
+            self.results = results
+            self.results_ready.emit(results)
+
+    timeout = 2 * strip_module.TEXT_REFRESH_MIN_MS + 1000
+    state = AppState(StateSnapshot(params=Params(live_scores=True)))
+    study = Study()
+    strip = LessonStrip(state, study)
+    qtbot.addWidget(strip)
+    study.show(compute(state.params))
+    qtbot.waitUntil(lambda: not strip.text_pending, timeout=timeout)
+    assert "d_k = 64," in strip.strip_fit.text()
+    for dk in (128, 256):             # just after a refresh: both wait
+        state.update_params(dk=dk, d_model=dk * 8)
+        study.show(compute(state.params))
+    assert strip.text_pending and "d_k = 64," in strip.strip_fit.text()
+    qtbot.waitUntil(lambda: not strip.text_pending, timeout=timeout)
+    text = strip.strip_fit.text()
+    assert "d_k = 256," in text and "d_k = 128," not in text
