@@ -234,16 +234,24 @@ class VariancePlot(Plot):
         return pmf.prob / float(edges[1] - edges[0])
 
     def _set_stems(self, key: str, pmf, edges: np.ndarray) -> float:
-        """Stems of the exact pmf (or none); returns their tallest top."""
+        """Stems of the exact pmf (or none); returns their tallest top. Without stems the
+        two items are emptied once and hidden: an empty pyqtgraph curve or scatter item
+        still works out its bounds and paints nothing on every repaint."""
+        stems, tops = self.stems[key], self.stem_tops[key]
         if pmf is None:
-            self.stems[key].setData(x=np.zeros(0), y=np.zeros(0))
-            self.stem_tops[key].setData(x=np.zeros(0), y=np.zeros(0))
+            if stems.isVisible():
+                stems.setData(x=np.zeros(0), y=np.zeros(0))
+                tops.setData(x=np.zeros(0), y=np.zeros(0))
+                stems.setVisible(False)
+                tops.setVisible(False)
             return 0.0
         heights = self.stem_heights(pmf, edges)
         xs = np.repeat(pmf.x, 2)
         ys = np.column_stack([np.zeros_like(heights), heights]).ravel()
-        self.stems[key].setData(x=xs, y=ys)
-        self.stem_tops[key].setData(x=pmf.x, y=heights)
+        stems.setData(x=xs, y=ys)
+        tops.setData(x=pmf.x, y=heights)
+        stems.setVisible(True)
+        tops.setVisible(True)
         return float(heights.max()) if heights.size else 0.0
 
     def show_results(self, results) -> None:

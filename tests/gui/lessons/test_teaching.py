@@ -218,7 +218,7 @@ def test_rademacher_small_dk_draws_exact_pmf_stems_not_a_normal_curve(window):
     settle(window)
     v, r = window.panels["variancePlot"], window.model.results.variance
     assert r.theory_kind == "exact pmf"
-    assert not v.theory["raw"].isVisible()
+    assert not v.theory["raw"].isVisible() and v.stems["raw"].isVisible()
     xs, ys = v.stems["raw"].getData()
     np.testing.assert_allclose(xs[1::2], [-4, -2, 0, 2, 4])
     width = r.hist_unscaled.edges[1] - r.hist_unscaled.edges[0]
@@ -232,6 +232,7 @@ def test_rademacher_small_dk_draws_exact_pmf_stems_not_a_normal_curve(window):
     window.state.update_params(distribution="normal")
     settle(window)
     assert v.theory["raw"].isVisible() and v.stems["raw"].getData()[0].size == 0
+    assert not v.stems["raw"].isVisible() and not v.stem_tops["raw"].isVisible()
 
 
 def test_dk_1_normal_prints_no_finite_peak_and_fits_the_histogram(window):
