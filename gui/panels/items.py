@@ -9,6 +9,8 @@ from __future__ import annotations
 import functools
 
 import pyqtgraph as pg
+from PySide6.QtCore import QLineF
+from PySide6.QtWidgets import QGraphicsLineItem
 
 from gui.common.guard import SUPER, guarded
 
@@ -56,3 +58,31 @@ class Bars(CachedBoundingRect, pg.BarGraphItem):
 class Dots(CachedBoundingRect, pg.ScatterPlotItem):
     INVALIDATED_BY = ("setData", "addPoints", "clear", "setPen", "setBrush", "setSize",
                       "setSymbol", "setExportMode")
+
+
+class VerticalMarker(QGraphicsLineItem):
+    """A vertical line at x over a plot's whole height, painted by Qt without calling into
+    Python (pyqtgraph's InfiniteLine works out its bounds and paints in Python, several
+    times a change). Add it with ignoreBounds=True; `set_span(y0, y1)` with the view's y
+    range whenever that changes. `value()` is x, as InfiniteLine's."""
+
+    def __init__(self):
+        super().__init__()
+        self._x = 0.0
+        self._span = (0.0, 1.0)
+        self.setLine(QLineF(0.0, 0.0, 0.0, 1.0))
+
+    def value(self) -> float:
+        return self._x
+
+    def setValue(self, x: float) -> None:  # noqa: N802 (InfiniteLine's name)
+        """Moves the item; its line stays put (a new line on every change had the panel
+        painted twice: tests/gui/panels/test_panel_painting.py)."""
+        if x != self._x:
+            self._x = float(x)
+            self.setPos(self._x, 0.0)
+
+    def set_span(self, y0: float, y1: float) -> None:
+        if (y0, y1) != self._span:
+            self._span = (float(y0), float(y1))
+            self.setLine(QLineF(0.0, self._span[0], 0.0, self._span[1]))

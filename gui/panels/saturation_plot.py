@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QGraphicsItem
 
 from gui.common.style import brush, pen, plot_font
 from gui.panels.base import Plot, TitleLabel
-from gui.panels.items import Dots
+from gui.panels.items import Dots, VerticalMarker
 from gui.panels.text_fit import (MinimumHeight, fit_bottom_axis, fitting_step, layout_minimum_px, lines_px,
                        ticks_between, unbreakable)
 from gui.common.i18n import tr
@@ -68,8 +68,8 @@ class SaturationPlot(Plot):
                     item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
                 self.band_edges[metric, scaled] = (lo, hi, band)
                 self.median[metric, scaled] = (line, dots)
-            marker = pg.InfiniteLine(angle=90, movable=False)
-            plot.addItem(marker)
+            marker = VerticalMarker()
+            plot.addItem(marker, ignoreBounds=True)
             self.markers[metric] = marker
             self.plots[metric] = plot
         first.vb.sigResized.connect(self._fit_ticks)
@@ -99,6 +99,8 @@ class SaturationPlot(Plot):
             band.setBrush(brush(colour, 60))
         for marker in self.markers.values():
             marker.setPen(pen(self.theme.foreground, self.theme, 0.8, Qt.PenStyle.DotLine))
+        if self.results is not None:
+            self._move_markers(self.results.params.dk)
         self._tick_every = None
         self._fit_ticks()   # the font size may have changed
         self._y_ticks = {}
@@ -152,9 +154,11 @@ class SaturationPlot(Plot):
 
     def show_results(self, results) -> None:
         sat = results.saturation
+        if sat is not self._study_shown:  # the engine reuses it while only d_k, h, d_model move
+            self._show_study(sat)
         self._move_markers(results.params.dk)
-        if sat is self._study_shown:   # the engine reuses the study while only d_k, h or d_model move
-            return
+
+    def _show_study(self, sat) -> None:
         self._study_shown = sat
         grid = sat.dk_grid
         log_grid = np.log10(grid)
@@ -178,7 +182,8 @@ class SaturationPlot(Plot):
 
     def _move_markers(self, dk: int) -> None:
         position = math.log10(dk)
-        for marker in self.markers.values():
+        for metric, marker in self.markers.items():
+            marker.set_span(*self.plots[metric].vb.viewRange()[1])
             marker.setValue(position)
 
     @staticmethod
