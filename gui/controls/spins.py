@@ -99,8 +99,15 @@ class HeadsSpinBox(StepSpinBox):
 
     snapped = Signal(int, int)
 
-    def __init__(self, parent=None):
+    def __init__(self, parent=None, span: tuple[int, int] | None = None):
+        """`span`: a fixed range for the box, the allowed values anywhere inside it (else
+        the range follows the allowed values). A new range asks the whole control panel for
+        a new layout: a box whose allowed values change with every change of h keeps one."""
         super().__init__(parent)
+        self._span = span
+        self._allowed = [1]
+        if span is not None:
+            self.setRange(*span)
         self.set_allowed([1])
 
     @property
@@ -110,7 +117,7 @@ class HeadsSpinBox(StepSpinBox):
     def set_allowed(self, values: list[int]) -> None:
         self._allowed = values
         self.set_steps(values)
-        if (self.minimum(), self.maximum()) != (values[0], values[-1]):
+        if self._span is None and (self.minimum(), self.maximum()) != (values[0], values[-1]):
             self.setRange(values[0], values[-1])
 
     @guarded(fallback=SUPER)

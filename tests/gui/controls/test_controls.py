@@ -722,3 +722,32 @@ def test_a_failing_control_breaks_no_intent(controls, monkeypatch):
     assert any("Sidebar.sync_from" in m and "seed 9" in m for m in reported)
     assert controls.model.wait_idle()
     assert controls.model.results.params.seed == 9
+
+
+def test_a_change_of_h_asks_the_control_panel_for_no_new_layout(window):
+    """The K/V heads box allows the divisors of h, but its range stays put: a new range
+    asked the whole control panel to be laid out again on every change of h."""
+    from PySide6.QtCore import QEvent, QObject
+
+    class LayoutRequests(QObject):
+        count = 0
+
+        def eventFilter(self, obj, event):  # noqa: N802 (Qt naming)
+            if event.type() == QEvent.Type.LayoutRequest:
+                self.count += 1
+            return False
+
+    settle(window)
+    panel = window.findChild(QWidget, "controlPanel")
+    heads = window.findChild(QSpinBox, "headsSpin")
+    kv_heads = window.findChild(QSpinBox, "kvHeadsSpin")
+    requests = LayoutRequests()
+    panel.installEventFilter(requests)
+    try:
+        for h in (16, 4, 8):
+            heads.setValue(h)
+            settle(window)
+            assert kv_heads.allowed == divisors(h) and kv_heads.value() in divisors(h)
+        assert requests.count == 0
+    finally:
+        panel.removeEventFilter(requests)
