@@ -442,11 +442,13 @@ class LessonStrip(QWidget):
     @Slot(object)
     def _on_results(self, _results) -> None:
         """The text now, or, within TEXT_REFRESH_MIN_MS of its last refresh, once that time
-        is up (one pending refresh; it reads the newest Results when it runs)."""
+        is up (one pending refresh; it reads the newest Results when it runs). A step that
+        shows no numbers yet ("computing…") gets them at once."""
         if self._text_timer.isActive():
             return
         clock = self._text_clock
-        if clock.isValid() and clock.elapsed() < TEXT_REFRESH_MIN_MS:
+        waiting = self._rendered_key != self.step.key
+        if not waiting and clock.isValid() and clock.elapsed() < TEXT_REFRESH_MIN_MS:
             self._text_timer.start(TEXT_REFRESH_MIN_MS - clock.elapsed())
         else:
             self.refresh_text()
