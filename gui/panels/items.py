@@ -61,28 +61,34 @@ class Dots(CachedBoundingRect, pg.ScatterPlotItem):
 
 
 class VerticalMarker(QGraphicsLineItem):
-    """A vertical line at x over a plot's whole height, painted by Qt without calling into
-    Python (pyqtgraph's InfiniteLine works out its bounds and paints in Python, several
-    times a change). Add it with ignoreBounds=True; `set_span(y0, y1)` with the view's y
-    range whenever that changes. `value()` is x, as InfiniteLine's."""
+    """A vertical line at x (in view coordinates) over the whole height of a ViewBox, painted
+    by Qt without calling into Python (pyqtgraph's InfiniteLine works out its bounds and
+    paints in Python, several times a change). It lives in the ViewBox's pixels, not in
+    its data, so its pen's width is pixels, and a new x or y range does not change it: x
+    moves it (setPos), a new size of the view gives it a new line. A new line on a change
+    had the panel painted twice (tests/gui/panels/test_panel_painting.py)."""
 
-    def __init__(self):
-        super().__init__()
+    def __init__(self, view: pg.ViewBox):
+        super().__init__(view)
+        self._view = view
         self._x = 0.0
-        self._span = (0.0, 1.0)
-        self.setLine(QLineF(0.0, 0.0, 0.0, 1.0))
+        self.setZValue(10)
+        view.sigResized.connect(self._fit)
+        view.sigXRangeChanged.connect(self._place)
+        self._fit()
 
     def value(self) -> float:
         return self._x
 
     def setValue(self, x: float) -> None:  # noqa: N802 (InfiniteLine's name)
-        """Moves the item; its line stays put (a new line on every change had the panel
-        painted twice: tests/gui/panels/test_panel_painting.py)."""
         if x != self._x:
             self._x = float(x)
-            self.setPos(self._x, 0.0)
+            self._place()
 
-    def set_span(self, y0: float, y1: float) -> None:
-        if (y0, y1) != self._span:
-            self._span = (float(y0), float(y1))
-            self.setLine(QLineF(0.0, self._span[0], 0.0, self._span[1]))
+    def _fit(self, *_args) -> None:
+        self.setLine(QLineF(0.0, 0.0, 0.0, self._view.height()))
+        self._place()
+
+    def _place(self, *_args) -> None:
+        (x0, x1), width = self._view.viewRange()[0], self._view.width()
+        self.setPos((self._x - x0) / (x1 - x0) * width if x1 > x0 else 0.0, 0.0)

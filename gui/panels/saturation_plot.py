@@ -68,9 +68,7 @@ class SaturationPlot(Plot):
                     item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
                 self.band_edges[metric, scaled] = (lo, hi, band)
                 self.median[metric, scaled] = (line, dots)
-            marker = VerticalMarker()
-            plot.addItem(marker, ignoreBounds=True)
-            self.markers[metric] = marker
+            self.markers[metric] = VerticalMarker(plot.vb)
             self.plots[metric] = plot
         first.vb.sigResized.connect(self._fit_ticks)
         first.vb.sigResized.connect(self._refit_title)
@@ -182,8 +180,7 @@ class SaturationPlot(Plot):
 
     def _move_markers(self, dk: int) -> None:
         position = math.log10(dk)
-        for metric, marker in self.markers.items():
-            marker.set_span(*self.plots[metric].vb.viewRange()[1])
+        for marker in self.markers.values():
             marker.setValue(position)
 
     @staticmethod
