@@ -5,9 +5,20 @@ from contextlib import contextmanager
 
 
 @contextmanager
+def signals_blocked(obj):
+    """No signals from `obj` inside the block (Qt's QSignalBlocker: the state it had is
+    restored after). superqt has the same helper; importing superqt imports all its widgets
+    and qtpy's copies of the Qt modules, a tenth of the window's start-up."""
+    from PySide6.QtCore import QSignalBlocker
+
+    with QSignalBlocker(obj):
+        yield
+
+
+@contextmanager
 def all_signals_blocked(widgets):
-    """superqt's signals_blocked for many widgets at once (one context, not one per widget:
-    the controls render the state after every change)."""
+    """signals_blocked for many widgets at once (one context, not one per widget: the
+    controls render the state after every change)."""
     previous = [widget.blockSignals(True) for widget in widgets]
     try:
         yield

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from typing import Callable
 
-from PySide6.QtCore import QEvent, Qt, Slot
+from PySide6.QtCore import QEvent, Qt, QTimer, Slot
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QGroupBox, QHBoxLayout, QLabel, QLineEdit,
                                QPushButton, QSlider, QVBoxLayout, QWidget)
-from superqt.utils import qdebounced, signals_blocked
 
 from engine import Params, ParamsError, live_scores_for, random_scores
 from engine.params import SCORES_MAX
@@ -21,7 +20,7 @@ from engine.scores import format_scores, parse_scores
 
 from gui.common.guard import guarded
 from gui.common.i18n import tr
-from gui.common.qt_util import all_signals_blocked
+from gui.common.qt_util import all_signals_blocked, signals_blocked
 from gui.controls.fields import SCORE_SLIDER_RANGE, SCORE_SLIDER_SCALE, score_to_slider
 from gui.controls.presets import SCORE_PRESET_KEYS, preset_scores, scores_preset_key
 from gui.controls.texts import fill_combo, lengths_note, two_lines
@@ -31,6 +30,10 @@ def shown_scores(params: Params) -> tuple[float, ...]:
     """The scores the softmax panel uses: the live q·k at d_k (the engine's own function,
     so they equal Results.softmax.scores) or the typed ones."""
     return live_scores_for(params) if params.live_scores else params.scores
+
+
+#: Typed scores are applied this long after the last key (and at once on Enter or leaving).
+TYPING_PAUSE_MS = 300
 
 
 class ScoresBox(QGroupBox):
@@ -83,6 +86,10 @@ class ScoresBox(QGroupBox):
         layout.addWidget(pair)
         self.live_scores_check.toggled.connect(self._on_live_scores)
         self.scores_edit.editingFinished.connect(self._apply_scores_text)
+        # Typing: the scores are applied once the keys have paused for TYPING_PAUSE_MS.
+        self._typing_pause = QTimer(self, singleShot=True, interval=TYPING_PAUSE_MS,
+                                    objectName="scoresTypingPause")
+        self._typing_pause.timeout.connect(self._apply_scores_text)
         self.scores_edit.textEdited.connect(self._apply_scores_text_later)
         self.scores_preset.activated.connect(self._on_scores_preset)
         self.sample_button.clicked.connect(self._on_sample_scores)
@@ -204,9 +211,9 @@ class ScoresBox(QGroupBox):
         if scores != shown or (scores != p.scores and not p.live_scores):
             self._update(scores=scores, live_scores=False)
 
-    @qdebounced(timeout=300)
+    @Slot(str)
     def _apply_scores_text_later(self, _text: str = "") -> None:
-        self._apply_scores_text()
+        self._typing_pause.start()      # restarted by every key: one apply after the pause
 
     @Slot(bool)
     def _on_live_scores(self, on: bool) -> None:

@@ -21,14 +21,13 @@ import dataclasses
 from PySide6.QtCore import QEvent, Qt, Signal, Slot
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QGroupBox, QHBoxLayout,
                                QLabel, QSlider, QVBoxLayout, QWidget)
-from superqt.utils import signals_blocked
 
 from engine import Params, ParamsError
 from engine.params import D_MODEL_MAX, DK_MAX, divisors
 from engine.presets import MODEL_PRESETS
 
 from gui.common.i18n import tr
-from gui.common.qt_util import all_signals_blocked
+from gui.common.qt_util import all_signals_blocked, signals_blocked
 from gui.controls.shape_rules import (Shape, allowed_heads, change_d_model, change_dk, change_heads,
                           kv_heads_for, nearest)
 from gui.controls.fields import FIELD_CONTROLS, FieldControl, dk_to_slider, slider_to_dk

@@ -3,12 +3,12 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox
-from superqt.utils import signals_blocked
 
 from engine.presets import MODEL_PRESETS
 
 from gui.controls.fields import FIELD_CONTROLS, LENGTH_FIELDS
 from gui.common.i18n import tr
+from gui.common.qt_util import signals_blocked
 
 
 def two_lines(text: str) -> str:

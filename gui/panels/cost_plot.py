@@ -13,7 +13,6 @@ from engine.cost import PRECISION_BITS, TERMS
 from PySide6.QtCore import QPointF, Qt, Slot
 from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QApplication, QComboBox
-from superqt.utils import signals_blocked
 
 from gui.common.guard import guarded, listener
 
@@ -24,6 +23,7 @@ from gui.panels.label import Label
 from gui.panels.text_fit import (MinimumHeight, glue_words, layout_minimum_px, lines_px, unbreakable,
                        wrap_lines)
 from gui.common.i18n import tr
+from gui.common.qt_util import signals_blocked
 
 BAR_WIDTH = 0.6
 

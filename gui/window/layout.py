@@ -23,12 +23,12 @@ from typing import Callable
 from PySide6.QtCore import QEvent, QObject, QTimer, Qt, Signal, Slot
 from PySide6.QtWidgets import (QScrollArea, QSplitter, QTabBar, QTabWidget, QVBoxLayout,
                                QWidget)
-from superqt.utils import signals_blocked
 
 from gui.common import names
 from gui.common.guard import guarded
 from gui.state import AppState
 from gui.window.lazy_views import LazyViews
+from gui.common.qt_util import signals_blocked
 
 SCALING, MULTIHEAD, TRAINING, REAL_HEADS = "scaling", "multihead", "training", "realheads"
 #: The workspaces in tab order.

@@ -5,7 +5,6 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QAction
 from PySide6.QtCore import QEvent, QSettings, Qt, QTimer, Slot
-from superqt.utils import signals_blocked
 from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QScrollArea, QWidget
 
 from engine import Params, compute
@@ -17,7 +16,7 @@ from gui.common.i18n import LANGUAGES, current_language, set_language, tr
 from gui.lessons.strip import LessonStrip
 from gui.common.qt_lifetime import delete_qt_side, prepare as prepare_qt_lifetime, weak_method
 from gui.common.process_reaper import end_resource_tracker
-from gui.common.qt_util import end_pooled_threads, forget_combo_size_hints
+from gui.common.qt_util import end_pooled_threads, forget_combo_size_hints, signals_blocked
 from gui.panels import create_panels
 from gui.headroles.tab import HeadRolesTab, follow_language
 

@@ -751,3 +751,24 @@ def test_a_change_of_h_asks_the_control_panel_for_no_new_layout(window):
         assert requests.count == 0
     finally:
         panel.removeEventFilter(requests)
+
+
+def test_typed_scores_are_applied_once_when_the_keys_pause(window, qtbot):
+    """Typing in the scores field applies the scores TYPING_PAUSE_MS after the last key, once
+    (every key restarts the wait), not on each key."""
+    from gui.controls.scores import TYPING_PAUSE_MS
+
+    settle(window)
+    edit = window.findChild(QLineEdit, "scoresEdit")
+    applied = []
+    window.state.events.params.connect(applied.append)
+    try:
+        edit.setFocus()
+        edit.selectAll()
+        qtbot.keyClicks(edit, "3, 1, 2")
+        assert applied == []
+        qtbot.waitUntil(lambda: window.state.params.scores == (3.0, 1.0, 2.0),
+                        timeout=TYPING_PAUSE_MS + 5000)
+        assert len(applied) == 1 and not window.state.params.live_scores
+    finally:
+        window.state.events.params.disconnect(applied.append)
