@@ -10,14 +10,16 @@ refuses gives a result whose `error` is the engine's one-line message, never an 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from threadpoolctl import threadpool_limits
 
 from engine.models import ModelError, TokenError, load_model
-from engine.models.pruning import LESSON_SENTENCES, prune_model
-from engine.training.pruning import PruningCurve
 
 from gui.studies.cycle import StudyCycle
+
+if TYPE_CHECKING:   # engine.models.pruning imports engine.training: when first pruned
+    from engine.training.pruning import PruningCurve
 
 
 @dataclass(frozen=True)
@@ -41,6 +43,8 @@ class PruningResult:
 def pruning_sentences(sentence: str) -> tuple[str, ...]:
     """The tab's sentence and the lesson's two (engine.models.pruning.LESSON_SENTENCES),
     each once, blank ones left out."""
+    from engine.models.pruning import LESSON_SENTENCES
+
     out: list[str] = []
     for s in (sentence, *LESSON_SENTENCES):
         s = s.strip()
@@ -51,6 +55,8 @@ def pruning_sentences(sentence: str) -> tuple[str, ...]:
 
 def compute_model_pruning(request: PruningRequest) -> PruningResult:
     """The study (see the module docstring); one BLAS thread, as the forward study."""
+    from engine.models.pruning import prune_model
+
     try:
         with threadpool_limits(limits=1, user_api="blas"):
             model = load_model(request.folder)
