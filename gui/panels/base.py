@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import pyqtgraph as pg
+from pyqtgraph.graphicsItems.LegendItem import ItemSample
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QFontMetrics, QTextOption
 from PySide6.QtWidgets import (QGraphicsItem, QGraphicsSimpleTextItem, QGraphicsTextItem,
@@ -157,9 +158,11 @@ class Plot(pg.GraphicsLayoutWidget):
         """Text items paint from a device pixmap cache: titles, axis and legend labels are
         rendered once, not laid out and shaped again on every repaint (a third of the
         instructions of repainting an unchanged panel; a changed text is rendered once
-        into its cache, which costs about what painting it did)."""
+        into its cache, which costs about what painting it did). Legend swatches are
+        cached too (pyqtgraph paints them in Python on every repaint); apply_theme()
+        renders them again."""
         for item in self.scene().items():
-            if isinstance(item, (QGraphicsTextItem, QGraphicsSimpleTextItem)):
+            if isinstance(item, (QGraphicsTextItem, QGraphicsSimpleTextItem, ItemSample)):
                 item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def prepare_axes(self) -> None:
@@ -261,6 +264,9 @@ class Plot(pg.GraphicsLayoutWidget):
         self._axis_pictures.clear()   # new pens and fonts
         self.setBackground(theme.background)
         self.restyle()
+        for item in self.scene().items():
+            if isinstance(item, ItemSample):     # cached (cache_text): new colours
+                item.update()
         self.retranslate()
         from gui.common.style import plot_font
 

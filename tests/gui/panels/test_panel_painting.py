@@ -209,3 +209,32 @@ def test_panels_keep_no_pixmap_of_their_background(make_panel):
     for name in (names.SOFTMAX, names.VARIANCE, names.SATURATION, names.MULTIHEAD, names.COST):
         panel = make_panel(name)
         assert panel.cacheMode() == QGraphicsView.CacheModeFlag.CacheNone, name
+
+
+def test_legend_swatches_take_the_new_colours_of_a_theme(qtbot):
+    """The legend's colour samples are painted from a cache; a new theme (dark, or the
+    classic palette) paints them again in its colours."""
+    from PySide6.QtGui import QColor
+
+    from engine import Params, compute
+    from gui.common.style import make_theme
+    from gui.panels.softmax_plot import SoftmaxPlot
+
+    plot = SoftmaxPlot()
+    qtbot.addWidget(plot)
+    plot.resize(500, 500)
+    plot.show()
+    plot.update_results(compute(Params()))
+    sample = plot.legend.items[0][0]
+
+    def swatch() -> QColor:
+        QApplication.processEvents()
+        image = plot.grab().toImage()
+        centre = plot.mapFromScene(sample.sceneBoundingRect().center())
+        return image.pixelColor(centre)
+
+    for theme in (make_theme(dark=True), make_theme()):
+        plot.apply_theme(theme)
+        seen, wanted = swatch(), QColor(theme.unscaled)
+        assert max(abs(seen.red() - wanted.red()), abs(seen.green() - wanted.green()),
+                   abs(seen.blue() - wanted.blue())) < 60, (theme.name, seen.name(), wanted.name())
