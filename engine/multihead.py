@@ -165,7 +165,10 @@ def multi_head_attention(x: np.ndarray, w_q, w_k, w_v, w_o, heads: int, scale: b
             "concat": concat, "output": concat @ w_o}
 
 
-SEEDED_BLOCK = 256  # seeded matrices are drawn for a width rounded up to a multiple of this
+def seeded_draw_size(width: int) -> int:
+    """The size of the draw a width's matrices are cut from: FULL_WIDTH_LIMIT for every
+    width up to it (all the window computes), the width itself above."""
+    return max(width, FULL_WIDTH_LIMIT)
 
 
 @functools.lru_cache(maxsize=2)
@@ -189,10 +192,10 @@ def seeded_matrices(seed: int, tokens: int, width: int) -> tuple[np.ndarray, ...
     """(X, W_Q, W_K, W_V, W_O) for a seed and width, read-only and memoised (the newest
     ones, within SEEDED_KEPT_BYTES).
 
-    The width is rounded up to a multiple of SEEDED_BLOCK and drawn once; every width in
-    that block takes the top-left corner, rescaled by fan-in as in fan_in_uniform. Moving h
-    at a fixed d_model reuses the matrices, and a d_model drag draws new numbers only when
-    it crosses a multiple of SEEDED_BLOCK."""
+    One draw of seeded_draw_size(width) serves every width up to FULL_WIDTH_LIMIT: each
+    takes its top-left corner, rescaled by fan-in as in fan_in_uniform. Moving h at a fixed
+    d_model reuses the matrices, and a wider d_model shows more of the same numbers; a
+    width seen before but no longer kept is cut from the draw again, never drawn again."""
     key = (seed, tokens, width)
     with _seeded_lock:
         matrices = _seeded_kept.get(key)
@@ -237,7 +240,7 @@ def seeded_projections(seed: int, tokens: int, width: int) -> tuple[np.ndarray, 
 
 
 def _scaled_matrices(seed: int, tokens: int, width: int) -> tuple[np.ndarray, ...]:
-    size = -(-width // SEEDED_BLOCK) * SEEDED_BLOCK
+    size = seeded_draw_size(width)
     x_drawn, levels = _seeded_draw(seed, tokens, size)
     x = np.ascontiguousarray(x_drawn[:, :width])
     matrices = (x, *levels_to_weights(levels[:, :width, :width]))

@@ -184,12 +184,13 @@ def test_memoised_variance_equals_a_fresh_study_and_is_reused():
                    ).variance is cached
 
 
-def test_seeded_matrices_are_blocks_of_one_draw_scaled_by_fan_in():
-    from engine.multihead import LEVEL_VARIANCE_FACTOR, SEEDED_BLOCK, seeded_matrices
+def test_seeded_matrices_are_corners_of_one_draw_scaled_by_fan_in():
+    from engine.multihead import (FULL_WIDTH_LIMIT, LEVEL_VARIANCE_FACTOR, seeded_draw_size,
+                                  seeded_matrices)
 
-    assert SEEDED_BLOCK == 256
-    wide = seeded_matrices(5, 6, 768)          # 513 … 768 share one draw
-    for width in (768, 700, 640, 513):
+    assert seeded_draw_size(1) == seeded_draw_size(FULL_WIDTH_LIMIT) == FULL_WIDTH_LIMIT
+    wide = seeded_matrices(5, 6, 768)          # every width up to FULL_WIDTH_LIMIT: one draw
+    for width in (768, 700, 640, 513, 512, 64, 1):
         x, *weights = seeded_matrices(5, 6, width)
         np.testing.assert_array_equal(x, wide[0][:, :width])
         for w, w_wide in zip(weights, wide[1:]):
