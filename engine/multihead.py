@@ -165,18 +165,57 @@ def multi_head_attention(x: np.ndarray, w_q, w_k, w_v, w_o, heads: int, scale: b
             "concat": concat, "output": concat @ w_o}
 
 
-def seeded_draw_size(width: int) -> int:
-    """The size of the draw a width's matrices are cut from: FULL_WIDTH_LIMIT for every
-    width up to it (all the window computes), the width itself above."""
-    return max(width, FULL_WIDTH_LIMIT)
+#: Seeded matrices are cut from square tiles of this many rows and columns, each drawn
+#: once from a stream of its own: every width takes the top-left corner of the same numbers.
+SEEDED_TILE = 256
+#: Tiles kept: W_Q, W_K, W_V, W_O up to FULL_WIDTH_LIMIT (4 × 16 of 64 kB) and X's column
+#: blocks, for two seeds.
+_TILES_KEPT = 2 * (4 * (FULL_WIDTH_LIMIT // SEEDED_TILE) ** 2 + FULL_WIDTH_LIMIT // SEEDED_TILE)
 
 
-@functools.lru_cache(maxsize=2)
-def _seeded_draw(seed: int, tokens: int, size: int) -> tuple[np.ndarray, np.ndarray]:
-    """X (tokens, size) ~ N(0, 1) and the int8 levels of W_Q, W_K, W_V, W_O (4, size, size)."""
-    rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(2, size)))
-    x = rng.standard_normal((tokens, size), dtype=np.float32)
-    return x, rng.integers(-128, 128, (4, size, size), dtype=np.int8)
+#: 64-bit outputs of the seed's PCG64 stream between two tiles' starts (a tile uses at most
+#: 2**13 for its levels, or about tokens·SEEDED_TILE for X's normals).
+_TILE_STRIDE = 1 << 40
+
+
+@functools.lru_cache(maxsize=4)
+def _seed_state(seed: int) -> dict:
+    return np.random.PCG64(np.random.SeedSequence(seed, spawn_key=(2,))).state
+
+
+@functools.lru_cache(maxsize=_TILES_KEPT)
+def _seeded_tile(seed: int, matrix: int, row: int, col: int, tokens: int = 0) -> np.ndarray:
+    """One tile, read-only: the int8 levels of rows/cols [row·T, (row+1)·T) × [col·T, …) of
+    W_Q, W_K, W_V, W_O (matrix 0…3; T = SEEDED_TILE), uniform on −128 … 127 (one byte each),
+    or (matrix 4) X's columns [col·T, (col+1)·T) for `tokens` tokens, ~ N(0, 1) in float32.
+    Each tile reads its own stretch of the seed's stream (PCG64 advanced to it), so tiles
+    are independent and any one is drawn without the others."""
+    index = ((matrix * 4096 + row) * 4096 + col) if matrix < 4 else (4 * 4096 * 4096 + col)
+    generator = np.random.PCG64(0)
+    generator.state = _seed_state(seed)
+    generator.advance(index * _TILE_STRIDE)
+    rng = np.random.Generator(generator)
+    if matrix == 4:
+        tile = rng.standard_normal((tokens, SEEDED_TILE), dtype=np.float32)
+    else:
+        tile = np.frombuffer(rng.bytes(SEEDED_TILE * SEEDED_TILE), dtype=np.int8)
+        tile = tile.reshape(SEEDED_TILE, SEEDED_TILE)
+    tile.flags.writeable = False
+    return tile
+
+
+def seeded_draw(seed: int, tokens: int, width: int) -> tuple[np.ndarray, np.ndarray]:
+    """X (tokens, width) ~ N(0, 1) and the int8 levels (4, width, width) of W_Q, W_K, W_V,
+    W_O: the top-left corner of the seed's tiles (a new width draws only tiles not seen)."""
+    n, t = -(-width // SEEDED_TILE), SEEDED_TILE
+    x = np.empty((tokens, n * t), dtype=np.float32)
+    levels = np.empty((4, n * t, n * t), dtype=np.int8)
+    for j in range(n):
+        x[:, j * t:(j + 1) * t] = _seeded_tile(seed, 4, 0, j, tokens)
+        for m in range(4):
+            for i in range(n):
+                levels[m, i * t:(i + 1) * t, j * t:(j + 1) * t] = _seeded_tile(seed, m, i, j)
+    return x[:, :width], levels[:, :width, :width]
 
 
 #: seeded_matrices keeps its newest results while together they take at most this many
@@ -192,10 +231,10 @@ def seeded_matrices(seed: int, tokens: int, width: int) -> tuple[np.ndarray, ...
     """(X, W_Q, W_K, W_V, W_O) for a seed and width, read-only and memoised (the newest
     ones, within SEEDED_KEPT_BYTES).
 
-    One draw of seeded_draw_size(width) serves every width up to FULL_WIDTH_LIMIT: each
-    takes its top-left corner, rescaled by fan-in as in fan_in_uniform. Moving h at a fixed
-    d_model reuses the matrices, and a wider d_model shows more of the same numbers; a
-    width seen before but no longer kept is cut from the draw again, never drawn again."""
+    Every width takes the top-left corner of the same seeded numbers (seeded_draw),
+    rescaled by fan-in as in fan_in_uniform. Moving h at a fixed d_model reuses the
+    matrices, a wider d_model shows more of the same numbers, and a width no longer kept is
+    cut from the kept tiles again, not drawn again."""
     key = (seed, tokens, width)
     with _seeded_lock:
         matrices = _seeded_kept.get(key)
@@ -240,10 +279,8 @@ def seeded_projections(seed: int, tokens: int, width: int) -> tuple[np.ndarray, 
 
 
 def _scaled_matrices(seed: int, tokens: int, width: int) -> tuple[np.ndarray, ...]:
-    size = seeded_draw_size(width)
-    x_drawn, levels = _seeded_draw(seed, tokens, size)
-    x = np.ascontiguousarray(x_drawn[:, :width])
-    matrices = (x, *levels_to_weights(levels[:, :width, :width]))
+    x, levels = seeded_draw(seed, tokens, width)
+    matrices = (np.ascontiguousarray(x), *levels_to_weights(levels))
     for a in matrices:
         a.flags.writeable = False
     return matrices

@@ -185,11 +185,13 @@ def test_memoised_variance_equals_a_fresh_study_and_is_reused():
 
 
 def test_seeded_matrices_are_corners_of_one_draw_scaled_by_fan_in():
-    from engine.multihead import (FULL_WIDTH_LIMIT, LEVEL_VARIANCE_FACTOR, seeded_draw_size,
-                                  seeded_matrices)
+    from engine.multihead import LEVEL_VARIANCE_FACTOR, seeded_draw, seeded_matrices
 
-    assert seeded_draw_size(1) == seeded_draw_size(FULL_WIDTH_LIMIT) == FULL_WIDTH_LIMIT
-    wide = seeded_matrices(5, 6, 768)          # every width up to FULL_WIDTH_LIMIT: one draw
+    wide = seeded_matrices(5, 6, 768)          # every width: a corner of the same numbers
+    x_wider, levels_wider = seeded_draw(5, 6, 1000)
+    np.testing.assert_array_equal(seeded_draw(5, 6, 768)[1], levels_wider[:, :768, :768])
+    np.testing.assert_array_equal(seeded_draw(5, 6, 768)[0], x_wider[:, :768])
+    assert seeded_draw(5, 7, 768)[1].tobytes() == levels_wider[:, :768, :768].tobytes()  # X only
     for width in (768, 700, 640, 513, 512, 64, 1):
         x, *weights = seeded_matrices(5, 6, width)
         np.testing.assert_array_equal(x, wide[0][:, :width])
