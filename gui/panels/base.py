@@ -100,6 +100,10 @@ class Plot(pg.GraphicsLayoutWidget):
 
     def __init__(self, object_name: str, parent=None):
         super().__init__(parent)
+        # GraphicsLayoutWidget binds its layout's addPlot and addViewBox to the instance,
+        # which hid this class's own (menu-less) ones: every ViewBox built its menu.
+        for name in ("addPlot", "addViewBox"):
+            self.__dict__.pop(name, None)
         self.setObjectName(object_name)
         # pyqtgraph caches the background in a pixmap the size of the viewport. The
         # background is one colour, filled as fast as the pixmap is copied; and a panel in
@@ -137,11 +141,11 @@ class Plot(pg.GraphicsLayoutWidget):
         """A PlotItem without its ViewBox's context menu (no panel offers one; building
         its widgets cost every plot a few milliseconds at start-up)."""
         kwargs.setdefault("enableMenu", False)
-        return super().addPlot(*args, **kwargs)
+        return self.ci.addPlot(*args, **kwargs)
 
     def addViewBox(self, *args, **kwargs):  # noqa: N802 (pyqtgraph naming)
         kwargs.setdefault("enableMenu", False)
-        return super().addViewBox(*args, **kwargs)
+        return self.ci.addViewBox(*args, **kwargs)
 
     def build(self) -> None:
         """Create the plot items once (subclasses)."""

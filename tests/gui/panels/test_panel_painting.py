@@ -238,3 +238,13 @@ def test_legend_swatches_take_the_new_colours_of_a_theme(qtbot):
         seen, wanted = swatch(), QColor(theme.unscaled)
         assert max(abs(seen.red() - wanted.red()), abs(seen.green() - wanted.green()),
                    abs(seen.blue() - wanted.blue())) < 60, (theme.name, seen.name(), wanted.name())
+
+
+def test_no_view_box_builds_a_context_menu(module_window):
+    """No panel offers a ViewBox menu, and building one costs a few milliseconds of start-up
+    each: Plot.addPlot/addViewBox ask for none (pyqtgraph's GraphicsLayoutWidget had hidden
+    them behind its own, bound to the instance)."""
+    boxes = [item for panel in module_window.panels.values() for item in panel.scene().items()
+             if isinstance(item, pg.ViewBox)]
+    assert len(boxes) >= 8
+    assert all(box.menu is None for box in boxes)
