@@ -173,6 +173,8 @@ SEEDED_TILE = 256
 _TILES_KEPT = 2 * (4 * (FULL_WIDTH_LIMIT // SEEDED_TILE) ** 2 + FULL_WIDTH_LIMIT // SEEDED_TILE)
 
 
+#: Tile rows and columns a matrix may have (widths up to this × SEEDED_TILE); numbers tiles.
+_TILES_PER_SIDE = 4096
 #: 64-bit outputs of the seed's PCG64 stream between two tiles' starts (a tile uses at most
 #: 2**13 for its levels, or about tokens·SEEDED_TILE for X's normals).
 _TILE_STRIDE = 1 << 40
@@ -190,7 +192,8 @@ def _seeded_tile(seed: int, matrix: int, row: int, col: int, tokens: int = 0) ->
     or (matrix 4) X's columns [col·T, (col+1)·T) for `tokens` tokens, ~ N(0, 1) in float32.
     Each tile reads its own stretch of the seed's stream (PCG64 advanced to it), so tiles
     are independent and any one is drawn without the others."""
-    index = ((matrix * 4096 + row) * 4096 + col) if matrix < 4 else (4 * 4096 * 4096 + col)
+    side = _TILES_PER_SIDE
+    index = ((matrix * side + row) * side + col) if matrix < 4 else (4 * side * side + col)
     generator = np.random.PCG64(0)
     generator.state = _seed_state(seed)
     generator.advance(index * _TILE_STRIDE)
@@ -218,13 +221,43 @@ def seeded_draw(seed: int, tokens: int, width: int) -> tuple[np.ndarray, np.ndar
     return x[:, :width], levels[:, :width, :width]
 
 
+class _NewestKept:
+    """The newest values by key, at most `entries` of them and, if `max_bytes` is given, at
+    most that many bytes of arrays together (the newest is always kept). Thread-safe: the
+    window computes on worker threads; a value is made outside the lock."""
+
+    def __init__(self, entries: int, max_bytes: int | None = None):
+        self.entries, self.max_bytes = entries, max_bytes
+        self.kept: OrderedDict = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key, make):
+        with self._lock:
+            value = self.kept.get(key)
+            if value is not None:
+                self.kept.move_to_end(key)
+                return value
+        value = make()
+        with self._lock:
+            self.kept[key] = value
+            self.kept.move_to_end(key)
+            size = (sum(a.nbytes for entry in self.kept.values() for a in entry)
+                    if self.max_bytes is not None else 0)
+            while len(self.kept) > 1 and (len(self.kept) > self.entries
+                                          or (self.max_bytes is not None
+                                              and size > self.max_bytes)):
+                _, dropped = self.kept.popitem(last=False)
+                size -= sum(a.nbytes for a in dropped)
+        return value
+
+
 #: seeded_matrices keeps its newest results while together they take at most this many
 #: bytes, and at most SEEDED_KEPT of them (the newest is always kept): eight widths up to
 #: 512, or one near FULL_WIDTH_LIMIT (16 MB) and the newest.
 SEEDED_KEPT_BYTES = 16 << 20
 SEEDED_KEPT = 8
-_seeded_kept: OrderedDict = OrderedDict()
-_seeded_lock = threading.Lock()    # the window computes on worker threads
+_seeded = _NewestKept(SEEDED_KEPT, SEEDED_KEPT_BYTES)
+_projections = _NewestKept(SEEDED_KEPT)
 
 
 def seeded_matrices(seed: int, tokens: int, width: int) -> tuple[np.ndarray, ...]:
@@ -235,47 +268,21 @@ def seeded_matrices(seed: int, tokens: int, width: int) -> tuple[np.ndarray, ...
     rescaled by fan-in as in fan_in_uniform. Moving h at a fixed d_model reuses the
     matrices, a wider d_model shows more of the same numbers, and a width no longer kept is
     cut from the kept tiles again, not drawn again."""
-    key = (seed, tokens, width)
-    with _seeded_lock:
-        matrices = _seeded_kept.get(key)
-        if matrices is not None:
-            _seeded_kept.move_to_end(key)
-            return matrices
-    matrices = _scaled_matrices(seed, tokens, width)
-    with _seeded_lock:
-        _seeded_kept[key] = matrices
-        _seeded_kept.move_to_end(key)
-        kept = sum(a.nbytes for entry in _seeded_kept.values() for a in entry)
-        while len(_seeded_kept) > 1 and (len(_seeded_kept) > SEEDED_KEPT
-                                         or kept > SEEDED_KEPT_BYTES):
-            _, dropped = _seeded_kept.popitem(last=False)
-            kept -= sum(a.nbytes for a in dropped)
-    return matrices
-
-
-_projections_kept: OrderedDict = OrderedDict()
+    return _seeded.get((seed, tokens, width), lambda: _scaled_matrices(seed, tokens, width))
 
 
 def seeded_projections(seed: int, tokens: int, width: int) -> tuple[np.ndarray, ...]:
     """(X·W_Q, X·W_K, X·W_V), each (tokens, width) float32 and read-only, for
     seeded_matrices(seed, tokens, width); memoised for the SEEDED_KEPT newest keys (a few
     kB each). Changing h at a fixed d_model changes none of them."""
-    key = (seed, tokens, width)
-    with _seeded_lock:
-        kept = _projections_kept.get(key)
-        if kept is not None:
-            _projections_kept.move_to_end(key)
-            return kept
-    x, w_q, w_k, w_v, _w_o = seeded_matrices(seed, tokens, width)
-    kept = tuple(x @ w for w in (w_q, w_k, w_v))
-    for a in kept:
-        a.flags.writeable = False
-    with _seeded_lock:
-        _projections_kept[key] = kept
-        _projections_kept.move_to_end(key)
-        while len(_projections_kept) > SEEDED_KEPT:
-            _projections_kept.popitem(last=False)
-    return kept
+    def make():
+        x, w_q, w_k, w_v, _w_o = seeded_matrices(seed, tokens, width)
+        kept = tuple(x @ w for w in (w_q, w_k, w_v))
+        for a in kept:
+            a.flags.writeable = False
+        return kept
+
+    return _projections.get((seed, tokens, width), make)
 
 
 def _scaled_matrices(seed: int, tokens: int, width: int) -> tuple[np.ndarray, ...]:

@@ -345,9 +345,10 @@ def lru_mb() -> dict:
         for name, fn in vars(module).items():
             if hasattr(fn, "cache_info") and fn.cache_info().currsize:
                 out[name] = round(size(results(fn), set()) / 2**20, 1)
-    kept = getattr(multihead, "_seeded_kept", None)      # seeded_matrices' own memo
-    if kept:
-        out["seeded_matrices"] = round(size(list(kept.values()), set()) / 2**20, 1)
+    for name, memo in (("seeded_matrices", "_seeded"), ("seeded_projections", "_projections")):
+        kept = getattr(getattr(multihead, memo, None), "kept", None)   # their own memos
+        if kept:
+            out[name] = round(size(list(kept.values()), set()) / 2**20, 1)
     return out
 
 
