@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QFileDialog
+from PySide6.QtWidgets import QApplication, QFileDialog, QWidget
 
 from engine.models import load_model, run_sentence
 from engine.models.fetch import FetchCancelled, cached_model
@@ -270,6 +270,37 @@ def test_fetch_button_shows_progress_and_cancels(qtbot, no_minilm):
     assert not widget.fetch_progress.isVisible()
     widget.shutdown()
     widget.close()
+
+
+def test_the_fetch_button_opens_no_window_of_its_own(qtbot, no_minilm):
+    """Without MiniLM the tab offers Fetch as soon as it is built, before its first
+    resize: the button is inside the tab, not a window that takes the focus (and the
+    lesson's keys) from the main window."""
+    from PySide6.QtCore import QEvent, QObject
+
+    class WindowsShown(QObject):
+        def __init__(self):
+            super().__init__()
+            self.names = []
+
+        def eventFilter(self, obj, event):  # noqa: N802 (Qt naming)
+            if event.type() == QEvent.Type.Show and isinstance(obj, QWidget) and obj.isWindow():
+                self.names.append(obj.objectName())
+            return False
+
+    shown = WindowsShown()
+    QApplication.instance().installEventFilter(shown)
+    try:
+        widget = ModelHeadsTab(AppState())
+    finally:
+        QApplication.instance().removeEventFilter(shown)
+    qtbot.addWidget(widget)
+    assert shown.names == []
+    assert not widget.fetch_button.isHidden()
+    assert widget.fetch_button.window() is widget
+    widget.show()
+    assert widget.fetch_button.isVisible()
+    widget.shutdown()
 
 
 def test_closing_during_a_fetch_stops_its_thread(qtbot, no_minilm):
