@@ -81,6 +81,19 @@ def no_leaks(qapp, qtbot):
     baseline.check()
 
 
+@pytest.fixture(autouse=True)
+def english_after(qapp):
+    """Every test leaves the app's language as it found it, English: the translators are
+    global, and a test left in Japanese fails the next one to read an English text."""
+    from gui.common.i18n import current_language, set_language
+
+    yield
+    left = current_language()
+    if left != "en":
+        set_language("en")
+        pytest.fail(f"the test left the language at {left!r}")
+
+
 def forget_window_geometry() -> None:
     """A window saves its geometry and dock layout on close and the next one restores them:
     forgotten, the next window starts from the defaults."""
@@ -126,12 +139,16 @@ def window(qtbot, monkeypatch):
 @pytest.fixture
 def sync_window(qtbot, sync_studies):
     """A fresh synchronous window from the default geometry (none restored from an earlier
-    window's settings), forgotten again after the test."""
+    window's settings), forgotten again after the test, and the app's language English
+    again (the window may have switched it; the translators outlive the window)."""
+    from gui.common.i18n import set_language
+
     forget_window_geometry()
     font = QApplication.font()
     win = _new_window(synchronous=True)
     yield win
     dispose(win)
+    set_language("en")
     QApplication.setFont(font)
     forget_window_geometry()
 
