@@ -173,24 +173,24 @@ class Plot(pg.GraphicsLayoutWidget):
         """Lay out the tick labels of every axis whose ticks changed, as AxisItem.paint()
         would (see pg_compat; nothing on a pyqtgraph it does not know).
 
-        The pictures are kept per axis, range, size and ticks: as d_k moves back and forth
-        the axes return to ranges they have shown, and laying out their labels again is
-        most of what a new range costs. apply_theme() and a language change empty the cache."""
+        The pictures are kept per axis, range, size and ticks, the newest AXIS_PICTURES_KEPT
+        of them: as d_k moves back and forth the axes return to ranges and labels they have
+        shown, and laying out their labels again is most of what a new range costs.
+        apply_theme() and a language change empty the cache."""
         if self._axes is None:
             self._axes = [item for item in self.scene().items() if isinstance(item, pg.AxisItem)]
+        pictures = self._axis_pictures
         for axis in self._axes:
             if not pg_compat.axis_needs_layout(axis):
                 continue
-            key, ticks = pg_compat.axis_layout_key(axis)
-            cached = self._axis_pictures.get(key)
-            if cached is not None and cached[1] is ticks:
-                pg_compat.show_axis_picture(axis, cached[0])
-                continue
-            picture = pg_compat.lay_out_axis(axis)
+            key = pg_compat.axis_layout_key(axis)
+            picture = pictures.pop(key, None)       # re-inserted below: the newest
+            if picture is None:
+                picture = pg_compat.lay_out_axis(axis)
+                if len(pictures) >= AXIS_PICTURES_KEPT:
+                    pictures.pop(next(iter(pictures)))    # the least recently shown
+            pictures[key] = picture
             pg_compat.show_axis_picture(axis, picture)
-            if len(self._axis_pictures) >= AXIS_PICTURES_KEPT:
-                self._axis_pictures.pop(next(iter(self._axis_pictures)))
-            self._axis_pictures[key] = (picture, ticks)  # ticks: keeps id(ticks) unique
 
     def retranslate(self) -> None:
         """Set every user-visible text; called again on a language change."""
@@ -267,6 +267,7 @@ class Plot(pg.GraphicsLayoutWidget):
         self.theme = theme
         self._axis_pictures.clear()   # new pens and fonts
         self.setBackground(theme.background)
+        self._paint_background_once()
         self.restyle()
         for item in self.scene().items():
             if isinstance(item, ItemSample):     # cached (cache_text): new colours
@@ -278,6 +279,15 @@ class Plot(pg.GraphicsLayoutWidget):
             item.setColor(theme.foreground)
             item.setFont(plot_font(theme, 0.95))
         self.redraw()
+
+    def _paint_background_once(self) -> None:
+        """The view fills its viewport with the theme's background on every paint. An
+        opaque one is filled only so: Qt would first fill it with the palette's window
+        colour (a whole-viewport fill per change, about a tenth of a change's paint)."""
+        viewport = self.viewport()
+        opaque = self.backgroundBrush().isOpaque()
+        viewport.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent, opaque)
+        viewport.setAutoFillBackground(not opaque)
 
     def redraw(self) -> None:
         """Show the current Results again (after a new theme, language or layout), as

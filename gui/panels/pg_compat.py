@@ -50,9 +50,12 @@ def axis_needs_layout(axis: pg.AxisItem) -> bool:
 
 
 def axis_layout_key(axis: pg.AxisItem) -> tuple:
-    """What an axis's tick picture depends on: range, size, log mode and ticks."""
-    ticks = getattr(axis, "_tickLevels", None)
-    return (id(axis), *axis.range, *axis.boundingRect().getRect(), axis.logMode, id(ticks)), ticks
+    """What an axis's tick picture depends on: range, size, log mode and the ticks given to
+    setTicks, by content (a panel sets equal ticks as new lists: the softmax keys' labels
+    carry the scores, which return with d_k). Hashable."""
+    levels = getattr(axis, "_tickLevels", None)
+    ticks = None if levels is None else tuple(tuple(map(tuple, level)) for level in levels)
+    return (id(axis), *axis.range, *axis.boundingRect().getRect(), axis.logMode, ticks)
 
 
 def lay_out_axis(axis: pg.AxisItem) -> QPicture:

@@ -178,6 +178,30 @@ def test_axes_shown_again_from_the_cache_match_a_fresh_layout(window, monkeypatc
                     assert picture == fresh, (dk, panel.objectName())
 
 
+def test_tick_labels_that_return_with_d_k_are_not_laid_out_again(window, monkeypatch):
+    """The softmax keys' tick labels carry the live scores, which change with d_k and are
+    set as new lists: a picture is found again by the ticks' content, so a second trip
+    through the same d_k lays out no axis of any panel, and each shows its own labels."""
+    window.resize(1600, 1000)
+    settle(window)
+    laid_out = count_calls(monkeypatch, "lay_out_axis", window)
+    dk_spin = window.findChild(QSpinBox, "dkSpin")
+    round_trip = (1024, 7, 300, 64)
+    for dk in round_trip:
+        dk_spin.setValue(dk)
+        settle(window)
+    assert laid_out["softmaxPlot"] > 0
+    laid_out.clear()
+    softmax = window.panels["softmaxPlot"]
+    axis = softmax.plot.getAxis("bottom")
+    for dk in round_trip:
+        dk_spin.setValue(dk)
+        settle(window)
+        size = axis.boundingRect().toAlignedRect().size()
+        assert picture_image(axis.picture, size) == pyqtgraph_paint(axis, size), dk
+    assert sum(laid_out.values()) == 0, laid_out
+
+
 def test_pyqtgraph_versions_outside_the_known_range_fall_back():
     assert pg_compat.is_known("0.13.7") and pg_compat.is_known("0.14.0")
     assert pg_compat.is_known("0.14.3.dev0")
@@ -209,6 +233,28 @@ def test_panels_keep_no_pixmap_of_their_background(make_panel):
     for name in (names.SOFTMAX, names.VARIANCE, names.SATURATION, names.MULTIHEAD, names.COST):
         panel = make_panel(name)
         assert panel.cacheMode() == QGraphicsView.CacheModeFlag.CacheNone, name
+
+
+def test_panels_fill_their_background_once_per_paint(make_panel):
+    """The view fills the viewport with the theme's opaque background; Qt does not fill
+    it with the palette's window colour first. The corner shows the theme's colour."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QColor
+
+    from gui.common.style import make_theme
+
+    import gui.common.names as names
+
+    for name in (names.SOFTMAX, names.VARIANCE, names.SATURATION, names.MULTIHEAD, names.COST):
+        panel = make_panel(name)
+        for dark in (False, True):
+            theme = make_theme(dark)
+            panel.apply_theme(theme)
+            viewport = panel.viewport()
+            assert viewport.testAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent), name
+            assert not viewport.autoFillBackground(), name
+            corner = viewport.grab().toImage().pixelColor(1, 1)
+            assert corner == QColor(theme.background), (name, dark)
 
 
 def test_legend_swatches_take_the_new_colours_of_a_theme(qtbot):
