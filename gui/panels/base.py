@@ -98,6 +98,14 @@ class Plot(pg.GraphicsLayoutWidget):
     `retranslate()` and change item data in place in `show_results()`.
     """
 
+    #: What a change repaints. The whole viewport by default: a result changes most of a
+    #: plot, and one repaint costs less than Qt's bookkeeping of the many small regions its
+    #: items dirty (pyqtgraph's default, MinimalViewportUpdate). A panel whose changes stay
+    #: in one part of it repaints the rectangle around what changed (BoundingRect): items
+    #: outside it are not painted at all. tests/gui/panels/test_panel_painting.py checks
+    #: that what is on screen then matches a fresh rendering.
+    VIEWPORT_UPDATE = QGraphicsView.ViewportUpdateMode.FullViewportUpdate
+
     def __init__(self, object_name: str, parent=None):
         super().__init__(parent)
         # GraphicsLayoutWidget binds its layout's addPlot and addViewBox to the instance,
@@ -110,10 +118,7 @@ class Plot(pg.GraphicsLayoutWidget):
         # a hidden tab kept the pixmap of the largest size it was last painted at (a 4K
         # window, presentation mode) for as long as it stayed hidden.
         self.setCacheMode(QGraphicsView.CacheModeFlag.CacheNone)
-        # A result changes most of a plot: one repaint of the whole viewport costs less than
-        # Qt's bookkeeping of the many small regions its items dirty (pyqtgraph's default,
-        # MinimalViewportUpdate).
-        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.FullViewportUpdate)
+        self.setViewportUpdateMode(self.VIEWPORT_UPDATE)
         self.theme: Theme = LIGHT
         self.results: Results | None = None
         self._pending: Results | None = None

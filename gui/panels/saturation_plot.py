@@ -9,7 +9,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontMetricsF, QTextDocument
-from PySide6.QtWidgets import QGraphicsItem
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsView
 
 from gui.common.style import brush, pen, plot_font
 from gui.panels.base import Plot, TitleLabel
@@ -24,6 +24,9 @@ DK_TICK_LABELS = [f"{4**i:,}".replace(",", "\u2009") for i in range(8)]  # 1 …
 
 
 class SaturationPlot(Plot):
+    #: A change of d_k, h or d_model moves the d_k markers only: the strip around them.
+    VIEWPORT_UPDATE = QGraphicsView.ViewportUpdateMode.BoundingRectViewportUpdate
+
     def __init__(self, parent=None):
         super().__init__("saturationPlot", parent)
 

@@ -75,6 +75,39 @@ def test_each_change_paints_each_panel_once(window):
         QApplication.instance().removeEventFilter(counter)
 
 
+def on_screen(window, panel) -> QImage:
+    """What the window's backing store holds for `panel`'s viewport (offscreen: its image)."""
+    viewport = panel.viewport()
+    top = viewport.mapTo(window, viewport.rect().topLeft())
+    shot = window.screen().grabWindow(window.winId(), top.x(), top.y(), viewport.width(),
+                                      viewport.height())
+    return shot.toImage()
+
+
+def test_what_a_change_repaints_leaves_each_panel_as_a_fresh_rendering(window):
+    """A panel that repaints only the rectangle around what changed (VIEWPORT_UPDATE) must
+    leave nothing stale outside it: after each change, what is on screen equals the panel
+    rendered anew. (The check sees stale pixels: with NoViewportUpdate it fails.)"""
+    window.resize(1600, 1000)
+    settle(window)
+    spins = {name: window.findChild(QSpinBox, name)
+             for name in ("dkSpin", "headsSpin", "keysSpin", "seedSpin", "samplesSpin")}
+    changes = [("dkSpin", 128), ("dkSpin", 7), ("keysSpin", 6), ("dkSpin", 3000),
+               ("seedSpin", 5), ("headsSpin", 4), ("keysSpin", 3), ("samplesSpin", 2000),
+               ("dkSpin", 64)]
+    for name, value in changes:
+        spins[name].setValue(value)
+        settle(window)
+        for _ in range(3):
+            QApplication.processEvents()
+        for panel_name, panel in window.panels.items():
+            if not panel.isVisible():
+                continue
+            fresh = panel.viewport().grab().toImage()
+            shown = on_screen(window, panel).convertToFormat(fresh.format())
+            assert shown == fresh, (name, value, panel_name)
+
+
 def test_a_change_leaves_the_other_controls_unpainted(window):
     settle(window)
     for _ in range(3):
