@@ -111,3 +111,37 @@ def measure_startup(runs: int = STARTUP_RUNS) -> dict:
     return {"startup_seconds": med["total_s"], "rss_mb": round(med["rss_mb"], 1),
             "startup_breakdown_median": med,
             "startup_runs_s": [round(r["total_s"], 4) for r in rows]}
+
+
+def against_stack(runs: int = 5) -> dict:
+    """The app's start-up and the bare stack's (benchmarks.stack_floor), `runs` fresh
+    processes each, taking turns: app, stack, app, stack, … A drift of the machine then
+    reaches both medians alike, where two series taken minutes apart each got their own."""
+    from .stack_floor import STARTUP_CHILD as STACK_CHILD
+
+    app, stack = [], []
+    for _ in range(runs):
+        t_spawn, r = spawn_child(STARTUP_CHILD)
+        app.append(r["t_paint"] - t_spawn)
+        t_spawn, r = spawn_child(STACK_CHILD)
+        stack.append(r["t_paint"] - t_spawn)
+    app_s, stack_s = statistics.median(app), statistics.median(stack)
+    return {"app_s": round(app_s, 4), "stack_s": round(stack_s, 4),
+            "over_stack": round(app_s / stack_s, 3),
+            "app_runs_s": [round(t, 4) for t in app], "stack_runs_s": [round(t, 4) for t in stack]}
+
+
+def main(argv=None) -> int:
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.startup",
+                                     description="Start-up of the app against the bare stack, "
+                                                 "taking turns in fresh processes.")
+    parser.add_argument("--runs", type=int, default=5, help="processes of each (default 5)")
+    args = parser.parse_args(argv)
+    sys.stdout.write(json.dumps(against_stack(args.runs), indent=1) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
