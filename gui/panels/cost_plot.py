@@ -18,7 +18,7 @@ from gui.common.guard import guarded, listener
 
 from gui.common.style import brush, format_count, pen, plot_font
 from gui.panels.base import Plot
-from gui.panels.items import Bars
+from gui.panels.items import Bars, PathBars
 from gui.panels.label import Label
 from gui.panels.text_fit import (MinimumHeight, glue_words, layout_minimum_px, lines_px, unbreakable,
                        wrap_lines)
@@ -63,7 +63,7 @@ class CostPlot(Plot):
         zero = np.zeros(2)
         self.term_bars = {}
         for term in TERMS:
-            bar = Bars(x=np.array([0.0, 1.0]), height=zero, y0=zero, width=BAR_WIDTH)
+            bar = PathBars(x=np.array([0.0, 1.0]), height=zero, y0=zero, width=BAR_WIDTH)
             self.plot.addItem(bar)
             self.term_bars[term] = bar
         # Third bar: the same multi-head total cut into h per-head slices plus W_O.

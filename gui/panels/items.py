@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import functools
 
+import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QLineF
-from PySide6.QtWidgets import QGraphicsLineItem
+from PySide6.QtCore import QLineF, QRectF, Qt
+from PySide6.QtGui import QPainterPath
+from PySide6.QtWidgets import QGraphicsLineItem, QGraphicsPathItem
 
 from gui.common.guard import SUPER, guarded
 
@@ -58,6 +60,46 @@ class Bars(CachedBoundingRect, pg.BarGraphItem):
 class Dots(CachedBoundingRect, pg.ScatterPlotItem):
     INVALIDATED_BY = ("setData", "addPoints", "clear", "setPen", "setBrush", "setSize",
                       "setSymbol", "setExportMode")
+
+
+class PathBars(QGraphicsPathItem):
+    """Bars of one brush and pen as one path, painted by Qt without calling into Python.
+
+    setOpts(x=, y0=, height=, width=, brush=, pen=) takes what pg.BarGraphItem takes for
+    bars of one brush (x: the bars' centres, (n,); y0: their bottoms, a number or (n,);
+    height: (n,); width: a number), and `opts` keeps them for reading back. A BarGraphItem
+    works out its bars, bounds and picture in Python on every change and paints in Python.
+    The view's ranges are set by the panel: the bars do not take part in auto-ranging."""
+
+    def __init__(self, **opts):
+        super().__init__()
+        self.opts = {"x": np.zeros(0), "y0": 0.0, "height": np.zeros(0), "width": 0.8,
+                     "brush": None, "pen": None}
+        self.setOpts(**opts)
+
+    def setOpts(self, **opts) -> None:  # noqa: N802 (pg.BarGraphItem's name)
+        self.opts.update(opts)
+        if "brush" in opts:
+            self.setBrush(pg.mkBrush(opts["brush"]) if opts["brush"] is not None
+                          else pg.mkBrush(None))
+        if "pen" in opts:
+            self.setPen(pg.mkPen(opts["pen"]))
+        if opts.keys() & {"x", "y0", "height", "width"}:
+            self._set_path()
+
+    def _set_path(self) -> None:
+        x = np.asarray(self.opts["x"], dtype=float)
+        heights = np.asarray(self.opts["height"], dtype=float)
+        bottoms = np.broadcast_to(np.asarray(self.opts["y0"], dtype=float), heights.shape)
+        width = float(self.opts["width"])
+        path = QPainterPath()
+        path.setFillRule(Qt.FillRule.WindingFill)   # touching or overlapping bars all fill
+        for centre, bottom, height in zip(x.tolist(), bottoms.tolist(), heights.tolist()):
+            path.addRect(QRectF(centre - width / 2, bottom, width, height).normalized())
+        self.setPath(path)
+
+    def dataBounds(self, *_args, **_kwargs):  # noqa: N802 (pyqtgraph)
+        return [None, None]
 
 
 class VerticalMarker(QGraphicsLineItem):
