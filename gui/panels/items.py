@@ -80,8 +80,7 @@ class PathBars(QGraphicsPathItem):
     def setOpts(self, **opts) -> None:  # noqa: N802 (pg.BarGraphItem's name)
         self.opts.update(opts)
         if "brush" in opts:
-            self.setBrush(pg.mkBrush(opts["brush"]) if opts["brush"] is not None
-                          else pg.mkBrush(None))
+            self.setBrush(pg.mkBrush(opts["brush"]))       # None: no fill
         if "pen" in opts:
             self.setPen(pg.mkPen(opts["pen"]))
         if opts.keys() & {"x", "y0", "height", "width"}:

@@ -125,11 +125,11 @@ class ModelHeadsTab(QWidget):
         top.addWidget(self.model_label, 0, 0)
         top.addWidget(self.model_combo, 0, 1)
         top.setColumnStretch(1, 1)
-        # Beside the chooser until _arrange() finds the row too narrow. In the layout from
-        # the start: a parentless button shown before the first resize is a window of its own.
+        # In the layout from the start (a parentless button shown before the first resize is
+        # a window of its own); _arrange() places them beside or under the chooser.
         top.addWidget(self.fetch_button, 0, 2)
         top.addWidget(self.fetch_progress, 0, 3)
-        self._fetch_below = False  # the fetch button and progress under the chooser (narrow)
+        self._fetch_below = None   # the fetch button and progress under the chooser (narrow)
         sentence = QHBoxLayout()
         sentence.addWidget(self.sentence_label)
         sentence.addWidget(self.sentence_edit, 1)
