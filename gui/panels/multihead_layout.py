@@ -15,6 +15,7 @@ or two lines (name, shape); text_width gives the widest line.
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 GAP = 8.0           # between cells of a row
@@ -48,6 +49,57 @@ def _row(cells, x0: float, widths) -> list:
         x += w + GAP
     return xs
 
+OPS = frozenset({"dot", "eq", "dot2", "eq2"})     # "·" and "=": text, no box
+SHARED = frozenset({"w_k", "w_v", "k", "v"})     # K/V-sized: g/h of W_Q's width
+NAMES_A = ("x", "dot", "w_q", "w_k", "w_v", "eq", "q", "k", "v")
+NAMES_D = ("concat", "dot2", "w_o", "eq2", "output")
+
+
+def _box_widths(tw: dict, share: float, u: float, names) -> list:
+    """A full-width matrix fills its label's width at least; K/V-sized ones are their
+    share of W_Q's width."""
+    full = max(u, tw["w_q"])
+    return [tw[k] if k in OPS else max(u, tw[k]) if k not in SHARED else
+            max(MIN_BOX, full * share) for k in names]
+
+
+def _cell_widths(tw: dict, share: float, u: float, names) -> list:
+    return [max(b, tw[k]) for k, b in zip(names, _box_widths(tw, share, u, names))]
+
+
+def _row_width(tw: dict, share: float, u: float, names) -> float:
+    return sum(_cell_widths(tw, share, u, names)) + GAP * (len(names) - 1)
+
+
+def _widest(tw: dict, share: float, names, room: float) -> float:
+    """The widest box width u at which the row's cells fit in `room` (0 if none does)."""
+    lo, hi = MIN_BOX, room
+    if _row_width(tw, share, lo, names) > room:
+        return 0.0
+    while hi - lo > 0.25:                     # a quarter pixel is as close as it shows
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if _row_width(tw, share, mid, names) <= room else (lo, mid)
+    return lo
+
+
+@functools.lru_cache(maxsize=64)
+def row_plan(width: float, line: float, widths: tuple, share: float) -> tuple:
+    """What the rows' widths decide, whatever the height: ((name, text width) after
+    squeezing, row A wrapped, labels squeezed, u_w the widest full-width box row A allows).
+    widths: (name, text width) of every label; share = g/h. Kept for the newest inputs:
+    needed_height bisects on the height and lays the diagram out ten times at one width."""
+    tw = dict(widths)
+    wrap = not _widest(tw, share, NAMES_A, width)             # row A does not fit on one line
+    lines_a = [NAMES_A[:5], NAMES_A[5:]] if wrap else [NAMES_A]
+    squeezed = False
+    for names in lines_a + [NAMES_D]:
+        if not _widest(tw, share, names, width):   # huge text: the boxes fit, some labels go
+            squeezed = True
+            for k in names:
+                tw[k] = min(tw[k], line)
+    u_w = min(_widest(tw, share, names, width) or MIN_BOX for names in lines_a)
+    return tuple(tw.items()), wrap, squeezed, u_w
+
 
 def diagram_layout(width: float, height: float, line: float, text_width, texts: dict,
                    n: int, heads: int, kv_heads: int, max_drawn: int,
@@ -62,45 +114,24 @@ def diagram_layout(width: float, height: float, line: float, text_width, texts: 
     lay = Layout(size=(width, height))
     strip = lay.strip = max(4.0, round(line * 0.3))
     share = kv_heads / heads
-    tw = {k: text_width(v) if v else 0.0 for k, v in texts.items()}
-    ops = {"dot", "eq", "dot2", "eq2"}
-    rel = {"w_k": share, "w_v": share, "k": share, "v": share}
+    measured = {k: text_width(v) if v else 0.0 for k, v in texts.items()}
     notes = texts["note"].count("\n") + 1 if texts["note"] else 0
     matrices = ("x", "w_q", "w_k", "w_v", "q", "k", "v", "concat", "w_o", "output")
     label_h = line * max(texts[k].count("\n") + 1 for k in matrices)
+    squeezed_widths, wrap, lay.squeezed, u_w = row_plan(width, line, tuple(measured.items()), share)
+    tw = dict(squeezed_widths)
+    lines_a = [NAMES_A[:5], NAMES_A[5:]] if wrap else [NAMES_A]
+    names_d = NAMES_D
 
     def box_widths(u: float, names) -> list:
-        """A full-width matrix fills its label's width at least; K/V-sized ones are their
-        share of W_Q's width."""
-        full = max(u, tw["w_q"])
-        return [tw[k] if k in ops else max(u, tw[k]) if k not in rel else
-                max(MIN_BOX, full * rel[k]) for k in names]
+        return _box_widths(tw, share, u, names)
 
     def cell_widths(u: float, names) -> list:
-        return [max(b, tw[k]) for k, b in zip(names, box_widths(u, names))]
+        return _cell_widths(tw, share, u, names)
 
     def row_width(u: float, names) -> float:
-        return sum(cell_widths(u, names)) + GAP * (len(names) - 1)
+        return _row_width(tw, share, u, names)
 
-    def widest(names, room: float) -> float:
-        lo, hi = MIN_BOX, room
-        if row_width(lo, names) > room:
-            return 0.0
-        while hi - lo > 0.25:                     # a quarter pixel is as close as it shows
-            mid = (lo + hi) / 2
-            lo, hi = (mid, hi) if row_width(mid, names) <= room else (lo, mid)
-        return lo
-
-    names_a = ["x", "dot", "w_q", "w_k", "w_v", "eq", "q", "k", "v"]
-    names_d = ["concat", "dot2", "w_o", "eq2", "output"]
-    wrap = not widest(names_a, width)             # row A does not fit on one line
-    lines_a = [names_a[:5], names_a[5:]] if wrap else [names_a]
-    for names in lines_a + [names_d]:
-        if not widest(names, width):              # huge text: the boxes fit, some labels go
-            lay.squeezed = True
-            for k in names:
-                tw[k] = min(tw[k], line)
-    u_w = min(widest(names, width) or MIN_BOX for names in lines_a)
     # The maps' caption goes over them when it is too wide to stand on their left.
     caption_over = tw["maps"] > width * 0.4
     row_labels = min(tw["outs"] if caption_over else max(tw["maps"], tw["outs"]), width * 0.4)
@@ -159,7 +190,7 @@ def diagram_layout(width: float, height: float, line: float, text_width, texts: 
         xs = _row(names, 0.0, cell_widths(uw, names))
         row_h = 0.0
         for k, x, cw, bw in zip(names, xs, cell_widths(uw, names), box_widths(uw, names)):
-            if k in ops:
+            if k in OPS:
                 lay.labels[k] = (x, y + label_h + strip + (rows_h - line) / 2)
                 continue
             lay.labels[k] = (x + (cw - tw[k]) / 2, y)
@@ -217,7 +248,7 @@ def diagram_layout(width: float, height: float, line: float, text_width, texts: 
     u_d = max(tw["concat"], tw["output"], uw if not side else 0.0)
     def d_widths(u_d: float) -> list:
         # W_O's cell holds its head-colour strip on the left of the box
-        return [tw[k] if k in ops else max(w_o, tw[k]) + strip if k == "w_o" else
+        return [tw[k] if k in OPS else max(w_o, tw[k]) + strip if k == "w_o" else
                 max(u_d, tw[k]) for k in names_d]
 
     widths = d_widths(u_d)
@@ -225,7 +256,7 @@ def diagram_layout(width: float, height: float, line: float, text_width, texts: 
         u_d *= 0.9
         widths = d_widths(u_d)
     for k, x, cw in zip(names_d, _row(names_d, d_left, widths), widths):
-        if k in ops:
+        if k in OPS:
             lay.labels[k] = (x, y_d + label_h + strip + (rows_h - line) / 2)
             continue
         if k == "w_o":
@@ -245,8 +276,15 @@ def needed_height(width: float, line: float, text_width, texts: dict, n: int, he
     each drawn map a side of min(slot − 6, max(2·MIN_MAP, line)) pixels and fits every row
     and the notes it keeps. It depends on the width and the texts, never on a height, so a
     minimum height set from it cannot feed itself (found to a pixel by bisection)."""
+    measured: dict = {}
+
+    def measure(text: str) -> float:       # each text measured once, not once a step
+        if text not in measured:
+            measured[text] = text_width(text)
+        return measured[text]
+
     def fits(height: float) -> bool:
-        lay = diagram_layout(width, height, line, text_width, texts, n, heads, kv_heads,
+        lay = diagram_layout(width, height, line, measure, texts, n, heads, kv_heads,
                              max_drawn, notes_may_go=True)
         target = min(lay.slot - 6, max(2 * MIN_MAP, line))
         return lay.maps[0][2] >= target - 0.5 and lay.bottom + line * lay.note_lines <= height

@@ -191,9 +191,11 @@ class MultiHeadView(Plot):
         return (transform.m11() if transform.m11() > 0 else 1.0,
                 transform.m22() if transform.m22() > 0 else 1.0)
 
-    def _measure(self, text: str) -> float:
-        """A label's width in view units."""
-        return self.labels["x"].width_of(text) / self._scale()[0]
+    def _measurer(self):
+        """text → a label's width in view units, at the view's scale now (one lookup of
+        the scale for a whole layout, not one a text)."""
+        width_of, unit = self.labels["x"].width_of, self._scale()[0]
+        return lambda text: width_of(text) / unit
 
     def _line_height(self) -> float:
         label = self.labels["x"]
@@ -221,15 +223,17 @@ class MultiHeadView(Plot):
         line = self._line_height()
         self._laid_for = (line, self._scale())
 
+        measure = self._measurer()
+
         def lay_out(texts, notes_may_go):
-            lay = diagram_layout(w, h, line, self._measure, texts, mh.x.shape[0],
+            lay = diagram_layout(w, h, line, measure, texts, mh.x.shape[0],
                                  mh.computed_heads, mh.computed_kv_heads, MAX_HEADS_DRAWN,
                                  notes_may_go)
             if lay.drawn < mh.heads and not texts["more"]:
                 # Fewer maps fit than the texts assumed: lay out again with room for the
                 # "+k heads not drawn" note (k allowing for one more map giving way to it).
                 more = not_drawn_text(mh.heads - lay.drawn + 1)
-                lay = diagram_layout(w, h, line, self._measure, {**texts, "more": more},
+                lay = diagram_layout(w, h, line, measure, {**texts, "more": more},
                                      mh.x.shape[0], mh.computed_heads, mh.computed_kv_heads,
                                      MAX_HEADS_DRAWN, notes_may_go)
             return lay
@@ -278,11 +282,12 @@ class MultiHeadView(Plot):
         width, line, texts, n, heads, kv = self._needs
         # What the height depends on: the texts' widths (the note's line count only), not
         # the digits a d_k step changes; a drag goes back and forth over a few of these.
-        widths = tuple((k, round(self._measure(t), 1)) for k, t in texts.items() if k != "note")
+        measure = self._measurer()
+        widths = tuple((k, round(measure(t), 1)) for k, t in texts.items() if k != "note")
         key = (width, line, self._scale(), widths, texts["note"].count("\n"), n, heads, kv)
         view = self._heights.get(key)
         if view is None:
-            view = needed_height(width, line, self._measure, texts, n, heads, kv,
+            view = needed_height(width, line, measure, texts, n, heads, kv,
                                  MAX_HEADS_DRAWN, MINIMUM_VIEW_LINES * line)
             if len(self._heights) >= LAYOUTS_KEPT:
                 self._heights.pop(next(iter(self._heights)))
