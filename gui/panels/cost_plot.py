@@ -18,7 +18,7 @@ from gui.common.guard import guarded, listener
 
 from gui.common.style import brush, format_count, pen, plot_font
 from gui.panels.base import Plot
-from gui.panels.items import Bars, PathBars
+from gui.panels.items import BrushedBars, PathBars, PathLine
 from gui.panels.label import Label
 from gui.panels.text_fit import (MinimumHeight, glue_words, layout_minimum_px, lines_px, unbreakable,
                        wrap_lines)
@@ -67,10 +67,10 @@ class CostPlot(Plot):
             self.plot.addItem(bar)
             self.term_bars[term] = bar
         # Third bar: the same multi-head total cut into h per-head slices plus W_O.
-        self.head_bar = Bars(x=np.zeros(0), height=np.zeros(0), width=BAR_WIDTH)
+        self.head_bar = BrushedBars(x=np.zeros(0), height=np.zeros(0), width=BAR_WIDTH)
         self.plot.addItem(self.head_bar)
         # The figure some texts compare against: one head without W_O, a dashed mark on bar 0.
-        self.no_w_o_line = pg.PlotCurveItem(x=np.array([-0.42, 0.42]), y=np.zeros(2))
+        self.no_w_o_line = PathLine(x=np.array([-0.42, 0.42]), y=np.zeros(2))
         self.plot.addItem(self.no_w_o_line)
         self.info = self.overlay_text(self.plot, (0, 0))
         self.memory_text = self.add_title(row=2)

@@ -11,8 +11,8 @@ import functools
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QLineF, QRectF, Qt
-from PySide6.QtGui import QPainterPath
-from PySide6.QtWidgets import QGraphicsLineItem, QGraphicsPathItem
+from PySide6.QtGui import QPainter, QPainterPath
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsLineItem, QGraphicsPathItem
 
 from gui.common.guard import SUPER, guarded
 
@@ -95,6 +95,110 @@ class PathBars(QGraphicsPathItem):
         path.setFillRule(Qt.FillRule.WindingFill)   # touching or overlapping bars all fill
         for centre, bottom, height in zip(x.tolist(), bottoms.tolist(), heights.tolist()):
             path.addRect(QRectF(centre - width / 2, bottom, width, height).normalized())
+        self.setPath(path)
+
+    def dataBounds(self, *_args, **_kwargs):  # noqa: N802 (pyqtgraph)
+        return [None, None]
+
+
+class BrushedBars(QGraphicsPathItem):
+    """Bars of one pen and a brush each, as pg.BarGraphItem draws them given `brushes`,
+    painted by Qt: the bars of each distinct brush are one PathBars child (a stack of
+    alternating shades is two paths, whatever its height).
+
+    setOpts(x=, y0=, height=, width=, brushes=, pen=) as pg.BarGraphItem (brushes: one
+    per bar), `opts` keeps them. New brushes or pen regroup the bars; new heights only
+    move them. Bars of different brushes are painted brush by brush, not bar by bar: bars
+    that overlap may stack in another order than BarGraphItem's."""
+
+    def __init__(self, **opts):
+        super().__init__()
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents)
+        self.opts = {"x": np.zeros(0), "y0": 0.0, "height": np.zeros(0), "width": 0.8,
+                     "brushes": [], "pen": None}
+        self._groups: list[tuple[PathBars, np.ndarray]] = []   # (path, bar indices)
+        self.setOpts(**opts)
+
+    @property
+    def layers(self) -> list[PathBars]:
+        """The paths, one per distinct brush, in the order the brushes first appear."""
+        return [path for path, _ in self._groups]
+
+    def setOpts(self, **opts) -> None:  # noqa: N802 (pg.BarGraphItem's name)
+        self.opts.update(opts)
+        if opts.keys() & {"brushes", "pen", "x"}:
+            self._regroup()
+        elif opts.keys() & {"y0", "height", "width"}:
+            self._move()
+
+    def _regroup(self) -> None:
+        brushes = [pg.mkBrush(b) for b in self.opts["brushes"]]
+        distinct: list = []
+        members: list[list[int]] = []
+        for i, b in enumerate(brushes):
+            for j, known in enumerate(distinct):
+                if known == b:
+                    members[j].append(i)
+                    break
+            else:
+                distinct.append(b)
+                members.append([i])
+        for path, _ in self._groups[len(distinct):]:
+            path.setParentItem(None)
+            if path.scene() is not None:
+                path.scene().removeItem(path)
+        kept = [path for path, _ in self._groups[:len(distinct)]]
+        kept += [PathBars() for _ in range(len(distinct) - len(kept))]
+        self._groups = []
+        for path, b, idx in zip(kept, distinct, members):
+            path.setParentItem(self)
+            path.setOpts(brush=b, pen=self.opts["pen"])
+            self._groups.append((path, np.array(idx, dtype=np.intp)))
+        self._move()
+
+    def _move(self) -> None:
+        x = np.asarray(self.opts["x"], dtype=float)
+        heights = np.asarray(self.opts["height"], dtype=float)
+        bottoms = np.broadcast_to(np.asarray(self.opts["y0"], dtype=float), heights.shape)
+        for path, idx in self._groups:
+            path.setOpts(x=x[idx], y0=bottoms[idx], height=heights[idx],
+                         width=self.opts["width"])
+
+    def dataBounds(self, *_args, **_kwargs):  # noqa: N802 (pyqtgraph)
+        return [None, None]
+
+
+class PathLine(QGraphicsPathItem):
+    """A polyline in data coordinates, painted by Qt: what pg.PlotCurveItem draws for a
+    few points with a cosmetic pen and no fill, antialiased as pyqtgraph's `antialias`
+    option says when the line is made (the view's own hints leave paths aliased), without
+    PlotCurveItem's path, bounds and pen work in Python on every paint. setData(x, y) as
+    PlotCurveItem's; it takes no part in auto-ranging."""
+
+    def __init__(self, x=(), y=()):
+        super().__init__()
+        self.antialias = bool(pg.getConfigOption("antialias"))
+        self.xData = self.yData = np.zeros(0)
+        self.setData(x, y)
+
+    @guarded
+    def paint(self, painter, option, widget=None) -> None:
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, self.antialias)
+        super().paint(painter, option, widget)
+        painter.restore()
+
+    def setData(self, x, y) -> None:  # noqa: N802 (PlotCurveItem's name)
+        x, y = np.asarray(x, dtype=float), np.asarray(y, dtype=float)
+        if np.array_equal(x, self.xData) and np.array_equal(y, self.yData):
+            return
+        self.xData, self.yData = x, y
+        path = QPainterPath()
+        for i, (px, py) in enumerate(zip(x.tolist(), y.tolist())):
+            if i == 0:
+                path.moveTo(px, py)
+            else:
+                path.lineTo(px, py)
         self.setPath(path)
 
     def dataBounds(self, *_args, **_kwargs):  # noqa: N802 (pyqtgraph)
