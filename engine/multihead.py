@@ -41,6 +41,9 @@ class MultiHeadResult:
     arrays were computed with `computed_heads` heads of width `computed_dk` and
     `computed_kv_heads` K/V heads instead (d_model above FULL_WIDTH_LIMIT); shapes and
     costs stay exact. `divisor` is what the scores were divided by (before T).
+    `seeded_from` is (seed, tokens, width) when X and the weights are
+    seeded_matrices(seed, tokens, width) (W_K, W_V their first columns), else None: equal
+    keys mean equal matrices, so a view can keep what it made of them.
     """
 
     d_model: int
@@ -64,6 +67,7 @@ class MultiHeadResult:
     head_outputs: np.ndarray
     concat: np.ndarray
     output: np.ndarray
+    seeded_from: tuple | None = None
 
     @property
     def output_shape(self) -> tuple[int, int]:
@@ -319,8 +323,10 @@ def run_multihead(d_model: int, heads: int, tokens: int, seed: int = 0,
     g = heads if kv_heads is None else kv_heads
     g_c = computed_kv_heads(heads, g, h_c)
     width = h_c * dk_c
+    seeded_from = None
     if matrices is None:
         matrices = seeded_matrices(seed, tokens, width)
+        seeded_from = (seed, tokens, width)
     x, w_q, w_k, w_v, w_o = matrices
     if g_c * dk_c < w_k.shape[1]:   # GQA / MQA: the first g K/V heads' columns
         w_k, w_v = w_k[:, :g_c * dk_c], w_v[:, :g_c * dk_c]
@@ -335,7 +341,8 @@ def run_multihead(d_model: int, heads: int, tokens: int, seed: int = 0,
         a.flags.writeable = False
     return MultiHeadResult(d_model=d_model, heads=heads, dk=dk, reduced=(h_c, dk_c) != (heads, dk),
                            computed_heads=h_c, computed_dk=dk_c, kv_heads=g,
-                           computed_kv_heads=g_c, divisor=divisor, **arrays)
+                           computed_kv_heads=g_c, divisor=divisor, seeded_from=seeded_from,
+                           **arrays)
 
 
 #: Var of one fan-in weight times its fan-in: (i + ½)/128 levels give a²/3·(1 − 2⁻¹⁶), a² = 3/rows.

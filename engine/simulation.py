@@ -16,7 +16,7 @@ from .dot_product import (rademacher_pmf, sample_dot_products, theory_density, t
                           variance_with_stderr)
 from .live_scores import METHODS as LIVE_METHODS
 from .live_scores import live_scores
-from .multihead import (MultiHeadResult, computed_shape, run_multihead, seeded_matrices,
+from .multihead import (MultiHeadResult, computed_shape, run_multihead,
                         seeded_projections)
 from .params import Params
 from .saturation import DK_GRID, METRICS, Quartiles, saturation_study, trial_counts
@@ -267,9 +267,8 @@ def compute(params: Params) -> Results:
                               params.sigma),
         saturation=saturation_for(params.keys, params.seed, params.temperature,
                                   params.distribution, params.sigma),
-        multihead=run_multihead(params.d_model, params.heads, params.tokens, None, params.scale,
-                                params.temperature, params.causal,
-                                seeded_matrices(params.seed, params.tokens, heads_c * dk_c),
+        multihead=run_multihead(params.d_model, params.heads, params.tokens, params.seed,
+                                params.scale, params.temperature, params.causal, None,
                                 kv, params.scale_by,
                                 seeded_projections(params.seed, params.tokens, heads_c * dk_c)),
         cost_single=single, cost_multi=multi,

@@ -12,6 +12,7 @@ clicking pins that head (select_head).
 from __future__ import annotations
 
 import itertools
+from collections import OrderedDict
 import math
 
 import numpy as np
@@ -41,6 +42,10 @@ LAYOUTS_KEPT = 32      # a drag goes back and forth over a few shapes
 MINIMUM_VIEW_LINES = 12
 SYMBOLS = {"x": "X", "w_q": "W_Q", "w_k": "W_K", "w_v": "W_V", "q": "Q", "k": "K", "v": "V",
            "concat": "concat", "w_o": "W_O", "output": "output"}
+SEEDED = ("x", "w_q", "w_k", "w_v", "w_o")   # the matrices MultiHeadResult.seeded_from names
+#: Seeded matrices whose colours are kept: X and the four W of eight widths (64 kB each at
+#: most, the images being MAX_PIXELS a side).
+COLOURED_KEPT = 40
 STRIPS = ("w_q", "w_k", "w_v", "q", "k", "v", "concat")     # head-colour strip above the box
 HIGHLIGHTS = ("w_q", "w_k", "w_v", "q", "k", "v", "map", "out", "concat", "w_o")
 LABEL_ORDER = ("x", "w_q", "w_k", "w_v", "q", "k", "v", "dot", "eq", "maps", "outs",
@@ -106,6 +111,7 @@ class MultiHeadView(Plot):
         self._words_key = None
         self._needs = None            # what the view's minimum height is measured from
         self._heights: dict = {}      # what needed_height gave, by what it depends on
+        self._coloured: OrderedDict = OrderedDict()   # seeded matrices' colour indices, by key
         self.minimum_height = MinimumHeight(self, self._needed_height)
         self.view.sigResized.connect(self._on_resized)
         self.scene().sigMouseMoved.connect(self._on_mouse_moved)
@@ -344,17 +350,29 @@ class MultiHeadView(Plot):
                 kept.append(box)
 
     # -- data ----------------------------------------------------------------
-    @staticmethod
-    def _show(item: MatrixItem, array: np.ndarray, limit: float | None, rect: QRectF) -> None:
+    def _show(self, item: MatrixItem, array: np.ndarray, limit: float | None, rect: QRectF,
+              key: tuple | None = None) -> None:
         """The engine hands back the very same X and W arrays while only h moves, and
         colouring W_O (d_model² pixels) is the costliest image: an array already shown is
-        only moved to its new slot."""
+        only moved to its new slot. `key` names the numbers of a seeded matrix
+        (MultiHeadResult.seeded_from with its name and shape): their colours are kept for
+        the COLOURED_KEPT newest keys, so a width seen again (a drag going back, an
+        unlocked d_k and back to 512) is not coloured again."""
         if item.values is array:
             item.place(rect)
             return
-        if limit is None:   # the colour range of the entries drawn
-            limit = float(np.max(np.abs(drawn_entries(array)))) or 1.0
-        item.show_values(array, DIVERGING, -limit, limit, rect)
+        index = self._coloured.get(key) if key is not None else None
+        if index is None:
+            if limit is None:   # the colour range of the entries drawn
+                limit = float(np.max(np.abs(drawn_entries(array)))) or 1.0
+            index = colour_index(drawn_entries(array), -limit, limit)
+            if key is not None:
+                self._coloured[key] = index
+                if len(self._coloured) > COLOURED_KEPT:
+                    self._coloured.popitem(last=False)
+        else:
+            self._coloured.move_to_end(key)
+        item.show_indices(index, DIVERGING, array, rect)
 
     def _show_strips(self, mh) -> None:
         h, g, dk = mh.computed_heads, mh.computed_kv_heads, mh.computed_dk
@@ -404,8 +422,10 @@ class MultiHeadView(Plot):
                   "output": (mh.output, float(np.max(np.abs(mh.output))) or 1.0)}
         for name, m in (("q", q), ("k", k), ("v", v)):
             arrays[name] = (m, float(np.max(np.abs(m))) or 1.0)
+        seeded = mh.seeded_from
         for name, (array, limit) in arrays.items():
-            self._show(self.images[name], array, limit, rects[name])
+            key = (name, seeded, array.shape) if seeded is not None and name in SEEDED else None
+            self._show(self.images[name], array, limit, rects[name], key)
         self._show_strips(mh)
         maps = colour_index(mh.weights[:drawn], 0.0, 1.0)
         outs = colour_index(mh.head_outputs[:drawn], -lim_c, lim_c)

@@ -380,3 +380,20 @@ def test_seeded_projections_are_kept_per_width_and_read_only():
     assert seeded_projections(4, 6, 640)[0] is xq
     assert not xq.flags.writeable
     assert seeded_projections(4, 6, 512)[0].shape == (6, 512)
+
+
+def test_seeded_from_names_the_seeded_matrices_a_result_used():
+    """Equal seeded_from, equal matrices (what the multi-head view keeps colours by); None
+    when the caller handed its own."""
+    from engine import Params, compute
+    from engine.multihead import seeded_matrices
+
+    r = compute(Params(dk=72, heads=8, d_model=576, seed=4, tokens=7))
+    assert r.multihead.seeded_from == (4, 7, 576)
+    for got, seeded in zip((r.multihead.x, r.multihead.w_q, r.multihead.w_o),
+                           (m for i, m in enumerate(seeded_matrices(4, 7, 576)) if i in (0, 1, 4))):
+        np.testing.assert_array_equal(got, seeded)
+    reduced = compute(Params(dk=4096, heads=2, d_model=8192, seed=4, tokens=7)).multihead
+    assert reduced.seeded_from == (4, 7, reduced.computed_heads * reduced.computed_dk)
+    own = run_multihead(512, 8, 6, matrices=seeded_matrices(3, 6, 512))
+    assert own.seeded_from is None

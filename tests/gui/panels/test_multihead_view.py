@@ -295,6 +295,35 @@ def test_new_results_update_the_same_items(window):
 
 
 
+
+def test_a_width_seen_again_shows_the_colours_it_had_without_colouring_them_again(
+        window, monkeypatch):
+    """The seeded X and W of a width are coloured once: back at that width (a drag over
+    d_k going back), every image is the one a fresh view draws for the same results, and
+    only the products (Q, K, V, concat, output, maps) are coloured again."""
+    import gui.panels.multihead_view as module
+    from gui.panels.multihead_view import DIVERGING, colour_image, drawn_entries
+
+    view = view_of(window)
+    set_params(window, dk=72, heads=8, d_model=576)
+    set_params(window, dk=100, heads=8, d_model=800)
+    coloured = []
+    real = module.colour_index
+    monkeypatch.setattr(module, "colour_index",
+                        lambda values, low, high: coloured.append(values.shape) or
+                        real(values, low, high))
+    set_params(window, dk=72, heads=8, d_model=576)
+    mh = window.model.results.multihead
+    assert mh.seeded_from == (window.model.params.seed, mh.x.shape[0], 576)
+    # Q, K, V, concat and output, the maps and the head outputs: 7; no W (192 × 192 drawn)
+    assert (192, 192) not in coloured and len(coloured) == 7
+    for name in ("x", "w_q", "w_k", "w_v", "w_o"):
+        array = getattr(mh, name)
+        assert view.images[name].values is array
+        limit = 3.0 if name == "x" else float(np.max(np.abs(drawn_entries(array))))
+        np.testing.assert_array_equal(view.images[name].pixels(),
+                                      colour_image(drawn_entries(array), DIVERGING, -limit, limit))
+
 def test_fewer_maps_than_heads_always_say_how_many_are_not_drawn(window):
     """When the view has room for fewer maps than heads, the "+k heads not drawn" note
     shows, inside the view. (The texts were made for min(h, 8) maps, so a view that fit
