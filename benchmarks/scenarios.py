@@ -18,10 +18,16 @@ HEADS_DIVISORS_512 = [16, 4, 8, 32, 2, 8, 64, 1, 16, 8, 4, 8, 32]
 DK_NEAR_MAX = [8192, 16000, 12288, 16383, 10000, 14336, 16128, 9000, 15000, 12000]
 
 
-def run_defaults(h: Harness, n: int = CHANGES, mode: str = "qt") -> list[dict]:
+def run_defaults(h: Harness, n: int = CHANGES, mode: str = "qt",
+                 state: dict | None = None) -> list[dict]:
+    """`n` changes of the defaults sequence. `state`: a dict kept between calls, for a
+    sequence taken in blocks (benchmarks.turns): each call goes on where the last stopped."""
+    state = {} if state is None else state
     h.relock_512()
-    h.set_untimed(h.dk_spin, 64)
-    rows, i, dk_i, heads_i, guard = [], 0, 0, 0, 0
+    if not state:
+        h.set_untimed(h.dk_spin, 64)
+    rows, guard = [], 0
+    i, dk_i, heads_i = state.get("i", 0), state.get("dk_i", 0), state.get("heads_i", 0)
     while len(rows) < n and guard < 10 * n:
         guard += 1
         h.relock_512()  # every step starts from the locked default width d_model = 512
@@ -33,12 +39,17 @@ def run_defaults(h: Harness, n: int = CHANGES, mode: str = "qt") -> list[dict]:
             heads_i += 1
         i += 1
         h.record(rows, spin, value, mode)
+    state.update(i=i, dk_i=dk_i, heads_i=heads_i)
     return rows
 
 
-def run_dk_max(h: Harness, n: int = CHANGES, mode: str = "qt") -> list[dict]:
-    h.set_untimed(h.dk_spin, 16384)
-    rows, i, guard = [], 0, 0
+def run_dk_max(h: Harness, n: int = CHANGES, mode: str = "qt",
+               state: dict | None = None) -> list[dict]:
+    """`n` changes near d_k = 16 384; `state` as in run_defaults."""
+    state = {} if state is None else state
+    if not state:
+        h.set_untimed(h.dk_spin, 16384)
+    rows, i, guard = [], state.get("i", 0), 0
     while len(rows) < n and guard < 10 * n:
         guard += 1
         p = h.model.params
@@ -50,6 +61,7 @@ def run_dk_max(h: Harness, n: int = CHANGES, mode: str = "qt") -> list[dict]:
             spin, value = h.dk_spin, DK_NEAR_MAX[(i // 2) % len(DK_NEAR_MAX)]
         i += 1
         h.record(rows, spin, value, mode)
+    state.update(i=i)
     return rows
 
 
