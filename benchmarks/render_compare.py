@@ -7,7 +7,7 @@ The same Params sequences as the timed changes, with Results computed up front
   matplotlib           mpl_reference.MatplotlibFigure.render (in-place updates, draw,
                        repaint) on the first `mpl_changes` Results of each sequence.
 The speed-ups compare pyqtgraph on those same Results; for speedup_qt_paint_* (the target)
-the app and matplotlib take turns, one Results each.
+the app and matplotlib take turns, MPL_BLOCK Results each.
 """
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from .harness import Harness
 from .report import summary_ms
 
 MPL_DRAWS = 100
+MPL_BLOCK = 10     # Results per turn when the app and matplotlib take turns
 
 NOTE = ("matplotlib: artists built once, updated in place (set_height, "
         "set_data, set_extent/set_clim); the per-head cost bars are rebuilt "
@@ -49,14 +50,18 @@ def compare_block(h: Harness, mpl, results: list, mpl_changes: int) -> dict:
     qt_times = [h.render_as_qt_does(r) for r in results]
     parts: dict = {}
     pg_times = [h.render_only(r, per_panel=parts) for r in results]
-    # The speed-up: the same Results drawn by the app and by matplotlib taking turns, one
-    # change each, so that a machine slowing down for a while slows both (one sequence
-    # after the other compared seconds of the app with a minute of matplotlib).
+    # The speed-up: the same Results drawn by the app and by matplotlib taking turns in
+    # blocks of MPL_BLOCK, so that a machine slowing down for a while slows both (one
+    # sequence after the other compared seconds of the app with a minute of matplotlib).
+    # Not one change each: after a matplotlib draw the app's next change starts with cold
+    # caches, which the app running on its own never has.
     qt_turns, mpl_times = [], []
-    for r in results[:n_mpl]:
-        qt_turns.append(h.render_as_qt_does(r))
-        h.drain()
-        mpl_times.append(mpl.render(r))
+    for start in range(0, n_mpl, MPL_BLOCK):
+        block = results[start:min(start + MPL_BLOCK, n_mpl)]
+        qt_turns += [h.render_as_qt_does(r) for r in block]
+        for r in block:
+            h.drain()
+            mpl_times.append(mpl.render(r))
     pg, mp = summary_ms(pg_times), summary_ms(mpl_times)
     same = summary_ms(pg_times[:n_mpl])   # the speed-up compares the same Results
     qt, qt_same = summary_ms(qt_times), summary_ms(qt_turns)
