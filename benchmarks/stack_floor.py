@@ -144,13 +144,18 @@ class BarePlots:
                 plot.setYRange(-4.0 * scale, 4.0 * scale, padding=0)
         self.settle()
 
-    def timed(self, changes: int, with_text: bool, move_axes: bool) -> dict:
+    def change_times(self, changes: int, with_text: bool, move_axes: bool,
+                     start: int = 0) -> list[float]:
+        """Seconds each of changes start … start + changes − 1 took."""
         times = []
-        for k in range(changes):
+        for k in range(start, start + changes):
             t0 = time.perf_counter()
             self.change(k, with_text, move_axes)
             times.append(time.perf_counter() - t0)
-        return summary_ms(times)
+        return times
+
+    def timed(self, changes: int, with_text: bool, move_axes: bool) -> dict:
+        return summary_ms(self.change_times(changes, with_text, move_axes))
 
     def static_repaint(self, rounds: int = 100) -> float:
         times = []
@@ -172,15 +177,21 @@ def measure_startup(runs: int = 3) -> dict:
             "imports_seconds": round(statistics.median(r["imports"] for r in rows), 3)}
 
 
-def main(argv=None) -> int:
-    args = parse_args(argv)
+def bare_application():
+    """The offscreen QApplication with gui/app.py's pyqtgraph options, none of its code."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     import pyqtgraph as pg
     from PySide6.QtWidgets import QApplication
 
-    load_start = os.getloadavg()[0]
     app = QApplication.instance() or QApplication([])
     pg.setConfigOptions(antialias=True, background="w", foreground="k")
+    return app
+
+
+def main(argv=None) -> int:
+    args = parse_args(argv)
+    load_start = os.getloadavg()[0]
+    app = bare_application()
     bare = BarePlots(app, args.labels)
     bare.timed(20, True, True)   # warm-up
     report = {

@@ -78,31 +78,18 @@ def serve_app(workspace: str) -> None:
 def serve_stack() -> None:
     """benchmarks.stack_floor's bare plots; each request {"n"} is answered with the times (s)
     of the next n changes with labels."""
-    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    import pyqtgraph as pg
-    from PySide6.QtWidgets import QApplication
+    from .stack_floor import BarePlots, bare_application
 
-    from .stack_floor import BarePlots
-
-    app = QApplication.instance() or QApplication([])
-    pg.setConfigOptions(antialias=True, background="w", foreground="k")   # as stack_floor
-    bare = BarePlots(app, 10)
-    k = 0
-    for _ in range(WARM_UP):
-        bare.change(k, True, False)
-        k += 1
+    bare = BarePlots(bare_application(), 10)
+    bare.change_times(WARM_UP, True, False)
+    k = WARM_UP
     _answer({"ready": True})
     for line in sys.stdin:
         request = json.loads(line)
         if request.get("quit"):
             break
-        times = []
-        for _ in range(request["n"]):
-            t0 = time.perf_counter()
-            bare.change(k, True, False)
-            times.append(time.perf_counter() - t0)
-            k += 1
-        _answer(times)
+        _answer(bare.change_times(request["n"], True, False, start=k))
+        k += request["n"]
 
 
 # -- the coordinator -------------------------------------------------------------------------

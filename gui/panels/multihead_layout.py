@@ -49,6 +49,7 @@ def _row(cells, x0: float, widths) -> list:
         x += w + GAP
     return xs
 
+
 OPS = frozenset({"dot", "eq", "dot2", "eq2"})     # "·" and "=": text, no box
 SHARED = frozenset({"w_k", "w_v", "k", "v"})     # K/V-sized: g/h of W_Q's width
 NAMES_A = ("x", "dot", "w_q", "w_k", "w_v", "eq", "q", "k", "v")
@@ -121,7 +122,6 @@ def diagram_layout(width: float, height: float, line: float, text_width, texts: 
     squeezed_widths, wrap, lay.squeezed, u_w = row_plan(width, line, tuple(measured.items()), share)
     tw = dict(squeezed_widths)
     lines_a = [NAMES_A[:5], NAMES_A[5:]] if wrap else [NAMES_A]
-    names_d = NAMES_D
 
     def box_widths(u: float, names) -> list:
         return _box_widths(tw, share, u, names)
@@ -138,7 +138,7 @@ def diagram_layout(width: float, height: float, line: float, text_width, texts: 
     outs_over = tw["outs"] > row_labels + 0.5      # the outputs' caption goes over them too
     slot_min = max(MIN_MAP + 6, text_width("88") + 4)
     more = tw["more"] + GAP if tw["more"] else 0.0
-    d_width = row_width(MIN_BOX, names_d) + strip     # W_O's strip stands left of it
+    d_width = row_width(MIN_BOX, NAMES_D) + strip     # W_O's strip stands left of it
     wanted = min(heads, max_drawn)
     beside = width - d_width - 2 * GAP - row_labels - GAP - more
 
@@ -249,13 +249,13 @@ def diagram_layout(width: float, height: float, line: float, text_width, texts: 
     def d_widths(u_d: float) -> list:
         # W_O's cell holds its head-colour strip on the left of the box
         return [tw[k] if k in OPS else max(w_o, tw[k]) + strip if k == "w_o" else
-                max(u_d, tw[k]) for k in names_d]
+                max(u_d, tw[k]) for k in NAMES_D]
 
     widths = d_widths(u_d)
     while sum(widths) + GAP * 4 > width - d_left and u_d > MIN_BOX:
         u_d *= 0.9
         widths = d_widths(u_d)
-    for k, x, cw in zip(names_d, _row(names_d, d_left, widths), widths):
+    for k, x, cw in zip(NAMES_D, _row(NAMES_D, d_left, widths), widths):
         if k in OPS:
             lay.labels[k] = (x, y_d + label_h + strip + (rows_h - line) / 2)
             continue

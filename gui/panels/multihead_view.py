@@ -12,8 +12,8 @@ clicking pins that head (select_head).
 from __future__ import annotations
 
 import itertools
-from collections import OrderedDict
 import math
+from collections import OrderedDict
 
 import numpy as np
 import pyqtgraph as pg
