@@ -11,6 +11,8 @@ from dataclasses import dataclass
 import pyqtgraph as pg
 from PySide6.QtGui import QColor, QFont
 
+from gui.state.app_state import shown_text_scale
+
 OKABE_ITO = {
     "orange": "#E69F00", "sky": "#56B4E9", "green": "#009E73", "yellow": "#F0E442",
     "blue": "#0072B2", "vermillion": "#D55E00", "purple": "#CC79A7", "black": "#000000",
@@ -88,13 +90,13 @@ LIGHT = Theme()
 
 def make_theme(dark: bool = False, presentation: bool = False, ui_scale: float = 1.0,
                colour_safe: bool = True) -> Theme:
-    """Light is black on white (high contrast); presentation thickens lines and enlarges text."""
-    boost = 1.4 if presentation else 1.0
+    """Light is black on white (high contrast); presentation thickens lines and enlarges
+    text to at least PRESENTATION_MIN_SCALE (gui.state.app_state.shown_text_scale)."""
     return Theme(name="dark" if dark else "light",
                  background="#000000" if dark else "#FFFFFF",
                  foreground="#F2F2F2" if dark else "#000000",
                  line_width=BASE_LINE_WIDTH * (1.75 if presentation else 1.0) * max(1.0, ui_scale ** 0.5),
-                 font_pt=round(BASE_FONT_PT * ui_scale * boost, 1),
+                 font_pt=round(BASE_FONT_PT * shown_text_scale(ui_scale, presentation), 1),
                  colour_safe=colour_safe)
 
 

@@ -20,7 +20,8 @@ from gui.panels.heads_view import HeadsView, compute_heads
 from gui.common.qt_util import all_signals_blocked
 from gui.studies.cycle import StudyCycle
 from gui.state import AppState, HeadsInput
-from gui.state.app_state import DEFAULT_SENTENCES, HEADS_SEED_MAX, SENTENCE_MAX_CHARS
+from gui.state.app_state import (DEFAULT_SENTENCES, DEFAULT_TOKEN_MODES, HEADS_SEED_MAX,
+                                 SENTENCE_MAX_CHARS)
 
 __all__ = ["HeadRolesTab", "compute_heads", "follow_language"]
 
@@ -45,7 +46,7 @@ class HeadRolesTab(QWidget):
 
     MODE_ORDER = ("en", "ja_chars", "ja_words")
     #: The token mode of each language's default sentence.
-    DEFAULT_MODES = {"en": "en", "ja": "ja_words"}
+    DEFAULT_MODES = DEFAULT_TOKEN_MODES
 
     def __init__(self, state: AppState | None = None, study: StudyCycle | None = None,
                  parent=None):

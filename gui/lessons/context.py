@@ -10,6 +10,8 @@ to the step's `facts(context) -> dict`:
     running      the experiment training now, or None
     real_heads   gui.realheads.study.ModelHeadsResult of the Real heads tab, or None
     minilm_ready True when MiniLM is in the model cache (the Real heads step can run)
+    sentence     the sentence the Real heads tab is asked to read now (a result for
+                 another sentence is not the one on screen: its numbers are not quoted)
 
 Everything in it is read-only: frozen results and a mapping proxy.
 """
@@ -32,6 +34,7 @@ class LessonContext:
     running: str | None = None
     real_heads: Any = None
     minilm_ready: bool = False
+    sentence: str | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.training, MappingProxyType):

@@ -40,6 +40,8 @@ def real_heads_text(context: LessonContext) -> str:
         if result is not None and result.error:
             return tr("This model could not be shown: {reason}").format(reason=result.error)
         return tr("Loading MiniLM and running it on the sentence…")
+    if context.sentence is not None and result.request.sentence != context.sentence:
+        return tr("computing…")        # the result on screen is still the previous sentence's
     f = real_heads_facts(result)
     names = role_names()
     counts = ", ".join(f"{names.get(role, role)} {count}" for role, count in f["role_counts"])

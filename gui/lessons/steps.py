@@ -25,6 +25,7 @@ from gui.lessons.layers_grid import preset_for
 from gui.lessons.training_facts import gradients_run_text, heads_run_text, paper_text, roles_run_text
 from gui.common import names
 from gui.common.style import format_count, format_number
+from gui.state.app_state import DEFAULT_SENTENCES, DEFAULT_TOKEN_MODES
 
 
 @dataclass(frozen=True)
@@ -40,6 +41,9 @@ class LessonStep:
     train: str | None = None                     # LESSON_RUNS key of the step's Train button
     tab: str | None = None                       # bottom tab the step brings to the front
     grid: bool = False                           # show the layers × heads picture
+    #: The sentence of the Head roles and Real heads tabs at this step, in every language
+    #: (None: the default sentence of the language shown, step_heads_input)
+    sentence: str | None = None
 
 
 def _nearest_grid(grid: np.ndarray, dk: int) -> int:
@@ -202,6 +206,10 @@ def _roles_facts(context: LessonContext) -> dict:
     return {**_heads_facts(context), "run": roles_run_text(context), "pruning": pruning_text()}
 
 
+#: The Real heads step's sentence: MiniLM reads English only (a Japanese sentence becomes
+#: [UNK] and ## fragments), so the Japanese lesson reads it too, and says what it means.
+REAL_HEADS_SENTENCE = "The animal didn't cross the street because it was too tired."
+
 TEN = (10.0, 1.0, 1.0, 1.0)
 HUNDRED = (100.0, 91.0, 91.0, 91.0)
 SPLIT = {"dk": 64, "heads": 8, "d_model": 512}
@@ -223,7 +231,8 @@ STEPS = (
     LessonStep("roles", names.TRAINING_PANEL, SPLIT, True, (), run_facts=_roles_facts,
                train="roles"),
     LessonStep("real_heads", names.MODEL_HEADS, SPLIT, True, (),
-               run_facts=lambda c: {"run": real_heads_text(c)}),
+               run_facts=lambda c: {"run": real_heads_text(c), "sentence": REAL_HEADS_SENTENCE},
+               sentence=REAL_HEADS_SENTENCE),
     LessonStep("cost", "costPlot", {**SPLIT, "seq_len": 512}, True,
                tuple({"dk": 512 // h, "heads": h, "d_model": 512} for h in (1, 4, 16, 64, 256, 512)),
                _cost_facts),
@@ -253,6 +262,17 @@ def step_params(step: LessonStep, current: Params) -> Params:
     import dataclasses
 
     return dataclasses.replace(Params(seed=current.seed), **step.settings)
+
+
+def step_heads_input(step: LessonStep, language: str) -> dict:
+    """The head-roles input the step sets (AppState.update_heads_input fields): its own
+    sentence, read as English words, or the default sentence of `language` with its token
+    mode; hand-built heads."""
+    if step.sentence is not None:
+        return {"sentence": step.sentence, "token_mode": "en", "random_heads": False}
+    language = language if language in DEFAULT_SENTENCES else "en"
+    return {"sentence": DEFAULT_SENTENCES[language], "random_heads": False,
+            "token_mode": DEFAULT_TOKEN_MODES[language]}
 
 
 def step_text(key: str) -> tuple[str, str]:
@@ -306,7 +326,7 @@ def step_text(key: str) -> tuple[str, str]:
             "The Head roles tab keeps hand-built heads as an illustration of what such roles "
             "look like (mean entropy {each} nats; uniform: {uni}).")),
         "real_heads": (tr("Real heads"), tr(
-            "A pretrained model on the sentence of the Head roles tab. {run}")),
+            "A pretrained model reads the sentence “{sentence}”. {run}")),
         "cost": (tr("Same matrix products, more softmax"), tr(
             "For n = {n} tokens, QKᵀ and weights·V cost {qk} FLOPs with h = {h} heads, the same as "
             "one full-width head ({qk1}). What grows with h is softmax and masking, h score "

@@ -10,6 +10,7 @@ Entering the lesson (the first step change or Play) remembers the user's Params 
 """
 from __future__ import annotations
 
+import dataclasses
 import html
 
 from PySide6.QtCore import QElapsedTimer, QEvent, QSizeF, QTimer, Qt, Signal, Slot
@@ -25,7 +26,7 @@ from gui.lessons.layers_grid import LayersHeadsGrid, preset_for
 from gui.lessons.strip_fit import StripFit
 from gui.lessons.text import LessonText
 from gui.lessons.training_facts import LESSON_RUNS
-from gui.lessons.steps import STEPS, step_params, step_text, sweep_facts
+from gui.lessons.steps import STEPS, step_heads_input, step_params, step_text, sweep_facts
 from gui.common.guard import SUPER, guarded, listener
 
 #: What Edit → Reset puts back when the lesson has not changed the controls: the first run's.
@@ -308,6 +309,7 @@ class LessonStrip(QWidget):
             self.offset_slider.blockSignals(False)
             self.gap_slider.blockSignals(False)
         self.state.set_params(step_params(step, self.state.params))
+        self.state.update_heads_input(**step_heads_input(step, self.state.view.language))
         self.highlight.emit(step.panel)
         self.refresh_text()
 
@@ -360,9 +362,11 @@ class LessonStrip(QWidget):
 
     # -- entering and leaving: the user's controls ------------------------------------
     def remember_user_controls(self) -> None:
-        """Keep the user's Params and lock the first time the lesson changes them."""
+        """Keep the user's Params, lock and head-roles input (its sentence) the first time
+        the lesson changes them."""
         if self.user_controls is None:
-            self.user_controls = (self.state.params, self.state.lock_d_model)
+            self.user_controls = (self.state.params, self.state.lock_d_model,
+                                  self.state.heads_input)
 
     @Slot()
     def leave(self) -> None:
@@ -384,10 +388,12 @@ class LessonStrip(QWidget):
         self._put_back(self.user_controls or DEFAULT_CONTROLS)
 
     def _put_back(self, controls: tuple) -> None:
-        params, lock = controls
+        params, lock, *heads_input = controls
         self.user_controls = None
         self.lock_requested.emit(lock)
         self.state.set_params(params)
+        if heads_input:
+            self.state.update_heads_input(**dataclasses.asdict(heads_input[0]))
 
     # -- training runs --------------------------------------------------------------
     def _training_this_step(self) -> bool:

@@ -40,6 +40,8 @@ DEFAULT_SENTENCES = {
     "en": "The cat sat on the mat because it was warm.",
     "ja": "猫がマットに座った。それは暖かかった。",
 }
+#: The token mode of each language's default sentence.
+DEFAULT_TOKEN_MODES = {"en": "en", "ja": "ja_words"}
 
 
 class StateError(ValueError):
@@ -62,6 +64,18 @@ def _check_int(name: str, value, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise StateError(f"{name} must be a whole number from {low} to {high}, got {value!r}")
     return value
+
+
+#: Presentation mode never shows text smaller than this scale (a projector at 100 % text
+#: gets 140 %); at larger text sizes it shows the size chosen, so that 300 % on a 1280×720
+#: projector still leaves the figure its room.
+PRESENTATION_MIN_SCALE = 1.4
+
+
+def shown_text_scale(text_scale: float, presentation: bool) -> float:
+    """The scale text is drawn at: `text_scale`, raised to PRESENTATION_MIN_SCALE in
+    presentation mode."""
+    return max(text_scale, PRESENTATION_MIN_SCALE) if presentation else text_scale
 
 
 def snap_text_scale(scale: float) -> float:
@@ -94,6 +108,11 @@ class ViewSettings:
     @property
     def dark(self) -> bool:
         return self.theme == "dark"
+
+    @property
+    def shown_scale(self) -> float:
+        """The scale text is drawn at (shown_text_scale)."""
+        return shown_text_scale(self.text_scale, self.presentation)
 
 
 @dataclass(frozen=True)
@@ -312,6 +331,6 @@ class AppState:
             self._set(name, getattr(snapshot, name))
 
 
-__all__ = ["AppState", "CostSettings", "DEFAULT_SENTENCES", "HeadsInput", "LANGUAGES",
+__all__ = ["AppState", "CostSettings", "DEFAULT_SENTENCES", "DEFAULT_TOKEN_MODES", "HeadsInput", "LANGUAGES",
            "ModelViewSettings", "ParamsError", "StateError", "StateSnapshot", "TrainingSettings",
            "ViewSettings", "snap_text_scale"]

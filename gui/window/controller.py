@@ -209,7 +209,7 @@ class LabController(QObject):
             training=lesson.training_results,
             running=self.state.training.experiment if running else None,
             real_heads=real.result if real is not None else None,
-            minilm_ready=cached_model() is not None)
+            minilm_ready=cached_model() is not None, sentence=self.state.heads_input.sentence)
 
     @Slot(str, object)
     def train_for_lesson(self, experiment: str, options) -> None:

@@ -22,14 +22,18 @@ def native(sequence: QKeySequence) -> str:
 def shortcut_rows(actions: list[QAction], lesson_shortcuts, lesson_slots) -> list[tuple[str, str]]:
     """(keys, what they do) for every bound action, then the lesson keys and Esc.
 
-    `lesson_shortcuts` are QShortcut objects and `lesson_slots` the names of the slots they
-    call, in the same order."""
+    `lesson_shortcuts` are QShortcut objects and `lesson_slots` what they do, in the same
+    order (gui.window.lesson_keys.LessonKeys.slots)."""
     rows = []
     for action in actions:
         keys = [native(k) for k in action.shortcuts()]
         if keys and action.text():
             rows.append((", ".join(keys), action.text().replace("&", "")))
     meaning = {"next": tr("Next lesson step"), "back": tr("Previous lesson step"),
+               "next_arrow": tr("Next lesson step, unless a slider, box or text field has "
+                                "the focus"),
+               "back_arrow": tr("Previous lesson step, unless a slider, box or text field "
+                                "has the focus"),
                "toggle_blank": tr("Blank the screen"),
                "on_escape": tr("Leave presentation or blank")}
     keys: dict[str, list[str]] = {}

@@ -246,7 +246,7 @@ class WorkspaceArea(QObject):
         height = size.height() - self.workspace_tabs.tabBar().sizeHint().height() \
             if height is None else height
         view = self.state.view
-        scale = view.text_scale * (1.25 if view.presentation else 1.0)
+        scale = view.shown_scale
         need_w = READABLE_PANEL_PX[0] * scale
         changed = False
         for ws in SHARED_VIEWS:

@@ -34,6 +34,7 @@ from gui.window.help import shortcut_rows
 from gui.window.layout import (GRID, SHARED_VIEWS, SINGLE, WORKSPACES,  # noqa: F401
                                WorkspaceArea, choose_layout)
 from gui.window.menus import WindowMenus
+from gui.window.screen_fit import fill_screen, first_geometry, kept_on_screen
 
 
 def _default_view(language: str):
@@ -118,10 +119,14 @@ class MainWindow(QMainWindow):
         self.workspace_tabs.currentChanged.connect(self._on_workspace)
         errors.reported.connect(self.show_error)
         self.retranslate()
-        self.resize(1600, 1000)
+        self._normal_geometry = first_geometry(self.screen().availableGeometry())
+        self.setGeometry(self._normal_geometry)
         self._restore_settings()
         state.events.view.connect(self._on_view)
         self._on_view(state.view)
+        # No control has the focus until the user picks one: Qt would give it to the first
+        # one (a slider), which would then take the lesson's arrow keys (lesson_keys.py).
+        self.setFocus(Qt.FocusReason.OtherFocusReason)
 
     # -- the view part of the state ------------------------------------------------
     @property
@@ -245,6 +250,7 @@ class MainWindow(QMainWindow):
         lesson.strip_max_share = self.LESSON_MAX_SHARE
         self.menus.edit_menu.addSeparator()
         self.menus.edit_menu.addAction(lesson.reset_action)
+        self.addAction(lesson.reset_action)      # works with the menu bar hidden too
 
     def bring_forward(self, name: str) -> None:
         """Show the view `name` (a gui.common.names key) in its workspace; a view built when
@@ -404,8 +410,7 @@ class MainWindow(QMainWindow):
         theme = self.current_theme()
         app = QApplication.instance()
         font = app.font()
-        boost = 1.25 if self.presentation else 1.0
-        font.setPointSizeF(self._base_font_pt * self.ui_scale * boost)
+        font.setPointSizeF(self._base_font_pt * self.state.view.shown_scale)
         app.setFont(font)
         heads = self.built_tab(names.HEADS_PANEL)
         for panel in list(self.panels.values()) + ([heads.view] if heads is not None else []):
@@ -448,13 +453,20 @@ class MainWindow(QMainWindow):
             self.area.apply_focus()
 
     def _show_presentation(self, on: bool, first: bool = False) -> None:
+        """Presentation mode: the screen filled (fill_screen), no menu or status bar (their
+        shortcuts still work: the window holds every action), the controls hidden."""
+        self.menuBar().setVisible(not on)
+        self.statusBar().setVisible(not on)
         if on:
             self._controls_before = self.menus.controls_action.isChecked()
             self.menus.controls_action.setChecked(False)
-            self.showFullScreen()
+            if not self.isFullScreen():
+                self._normal_geometry = self.geometry()
+            fill_screen(self)
         elif not first:
             self.menus.controls_action.setChecked(self._controls_before)
             self.showNormal()
+            self.setGeometry(self._normal_geometry)   # no window manager: nothing else would
 
     @Slot(bool)
     def set_presentation(self, on: bool) -> None:
@@ -510,8 +522,9 @@ class MainWindow(QMainWindow):
     def _restore_settings(self) -> None:
         settings = QSettings()
         geometry = settings.value("window/geometry")
-        if geometry is not None:
-            self.restoreGeometry(geometry)
+        if geometry is not None and self.restoreGeometry(geometry):
+            # saved on a larger screen, or a screen no longer there
+            self.setGeometry(kept_on_screen(self.geometry(), self.screen().availableGeometry()))
         state = settings.value("window/state")
         if state is not None:
             self.restoreState(state)
@@ -556,6 +569,7 @@ class MainWindow(QMainWindow):
             settings.setValue("window/geometry", self.saveGeometry())
             settings.setValue("window/state", self.saveState())
         finally:                    # the workers stop whatever failed above
+            self.menus.lesson_keys.disconnect_focus()
             self.lazy_views.close()
             self.controller.shutdown()
             end_pooled_threads(CLOSE_POOL_WAIT_MS)     # no idle thread outlives the window

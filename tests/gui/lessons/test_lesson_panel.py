@@ -292,3 +292,27 @@ def test_at_300_percent_the_strip_never_scrolls_sideways_and_shows_whole_lines(w
         window.zoom_reset()
         set_language("en")
         QApplication.setFont(font)
+
+
+def test_the_real_heads_step_reads_an_english_sentence_in_japanese_too(window):
+    """MiniLM reads English: the Japanese lesson gives it the English sentence too, says
+    what it means, and leaving the lesson puts the student's sentence back."""
+    from gui.lessons.steps import REAL_HEADS_SENTENCE, STEPS
+
+    window.menus.lesson_action.setChecked(False)
+    window.state.update_heads_input(sentence="my own sentence", token_mode="en")
+    window.menus.lesson_action.setChecked(True)
+    window.switch_language("ja")
+    step = [s.key for s in STEPS].index("real_heads")
+    window.lesson.go_to(step)
+    settle(window)
+    assert window.state.heads_input.sentence == REAL_HEADS_SENTENCE
+    assert window.state.heads_input.token_mode == "en"
+    assert REAL_HEADS_SENTENCE in window.lesson.text() and "英語" in window.lesson.text()
+    window.lesson.go_to(step - 3)            # a step about the head-roles sentence
+    settle(window)
+    from gui.state.app_state import DEFAULT_SENTENCES
+
+    assert window.state.heads_input.sentence == DEFAULT_SENTENCES["ja"]
+    window.menus.lesson_action.setChecked(False)
+    assert window.state.heads_input.sentence == "my own sentence"

@@ -340,3 +340,16 @@ def test_real_heads_text_without_minilm_says_how_to_get_it(languages):
         languages(lang)
         text = real_heads_text(LessonContext(minilm_ready=False))
         assert needle in text and "fetch-model minilm" in text
+
+
+def test_real_heads_text_never_quotes_another_sentences_result(tiny_bert_result, languages):
+    """While the tab computes a new sentence, the step says "computing…" instead of the
+    figures of the sentence before (issue 31: 13 tokens quoted beside a panel of 21)."""
+    r = tiny_bert_result
+    languages("en")
+    same = real_heads_text(LessonContext(real_heads=r, minilm_ready=True,
+                                         sentence=r.request.sentence))
+    assert f"{r.summary.first_token_heads} of {r.summary.heads} heads" in same
+    other = real_heads_text(LessonContext(real_heads=r, minilm_ready=True,
+                                          sentence="another sentence"))
+    assert other == "computing…"

@@ -9,18 +9,21 @@ from tab_fixtures import fresh_view, module_window  # noqa: F401 (fixtures)
 @pytest.fixture
 def window(fresh_view):
     """The module's window; after the test its help closed and its shortcut list as built."""
-    shortcut = fresh_view.menus.presentation_action.shortcut()
+    shortcuts = fresh_view.menus.presentation_action.shortcuts()
     yield fresh_view
-    fresh_view.menus.presentation_action.setShortcut(shortcut)
+    fresh_view.menus.presentation_action.setShortcuts(shortcuts)
     if fresh_view.files.help_dialog is not None:
         fresh_view.files.help_dialog.close()
 
 
 def test_shortcuts_are_read_from_the_actions(window):
     rows = dict((text, keys) for keys, text in window.shortcut_rows())
-    assert rows["Presentation mode"] == "F5"
+    assert rows["Presentation mode"] == "F5, F11"
     assert "Ctrl+=" in rows["Larger text"]
-    assert "PgDown" in rows["Next lesson step"] or "PageDown" in rows["Next lesson step"]
+    assert rows["Next lesson step"] in ("PgDown", "PageDown")
+    assert rows["Previous lesson step"] in ("PgUp", "PageUp")
+    assert rows["Next lesson step, unless a slider, box or text field has the focus"] == "Right"
+    assert rows["Blank the screen"] == "B, ."
     assert rows["Leave presentation or blank"] == "Esc"
     window.menus.shortcuts_action.trigger()
     text = window.findChild(QTextBrowser, "helpText").toPlainText()

@@ -55,7 +55,7 @@ def check_shown(window, case, found: dict) -> int:
         if not panel.isVisible():
             continue
         checked += 1
-        problems = text_problems(panel, tolerance=window.ui_scale * (1.25 if window.presentation else 1.0))
+        problems = text_problems(panel, tolerance=window.state.view.shown_scale)
         if problems:
             found.setdefault((panel.objectName(), *case), [str((panel.ci.geometry().getRect(), panel.size().toTuple(), panel.minimumHeight()))] + problems)
     return checked
