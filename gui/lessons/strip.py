@@ -148,13 +148,15 @@ class LessonStrip(QWidget):
             offset_gap=self.offset_gap, offset_gap_grid=self.offset_gap_grid,
             offset_label=self.offset_label, offset_slider=self.offset_slider,
             gap_label=self.gap_label, gap_slider=self.gap_slider,
-            height_wanted=self.height_wanted.emit)
+            height_wanted=self.height_wanted.emit, pages_changed=self._show_page_buttons)
         self.strip_fit.place_offset_gap()
         self.back_button.clicked.connect(self.back)
         self.next_button.clicked.connect(self.next)
         self.play_button.toggled.connect(self._on_play)
         self.train_button.clicked.connect(self.train)
         self.state.events.params.connect(self._on_params)
+        self.state.events.view.connect(self._on_view)
+        self._on_view(self.state.view)
 
     # -- fitting the window (StripFit) ----------------------------------------------
     @property
@@ -239,6 +241,7 @@ class LessonStrip(QWidget):
     def retranslate(self) -> None:
         self.back_button.setText(tr("◀ Back"))
         self.next_button.setText(tr("Next ▶"))
+        self._show_page_buttons()
         self.play_button.setText(tr("■ Stop") if self.play_button.isChecked() else tr("▶ Play"))
         self.back_button.setToolTip(tr("Previous step (PageUp, ←)"))
         self.next_button.setToolTip(tr("Next step (PageDown, →)"))
@@ -277,8 +280,7 @@ class LessonStrip(QWidget):
 
     def _show_step_widgets(self) -> None:
         step = self.step
-        self.back_button.setEnabled(self.index > 0)
-        self.next_button.setEnabled(self.index < len(STEPS) - 1)
+        self._show_page_buttons()
         self.offset_gap.setVisible(step.offset_gap)
         self.play_button.setEnabled(bool(step.sweep))
         self.train_button.setVisible(step.train is not None)
@@ -315,16 +317,46 @@ class LessonStrip(QWidget):
 
     @Slot()
     def next(self) -> None:
-        """The next step; on the last step nothing happens (the button is disabled there)."""
-        if self.index < len(STEPS) - 1:
+        """The next page of the step's text, else the next step; on the last page of the
+        last step nothing happens (the button is disabled there)."""
+        fit = self.strip_fit
+        if fit.page < fit.page_count - 1:
+            fit.show_page(fit.page + 1)
+        elif self.index < len(STEPS) - 1:
             self.go_to(self.index + 1)
 
     @Slot()
     def back(self) -> None:
-        """The step before; on the first step nothing happens, so the controls the user
-        changed there stay (going to step 1 again would set them anew)."""
-        if self.index > 0:
+        """The page before, else the step before (from its first page); on the first page
+        of the first step nothing happens, so the controls the user changed there stay
+        (going to step 1 again would set them anew)."""
+        fit = self.strip_fit
+        if fit.page > 0:
+            fit.show_page(fit.page - 1)
+        elif self.index > 0:
             self.go_to(self.index - 1)
+
+    @property
+    def page(self) -> tuple[int, int]:
+        """(the page of the step's text on screen, 0-based; how many pages it has)."""
+        return self.strip_fit.page, self.strip_fit.page_count
+
+    def _show_page_buttons(self) -> None:
+        """Next says "More" while the step's text has pages left; Back and Next are enabled
+        where they lead somewhere."""
+        page, pages = self.page
+        more = page < pages - 1
+        self.back_button.setEnabled(self.index > 0 or page > 0)
+        self.next_button.setEnabled(self.index < len(STEPS) - 1 or more)
+        text = tr("More {k}/{n} ▼").format(k=page + 1, n=pages) if more else tr("Next ▶")
+        if self.next_button.text() != text:
+            self.next_button.setText(text)
+
+    @listener
+    def _on_view(self, view) -> None:
+        if self.strip_fit.presenting != view.presentation:
+            self.strip_fit.presenting = view.presentation
+            self._fit_timer.start()
 
     # -- play --------------------------------------------------------------------
     @Slot(bool)

@@ -14,6 +14,7 @@ from gui.common import names
 from gui.controls.sidebar import Sidebar
 from gui.common.i18n import LANGUAGES, current_language, set_language, tr
 from gui.lessons.strip import LessonStrip
+from gui.lessons.strip_fit import PRESENTING_STRIP_SHARE
 from gui.common.qt_lifetime import delete_qt_side, prepare as prepare_qt_lifetime, weak_method
 from gui.common.process_reaper import end_resource_tracker
 from gui.common.qt_util import end_pooled_threads, forget_combo_size_hints, signals_blocked
@@ -457,6 +458,7 @@ class MainWindow(QMainWindow):
         shortcuts still work: the window holds every action), the controls hidden."""
         self.menuBar().setVisible(not on)
         self.statusBar().setVisible(not on)
+        self.workspace_tabs.tabBar().setVisible(not on)   # the step's view has the room
         if on:
             self._controls_before = self.menus.controls_action.isChecked()
             self.menus.controls_action.setChecked(False)
@@ -542,7 +544,8 @@ class MainWindow(QMainWindow):
         if self.lesson_dock.isFloating() or not self.lesson_dock.isVisible() and self.isVisible():
             return
         needed = self.lesson.minimumSizeHint().height() + 8
-        limit = int(self.height() * self.LESSON_MAX_SHARE)
+        share = PRESENTING_STRIP_SHARE if self.presentation else self.LESSON_MAX_SHARE
+        limit = int(self.height() * share)
         height = max(60, min(needed, limit))
         dock = self.lesson_dock
         # The height is given by resizeDocks alone, and beyond it the strip scrolls. A

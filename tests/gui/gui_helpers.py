@@ -320,3 +320,16 @@ def view_in_front(window, view, idle: bool = False):
             assert view.wait_idle()
         QApplication.processEvents()
     return view
+
+
+def page_texts(lesson) -> list[str]:
+    """The plain text of each page of the lesson step's text (the strip turned through
+    them, then back to the page it showed)."""
+    fit = lesson.strip_fit
+    shown = fit.page
+    pages = []
+    for page in range(fit.page_count):
+        fit.show_page(page)
+        pages.append(fit.page_text())
+    fit.show_page(shown)
+    return pages

@@ -160,8 +160,6 @@ def test_the_check_sees_titles_ticks_and_labels(sync_window):
     panel.redraw()
 
 
-@pytest.mark.xfail(strict=True, reason="presented at 300 % straight from 100 % (no size "
-                   "between), on 1280×720 in English, the variance panel's texts leave its view")
 def test_presentation_at_300_percent_from_the_start_keeps_texts_in_view(forget_window_state,
                                                                         sync_window):
     window = sync_window
