@@ -6,6 +6,7 @@ templates; every number in them is filled from the engine at display time.
 """
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass
 from typing import Callable
@@ -264,15 +265,17 @@ def step_params(step: LessonStep, current: Params) -> Params:
     return dataclasses.replace(Params(seed=current.seed), **step.settings)
 
 
-def step_heads_input(step: LessonStep, language: str) -> dict:
-    """The head-roles input the step sets (AppState.update_heads_input fields): its own
-    sentence, read as English words, or the default sentence of `language` with its token
-    mode; hand-built heads."""
+def step_heads_input(step: LessonStep, language: str, own) -> dict:
+    """The head-roles input the step sets (AppState.update_heads_input fields): the step's
+    own sentence, read as English words, else `own` (the student's HeadsInput from before
+    the lesson), whose untouched default sentence follows `language`."""
     if step.sentence is not None:
         return {"sentence": step.sentence, "token_mode": "en", "random_heads": False}
-    language = language if language in DEFAULT_SENTENCES else "en"
-    return {"sentence": DEFAULT_SENTENCES[language], "random_heads": False,
-            "token_mode": DEFAULT_TOKEN_MODES[language]}
+    fields = dataclasses.asdict(own)
+    if own.sentence.strip() in DEFAULT_SENTENCES.values() and language in DEFAULT_SENTENCES:
+        fields.update(sentence=DEFAULT_SENTENCES[language],
+                      token_mode=DEFAULT_TOKEN_MODES[language])
+    return fields
 
 
 def step_text(key: str) -> tuple[str, str]:

@@ -311,7 +311,8 @@ class LessonStrip(QWidget):
             self.offset_slider.blockSignals(False)
             self.gap_slider.blockSignals(False)
         self.state.set_params(step_params(step, self.state.params))
-        self.state.update_heads_input(**step_heads_input(step, self.state.view.language))
+        self.state.update_heads_input(**step_heads_input(step, self.state.view.language,
+                                                         self.user_controls[2]))
         self.highlight.emit(step.panel)
         self.refresh_text()
 

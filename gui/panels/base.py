@@ -5,8 +5,8 @@ import pyqtgraph as pg
 from pyqtgraph.graphicsItems.LegendItem import ItemSample
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QFontMetrics, QTextOption
-from PySide6.QtWidgets import (QGraphicsItem, QGraphicsSimpleTextItem, QGraphicsTextItem,
-                               QGraphicsView)
+from PySide6.QtWidgets import (QAbstractScrollArea, QGraphicsItem, QGraphicsSimpleTextItem,
+                               QGraphicsTextItem, QGraphicsView)
 
 from engine import Results
 
@@ -14,6 +14,7 @@ from gui.common.guard import SUPER, errors, guarded
 from gui.common.style import LIGHT, Theme
 from gui.panels import pg_compat
 from gui.panels.label import Label
+from gui.panels.text_fit import lines_px
 from gui.panels.pg_compat import settle_scenes  # noqa: F401 (the window settles panels through here)
 
 
@@ -88,6 +89,64 @@ class TitleLabel(pg.LabelItem):
         return size
 
 
+class SideNotes(TitleLabel):
+    """Texts beside the data (a legend, statistics) in a column of their own: left-aligned,
+    wrapped to the column's width, and set in the largest of NOTE_FACTORS × the plot text
+    that fits the column's height (they never push the data out of the panel)."""
+
+    #: Sizes tried in turn, largest first, as factors of the plot text.
+    NOTE_FACTORS = (1.0, 0.9, 0.8, 0.7, 0.6, 0.5)
+
+    def __init__(self):
+        super().__init__()
+        option = QTextOption(Qt.AlignmentFlag.AlignLeft)
+        option.setWrapMode(QTextOption.WrapMode.WordWrap)
+        self.item.document().setDefaultTextOption(option)
+        self.factor = 1.0
+        self._html = ""
+        self._colour = None
+        self._font_pt = 10.0
+
+    def show_notes(self, html_text: str, colour, font_pt: float) -> None:
+        """`html_text` in `colour`, as large as fits (see the class): the size found last is
+        tried first, so new numbers of the same length lay the text out once."""
+        if (html_text, colour, font_pt) == (self._html, self._colour, self._font_pt):
+            return
+        if (colour, font_pt) != (self._colour, self._font_pt):
+            self.factor = 1.0
+        self._html, self._colour, self._font_pt = html_text, colour, font_pt
+        self.refit()
+
+    def refit(self, from_largest: bool = False) -> None:
+        """Lay the notes out again for the column's size (from the largest size after a
+        resize)."""
+        if not self._html:
+            self.setText("")
+            return
+        room = self.size().height()
+        factors = self.NOTE_FACTORS if from_largest else \
+            [f for f in self.NOTE_FACTORS if f <= self.factor]
+        for factor in factors:
+            self.setText(self._html, color=self._colour, size=f"{self._font_pt * factor:.1f}pt")
+            if room <= 1 or self.itemRect().height() <= room:
+                break
+        self.factor = factor
+
+    @guarded
+    def updateMin(self) -> None:  # noqa: N802 (pyqtgraph naming)
+        """No minimum height either: the column is as tall as the plots beside it."""
+        super().updateMin()
+        self.setMinimumHeight(0)
+
+    @guarded(fallback=SUPER)
+    def sizeHint(self, hint, constraint):  # noqa: N802 (Qt naming)
+        """No height asked for: the column is as tall as the plots beside it."""
+        size = super().sizeHint(hint, constraint)
+        if hint in (Qt.SizeHint.MinimumSize, Qt.SizeHint.PreferredSize):
+            size.setHeight(0)
+        return size
+
+
 AXIS_PICTURES_KEPT = 64  # per panel; a picture is a few kB
 
 
@@ -140,7 +199,49 @@ class Plot(pg.GraphicsLayoutWidget):
         super().resizeEvent(event)
         minimum = getattr(self, "minimum_height", None)   # Qt resizes before build()
         if minimum is not None:
+            self.fit_room()
             minimum.request()
+
+    # -- the arrangement for the room: texts beside the data, or above and in it ---------
+    #: A panel that can lay its texts out beside its data sets this (and arrange()).
+    ARRANGES = False
+    #: Texts go beside the data in a panel at least WIDE_RATIO times as wide as the height
+    #: it is offered, and back above the data below WIDE_RATIO_BACK (the gap keeps a panel
+    #: from switching to and fro on a resize of a few pixels).
+    WIDE_RATIO, WIDE_RATIO_BACK = 1.6, 1.45
+    #: … and only where it is at least this many lines of its text wide: side by side, a
+    #: narrow panel at 300 % squeezed its plots until their labels ran into each other.
+    WIDE_MIN_LINES = 24
+    wide = False
+
+    def offered_height(self) -> int:
+        """The height of the room the panel is shown in: the viewport of the scroll area
+        around it (a panel taller than that scrolls), else its own height."""
+        widget = self.parentWidget()
+        while widget is not None:
+            if isinstance(widget, QAbstractScrollArea):
+                return widget.viewport().height()
+            widget = widget.parentWidget()
+        return self.height()
+
+    def fit_room(self) -> None:
+        """The arrangement for the room (arrange): on a projector, a short and wide room,
+        legends and statistics go beside the data rather than push it out of view."""
+        if not self.ARRANGES:
+            return
+        ratio = self.width() / max(1, self.offered_height())
+        wide = ratio >= (self.WIDE_RATIO_BACK if self.wide else self.WIDE_RATIO) and \
+            self.width() >= lines_px(self.theme, self.WIDE_MIN_LINES)
+        if wide != self.wide:
+            self.wide = wide
+            self.arrange(wide)
+            minimum = getattr(self, "minimum_height", None)
+            if minimum is not None:
+                minimum.reset()
+            self.redraw()
+
+    def arrange(self, wide: bool) -> None:
+        """Move the items for the arrangement `wide` (subclasses that set ARRANGES)."""
 
     def addPlot(self, *args, **kwargs):  # noqa: N802 (pyqtgraph naming)
         """A PlotItem without its ViewBox's context menu (no panel offers one; building

@@ -24,8 +24,12 @@ DK_TICK_LABELS = [f"{4**i:,}".replace(",", "\u2009") for i in range(8)]  # 1 …
 
 
 class SaturationPlot(Plot):
+    """Tall room: max p, entropy and ‖J‖_F one above the other, d_k read on the bottom
+    axis. Wide room (a projector): the three side by side, each with its own d_k axis."""
+
     #: A change of d_k, h or d_model moves the d_k markers only: the strip around them.
     VIEWPORT_UPDATE = QGraphicsView.ViewportUpdateMode.BoundingRectViewportUpdate
+    ARRANGES = True
 
     def __init__(self, parent=None):
         super().__init__("saturationPlot", parent)
@@ -38,7 +42,7 @@ class SaturationPlot(Plot):
         first = None
         self.title = self.add_title()
         self.minimum_height = MinimumHeight(
-            self, lambda: layout_minimum_px(self) + 3 * lines_px(self.theme, 3))
+            self, lambda: layout_minimum_px(self) + (1 if self.wide else 3) * lines_px(self.theme, 3))
         # Each plot is named in a row of its own above it, not by a vertical axis label: a
         # short plot at large text had its three axis labels running into each other.
         self.names = {}
@@ -46,8 +50,6 @@ class SaturationPlot(Plot):
             name = self.names[metric] = TitleLabel()
             self.addItem(name, row=1 + 2 * i, col=0)
             plot = self.addPlot(row=2 + 2 * i, col=0)
-            if metric != METRIC_ROWS[-1]:    # d_k is read on the bottom plot's axis (linked)
-                plot.getAxis("bottom").setStyle(showValues=False)
             plot.setLogMode(x=True, y=False)
             plot.setMouseEnabled(False, False)
             plot.hideButtons()
@@ -86,6 +88,47 @@ class SaturationPlot(Plot):
         self._keys = None
         self._study_shown = None
         self._tick_every = None
+
+    def arrange(self, wide: bool) -> None:
+        """The three plots in a column (tall) or side by side (wide); see the class."""
+        layout = self.ci
+        for item in (self.title, *self.names.values(), *self.plots.values(), self.footnote):
+            if item in layout.items:     # (a resize on the way may show the title anew)
+                layout.removeItem(item)
+        columns = len(METRIC_ROWS)
+        layout.addItem(self.title, row=0, col=0, colspan=columns if wide else 1)
+        for i, metric in enumerate(METRIC_ROWS):
+            row, col = (1, i) if wide else (1 + 2 * i, 0)
+            layout.addItem(self.names[metric], row=row, col=col)
+            layout.addItem(self.plots[metric], row=row + 1, col=col)
+        if self._footnote_shown and self.footnote not in layout.items:
+            layout.addItem(self.footnote, row=self._footnote_row(), col=0,
+                           colspan=columns if wide else 1)
+        for column in range(columns):
+            layout.layout.setColumnStretchFactor(column, 1 if wide or column == 0 else 0)
+        self._label_axes()
+        self._tick_every = None
+        self._fit_ticks()
+
+    def _footnote_row(self) -> int:
+        return 3 if self.wide else 2 * len(METRIC_ROWS) + 1
+
+    def _label_axes(self) -> None:
+        """d_k's values and name under the bottom plot (tall); wide, its values under each
+        plot and no name (the title says "vs d_k": the room is short)."""
+        for metric, plot in self.plots.items():
+            shown = self.wide or metric == METRIC_ROWS[-1]
+            axis = plot.getAxis("bottom")
+            axis.setStyle(showValues=shown)
+            if shown and not self.wide:
+                plot.setLabel("bottom", tr("d_k (log scale)"))
+                fit_bottom_axis(axis, plot_font(self.theme))
+            else:
+                axis.showLabel(False)
+                if self.wide:
+                    fit_bottom_axis(axis, plot_font(self.theme))
+                else:
+                    axis.setHeight(None)
 
     def restyle(self) -> None:
         self.minimum_height.reset()
@@ -148,8 +191,7 @@ class SaturationPlot(Plot):
                   "jacobian_norm": tr("‖J‖_F")}
         for metric, name in self.names.items():
             name.setText(labels[metric], color=self.theme.foreground, size=f"{self.theme.font_pt:.1f}pt")
-        self.plots["jacobian_norm"].setLabel("bottom", tr("d_k (log scale)"))
-        fit_bottom_axis(self.plots["jacobian_norm"].getAxis("bottom"), plot_font(self.theme))
+        self._label_axes()
         if self.results is not None:
             self._set_title(self.results.saturation)
 
@@ -215,6 +257,8 @@ class SaturationPlot(Plot):
     #: text in two lines, then 1 × in three; beyond (large text on a narrow panel) the short
     #: title and the key at 1 ×, with the counts under the plots.
     TITLE_FITS = ((1.2, 2), (1.0, 3))
+    #: … and in a wide panel (a projector's short room), where height is what is short.
+    WIDE_TITLE_FITS = ((1.2, 1), (1.0, 2))
 
     def _title_width(self) -> float:
         width = self.title.size().width()
@@ -235,7 +279,7 @@ class SaturationPlot(Plot):
         mode on 1366×768 title and key took four lines at 1.2 ×, the whole visible part of
         the panel, and left no plot in view; in Japanese they take four at 1 × too."""
         full, short, key, counts = self._heads
-        for factor, lines in self.TITLE_FITS:
+        for factor, lines in (self.WIDE_TITLE_FITS if self.wide else self.TITLE_FITS):
             if self._fits(f"{full}<br>{key}", factor, lines):
                 return f"{full}<br>{key}", self.theme.font_pt * factor, ""
         # the short title and the key run on as one text (no line break between them)
@@ -255,12 +299,13 @@ class SaturationPlot(Plot):
         if footnote:
             self.footnote.setText(footnote, color=self.theme.foreground,
                                   size=f"{self.theme.font_pt:.1f}pt")
-        if bool(footnote) != self._footnote_shown:
-            self._footnote_shown = bool(footnote)
-            if footnote:
-                self.addItem(self.footnote, row=2 * len(METRIC_ROWS) + 1, col=0)
-            else:
-                self.removeItem(self.footnote)
+        self._footnote_shown = bool(footnote)
+        placed = self.footnote in self.ci.items
+        if footnote and not placed:
+            self.addItem(self.footnote, row=self._footnote_row(), col=0,
+                         colspan=len(METRIC_ROWS) if self.wide else 1)
+        elif placed and not footnote:
+            self.removeItem(self.footnote)
         self.minimum_height.request()
 
     @staticmethod

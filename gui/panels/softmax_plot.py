@@ -10,7 +10,9 @@ import re
 
 import numpy as np
 import pyqtgraph as pg
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontMetricsF
+from PySide6.QtWidgets import QSizePolicy
 
 from engine.params import SCORES_MAX
 
@@ -41,6 +43,15 @@ def legend_lines(entry: str, narrow: bool = False) -> str:
 
 
 class SoftmaxPlot(Plot):
+    """Tall room: title, legend row, bars. Wide room (a projector): the legend in a column
+    beside the bars, one entry above the other."""
+
+    ARRANGES = True
+    #: The bars (with their axis) keep this share of a wide panel's width; the legend the
+    #: rest, in LEGEND_WIDE_FACTOR × the plot text.
+    WIDE_PLOT_SHARE = 0.7
+    LEGEND_WIDE_FACTOR = 0.8
+
     def __init__(self, parent=None):
         super().__init__("softmaxPlot", parent)
 
@@ -65,9 +76,9 @@ class SoftmaxPlot(Plot):
         self._narrow = None
         self._vb_size = None
         self.plot.vb.sigResized.connect(self._on_resized)
-        # the plot: four probability ticks and a stack of lifted value labels
-        self.minimum_height = MinimumHeight(
-            self, lambda: layout_minimum_px(self) + lines_px(self.theme, 7))
+        # the plot: four probability ticks and a stack of lifted value labels (tall), or
+        # three ticks and a label (wide: a projector's short room)
+        self.minimum_height = MinimumHeight(self, self._needed_height)
         self.plot.vb.sigResized.connect(self.minimum_height.request)
         self.value_labels = []
         for _ in range(2 * SCORES_MAX):
@@ -86,9 +97,10 @@ class SoftmaxPlot(Plot):
         for label in self.value_labels:
             label.setFont(font)
             label.setColor(self.theme.foreground)
-        self.style_legend(self.legend, self.theme.font_pt)
+        legend_factor = self.LEGEND_WIDE_FACTOR if self.wide else 1.0
+        self.style_legend(self.legend, self.theme.font_pt * legend_factor)
         # what a two-line legend entry needs: its colour swatch, then the statistics line
-        self._legend_px = (QFontMetricsF(plot_font(self.theme))
+        self._legend_px = (QFontMetricsF(plot_font(self.theme, legend_factor))
                            .horizontalAdvance("H = 0.0000 nats, max p = 0.0000") + LEGEND_SWATCH_PX)
         self._narrow = None
 
@@ -98,13 +110,50 @@ class SoftmaxPlot(Plot):
         self.plot.setLabel("bottom", tr("key"))
         fit_bottom_axis(self.plot.getAxis("bottom"), plot_font(self.theme), tick_lines=2)
 
+    def _needed_height(self) -> float:
+        """The grid's minimum and room for the bars: 7 lines of text (four probability
+        ticks and a stack of lifted value labels), or, wide, 3 lines (three ticks and a
+        label) beside a legend that may be taller than the plot's axes."""
+        if not self.wide:
+            return layout_minimum_px(self) + lines_px(self.theme, 7)
+        minimum = Qt.SizeHint.MinimumSize
+        beside = self.legend.effectiveSizeHint(minimum).height() - \
+            self.plot.effectiveSizeHint(minimum).height()
+        return layout_minimum_px(self) + max(0.0, lines_px(self.theme, 3) - max(0.0, beside))
+
+    def arrange(self, wide: bool) -> None:
+        """The legend in row 1 above the bars, or (wide) in column 1 beside them."""
+        layout = self.ci
+        for item in (self.title, self.legend, self.plot):
+            layout.removeItem(item)
+        layout.addItem(self.title, row=0, col=0, colspan=2 if wide else 1)
+        if wide:
+            layout.addItem(self.plot, row=1, col=0)
+            layout.addItem(self.legend, row=1, col=1)
+            # its own size, at the left of its column: stretched, pyqtgraph's legend grid
+            # put the swatches far from their names
+            self.legend.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+            layout.layout.setAlignment(self.legend, Qt.AlignmentFlag.AlignLeft |
+                                       Qt.AlignmentFlag.AlignVCenter)
+            layout.layout.setColumnStretchFactor(0, round(100 * self.WIDE_PLOT_SHARE))
+            layout.layout.setColumnStretchFactor(1, round(100 * (1 - self.WIDE_PLOT_SHARE)))
+        else:
+            self.legend.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+            layout.addItem(self.legend, row=1, col=0)
+            layout.addItem(self.plot, row=2, col=0)
+            layout.layout.setColumnStretchFactor(1, 0)
+        self.restyle()
+
     def _is_narrow(self) -> bool:
-        """Would one two-line legend entry overflow the panel? (Then it takes three.)"""
-        return self._legend_px > self.width() - 20
+        """Would one two-line legend entry overflow the panel (or, wide, its column)? (Then
+        it takes three.)"""
+        room = self.width() * (1 - self.WIDE_PLOT_SHARE) if self.wide else self.width()
+        return self._legend_px > room - 20
 
     def _legend_columns(self) -> int:
-        """Two entries side by side where they fit, else one above the other."""
-        return 2 if 2 * self._legend_px <= self.width() - 20 else 1
+        """Two entries side by side where they fit, else one above the other (always,
+        beside the bars)."""
+        return 2 if not self.wide and 2 * self._legend_px <= self.width() - 20 else 1
 
     def y_top(self) -> float:
         """Top of the probability axis: 1 plus the height of a value label on a bar at p = 1,

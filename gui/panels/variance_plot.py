@@ -19,7 +19,7 @@ from PySide6.QtGui import QPen
 from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsRectItem
 
 from gui.common.style import brush, format_number, pen, plot_font
-from gui.panels.base import Plot
+from gui.panels.base import Plot, SideNotes
 from gui.panels.text_fit import MinimumHeight, fit_bottom_axis, layout_minimum_px, lines_px, wrap_lines
 from gui.common.i18n import tr
 
@@ -90,6 +90,15 @@ class HistogramItem(QGraphicsPathItem):
 
 
 class VariancePlot(Plot):
+    """Tall room: the title with the legend, the two histograms one above the other, each
+    with its statistics at its top (a headroom keeps the peaks below them). Wide room (a
+    projector): the histograms side by side and the legend and statistics in a column
+    beside them (SideNotes), never on the data."""
+
+    ARRANGES = True
+    #: In a wide panel the notes column takes this share of the width.
+    NOTES_SHARE = 0.24
+
     def __init__(self, parent=None):
         super().__init__("variancePlot", parent)
 
@@ -120,12 +129,15 @@ class VariancePlot(Plot):
         self.stats_raw = self.overlay_text(self.plot_raw)
         self.stats_scaled = self.overlay_text(self.plot_scaled)
         self.stats = {"raw": self.stats_raw, "scaled": self.stats_scaled}
+        self.notes = SideNotes()           # the legend and statistics, beside (wide)
+        self._stats_text = {"raw": "", "scaled": ""}
         self._ranges = {"raw": None, "scaled": None}
         self._plot_heights = None
-        # each plot: its statistics and two lines of histogram below them
+        # each plot: its statistics and two lines of histogram below them; wide, three
+        # lines of histogram (the statistics are beside them)
         self.minimum_height = MinimumHeight(
-            self, lambda: layout_minimum_px(self) + sum(
-                label.rect().height() + lines_px(self.theme, 2) for label in self.stats.values()))
+            self, lambda: layout_minimum_px(self) + (lines_px(self.theme, 3) if self.wide else sum(
+                label.rect().height() + lines_px(self.theme, 2) for label in self.stats.values())))
         for plot in (self.plot_raw, self.plot_scaled):
             plot.vb.sigResized.connect(self._on_resized)
             plot.vb.sigResized.connect(self.minimum_height.request)
@@ -138,10 +150,44 @@ class VariancePlot(Plot):
         if heights != self._plot_heights:
             self._plot_heights = heights
             self._ranges = {"raw": None, "scaled": None}
+            if self.wide:
+                self.notes.refit(from_largest=True)
             self.redraw()
+
+    def arrange(self, wide: bool) -> None:
+        """The histograms in a column (tall) or side by side with the notes beside them."""
+        layout = self.ci
+        for item in (self.title, self.plot_raw, self.plot_scaled, self.notes):
+            if item in layout.items:
+                layout.removeItem(item)
+        grid = layout.layout
+        if wide:
+            layout.addItem(self.title, row=0, col=0, colspan=3)
+            layout.addItem(self.plot_raw, row=1, col=0)
+            layout.addItem(self.plot_scaled, row=1, col=1)
+            layout.addItem(self.notes, row=1, col=2)
+            # half a line under the title: a tick label at the top of a density axis
+            # reaches that far above its plot
+            grid.setRowSpacing(0, lines_px(self.theme, 0.5))
+            share = round(100 * (1 - self.NOTES_SHARE) / 2)
+            for column, stretch in enumerate((share, share, round(100 * self.NOTES_SHARE))):
+                grid.setColumnStretchFactor(column, stretch)
+        else:
+            layout.addItem(self.title, row=0, col=0)
+            layout.addItem(self.plot_raw, row=1, col=0)
+            layout.addItem(self.plot_scaled, row=2, col=0)
+            for column in (1, 2):
+                grid.setColumnStretchFactor(column, 0)
+            grid.setRowSpacing(0, grid.verticalSpacing())
+        for label in self.stats.values():
+            label.setVisible(not wide)
+        self.plot_scaled.getAxis("left").showLabel(not wide)     # see retranslate()
+        self._ranges = {"raw": None, "scaled": None}
 
     def restyle(self) -> None:
         self.minimum_height.reset()
+        if self.wide:        # the gap under the title follows the text size
+            self.ci.layout.setRowSpacing(0, lines_px(self.theme, 0.5))
         self.unit_band.setBrush(brush(self.theme.scaled, 50))
         for plot in (self.plot_raw, self.plot_scaled):
             self.style_plot(plot)
@@ -165,6 +211,8 @@ class VariancePlot(Plot):
             fit_bottom_axis(plot.getAxis("bottom"), plot_font(self.theme))
         for plot in (self.plot_raw, self.plot_scaled):
             plot.setLabel("left", tr("density"))
+        # side by side the scaled histogram's density axis is read against the raw one's name
+        self.plot_scaled.getAxis("left").showLabel(not self.wide)
         self.unit_band.setToolTip(tr("the ±2σ² width that ÷√d_k restores"))
 
     def _set_range(self, key: str, plot, edge: float, peak: float) -> None:
@@ -175,7 +223,8 @@ class VariancePlot(Plot):
         stays below the statistics text at the top (text_headroom). y is recomputed early
         only if the histogram would not fit or would look flat (a discrete distribution)."""
         half = nice_ceiling(edge)
-        text_px = self.stats[key].rect().height()   # a line more or less moves the top
+        # a line more or less moves the top (wide: the statistics are beside the plot)
+        text_px = 0.0 if self.wide else self.stats[key].rect().height()
         old = self._ranges[key]
         headroom = text_headroom(text_px, plot.vb.height(),
                                  RAW_HEADROOM if key == "raw" else SCALED_HEADROOM)
@@ -202,7 +251,11 @@ class VariancePlot(Plot):
 
     def _set_stats(self, key: str, text: str) -> None:
         """The statistics on as few lines as the plot's width allows: a first line too
-        wide for it breaks after its first ": ", and any line still too wide at its spaces."""
+        wide for it breaks after its first ": ", and any line still too wide at its spaces.
+        (Wide: they are kept for the notes beside the plots, _show_notes.)"""
+        self._stats_text[key] = text
+        if self.wide:
+            return
         plot = self.plot_raw if key == "raw" else self.plot_scaled
         width = plot.vb.width() - 8
         if self.stats[key].width_of(text) > width:
@@ -215,17 +268,33 @@ class VariancePlot(Plot):
         return {"exact": tr("exact density"), "exact pmf": tr("exact pmf")}.get(
             v.theory_kind, tr("normal approx."))
 
-    def _set_title(self, v) -> None:
-        """Title and, on its second line, the legend: histogram, theory, ±2σ² band."""
-        title = tr("q·k: raw and ÷√d_k")
-        theory = self.theory_label(v)
+    def _legend_entries(self, v, glued: bool = True) -> list[str]:
+        """The legend's entries as HTML: histogram, theory, ±2σ² band (`glued`: each on
+        one line)."""
         entries = [(self.theme.unscaled, "■", tr("sampled")),
-                   (self.theme.foreground, "┆" if v.theory_kind == "exact pmf" else "╌╌", theory),
+                   (self.theme.foreground, "┆" if v.theory_kind == "exact pmf" else "╌╌",
+                    self.theory_label(v)),
                    (self.theme.scaled, "■", tr("±2σ² band: the spread ÷√d_k keeps"))]
-        key = "&nbsp;&nbsp; ".join(
-            f"<span style='color:{colour}'>{mark}</span>&nbsp;"
-            + html.escape(text).replace(" ", "&nbsp;") for colour, mark, text in entries)
+        return [f"<span style='color:{colour}'>{mark}</span>&nbsp;"
+                + html.escape(text).replace(" ", "&nbsp;" if glued else " ")
+                for colour, mark, text in entries]
+
+    def _set_title(self, v) -> None:
+        """Title and, on its second line, the legend (wide: the title alone; the legend is
+        in the notes)."""
+        title = tr("q·k: raw and ÷√d_k")
+        if self.wide:
+            self.set_title(self.title, title)
+            return
+        key = "&nbsp;&nbsp; ".join(self._legend_entries(v))
         self.set_title(self.title, f"{title}<br><span style='font-size:{self.theme.font_pt * 0.85:.1f}pt'>{key}</span>")
+
+    def _show_notes(self, v) -> None:
+        """The legend and both histograms' statistics beside the plots (wide)."""
+        stats = "<br><br>".join(html.escape(self._stats_text[key]).replace("\n", "<br>")
+                                for key in ("raw", "scaled"))
+        self.notes.show_notes("<br>".join(self._legend_entries(v, glued=False)) + "<br><br>" + stats,
+                              self.theme.foreground, self.theme.font_pt)
 
     @staticmethod
     def stem_heights(pmf, edges: np.ndarray) -> np.ndarray:
@@ -286,3 +355,5 @@ class VariancePlot(Plot):
                 peak = max(peak, float(np.max(h.theory_density)))
             self._set_range(key, plot, float(h.edges[-1]), peak)
         self._set_band(sigma2)
+        if self.wide:
+            self._show_notes(v)

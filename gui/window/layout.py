@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (QScrollArea, QSplitter, QTabBar, QTabWidget, QVBo
                                QWidget)
 
 from gui.common import names
-from gui.common.guard import guarded
+from gui.common.guard import guard_call, guarded
 from gui.state import AppState
 from gui.window.lazy_views import LazyViews
 from gui.common.qt_util import signals_blocked
@@ -261,6 +261,8 @@ class WorkspaceArea(QObject):
                     self.multihead_row.setSizes([3000, 2000])
         if changed:
             self.apply_focus()
+        for panel in self.panels.values():   # the room each plot is offered may be new
+            guard_call(f"{panel.objectName()} arrangement", panel.fit_room)
 
     @property
     def compact(self) -> bool:

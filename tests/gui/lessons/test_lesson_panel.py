@@ -309,10 +309,12 @@ def test_the_real_heads_step_reads_an_english_sentence_in_japanese_too(window):
     assert window.state.heads_input.sentence == REAL_HEADS_SENTENCE
     assert window.state.heads_input.token_mode == "en"
     assert REAL_HEADS_SENTENCE in window.lesson.text() and "英語" in window.lesson.text()
-    window.lesson.go_to(step - 3)            # a step about the head-roles sentence
-    settle(window)
-    from gui.state.app_state import DEFAULT_SENTENCES
-
-    assert window.state.heads_input.sentence == DEFAULT_SENTENCES["ja"]
+    window.lesson.go_to(step - 3)            # a step about the head-roles sentence: the
+    settle(window)                           # student's own
+    assert window.state.heads_input.sentence == "my own sentence"
+    window.lesson.go_to(step)
+    window.state.update_heads_input(sentence="changed at the step")
+    window.lesson.go_to(step - 3)
+    assert window.state.heads_input.sentence == "my own sentence"
     window.menus.lesson_action.setChecked(False)
     assert window.state.heads_input.sentence == "my own sentence"
