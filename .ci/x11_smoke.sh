@@ -3,16 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python=.venv/bin/python
-plugin=$("$python" -c "import PySide6, os; print(os.path.join(os.path.dirname(PySide6.__file__), 'Qt/plugins/platforms/libqxcb.so'))")
-if ! command -v xvfb-run >/dev/null || ldd "$plugin" | grep -q "not found"; then
-  echo "installing Xvfb and the xcb libraries Qt needs"
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq
-  apt-get install -y -qq --no-install-recommends xvfb xauth libxcb-icccm4 libxcb-keysyms1 \
-    libxcb-image0 libxcb-render-util0 libxcb-cursor0 libxcb-xkb1 libxkbcommon-x11-0 \
-    libxcb-shape0 libxcb-randr0 libxcb-xfixes0 libxcb-sync1 libxcb-shm0 libxcb-util1 \
-    libx11-xcb1 libegl1 libgl1 libfontconfig1 libdbus-1-3 >/dev/null
-fi
+.ci/install_xvfb.sh "$python"
 shot=$(mktemp --suffix=.png)
 ATTENTION_LAB_SCREENSHOT="$shot" ATTENTION_LAB_QUIT_AFTER_MS=30000 QT_QPA_PLATFORM=xcb \
   timeout 60 xvfb-run -a -s "-screen 0 1600x1000x24" "$python" main.py

@@ -12,7 +12,7 @@ text size; a section label that does not fit beside its cells goes on a line abo
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFontMetrics, QPainter, QPalette
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPalette
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from engine import Params
@@ -84,19 +84,51 @@ class LayersHeadsGrid(QWidget):
             name=p.name, layers=p.attention_layers, heads=p.heads,
             total=f"{p.attention_heads_total:,}")
 
-    @guarded(fallback=QSize(240, 120))
+    @guarded(fallback=QSize(240, 60))
     def sizeHint(self) -> QSize:  # noqa: N802 (Qt naming)
+        """As wide as 18 lines are tall; as tall as its minimum (it grows to the text beside
+        it: an 8-line hint made the strip taller than a projector's share for it)."""
         line = QFontMetrics(self.font()).height()
-        return QSize(18 * line, 8 * line)
+        return QSize(18 * line, 4 * line)
 
     @guarded(fallback=QSize(120, 60))
     def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt naming)
+        """Four lines: the caption and three thin bands of cells fit the compact strip of a
+        projector at 300 % (layout_cells puts long names on a line of their own)."""
         line = QFontMetrics(self.font()).height()
-        return QSize(10 * line, 5 * line)
+        return QSize(10 * line, 4 * line)
 
-    def layout_cells(self, width: float, height: float):
-        """Caption, section labels and cells for a width × height area (pixels)."""
-        metrics = QFontMetrics(self.font())
+    #: Sizes of the widget's font tried in turn, largest first: at 300 % text in a
+    #: projector's strip the labels alone filled the picture and left its cells no room.
+    FONT_FACTORS = (1.0, 0.8, 0.65, 0.5)
+
+    def fitted_layout(self, width: float, height: float):
+        """(font, labels, cells) in the largest FONT_FACTORS size whose layout leaves every
+        block of cells at least half a line tall and ends within `height`."""
+        for factor in self.FONT_FACTORS:
+            font = QFont(self.font())
+            font.setPointSizeF(self.font().pointSizeF() * factor)
+            labels, cells = self.layout_cells(width, height, font)
+            line = QFontMetrics(font).height()
+            bottom = max((r.bottom() for _, r in labels + cells), default=0.0)
+            thinnest = min((r.height() * n for (kind, r), n in self._block_rows(cells)),
+                           default=line)
+            if bottom <= height + 0.5 and thinnest >= line / 2:
+                break
+        return font, labels, cells
+
+    def _block_rows(self, cells):
+        """(a cell of each block, the block's layer count)."""
+        counts = dict(grid_sections(self.preset))
+        firsts = {}
+        for kind, rect in cells:
+            firsts.setdefault(kind, (kind, rect))
+        return [(first, counts[kind]) for kind, first in firsts.items()]
+
+    def layout_cells(self, width: float, height: float, font: QFont | None = None):
+        """Caption, section labels and cells for a width × height area (pixels), in `font`
+        (the widget's by default)."""
+        metrics = QFontMetrics(font or self.font())
         line = metrics.height()
         caption = self.caption()
         if metrics.horizontalAdvance(caption) <= width:
@@ -139,8 +171,9 @@ class LayersHeadsGrid(QWidget):
     def paintEvent(self, event) -> None:  # noqa: N802 (Qt naming)
         painter = QPainter(self)
         try:
-            self.labels, self.cells = self.layout_cells(float(self.width()),
-                                                        float(self.height()))
+            font, self.labels, self.cells = self.fitted_layout(float(self.width()),
+                                                               float(self.height()))
+            painter.setFont(font)
             text = self.palette().color(QPalette.ColorRole.WindowText)
             painter.setPen(text)
             for label, rect in self.labels:

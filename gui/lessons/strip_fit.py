@@ -208,7 +208,9 @@ class StripFit:
         cap, lines = int(window.height() * TEXT_MAX_SHARE), 3
         # beside the layers picture the text takes the picture's height instead
         alone = not self.layers_grid.isVisibleTo(strip)
-        rest = strip.minimumSizeHint().height() - view.minimumHeight()
+        body = view.minimumHeight() if alone else max(
+            view.minimumHeight(), self.layers_grid.minimumSizeHint().height())
+        rest = strip.minimumSizeHint().height() - body     # the button row, sliders, margins
         if self.presenting:
             cap = int(window.height() * PRESENTING_STRIP_SHARE) - rest - self._chrome_height()
             lines = 2

@@ -346,91 +346,91 @@
         <translation>適用されませんでした: {reason}。最後の有効なスコアを表示しています。</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="274"/>
+        <location filename="../../gui/window/main_window.py" line="275"/>
         <source>Softmax</source>
         <extracomment>The application&apos;s font size before any window scaled it (a QApplication property, so it is read once per process however many windows open and close). How long a closing window waits for the tasks of Qt&apos;s thread pools to end.</extracomment>
         <translation>Softmax</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="274"/>
+        <location filename="../../gui/window/main_window.py" line="275"/>
         <source>Variance of q·k</source>
         <translation>q·k の分散</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="275"/>
+        <location filename="../../gui/window/main_window.py" line="276"/>
         <source>Saturation vs d_k</source>
         <translation>d_k による飽和の変化</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="275"/>
-        <location filename="../../gui/window/main_window.py" line="292"/>
+        <location filename="../../gui/window/main_window.py" line="276"/>
+        <location filename="../../gui/window/main_window.py" line="293"/>
         <location filename="../../gui/window/menus.py" line="208"/>
         <source>Multi-head</source>
         <translation>マルチヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="276"/>
+        <location filename="../../gui/window/main_window.py" line="277"/>
         <source>Cost</source>
         <translation>コスト</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="276"/>
         <location filename="../../gui/window/main_window.py" line="277"/>
+        <location filename="../../gui/window/main_window.py" line="278"/>
         <source>Head roles</source>
         <translation>ヘッドの役割</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="280"/>
+        <location filename="../../gui/window/main_window.py" line="281"/>
         <source>Real heads: pruning</source>
         <translation>実モデルのヘッド:枝刈り</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="291"/>
+        <location filename="../../gui/window/main_window.py" line="292"/>
         <location filename="../../gui/window/menus.py" line="208"/>
         <source>Scaling</source>
         <translation>スケーリング</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="292"/>
+        <location filename="../../gui/window/main_window.py" line="293"/>
         <source>The diagram, head roles and cost</source>
         <translation>図・ヘッドの役割・コスト</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="293"/>
+        <location filename="../../gui/window/main_window.py" line="294"/>
         <location filename="../../gui/window/menus.py" line="208"/>
         <source>Training lab</source>
         <translation>学習ラボ</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="293"/>
+        <location filename="../../gui/window/main_window.py" line="294"/>
         <source>Tiny models trained live</source>
         <translation>小さなモデルをその場で学習</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="328"/>
-        <location filename="../../gui/window/main_window.py" line="277"/>
-        <location filename="../../gui/window/main_window.py" line="294"/>
+        <location filename="../../gui/lessons/steps.py" line="331"/>
+        <location filename="../../gui/window/main_window.py" line="278"/>
+        <location filename="../../gui/window/main_window.py" line="295"/>
         <location filename="../../gui/window/menus.py" line="209"/>
         <source>Real heads</source>
         <translation>実モデルのヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="278"/>
+        <location filename="../../gui/window/main_window.py" line="279"/>
         <source>Real heads: grid</source>
         <translation>実モデルのヘッド: 一覧</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="278"/>
+        <location filename="../../gui/window/main_window.py" line="279"/>
         <source>Real heads: head</source>
         <translation>実モデルのヘッド: 詳細</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="279"/>
+        <location filename="../../gui/window/main_window.py" line="280"/>
         <source>Real heads: learned and hand-built</source>
         <translation>実モデルのヘッド：学習したヘッドと手作りのヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="284"/>
+        <location filename="../../gui/window/main_window.py" line="285"/>
         <source>Attention Lab</source>
         <translation>Attention Lab</translation>
     </message>
@@ -545,17 +545,17 @@
         <translation>言語(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="291"/>
+        <location filename="../../gui/window/main_window.py" line="292"/>
         <source>Softmax · q·k · saturation</source>
         <translation>softmax・q·k・飽和</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="299"/>
+        <location filename="../../gui/window/main_window.py" line="300"/>
         <source>q·k variance</source>
         <translation>q·k の分散</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="304"/>
+        <location filename="../../gui/window/main_window.py" line="305"/>
         <source>At this text size one panel is shown at a time</source>
         <translation>この文字サイズでは一度に 1 つのパネルを表示します</translation>
     </message>
@@ -565,7 +565,7 @@
         <translation>モデルのフォルダを開く(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="305"/>
+        <location filename="../../gui/window/main_window.py" line="306"/>
         <source>Lesson</source>
         <translation>レッスン</translation>
     </message>
@@ -590,7 +590,7 @@
         <translation>キーボードショートカット(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="343"/>
+        <location filename="../../gui/window/main_window.py" line="344"/>
         <source>computed in {ms:.1f} ms</source>
         <extracomment>The controls never take more than this share of the window&apos;s width.</extracomment>
         <translation>計算時間 {ms:.1f} ms</translation>
@@ -602,7 +602,7 @@
         <translation>計算に失敗しました: {m}</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="351"/>
+        <location filename="../../gui/window/main_window.py" line="352"/>
         <source>Something went wrong (logged): {m}</source>
         <translation>エラーが起きました（ログに記録）: {m}</translation>
     </message>
@@ -754,7 +754,7 @@
         <translation>Attention Lab について</translation>
     </message>
     <message>
-        <location filename="../../gui/window/main_window.py" line="488"/>
+        <location filename="../../gui/window/main_window.py" line="490"/>
         <source>Text size {p} %</source>
         <translation>文字サイズ {p} %</translation>
     </message>
@@ -1006,145 +1006,145 @@ W_O なしの 1 ヘッド:{no_wo} FLOPs</translation>
         <translation>行列は縮小した幅 {w} ({hc} × {dc}) で描画。形状とコストは正確</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_plot.py" line="147"/>
+        <location filename="../../gui/panels/saturation_plot.py" line="190"/>
         <source>max p</source>
-        <extracomment>A change of d_k, h or d_model moves the d_k markers only: the strip around them.</extracomment>
         <translation>最大 p</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_plot.py" line="147"/>
+        <location filename="../../gui/panels/saturation_plot.py" line="190"/>
         <source>entropy (nats)</source>
         <translation>エントロピー (nats)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_plot.py" line="148"/>
+        <location filename="../../gui/panels/saturation_plot.py" line="191"/>
         <source>‖J‖_F</source>
         <translation>‖J‖_F</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_plot.py" line="151"/>
+        <location filename="../../gui/panels/saturation_plot.py" line="124"/>
         <source>d_k (log scale)</source>
+        <extracomment>A change of d_k, h or d_model moves the d_k markers only: the strip around them.</extracomment>
         <translation>d_k(対数目盛)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_plot.py" line="194"/>
+        <location filename="../../gui/panels/saturation_plot.py" line="236"/>
         <source>{n} keys, {t} queries per d_k</source>
         <translation>キー {n} 個、d_k ごとにクエリ {t} 個</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_plot.py" line="196"/>
+        <location filename="../../gui/panels/saturation_plot.py" line="238"/>
         <source>{n} keys; {t} queries per d_k up to d_k = {dk}, then fewer: {low} at d_k = {top}</source>
         <translation>キー {n} 個。d_k = {dk} までは d_k ごとにクエリ {t} 個、その先は減り、d_k = {top} では {low} 個</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_plot.py" line="209"/>
+        <location filename="../../gui/panels/saturation_plot.py" line="251"/>
         <source>saturation vs d_k ({n} keys; {t} queries per d_k up to d_k = {dk}, then fewer: {low} at d_k = {top})</source>
         <translation>d_k による飽和の変化(キー {n} 個。d_k = {dk} までは d_k ごとにクエリ {t} 個、その先は減り、d_k = {top} では {low} 個)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_plot.py" line="276"/>
-        <location filename="../../gui/panels/variance_plot.py" line="163"/>
+        <location filename="../../gui/panels/saturation_plot.py" line="321"/>
+        <location filename="../../gui/panels/variance_plot.py" line="209"/>
         <source>q·k / √d_k</source>
         <translation>q·k / √d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_plot.py" line="276"/>
+        <location filename="../../gui/panels/saturation_plot.py" line="321"/>
         <source>raw q·k (median, quartiles)</source>
-        <extracomment>(size factor, most lines) tried in turn for the title and its key: 1.2 × the plot text in two lines, then 1 × in three; beyond (large text on a narrow panel) the short title and the key at 1 ×, with the counts under the plots.</extracomment>
+        <extracomment>(size factor, most lines) tried in turn for the title and its key: 1.2 × the plot text in two lines, then 1 × in three; beyond (large text on a narrow panel) the short title and the key at 1 ×, with the counts under the plots. … and in a wide panel (a projector&apos;s short room), where height is what is short.</extracomment>
         <translation>スケーリングなしの q·k(中央値・四分位)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_plot.py" line="283"/>
+        <location filename="../../gui/panels/saturation_plot.py" line="328"/>
         <source>saturation vs d_k</source>
         <translation>d_k による飽和の変化</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/saturation_plot.py" line="206"/>
+        <location filename="../../gui/panels/saturation_plot.py" line="248"/>
         <source>saturation vs d_k ({n} keys, {t} queries per d_k)</source>
         <translation>d_k による飽和の変化(キー {n} 個、d_k ごとにクエリ {t} 個)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/softmax_plot.py" line="96"/>
+        <location filename="../../gui/panels/softmax_plot.py" line="108"/>
         <source>softmax: raw vs ÷√d_k</source>
-        <extracomment>Side by side, value labels keep this share of their height apart (a space, at any size).</extracomment>
+        <extracomment>Side by side, value labels keep this share of their height apart (a space, at any size). The bars (with their axis) keep this share of a wide panel&apos;s width; the legend the rest, in LEGEND_WIDE_FACTOR × the plot text.</extracomment>
         <translation>softmax: スケーリングなし 対 ÷√d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/softmax_plot.py" line="97"/>
+        <location filename="../../gui/panels/softmax_plot.py" line="109"/>
         <source>probability</source>
         <translation>確率</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/softmax_plot.py" line="220"/>
+        <location filename="../../gui/panels/softmax_plot.py" line="269"/>
         <source>raw{t}: H = {h} nats, max p = {m}</source>
         <translation>スケーリングなし{t}:H = {h} nats、最大 p = {m}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/softmax_plot.py" line="224"/>
+        <location filename="../../gui/panels/softmax_plot.py" line="273"/>
         <source>÷√{dk} = ÷{div}: H = {h} nats, max p = {m}</source>
         <translation>÷√{dk} = ÷{div}:H = {h} nats、最大 p = {m}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/softmax_plot.py" line="98"/>
+        <location filename="../../gui/panels/softmax_plot.py" line="110"/>
         <source>key</source>
         <translation>キー</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_plot.py" line="161"/>
-        <location filename="../../gui/panels/variance_plot.py" line="220"/>
+        <location filename="../../gui/panels/variance_plot.py" line="207"/>
+        <location filename="../../gui/panels/variance_plot.py" line="285"/>
         <source>q·k: raw and ÷√d_k</source>
-        <extracomment>The scaled histogram&apos;s y axis is fitted again when its peak falls below this share of the peak it was fitted to.</extracomment>
+        <extracomment>The scaled histogram&apos;s y axis is fitted again when its peak falls below this share of the peak it was fitted to. In a wide panel the notes column takes this share of the width.</extracomment>
         <translation>q·k: スケーリングなしと ÷√d_k</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_plot.py" line="162"/>
+        <location filename="../../gui/panels/variance_plot.py" line="208"/>
         <source>q·k</source>
         <translation>q·k</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_plot.py" line="167"/>
+        <location filename="../../gui/panels/variance_plot.py" line="213"/>
         <source>density</source>
         <translation>密度</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_plot.py" line="215"/>
+        <location filename="../../gui/panels/variance_plot.py" line="268"/>
         <source>exact density</source>
         <translation>厳密な密度</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_plot.py" line="215"/>
+        <location filename="../../gui/panels/variance_plot.py" line="268"/>
         <source>exact pmf</source>
         <translation>厳密な確率質量</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_plot.py" line="216"/>
+        <location filename="../../gui/panels/variance_plot.py" line="269"/>
         <source>normal approx.</source>
         <translation>正規近似</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_plot.py" line="222"/>
+        <location filename="../../gui/panels/variance_plot.py" line="274"/>
         <source>sampled</source>
         <translation>サンプル</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_plot.py" line="224"/>
+        <location filename="../../gui/panels/variance_plot.py" line="277"/>
         <source>±2σ² band: the spread ÷√d_k keeps</source>
         <translation>±2σ² の帯:÷√d_k が保つ広がり</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_plot.py" line="266"/>
+        <location filename="../../gui/panels/variance_plot.py" line="335"/>
         <source>raw, d_k = {dk}: Var = {var} ± {se}
 theory d_k·σ⁴ = {th}</source>
         <translation>スケーリングなし、d_k = {dk}: 分散 = {var} ± {se}
 理論値 d_k·σ⁴ = {th}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_plot.py" line="270"/>
+        <location filename="../../gui/panels/variance_plot.py" line="339"/>
         <source>exact density → ∞ at 0 (no finite peak)</source>
         <translation>厳密な密度は 0 で → ∞(有限のピークはありません)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_plot.py" line="274"/>
+        <location filename="../../gui/panels/variance_plot.py" line="343"/>
         <source>÷√d_k: Var = {var} ± {se}
 theory σ⁴ = {th}
 {n} samples, {kind}</source>
@@ -1153,277 +1153,283 @@ theory σ⁴ = {th}
 {n} サンプル、{kind}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/variance_plot.py" line="168"/>
+        <location filename="../../gui/panels/variance_plot.py" line="216"/>
         <source>the ±2σ² width that ÷√d_k restores</source>
         <translation>÷√d_k によって戻る ±2σ² の幅</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/strip.py" line="240"/>
+        <location filename="../../gui/lessons/strip.py" line="242"/>
         <source>◀ Back</source>
         <extracomment>What Edit → Reset puts back when the lesson has not changed the controls: the first run&apos;s. New Results refresh the step&apos;s text at once, unless it was refreshed less than this long ago (a drag of a slider): then this long after that refresh, with the newest Results. A text read at reading speed loses nothing, and most of a drag&apos;s changes skip the rich-text layout (about a tenth of a change&apos;s time on the GUI thread). The text asks for another height (a new step, new numbers, a new width): the window gives the lesson strip the height it needs (MainWindow.fit_lesson_dock). The step&apos;s text was set again from the newest Results (refresh_text).</extracomment>
         <translation>◀ 戻る</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/strip.py" line="241"/>
+        <location filename="../../gui/lessons/strip.py" line="243"/>
+        <location filename="../../gui/lessons/strip.py" line="352"/>
         <source>Next ▶</source>
         <translation>次へ ▶</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/strip.py" line="242"/>
-        <location filename="../../gui/lessons/strip.py" line="339"/>
+        <location filename="../../gui/lessons/strip.py" line="245"/>
+        <location filename="../../gui/lessons/strip.py" line="372"/>
         <source>■ Stop</source>
         <translation>■ 停止</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/strip.py" line="242"/>
-        <location filename="../../gui/lessons/strip.py" line="339"/>
+        <location filename="../../gui/lessons/strip.py" line="245"/>
+        <location filename="../../gui/lessons/strip.py" line="372"/>
         <source>▶ Play</source>
         <translation>▶ 再生</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/strip.py" line="243"/>
+        <location filename="../../gui/lessons/strip.py" line="246"/>
         <source>Previous step (PageUp, ←)</source>
         <translation>前のステップ (PageUp, ←)</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/strip.py" line="244"/>
+        <location filename="../../gui/lessons/strip.py" line="247"/>
         <source>Next step (PageDown, →)</source>
         <translation>次のステップ (PageDown, →)</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/strip.py" line="245"/>
+        <location filename="../../gui/lessons/strip.py" line="248"/>
         <source>Animate this step&apos;s sweep</source>
         <translation>このステップのスイープをアニメーション表示</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/strip.py" line="246"/>
-        <location filename="../../gui/lessons/strip.py" line="286"/>
+        <location filename="../../gui/lessons/strip.py" line="249"/>
+        <location filename="../../gui/lessons/strip.py" line="288"/>
         <source>Training…</source>
         <translation>学習中…</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/strip.py" line="247"/>
-        <location filename="../../gui/lessons/strip.py" line="287"/>
+        <location filename="../../gui/lessons/strip.py" line="250"/>
+        <location filename="../../gui/lessons/strip.py" line="289"/>
         <source>▶ Train</source>
         <translation>▶ 学習</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/strip.py" line="248"/>
+        <location filename="../../gui/lessons/strip.py" line="251"/>
         <source>Train this step&apos;s tiny models in the Training tab</source>
         <translation>このステップの小さなモデルを「学習」タブで学習します</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/strip.py" line="249"/>
+        <location filename="../../gui/lessons/strip.py" line="252"/>
         <source>Reset controls</source>
         <translation>コントロールを元に戻す</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/strip.py" line="250"/>
+        <location filename="../../gui/lessons/strip.py" line="253"/>
         <source>Put back the controls from before the lesson</source>
         <translation>レッスン前のコントロールの値に戻します</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/strip.py" line="251"/>
+        <location filename="../../gui/lessons/strip.py" line="254"/>
         <source>offset</source>
         <translation>オフセット</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/strip.py" line="252"/>
+        <location filename="../../gui/lessons/strip.py" line="255"/>
         <source>gap</source>
         <translation>ギャップ</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/strip.py" line="480"/>
+        <location filename="../../gui/lessons/strip.py" line="352"/>
+        <source>More {k}/{n} ▼</source>
+        <translation>続き {k}/{n} ▼</translation>
+    </message>
+    <message>
+        <location filename="../../gui/lessons/strip.py" line="513"/>
         <source>Step {i} / {n}</source>
         <translation>ステップ {i} / {n}</translation>
     </message>
     <message>
         <location filename="../../gui/lessons/real_heads_facts.py" line="44"/>
-        <location filename="../../gui/lessons/strip.py" line="489"/>
+        <location filename="../../gui/lessons/strip.py" line="522"/>
         <location filename="../../gui/panels/heads_view.py" line="355"/>
         <source>computing…</source>
         <translation>計算中…</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="67"/>
+        <location filename="../../gui/lessons/steps.py" line="68"/>
         <source>live q·k at d_k = {dk}</source>
         <extracomment>The sentence of the Head roles and Real heads tabs at this step, in every language (None: the default sentence of the language shown, step_heads_input)</extracomment>
         <translation>d_k = {dk} でのライブ q·k</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="68"/>
+        <location filename="../../gui/lessons/steps.py" line="69"/>
         <source>typed</source>
         <translation>入力値</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="73"/>
+        <location filename="../../gui/lessons/steps.py" line="74"/>
         <source>{m} (95 %: {lo} … {hi})</source>
         <translation>{m}(95 %:{lo} … {hi})</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="144"/>
+        <location filename="../../gui/lessons/steps.py" line="145"/>
         <source>{k} encoder</source>
         <extracomment>The models step 9&apos;s table lists (one line each: the lesson strip&apos;s height follows it).</extracomment>
         <translation>エンコーダ {k}</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="144"/>
+        <location filename="../../gui/lessons/steps.py" line="145"/>
         <source>{k} decoder</source>
         <translation>デコーダ {k}</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="145"/>
+        <location filename="../../gui/lessons/steps.py" line="146"/>
         <source>{k} cross</source>
         <translation>クロス {k}</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="148"/>
+        <location filename="../../gui/lessons/steps.py" line="149"/>
         <source>{name}: {kinds} = {layers} attention layers × {heads} heads = {total}</source>
         <translation>{name}:{kinds} = アテンション層 {layers} 個 × ヘッド {heads} 個 = {total}</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="174"/>
+        <location filename="../../gui/lessons/steps.py" line="175"/>
         <source>÷√d_k is off: the multi-head view does not scale its scores at all. Tick it and the ÷√d_model toggle to see the mistake.</source>
         <translation>÷√d_k がオフです。マルチヘッドの図はスコアをまったくスケーリングしていません。÷√d_k と ÷√d_model の両方にチェックを入れると、この間違いが見られます。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="177"/>
+        <location filename="../../gui/lessons/steps.py" line="178"/>
         <source>The ÷√d_model toggle is on: the multi-head view divides by √d_model = {sdm} instead of √d_k = {sdk}, and its maps go flat. Switch it off to see the right maps.</source>
         <translation>÷√d_model がオンです。マルチヘッドの図は √d_k = {sdk} ではなく √d_model = {sdm} で割るので、マップが平坦になります。オフにすると正しいマップに戻ります。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="180"/>
+        <location filename="../../gui/lessons/steps.py" line="181"/>
         <source>The ÷√d_model toggle is off: the multi-head view divides by √d_k = {sdk}, as it should. Switch it on to see the maps go flat with √d_model = {sdm}.</source>
         <translation>÷√d_model はオフです。マルチヘッドの図は正しく √d_k = {sdk} で割っています。オンにすると、√d_model = {sdm} で割ったマップが平坦になるのが見られます。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="296"/>
+        <location filename="../../gui/lessons/steps.py" line="299"/>
         <source>The softmax Jacobian J = diag(p) − ppᵀ says how far the output moves when a score moves; for one-hot p it is zero. Median ‖J‖_F over {trials} random queries with {keys} keys, unscaled: {j1} at d_k = 1 and {jdk} at d_k = {grid_dk}, where the top key already takes p = {p_dk}. The ‖J‖ plotted is taken w.r.t. the logits softmax sees (q·k ÷ T, and ÷√d_k as well on the scaled curve). The numbers here are unscaled, so w.r.t. the raw q·k the median is ‖J‖/T = {jqk} at d_k = {grid_dk} (T = {t}). A vanishing J starves the Q/K path: the gradient to W_Q and W_K flows through it. V still gets gradient through the weights p.</source>
         <translation>softmax のヤコビアン J = diag(p) − ppᵀ は、スコアが動いたとき出力がどれだけ動くかを表し、ワンホットの p では 0 になります。キー {keys} 個のランダムなクエリ {trials} 個での ‖J‖_F の中央値は、スケーリングなしで d_k = 1 では {j1}、d_k = {grid_dk} では {jdk} で、このとき最大のキーはすでに p = {p_dk} を取ります。グラフの ‖J‖ は softmax が受け取るロジット(q·k ÷ T、スケーリングありの曲線ではさらに ÷√d_k)についてのものです。ここの数値はスケーリングなしなので、元の q·k についての中央値は ‖J‖/T = {jqk}(d_k = {grid_dk}、T = {t})です。J が消えると、Q/K の経路に勾配が流れなくなります。W_Q と W_K への勾配はこの経路を通るからです。V には重み p を通して勾配が届き続けます。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="329"/>
+        <location filename="../../gui/lessons/steps.py" line="332"/>
         <source>A pretrained model reads the sentence “{sentence}”. {run}</source>
         <translation>事前学習済みモデル(MiniLM は英語のモデル)に英文「{sentence}」(「その動物は疲れすぎていたので、通りを渡らなかった」という意味)を読ませます。{run}</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="348"/>
+        <location filename="../../gui/lessons/steps.py" line="351"/>
         <source>{state} Divided by √d_model, each head&apos;s scores have variance {v_bad} instead of {v_ok}. Those are sample variances of h·n² = {count} scores; given these X and weights their expected values are {e_bad} and {e_ok} (for unit-variance X: d_k / d_model = {ratio} and 1). Mean entropy {h_bad} nats against {h_ok} (uniform is {h_uni}), mean max p {p_bad} against {p_ok}.</source>
         <translation>{state}√d_model で割ると、各ヘッドのスコアの分散は {v_ok} ではなく {v_bad} になります。これは h·n² = {count} 個のスコアの標本分散で、この X と重みでの期待値は {e_bad} と {e_ok} です(分散 1 の X なら d_k / d_model = {ratio} と 1)。平均エントロピーは {h_bad} nats(正しくは {h_ok}、一様なら {h_uni})、最大 p の平均は {p_bad}(正しくは {p_ok})です。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="281"/>
+        <location filename="../../gui/lessons/steps.py" line="284"/>
         <source>Dot products grow with d_k</source>
         <extracomment>The Real heads step&apos;s sentence: MiniLM reads English only (a Japanese sentence becomes [UNK] and ## fragments), so the Japanese lesson reads it too, and says what it means.</extracomment>
         <translation>内積は d_k とともに大きくなる</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="107"/>
+        <location filename="../../gui/lessons/steps.py" line="108"/>
         <source>Each head projects X with its own {d} × {dk} blocks of W_Q, W_K and W_V into its own Q, K and V ({n} × {dk}), attends, and returns {n} × {dk}.</source>
         <translation>各ヘッドは自分専用の {d} × {dk} の W_Q、W_K、W_V のブロックで X を射影して自分の Q、K、V ({n} × {dk}) を作り、アテンションを計算して {n} × {dk} を返します。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="110"/>
+        <location filename="../../gui/lessons/steps.py" line="111"/>
         <source>Each head projects X with its own {d} × {dk} block of W_Q into its own Q ({n} × {dk}); all {h} heads share one K and one V (multi-query attention), projected from X by one {d} × {dk} block of W_K and one of W_V. Each attends and returns {n} × {dk}.</source>
         <translation>各ヘッドは自分専用の {d} × {dk} の W_Q のブロックで X を射影して自分の Q ({n} × {dk}) を作ります。K と V は {h} 個のヘッド全部で 1 つずつを共有します(マルチクエリアテンション)。この K と V は、W_K と W_V の {d} × {dk} のブロック 1 つずつで X から射影されます。各ヘッドはアテンションを計算し、{n} × {dk} を返します。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="115"/>
+        <location filename="../../gui/lessons/steps.py" line="116"/>
         <source>Each head projects X with its own {d} × {dk} block of W_Q into its own Q ({n} × {dk}); K and V come from {g} K/V heads, each shared by {group} query heads (grouped-query attention), each projected from X by its own {d} × {dk} blocks of W_K and W_V. Each attends and returns {n} × {dk}.</source>
         <translation>各ヘッドは自分専用の {d} × {dk} の W_Q のブロックで X を射影して自分の Q ({n} × {dk}) を作ります。K と V は {g} 個の K/V ヘッドから受け取り、K/V ヘッド 1 つを {group} 個のクエリヘッドが共有します(グループ化クエリアテンション)。各 K/V ヘッドは、自分専用の {d} × {dk} の W_K と W_V のブロックで X から射影されます。各ヘッドはアテンションを計算し、{n} × {dk} を返します。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="198"/>
+        <location filename="../../gui/lessons/steps.py" line="199"/>
         <source>{michel} removed {wmt} % (WMT) and {bert} % (BERT) of the heads at test time without a noticeable loss; {voita} removed {k} of {n} encoder heads while retraining; {clark} pruned none.</source>
         <translation>{michel} は、テスト時にヘッドの {wmt} % (WMT) と {bert} % (BERT) を取り除いても、目立った性能低下はありませんでした。{voita} は、再学習しながらエンコーダのヘッド {n} 個のうち {k} 個を取り除きました。{clark} はヘッドを刈り込んでいません。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="282"/>
+        <location filename="../../gui/lessons/steps.py" line="285"/>
         <source>q and k have d_k independent components of variance σ² = {s2}. Each product q_i·k_i has variance σ⁴ = {s4}, so their sum q·k has variance d_k·σ⁴. Now, at d_k = {dk}, the sampled variance is {var} ± {se}; theory says {theory}. Press Play to sweep d_k from {sweep_first} to {sweep_last}: the raw histogram&apos;s axis widens while the scaled one keeps variance {var_scaled}.</source>
         <translation>q と k は、分散 σ² = {s2} の独立な成分を d_k 個ずつ持ちます。各積 q_i·k_i の分散は σ⁴ = {s4} なので、その和 q·k の分散は d_k·σ⁴ になります。現在の d_k = {dk} では、サンプルから求めた分散は {var} ± {se} で、理論値は {theory} です。「再生」を押すと d_k を {sweep_first} から {sweep_last} まで動かします。スケーリングなしのヒストグラムは軸が広がっていきますが、スケーリングした方は分散 {var_scaled} を保ちます。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="287"/>
+        <location filename="../../gui/lessons/steps.py" line="290"/>
         <source>Softmax saturates</source>
         <translation>softmax は飽和する</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="288"/>
+        <location filename="../../gui/lessons/steps.py" line="291"/>
         <source>Scores ({source}: {scores}) give the top key p = {p_raw}; divided by √{dk}, the same scores give p = {p_scaled}. Press Play or drag d_k: with live scores the raw bars go one-hot while the ÷√d_k bars keep their shape. Move the offset (typed scores): all scores shift together and p does not change, because softmax only sees differences: p = {p_ten} for (10, 1, 1, 1) and p = {p_hundred} for (100, 91, 91, 91). Move the gap: p heads for 1. What saturates softmax is the spread, and the spread of q·k grows like √d_k.</source>
         <translation>スコア({source}:{scores})では、最大のキーの p = {p_raw} です。√{dk} で割ると、同じスコアで p = {p_scaled} になります。「再生」を押すか d_k を動かすと、ライブスコアではスケーリングなしの棒はワンホットになり、÷√d_k の棒は形を保ちます。オフセットを動かすと、スコアは入力値に切り替わり、すべてのスコアに同じ値が足されます。それでも p は変わりません。softmax はスコアの差しか見ないからです:(10, 1, 1, 1) では p = {p_ten}、(100, 91, 91, 91) では p = {p_hundred} で、同じです。ギャップを動かすと p は 1 に近づきます。softmax を飽和させるのはスコアの広がりで、q·k の広がりは √d_k に比例して大きくなります。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="295"/>
+        <location filename="../../gui/lessons/steps.py" line="298"/>
         <source>Gradients vanish</source>
         <translation>勾配が消える</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="306"/>
+        <location filename="../../gui/lessons/steps.py" line="309"/>
         <source>Divided by √d_k, the scores have variance σ⁴ at every width. Across d_k = 1 … {top} the scaled median ‖J‖_F stays between {jlo} and {jhi} (every 95 % interval within {jci_lo} … {jci_hi}), and max p between {plo} and {phi}; unscaled, ‖J‖_F falls to {jraw_max} at d_k = {top}.&lt;br&gt;&lt;small&gt;Var(q·k) = d_k·σ⁴ is an assumption at initialisation: learned weights and LayerNorm move the variance. ÷√d_k is a fixed temperature, not a normalisation.&lt;/small&gt;</source>
         <translation>√d_k で割ると、スコアの分散はどの幅でも σ⁴ になります。d_k = 1 … {top} の全域で、スケーリングした ‖J‖_F の中央値は {jlo} から {jhi} の間にあり(どの 95 % 区間も {jci_lo} … {jci_hi} の内側)、最大 p は {plo} から {phi} の間です。スケーリングなしでは、d_k = {top} で ‖J‖_F は {jraw_max} まで落ちます。&lt;br&gt;&lt;small&gt;Var(q·k) = d_k·σ⁴ は初期化時の仮定です。学習された重みや LayerNorm によって分散は変わります。÷√d_k は固定の温度であって、正規化ではありません。&lt;/small&gt;</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="313"/>
+        <location filename="../../gui/lessons/steps.py" line="316"/>
         <source>A head gives each token one probability distribution over all tokens, itself included. When several relations matter at once, one head has to blend them. On the sentence in the panel ({n} tokens) the heads have a mean entropy of {each} nats; their average has {avg} nats (uniform attention: {uni}). Averaging blurs sharp roles.</source>
         <translation>1 つのヘッドは、各トークンに、自分自身を含むすべてのトークン上の確率分布を 1 つだけ与えます。複数の関係が同時に重要なとき、1 つのヘッドはそれらを混ぜ合わせるしかありません。パネルの文({n} トークン)では、各ヘッドのエントロピーの平均は {each} nats、ヘッドを平均した分布のエントロピーは {avg} nats です(一様なアテンションでは {uni})。平均をとると、鋭い役割がぼやけます。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="318"/>
+        <location filename="../../gui/lessons/steps.py" line="321"/>
         <source>No head gets a slice of X: every head reads all of X ({n} × {d}). {own} What is divided is the width budget: d_model = h·d_k = {h} × {dk} = {d}. The outputs are concatenated back to {n} × {d}, and W_O, a full {d} × {d} matrix, mixes the heads. Play steps h through {sweep_values}.</source>
         <translation>X を切り分けて各ヘッドに渡すのではありません。どのヘッドも X 全体 ({n} × {d}) を読みます。{own}分割されるのは幅の予算で、d_model = h·d_k = {h} × {dk} = {d} です。出力は連結されて {n} × {d} に戻り、{d} × {d} のフルサイズの行列 W_O がヘッドを混ぜ合わせます。「再生」を押すと、h を {sweep_values} と順に変えます。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="323"/>
+        <location filename="../../gui/lessons/steps.py" line="326"/>
         <source>Nobody assigns roles to heads: trained from random weights, they find them. {run}&lt;br&gt;In trained Transformers, too, roles emerge rather than being assigned, are rarely clean, and some heads are redundant: {pruning} The Head roles tab keeps hand-built heads as an illustration of what such roles look like (mean entropy {each} nats; uniform: {uni}).</source>
         <translation>ヘッドの役割は誰かが割り当てるものではありません。ランダムな重みから学習したヘッドが自分で見つけます。{run}&lt;br&gt;学習済みの Transformer でも、役割は割り当てられるのではなく自然に現れ、きれいに分かれることはまれで、冗長なヘッドもあります。{pruning}「ヘッドの役割」タブの手作りのヘッドは、役割がどう見えるかの例として残しています（平均エントロピー {each} nats、一様なら {uni}）。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="330"/>
+        <location filename="../../gui/lessons/steps.py" line="333"/>
         <source>Same matrix products, more softmax</source>
         <translation>行列積は同じ、softmax は増える</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="331"/>
+        <location filename="../../gui/lessons/steps.py" line="334"/>
         <source>For n = {n} tokens, QKᵀ and weights·V cost {qk} FLOPs with h = {h} heads, the same as one full-width head ({qk1}). What grows with h is softmax and masking, h score matrices of n² entries: {sm} FLOPs against {sm1}, {sm_share} of the layer at h = {h} (one head: {sm1_share}). The layer costs {total} against {total1}. W_O ({wo} FLOPs, {share}) is part of both; one head without it costs {no_wo}. Play steps h through {sweep_values}.</source>
         <translation>n = {n} トークンのとき、QKᵀ と重み·V のコストは、h = {h} ヘッドでは {qk} FLOPs、フル幅のヘッド 1 つでも同じ {qk1} です。h とともに増えるのは softmax とマスク、つまり n² 個の要素を持つ h 個のスコア行列で、{sm} FLOPs 対 {sm1}、h = {h} で層全体の {sm_share}(1 ヘッドでは {sm1_share})です。層全体では {total} 対 {total1} です。W_O({wo} FLOPs、{share})はどちらにも含まれ、W_O なしの 1 ヘッドは {no_wo} です。「再生」を押すと、h を {sweep_values} と順に変えます。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="338"/>
+        <location filename="../../gui/lessons/steps.py" line="341"/>
         <source>At a fixed d_model, more heads means thinner heads: h heads of d_k = d_model / h cost the same matrix products as one wide head. Do they learn better? {run}&lt;br&gt;{paper}</source>
         <translation>d_model を固定すると、ヘッドを増やすほど各ヘッドは細くなります。d_k = d_model / h のヘッド h 個の行列積のコストは、幅の広いヘッド 1 個と同じです。では、よく学習できるのはどちらでしょうか。{run}&lt;br&gt;{paper}</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="305"/>
+        <location filename="../../gui/lessons/steps.py" line="308"/>
         <source>Dividing by √d_k fixes it</source>
         <translation>√d_k で割れば解決する</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="312"/>
+        <location filename="../../gui/lessons/steps.py" line="315"/>
         <source>One head, one distribution</source>
         <translation>1 つのヘッドに 1 つの分布</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="317"/>
+        <location filename="../../gui/lessons/steps.py" line="320"/>
         <source>Split, attend, concatenate, project</source>
         <translation>分割・アテンション・連結・射影</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="322"/>
+        <location filename="../../gui/lessons/steps.py" line="325"/>
         <source>Heads specialise</source>
         <translation>ヘッドの役割分化</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="341"/>
+        <location filename="../../gui/lessons/steps.py" line="344"/>
         <source>Layers × heads</source>
         <translation>層 × ヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="342"/>
+        <location filename="../../gui/lessons/steps.py" line="345"/>
         <source>Each attention layer has its own h heads, and an encoder–decoder model has three kinds of attention layer: encoder self-attention, decoder self-attention and cross-attention. A model holds attention layers × heads patterns; the picture draws one cell per head of {name}, and the multi-head view shows the h maps of one layer. Pick a model in the controls&apos; model box to redraw it.&lt;br&gt;{table}</source>
         <translation>アテンション層はそれぞれ h 個のヘッドを持ちます。エンコーダ・デコーダ型のモデルには、エンコーダのセルフアテンション、デコーダのセルフアテンション、クロスアテンションの 3 種類のアテンション層があります。モデル全体のパターン数は「アテンション層の数 × ヘッド数」です。右の図は {name} のヘッド 1 個をマス 1 つで描き、マルチヘッド図は 1 層分の h 枚のマップを示します。コントロールの「モデル」で別のモデルを選ぶと描き直します。&lt;br&gt;{table}</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="347"/>
+        <location filename="../../gui/lessons/steps.py" line="350"/>
         <source>A common mistake: √d_model</source>
         <translation>よくある間違い: √d_model</translation>
     </message>
@@ -1731,9 +1737,9 @@ A column of small maps narrower than this many text heights broke a Japanese tit
         <translation>シード:</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/base.py" line="230"/>
+        <location filename="../../gui/panels/base.py" line="331"/>
         <source>This panel could not be drawn: {reason}</source>
-        <extracomment>What a change repaints. The whole viewport by default: a result changes most of a plot, and one repaint costs less than Qt&apos;s bookkeeping of the many small regions its items dirty (pyqtgraph&apos;s default, MinimalViewportUpdate). A panel whose changes stay in one part of it repaints the rectangle around what changed (BoundingRect): items outside it are not painted at all. tests/gui/panels/test_panel_painting.py checks that what is on screen then matches a fresh rendering.</extracomment>
+        <extracomment>Sizes tried in turn, largest first, as factors of the plot text. What a change repaints. The whole viewport by default: a result changes most of a plot, and one repaint costs less than Qt&apos;s bookkeeping of the many small regions its items dirty (pyqtgraph&apos;s default, MinimalViewportUpdate). A panel whose changes stay in one part of it repaints the rectangle around what changed (BoundingRect): items outside it are not painted at all. tests/gui/panels/test_panel_painting.py checks that what is on screen then matches a fresh rendering. A panel that can lay its texts out beside its data sets this (and arrange()). Texts go beside the data in a panel at least WIDE_RATIO times as wide as the height it is offered, and back above the data below WIDE_RATIO_BACK (the gap keeps a panel from switching to and fro on a resize of a few pixels). … and only where it is at least this many lines of its text wide: side by side, a narrow panel at 300 % squeezed its plots until their labels ran into each other.</extracomment>
         <translation>このパネルを描けませんでした: {reason}</translation>
     </message>
     <message>
@@ -1956,7 +1962,7 @@ A column of small maps narrower than this many text heights broke a Japanese tit
         <translation>ヘッドの役割分化(2 層 × 4 ヘッド)</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/steps.py" line="337"/>
+        <location filename="../../gui/lessons/steps.py" line="340"/>
         <location filename="../../gui/panels/training_plots.py" line="52"/>
         <source>Many thin heads or one wide one?</source>
         <translation>細いヘッドを多数か、太いヘッドを 1 つか?</translation>

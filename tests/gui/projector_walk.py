@@ -139,6 +139,7 @@ def check_step(window, app, name: str) -> list[str]:
     """What is wrong with the step on screen now (see the module docstring)."""
     import pyqtgraph as pg
     from PySide6.QtCore import QRect
+    from PySide6.QtWidgets import QPushButton
 
     from gui_helpers import clipped_widgets, settle_layout_until_stable, text_problems
 
@@ -169,9 +170,14 @@ def check_step(window, app, name: str) -> list[str]:
         problems.append(f"{name} {shown.getRect()} is not wholly in the visible workspace "
                         f"{visible.getRect()}")
     data = data_rect(view)
-    if data is None:
+    if name == "modelHeadsView" and hasattr(view, "model_folder") and view.model_folder() is None:
+        data = None                 # no model on this machine: what it shows is how to get one
+        fetch = [b for b in view.findChildren(QPushButton) if b.isVisible() and b.isEnabled()]
+        if not fetch:
+            problems.append(f"{name}: no model and no button to fetch one")
+    elif data is None:
         problems.append(f"{name} shows no data area")
-    else:
+    if data is not None:
         data = data.intersected(visible)
         if data.height() < DATA_SHARE_H * visible.height() or \
                 data.width() < DATA_SHARE_W * visible.width():

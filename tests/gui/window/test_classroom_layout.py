@@ -490,3 +490,29 @@ def test_the_lesson_dock_title_bar_is_one_small_line(window, restore_view, qtbot
     assert title.label.text() == "レッスン"
     assert title.float_button.isVisible()    # (floating it warns on the offscreen platform)
     assert title.float_button.height() <= bar
+
+
+def test_a_long_step_text_is_paged_and_next_turns_the_pages(window, qtbot, restore_view):
+    """At 300 % on 1280×720 a step's text is cut into pages that need no scroll bar: Next
+    ("More k/n") turns them, Back turns back, and Next on the last page goes to the next
+    step, from its first page."""
+    lesson = window.lesson
+    window.set_ui_scale(3.0)
+    walk = walk_steps(window, qtbot, (1280, 720), False)
+    next(walk)                                              # step 1, fitted
+    page, pages = lesson.page
+    assert page == 0 and pages > 1
+    assert lesson.next_button.text() == f"More 1/{pages} ▼"
+    first = lesson.strip_fit.page_text()
+    lesson.next()
+    assert lesson.index == 0 and lesson.page == (1, pages)
+    assert lesson.strip_fit.page_text() != first
+    assert lesson.text_view.verticalScrollBar().maximum() == 0
+    lesson.back()
+    assert lesson.page == (0, pages) and lesson.strip_fit.page_text() == first
+    for _ in range(pages - 1):
+        lesson.next()
+    assert lesson.page == (pages - 1, pages) and lesson.next_button.text() == "Next ▶"
+    lesson.next()
+    settle(window)
+    assert lesson.index == 1 and lesson.page[0] == 0
