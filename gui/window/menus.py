@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, Slot
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QMainWindow
+from PySide6.QtWidgets import QMainWindow, QMenu
 
 from gui.common.i18n import LANGUAGES, current_language, tr
 from gui.state import AppState
@@ -67,6 +67,7 @@ class WindowMenus(QObject):
         self.setObjectName("windowMenus")
         self.state = state
         self._build_menus(window, files)
+        self._build_lesson_menu(window, lesson)
         self._build_shortcuts(window, lesson)
 
     def _build_menus(self, w: QMainWindow, files: FileCommands) -> None:
@@ -150,6 +151,26 @@ class WindowMenus(QObject):
             languages.addAction(action)
         self.language_actions[current_language()].setChecked(True)
 
+    def _build_lesson_menu(self, w: QMainWindow, lesson) -> None:
+        """Lesson → Start (step 1, the strip shown) and Leave (the strip hidden: the
+        student's own controls come back); before Help."""
+        self.lesson_menu = QMenu(w)
+        w.menuBar().insertMenu(self.help_menu.menuAction(), self.lesson_menu)
+        self._lesson = lesson
+        self.lesson_start_action = _action(w, self.lesson_menu, self._start_lesson, None,
+                                           "lessonStartAction")
+        self.lesson_leave_action = _action(w, self.lesson_menu, self._leave_lesson, None,
+                                           "lessonLeaveAction")
+
+    @Slot()
+    def _start_lesson(self) -> None:
+        self.lesson_action.setChecked(True)
+        self._lesson.go_to(0)
+
+    @Slot()
+    def _leave_lesson(self) -> None:
+        self.lesson_action.setChecked(False)
+
     def _build_shortcuts(self, w: QMainWindow, lesson) -> None:
         """The lesson's keys (gui/window/lesson_keys.py): PageDown/PageUp, the arrows, B and
         Esc; `lesson_shortcuts` and `lesson_slots` are what Help lists."""
@@ -216,6 +237,9 @@ class WindowMenus(QObject):
         self.dark_action.setText(tr("Dark"))
         self.colour_safe_action.setText(tr("Colour-blind-safe colours (Okabe–Ito)"))
         self.language_menu.setTitle(tr("&Language"))
+        self.lesson_menu.setTitle(tr("Lesso&n"))
+        self.lesson_start_action.setText(tr("&Start the lesson"))
+        self.lesson_leave_action.setText(tr("&Leave the lesson"))
         self.help_menu.setTitle(tr("&Help"))
         self.about_action.setText(tr("&About Attention Lab"))
         self.how_to_read_action.setText(tr("&How to read this window"))

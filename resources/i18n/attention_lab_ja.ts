@@ -364,7 +364,7 @@
     <message>
         <location filename="../../gui/window/main_window.py" line="276"/>
         <location filename="../../gui/window/main_window.py" line="293"/>
-        <location filename="../../gui/window/menus.py" line="208"/>
+        <location filename="../../gui/window/menus.py" line="229"/>
         <source>Multi-head</source>
         <translation>マルチヘッド</translation>
     </message>
@@ -386,7 +386,7 @@
     </message>
     <message>
         <location filename="../../gui/window/main_window.py" line="292"/>
-        <location filename="../../gui/window/menus.py" line="208"/>
+        <location filename="../../gui/window/menus.py" line="229"/>
         <source>Scaling</source>
         <translation>スケーリング</translation>
     </message>
@@ -397,7 +397,7 @@
     </message>
     <message>
         <location filename="../../gui/window/main_window.py" line="294"/>
-        <location filename="../../gui/window/menus.py" line="208"/>
+        <location filename="../../gui/window/menus.py" line="229"/>
         <source>Training lab</source>
         <translation>学習ラボ</translation>
     </message>
@@ -410,7 +410,7 @@
         <location filename="../../gui/lessons/steps.py" line="331"/>
         <location filename="../../gui/window/main_window.py" line="278"/>
         <location filename="../../gui/window/main_window.py" line="295"/>
-        <location filename="../../gui/window/menus.py" line="209"/>
+        <location filename="../../gui/window/menus.py" line="230"/>
         <source>Real heads</source>
         <translation>実モデルのヘッド</translation>
     </message>
@@ -435,114 +435,129 @@
         <translation>Attention Lab</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="191"/>
+        <location filename="../../gui/window/menus.py" line="212"/>
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="195"/>
+        <location filename="../../gui/window/menus.py" line="216"/>
         <source>Export &amp;window…</source>
         <translation>ウィンドウを書き出す(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="196"/>
+        <location filename="../../gui/window/menus.py" line="217"/>
         <source>Export &amp;panel</source>
         <translation>パネルを書き出す(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="197"/>
+        <location filename="../../gui/window/menus.py" line="218"/>
         <source>PNG export and copy &amp;size</source>
         <translation>PNG 書き出しとコピーの倍率(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="199"/>
+        <location filename="../../gui/window/menus.py" line="220"/>
         <source>{panel}…</source>
         <translation>{panel}…</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="200"/>
+        <location filename="../../gui/window/menus.py" line="221"/>
         <source>&amp;Quit</source>
         <translation>終了(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="201"/>
+        <location filename="../../gui/window/menus.py" line="222"/>
         <source>&amp;Edit</source>
         <translation>編集(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="203"/>
+        <location filename="../../gui/window/menus.py" line="224"/>
         <source>Copy {panel} image</source>
         <translation>{panel} の画像をコピー</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="192"/>
+        <location filename="../../gui/window/menus.py" line="213"/>
         <source>&amp;Open session…</source>
         <translation>セッションを開く(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="193"/>
+        <location filename="../../gui/window/menus.py" line="214"/>
         <source>&amp;Save session…</source>
         <translation>セッションを保存(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="204"/>
+        <location filename="../../gui/window/menus.py" line="225"/>
         <source>&amp;View</source>
         <translation>表示(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="205"/>
+        <location filename="../../gui/window/menus.py" line="226"/>
         <source>&amp;Presentation mode</source>
         <translation>プレゼンテーションモード(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="206"/>
+        <location filename="../../gui/window/menus.py" line="227"/>
         <source>Show &amp;controls</source>
         <translation>コントロールを表示(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="207"/>
+        <location filename="../../gui/window/menus.py" line="228"/>
         <source>Show &amp;lesson</source>
         <translation>レッスンを表示(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="211"/>
+        <location filename="../../gui/window/menus.py" line="232"/>
         <source>Larger text</source>
         <translation>文字を大きく</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="212"/>
+        <location filename="../../gui/window/menus.py" line="233"/>
         <source>Smaller text</source>
         <translation>文字を小さく</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="213"/>
+        <location filename="../../gui/window/menus.py" line="234"/>
         <source>Normal text size</source>
         <translation>標準の文字サイズ</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="214"/>
+        <location filename="../../gui/window/menus.py" line="235"/>
         <source>&amp;Theme</source>
         <translation>テーマ(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="215"/>
+        <location filename="../../gui/window/menus.py" line="236"/>
         <source>High-contrast light</source>
         <translation>ハイコントラスト(ライト)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="216"/>
+        <location filename="../../gui/window/menus.py" line="237"/>
         <source>Dark</source>
         <translation>ダーク</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="217"/>
+        <location filename="../../gui/window/menus.py" line="238"/>
         <source>Colour-blind-safe colours (Okabe–Ito)</source>
         <translation>色覚に配慮した配色(Okabe–Ito)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="218"/>
+        <location filename="../../gui/window/menus.py" line="239"/>
         <source>&amp;Language</source>
         <translation>言語(&amp;L)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/menus.py" line="240"/>
+        <source>Lesso&amp;n</source>
+        <translation>レッスン(&amp;N)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/menus.py" line="241"/>
+        <source>&amp;Start the lesson</source>
+        <translation>レッスンを始める(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window/menus.py" line="242"/>
+        <source>&amp;Leave the lesson</source>
+        <translation>レッスンを終える(&amp;L)</translation>
     </message>
     <message>
         <location filename="../../gui/window/main_window.py" line="292"/>
@@ -560,7 +575,7 @@
         <translation>この文字サイズでは一度に 1 つのパネルを表示します</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="194"/>
+        <location filename="../../gui/window/menus.py" line="215"/>
         <source>Open &amp;model folder…</source>
         <translation>モデルのフォルダを開く(&amp;M)…</translation>
     </message>
@@ -570,22 +585,22 @@
         <translation>レッスン</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="219"/>
+        <location filename="../../gui/window/menus.py" line="243"/>
         <source>&amp;Help</source>
         <translation>ヘルプ(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="220"/>
+        <location filename="../../gui/window/menus.py" line="244"/>
         <source>&amp;About Attention Lab</source>
         <translation>Attention Lab について(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="221"/>
+        <location filename="../../gui/window/menus.py" line="245"/>
         <source>&amp;How to read this window</source>
         <translation>このウィンドウの見方(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gui/window/menus.py" line="222"/>
+        <location filename="../../gui/window/menus.py" line="246"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>キーボードショートカット(&amp;K)</translation>
     </message>

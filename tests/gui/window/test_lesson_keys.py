@@ -130,3 +130,21 @@ def test_a_step_gives_its_settings_and_leaving_gives_the_students_back(sync_wind
     window.menus.lesson_action.setChecked(False)        # leaving the lesson
     settle(window)
     assert (state.params, state.lock_d_model) == student
+
+
+def test_lesson_leave_in_the_menu_gives_the_students_settings_back(sync_window):
+    window = sync_window
+    state = window.state
+    window.menus.lesson_action.setChecked(False)
+    state.update_params(temperature=2.0, seed=11)
+    student = (state.params, state.lock_d_model, state.heads_input)
+    window.menus.lesson_start_action.trigger()
+    settle(window)
+    assert window.menus.lesson_action.isChecked() and window.lesson.index == 0
+    assert state.params != student[0]
+    window.lesson.go_to(7)
+    settle(window)
+    window.menus.lesson_leave_action.trigger()
+    settle(window)
+    assert not window.lesson_dock.isVisible() or not window.menus.lesson_action.isChecked()
+    assert (state.params, state.lock_d_model, state.heads_input) == student
