@@ -58,7 +58,11 @@ def check_int(name: str, value, low: int, high: int) -> int:
 def check_float(name: str, value, low: float, high: float) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float, np.floating, np.integer)):
         raise TrainingConfigError(f"{name} must be a number, got {value!r}")
-    value = float(value)
+    try:
+        value = float(value)
+    except OverflowError:         # a whole number of hundreds of digits
+        raise TrainingConfigError(f"{name} must be from {low:g} to {high:g}, got a number "
+                                  "too large to hold") from None
     if not low <= value <= high:  # also rejects NaN
         raise TrainingConfigError(f"{name} must be from {low:g} to {high:g}, got {value:g}")
     return value

@@ -78,10 +78,24 @@ def shown_text_scale(text_scale: float, presentation: bool) -> float:
     return max(text_scale, PRESENTATION_MIN_SCALE) if presentation else text_scale
 
 
+def _finite(value) -> bool:
+    """A finite number a float can hold (a whole number of 400 digits is not one)."""
+    try:
+        return math.isfinite(value)
+    except OverflowError:
+        return False
+
+
+def _short(value) -> str:
+    """`value` for a message: at most 40 characters."""
+    text = repr(value)
+    return text if len(text) <= 40 else f"{text[:20]}… ({len(text)} characters)"
+
+
 def snap_text_scale(scale: float) -> float:
     """Text scale clamped to 1…3 and rounded to the nearest quarter."""
-    if isinstance(scale, bool) or not isinstance(scale, (int, float)) or not math.isfinite(scale):
-        raise StateError(f"text scale must be a number from 1 to 3, got {scale!r}")
+    if isinstance(scale, bool) or not isinstance(scale, (int, float)) or not _finite(scale):
+        raise StateError(f"text scale must be a number from 1 to 3, got {_short(scale)}")
     return max(TEXT_SCALE_MIN, min(TEXT_SCALE_MAX, round(scale / TEXT_SCALE_STEP) * TEXT_SCALE_STEP))
 
 
@@ -148,8 +162,10 @@ class TrainingSettings:
             if not isinstance(key, str) or not (value is None or isinstance(
                     value, (bool, int, float, str))):
                 raise StateError(f"training option {key!r} must be a number, text or flag")
-            if isinstance(value, float) and not math.isfinite(value):
-                raise StateError(f"training option {key!r} must be finite")
+            if isinstance(value, (int, float)) and not isinstance(value, bool) and \
+                    not _finite(value):
+                raise StateError(f"training option {key!r} must be a finite number, got "
+                                 f"{_short(value)}")
         object.__setattr__(self, "options", tuple(sorted(items)))
 
     def option(self, key: str, default=None):

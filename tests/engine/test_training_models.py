@@ -235,3 +235,13 @@ def test_fully_masked_rows_are_zero_with_zero_gradient():
     assert_within(a[1].sum(), 1.0, row_sum_bound(2), "row sum")
     ds = softmax_backward(np.ones_like(a), a, free)
     assert ds[0].tolist() == [0, 0]
+
+
+def test_a_learning_rate_too_large_for_a_float_is_a_config_error():
+    """10⁴⁰⁰ as a JSON whole number: refused with the field's range, not OverflowError."""
+    from engine.training import TrainingConfigError, default_config
+
+    fields = default_config("scaling").to_dict()
+    fields["lr"] = 10 ** 400
+    with pytest.raises(TrainingConfigError, match="lr must be from"):
+        type(default_config("scaling")).from_dict(fields)

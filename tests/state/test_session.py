@@ -171,3 +171,24 @@ def test_mha_is_written_as_a_number_and_read_as_the_default(tmp_path):
     assert data["params"]["kv_heads"] == 8
     assert read_session(write(tmp_path, data)).params == Params()
     assert read_session(write(tmp_path, params_file(kv_heads=None))).params == Params()
+
+
+HUGE = 10 ** 400       # a whole number JSON holds and a float cannot
+
+
+@pytest.mark.parametrize("part, field, value, needle", [
+    ("view", "text_scale", HUGE, "text scale must be a number from 1 to 3"),
+    ("view", "text_scale", -HUGE, "text scale must be a number from 1 to 3"),
+    ("training", "options", {"lr": HUGE}, "training option 'lr' must be a finite number"),
+    ("training", "options", {"steps": -HUGE}, "training option 'steps' must be a finite"),
+], ids=["text-scale", "negative-text-scale", "lr", "negative-steps"])
+def test_numbers_too_large_for_a_float_are_refused_with_a_message(tmp_path, part, field,
+                                                                  value, needle):
+    """Issue 32: text_scale = 10⁴⁰⁰ raised a 40-line OverflowError; lr = 10⁴⁰⁰ opened and
+    ▶ Start raised it later. Both are refused when the file is read, and the message stays
+    short (not 400 digits)."""
+    data = session_to_dict(FULL)
+    data[part][field] = value
+    with pytest.raises(SessionError, match=needle) as caught:
+        read_session(write(tmp_path, json.dumps(data)))
+    assert len(str(caught.value)) < 200
