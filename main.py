@@ -16,6 +16,9 @@ import os
 import sys
 
 from engine.cli_args import EXIT_USAGE, UsageError
+
+#: A headless command stopped by Ctrl-C exits as the shell reports SIGINT: 128 + 2.
+EXIT_INTERRUPTED = 130
 from engine.cli_args import ArgParser as _Parser
 from engine.cli_args import add_window_args
 from engine.cli_args import float_arg as _float_arg
@@ -461,6 +464,9 @@ def main(argv: list[str] | None = None) -> int:
     except (UsageError, ParamsError, ModelError, TokenError) as exc:
         print(f"attention-lab: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
+    except KeyboardInterrupt:      # Ctrl-C: one line, and the shell's 128 + SIGINT
+        print("attention-lab: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
     except BrokenPipeError:  # `report | head`: the reader left; that is not an error
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0

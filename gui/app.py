@@ -139,6 +139,23 @@ class ScreenSnapper(QObject):
 
 SMOKE_SCREENSHOT = "ATTENTION_LAB_SCREENSHOT"      # save the screen once results show, then quit
 SMOKE_QUIT_AFTER_MS = "ATTENTION_LAB_QUIT_AFTER_MS"  # close the window after this delay
+SMOKE_READY_FILE = "ATTENTION_LAB_READY_FILE"      # write this file once results show
+
+
+class ReadyFile(QObject):
+    """Test hook: once the window's first results are on screen, write `path` (a process
+    driving the app, e.g. one that sends it SIGINT, waits for it)."""
+
+    def __init__(self, window, path: str):
+        super().__init__(window)
+        self.path = path
+        window.model.results_ready.connect(self.on_results)
+
+    @Slot(object)
+    def on_results(self, _results) -> None:
+        self.parent().model.results_ready.disconnect(self.on_results)
+        with open(self.path, "w", encoding="utf-8") as handle:
+            handle.write("ready\n")
 
 
 def install_smoke_hooks(window, environ=os.environ) -> None:
@@ -147,6 +164,9 @@ def install_smoke_hooks(window, environ=os.environ) -> None:
     shot = environ.get(SMOKE_SCREENSHOT)
     if shot:
         ScreenSnapper(window, shot)
+    ready = environ.get(SMOKE_READY_FILE)
+    if ready:
+        ReadyFile(window, ready)
     quit_after = environ.get(SMOKE_QUIT_AFTER_MS)
     if quit_after:
         QTimer.singleShot(int(quit_after), window.close)
@@ -165,17 +185,37 @@ def parse_window_args(argv: list[str]):
     return args, qt_args(rest)
 
 
+class DisplayError(RuntimeError):
+    """There is no screen the window can open on (gui.common.display says why)."""
+
+
 def build_window(argv: list[str]):
     """Create the application (if needed) and a MainWindow with the command-line options applied.
 
-    Raises engine.cli_args.UsageError for bad options and gui.state.SessionError for a bad
-    session file (the window is closed again, its workers stopped).
+    Raises engine.cli_args.UsageError for bad options, gui.state.SessionError for a bad
+    session file (checked first; the window is closed again, its workers stopped) and
+    DisplayError where there is no screen to open on (before Qt would abort the process).
     """
     from engine.cli_args import UsageError
 
     args, qt_args = parse_window_args(argv)
     if args.session is not None and not args.session.strip():
         raise UsageError("--session needs a file name")
+    if args.session:                 # a bad file is said before anything else is tried
+        from gui.state import SessionError, read_session
+
+        try:
+            read_session(args.session)
+        except SessionError as exc:
+            raise SessionError(f"--session {args.session}: {exc}") from None
+    from PySide6.QtWidgets import QApplication
+
+    if QApplication.instance() is None:
+        from gui.common.display import display_problem
+
+        problem = display_problem()
+        if problem:
+            raise DisplayError(problem)
     create_application(qt_args)
     from gui.common.i18n import set_language, system_language
 
@@ -205,12 +245,18 @@ def run_gui(argv: list[str]) -> int:
 
     try:
         window = build_window(argv)
-    except (UsageError, SessionError) as exc:
+    except (UsageError, SessionError, DisplayError) as exc:
         print(f"attention-lab: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
     from PySide6.QtWidgets import QApplication
 
+    from gui.common.quit_signals import QuitOnSignals
+
     if not window.presentation:
         window.show()
     install_smoke_hooks(window)
-    return QApplication.instance().exec()
+    quitting = QuitOnSignals(window.close)     # Ctrl-C in the terminal: File → Quit
+    try:
+        return QApplication.instance().exec()
+    finally:
+        quitting.uninstall()

@@ -13,6 +13,7 @@ from pathlib import Path
 from PySide6.QtCore import QCoreApplication, QEvent, QSize
 
 from gui.common.names import EXPORT_STEMS as PANEL_FILES
+from gui.common.quit_signals import DeferredInterrupt
 from gui.common.style import make_theme
 from gui.window.export import ExportError, check_target, export_panel, write_bytes
 
@@ -49,18 +50,20 @@ def export_panels(params, out_dir, fmt: str = "png", size: tuple[int, int] = (12
     heads = compute_heads(heads_input or HeadsInput())
     theme = make_theme(ui_scale=export_text_scale(size))
     written, failed = [], []
-    for panel in [*create_panels(), HeadsView()]:
-        panel.resize(QSize(*size))
-        panel.apply_theme(theme)
-        panel.update_results(heads if isinstance(panel, HeadsView) else results)
-        panel.show()
-        app.processEvents()
-        try:
-            written.append(export_panel(panel, out / f"{PANEL_FILES[panel.objectName()]}.{fmt}"))
-        except ExportError as exc:
-            failed.append(str(exc))
-        panel.close()
-        panel.deleteLater()
+    with DeferredInterrupt() as interrupt:       # Ctrl-C: raised between two panels
+        for panel in [*create_panels(), HeadsView()]:
+            panel.resize(QSize(*size))
+            panel.apply_theme(theme)
+            panel.update_results(heads if isinstance(panel, HeadsView) else results)
+            panel.show()
+            app.processEvents()
+            try:
+                written.append(export_panel(panel, out / f"{PANEL_FILES[panel.objectName()]}.{fmt}"))
+            except ExportError as exc:
+                failed.append(str(exc))
+            panel.close()
+            panel.deleteLater()
+            interrupt.check()
     # processEvents() leaves deferred deletions to the event loop; without one (a script,
     # a test) the hidden panels would live on and receive events meant for live widgets.
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
