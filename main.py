@@ -1,4 +1,4 @@
-"""Attention Lab entry point.
+"""Attention Lab entry point (installed as the `attention-lab` command).
 
     python main.py                  open the window
     python main.py report [flags]   print the window's numbers as JSON (no Qt)
@@ -67,6 +67,7 @@ def add_param_flags(parser: argparse.ArgumentParser) -> None:
 def params_from_args(args):
     """Build Params from parsed flags; raises ParamsError with a clear message."""
     from engine import Params, resolve_shape
+    from engine.params import D_MODEL_MAX
     from engine.scores import parse_scores
 
     fields = {}
@@ -78,12 +79,22 @@ def params_from_args(args):
         fields.update(kv_heads=model.kv_heads, cached_layers=model.cached_layers)
     else:
         dk, heads, d_model = resolve_shape(args.dk, args.heads, args.d_model)
+        if args.dk is not None and args.heads is None and args.d_model is None:
+            # h was chosen here, not given: say so (d_model = h·d_k follows)
+            print(f"attention-lab: note: --dk {dk} alone sets --heads {heads} and --d-model "
+                  f"{d_model} (8 heads where d_model's limit {D_MODEL_MAX} allows)",
+                  file=sys.stderr)
     fields.update({name: getattr(args, name) for name in (
         "keys", "samples", "seed", "scale", "temperature", "distribution", "sigma", "tokens",
         "seq_len", "causal", "kv_heads", "cached_layers", "live_scores", "scale_by")
         if getattr(args, name, None) is not None})
     if args.scores is not None:
-        fields["scores"] = parse_scores(args.scores)
+        from engine import ParamsError
+
+        try:
+            fields["scores"] = parse_scores(args.scores)
+        except ParamsError as exc:
+            raise UsageError(f"--scores: {exc}") from None
     return Params(dk=dk, heads=heads, d_model=d_model, **fields)
 
 
@@ -137,9 +148,9 @@ def run_heads(args) -> int:
         status = cache_status(args.model)
         if status.state == "missing":
             raise UsageError(f"{args.model} is not in the cache yet: run "
-                             f"`python main.py fetch-model {args.model}` first")
+                             f"`attention-lab fetch-model {args.model}` first")
         if not status.ok:
-            raise UsageError(f"{status.problem()}; run `python main.py fetch-model "
+            raise UsageError(f"{status.problem()}; run `attention-lab fetch-model "
                              f"{args.model}` to download it again")
         folder = status.folder
     model = load_model(folder)
@@ -381,7 +392,7 @@ def run_prune(args) -> int:
         status = cache_status("minilm")
         if not status.ok:
             raise UsageError("minilm is not in the cache (or is damaged): run "
-                             "`python main.py fetch-model minilm` first")
+                             "`attention-lab fetch-model minilm` first")
         model = load_model(status.folder)
         data = {"model": model.name, "sentences": list(LESSON_SENTENCES),
                 **prune_model(model).to_dict()}
@@ -454,6 +465,10 @@ def main(argv: list[str] | None = None) -> int:
     from engine import ParamsError
     from engine.models.loader import ModelError, TokenError
 
+    if sys.stdout is None:         # started with stdout closed (`>&-`): nowhere to answer
+        print(f"attention-lab: error: {argv[0]} writes to standard output, which is closed",
+              file=sys.stderr)
+        return 1
     try:
         if argv[0] in ("-h", "--help"):
             from gui.lessons.steps import STEPS

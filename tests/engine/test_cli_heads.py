@@ -182,7 +182,7 @@ def test_minilm_not_fetched_is_one_line(tmp_path):
     proc = run_main("heads", "--model", "minilm", "--sentence", "a", cache=tmp_path)
     assert proc.returncode == 2
     assert proc.stderr == ("attention-lab: error: minilm is not in the cache yet: run "
-                           "`python main.py fetch-model minilm` first\n")
+                           "`attention-lab fetch-model minilm` first\n")
 
 
 def test_fetch_model_prints_the_cached_folder(tmp_path, monkeypatch, capsys):

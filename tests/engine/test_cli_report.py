@@ -3,11 +3,13 @@ one-line usage errors with exit code 2. The command runs in this process (main.m
 test runs it as `python main.py report` and checks that it prints the same."""
 import json
 import math
+import subprocess
+import sys
 
 import numpy as np
 import pytest
 
-from cli_run import run_here, run_process, same_output
+from cli_run import ROOT, run_here, run_process, same_output
 from engine import Params, compute
 from engine.cost import attention_cost
 from engine.report import results_to_dict
@@ -39,9 +41,12 @@ def test_the_command_prints_what_main_prints():
 
 
 def report(*args):
+    """The report's JSON; stderr empty but for the note on the shape --dk alone chose."""
     proc = run_report(*args)
     assert proc.returncode == 0, proc.stderr
-    assert proc.stderr == ""
+    notes = [line for line in proc.stderr.splitlines() if line]
+    assert notes == [] or ("--heads" not in args and "--d-model" not in args and notes[0].
+                           startswith("attention-lab: note: --dk ")), proc.stderr
     return proc.stdout, json.loads(proc.stdout)
 
 
@@ -284,3 +289,30 @@ def test_variance_and_saturation_extras():
     _, normal1 = report("--dk", "1", "--heads", "1")
     assert normal1["variance"]["theory_bounded"] is False
     assert normal1["variance"]["pmf_unscaled"] is None
+
+
+def test_bad_scores_name_the_option():
+    """Issue 32: "'10;1;1' is not a number" did not say which option it was about."""
+    proc = run_report("--scores", "10;1;1")
+    assert proc.returncode == 2
+    assert proc.stderr.strip() == "attention-lab: error: --scores: '10;1;1' is not a number"
+
+
+def test_the_shape_the_report_chose_for_a_dk_is_said():
+    """--dk 4096 alone sets h and d_model: a note on stderr says to what, the JSON is on
+    stdout as before; all three given, nothing is said."""
+    proc = run_report("--dk", "4096")
+    assert proc.returncode == 0
+    assert proc.stderr.startswith("attention-lab: note: --dk 4096 alone sets --heads 4 and "
+                                  "--d-model 16384")
+    params = json.loads(proc.stdout)["params"]
+    assert (params["heads"], params["d_model"]) == (4, 16384)
+    assert run_report("--dk", "64", "--heads", "8", "--d-model", "512").stderr == ""
+
+
+def test_a_closed_stdout_is_one_line_not_a_traceback():
+    proc = subprocess.run(f"'{sys.executable}' main.py report >&-", shell=True, cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 1
+    assert proc.stderr.strip() == ("attention-lab: error: report writes to standard output, "
+                                   "which is closed")
