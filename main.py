@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
 
@@ -23,6 +24,24 @@ from engine.cli_args import ArgParser as _Parser
 from engine.cli_args import add_window_args
 from engine.cli_args import float_arg as _float_arg
 from engine.cli_args import int_arg as _int_arg
+
+
+def json_ready(value):
+    """`value` with every float that is not finite (NaN, ±inf) as None: JSON has no NaN,
+    and a bare NaN in the output is not JSON that another program can read."""
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, dict):
+        return {k: json_ready(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [json_ready(v) for v in value]
+    return value
+
+
+def write_json(data, indent: int | None = 1) -> None:
+    """`data` as strict JSON on stdout (json_ready: no NaN or Infinity), then a newline."""
+    json.dump(json_ready(data), sys.stdout, indent=indent, allow_nan=False)
+    sys.stdout.write("\n")
 
 
 def _model_arg(text):
@@ -170,8 +189,7 @@ def run_heads(args) -> int:
     result = attentions(model, ids)
     roles = head_roles(result, model)
     if args.json:
-        json.dump(result_to_dict(model, result, roles), sys.stdout)
-        sys.stdout.write("\n")
+        write_json(result_to_dict(model, result, roles), indent=None)
     else:
         sys.stdout.write(format_text(model, result, roles))
     return 0
@@ -252,8 +270,7 @@ def run_report(args) -> int:
     from engine.report import results_to_dict
 
     results = compute(params_from_args(args))
-    json.dump(results_to_dict(results, args.model), sys.stdout, indent=1)
-    sys.stdout.write("\n")
+    write_json(results_to_dict(results, args.model))
     return 0
 
 
@@ -349,9 +366,8 @@ def run_train(args) -> int:
                   for name, (fn, params) in cases.items()}
         worst = max(errors.values())
         if args.json:
-            json.dump({"gradient_check": errors, "largest_relative_error": worst,
-                       "limit": LIMIT, "passed": passed(worst)}, sys.stdout, indent=1)
-            sys.stdout.write("\n")
+            write_json({"gradient_check": errors, "largest_relative_error": worst,
+                        "limit": LIMIT, "passed": passed(worst)})
         else:
             for name, err in errors.items():
                 print(f"{name:<18} {err:.2e}")
@@ -364,8 +380,7 @@ def run_train(args) -> int:
 
     data = result_to_dict(run_experiment(args.experiment, train_config_from_args(args)))
     if args.json:
-        json.dump(data, sys.stdout, indent=1)
-        sys.stdout.write("\n")
+        write_json(data)
     else:
         print("\n".join(_train_summary(data)))
     return 0
@@ -409,8 +424,7 @@ def run_prune(args) -> int:
             raise UsageError(str(exc)) from None
         data = prune_trained(config, args.heads).to_dict()
     if args.json:
-        json.dump(data, sys.stdout, indent=1)
-        sys.stdout.write("\n")
+        write_json(data)
         return 0
     print(f"{data['model']}: {data['quality_name']} against the fraction of heads removed "
           f"(importance: {data['importance_kind']})")

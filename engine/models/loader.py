@@ -26,6 +26,9 @@ declared with that shape and a float dtype, and all of them must fit in the comp
 before safetensors reads any. A folder that is the cache folder of a fetched model
 (engine.models.fetch) must also pass that cache's pinned-hash check.
 
+A tensor with a NaN or an infinite value (or a float64 value beyond float32's range) is
+refused, naming it: its heads would be shown as results.
+
 Every failure is a ModelError with one line: file-system errors name their real reason
 ("permission denied"), and whatever the safetensors or tokenizers libraries raise (their own
 errors, MemoryError, pyo3's PanicException, a BaseException) becomes "... failed (reason)";
@@ -311,7 +314,15 @@ def _read_tensors(folder: Path, config: ModelConfig, tokenizer, prefix: str,
                                      f"config.json implies {shape}")
                 if not np.issubdtype(array.dtype, np.floating):
                     raise ModelError(f"tensor {full!r} in {folder} is {array.dtype}, not float")
-                return np.ascontiguousarray(array, dtype=np.float32)
+                array = np.ascontiguousarray(array, dtype=np.float32)
+                finite = np.isfinite(array)
+                if not finite.all():
+                    bad = int(array.size - np.count_nonzero(finite))
+                    values = f"{bad} values that are" if bad > 1 else "1 value that is"
+                    raise ModelError(f"tensor {full!r} in {folder} holds {values} not a finite "
+                                     f"number (NaN, inf, or too large for float32): the model "
+                                     f"cannot be run")
+                return array
 
             parts = _BUILDERS[config.model_type](config, get)
         return Model(folder=folder, config=config, tokenizer=tokenizer, **parts)

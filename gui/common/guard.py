@@ -40,6 +40,7 @@ grew for as long as the application ran.
 """
 from __future__ import annotations
 
+import collections
 import functools
 import logging
 
@@ -51,6 +52,8 @@ SUPER = object()   # fallback: call the overridden base-class method
 #: Distinct messages remembered as reported; beyond this the oldest is forgotten (and is
 #: reported again should it recur).
 SEEN_KEPT = 256
+#: Messages kept in ErrorReporter.recent.
+RECENT_KEPT = 64
 
 
 class ErrorReporter(QObject):
@@ -61,10 +64,16 @@ class ErrorReporter(QObject):
     def __init__(self):
         super().__init__()
         self.seen: list[str] = []
+        #: Every exception caught, repeats included (the tests fail on a new one), and
+        #: the messages of the newest RECENT_KEPT.
+        self.count = 0
+        self.recent: collections.deque = collections.deque(maxlen=RECENT_KEPT)
 
     def report(self, where: str, exc: BaseException) -> None:
         log.error("error in %s", where, exc_info=exc)
         message = f"{where}: {type(exc).__name__}: {exc}"
+        self.count += 1
+        self.recent.append(message)
         if message not in self.seen:
             self.seen.append(message)
             del self.seen[:-SEEN_KEPT]

@@ -316,3 +316,20 @@ def test_a_closed_stdout_is_one_line_not_a_traceback():
     assert proc.returncode == 1
     assert proc.stderr.strip() == ("attention-lab: error: report writes to standard output, "
                                    "which is closed")
+
+
+def test_json_output_is_strict_json_without_nan(capsys):
+    """Issue 32: `heads --json` wrote bare NaN (not JSON) for a model with NaN weights; such
+    a model is now refused at load, and every JSON the commands write goes through
+    write_json, which writes NaN and ±inf as null."""
+    import main as entry
+
+    entry.write_json({"a": float("nan"), "b": [1.0, float("inf"), {"c": -float("inf")}],
+                      "d": np.float64("nan"), "e": 2})
+    text = capsys.readouterr().out
+
+    def refuse(name):
+        raise ValueError(f"not JSON: {name}")
+
+    assert json.loads(text, parse_constant=refuse) == {"a": None, "b": [1.0, None, {"c": None}],
+                                                       "d": None, "e": 2}

@@ -248,3 +248,37 @@ def test_an_unreadable_weights_file_says_permission_denied_to_a_real_user():
     assert proc.returncode == 2, proc.stderr
     assert proc.stderr == (f"attention-lab: error: model.safetensors in {folder} cannot be read: "
                            f"permission denied\n")
+
+
+def _poison(folder: Path, tensor: str, value: float, count: int = 1) -> None:
+    """Put `value` into the first `count` entries of `tensor` of the model in `folder`."""
+    import numpy as np
+    from safetensors.numpy import load_file, save_file
+
+    tensors = load_file(str(folder / "model.safetensors"))
+    flat = tensors[tensor].reshape(-1)
+    flat[:count] = value
+    save_file(tensors, str(folder / "model.safetensors"))
+    assert not np.isfinite(load_file(str(folder / "model.safetensors"))[tensor]).all()
+
+
+@pytest.mark.parametrize("value", [float("nan"), float("inf")])
+def test_weights_that_are_not_finite_are_refused_naming_the_tensor(tmp_path, value):
+    """Issue 32: NaN weights loaded, and their heads were shown as results ("previous nan ·
+    next nan"); one NaN weight did the same to one head."""
+    write_bert(tmp_path)
+    tensor = "encoder.layer.1.attention.self.query.weight"
+    _poison(tmp_path, tensor, value)
+    with pytest.raises(ModelError, match=f"tensor '{tensor}' in .* holds 1 value that is"):
+        load_model(tmp_path)
+
+
+def test_the_cli_refuses_a_model_with_nan_weights_in_one_line(tmp_path):
+    from cli_run import run_here
+
+    write_bert(tmp_path)
+    _poison(tmp_path, "embeddings.word_embeddings.weight", float("nan"), count=5)
+    proc = run_here("heads", "--model-dir", str(tmp_path), "--token-ids", "1,2,3", "--json")
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr.startswith("attention-lab: error: tensor 'embeddings.word_embeddings."
+                                  "weight'") and "holds 5 values that are not a finite" in proc.stderr
