@@ -48,8 +48,10 @@ def paper_text() -> str:
 class ModelPruningPlot(Plot):
     """`modelPruningPlot` (see the module docstring)."""
 
-    #: Lines of text the plot area is high at least (under them the window scrolls).
+    #: Lines of text the plot area is high at least (under them the window scrolls);
+    #: ROOM_PLOT_LINES when fitting the room (presentation: the tab must not scroll).
     PLOT_LINES = 12
+    ROOM_PLOT_LINES = 4
 
     def __init__(self, parent=None):
         super().__init__(names.MODEL_PRUNE, parent)
@@ -69,8 +71,15 @@ class ModelPruningPlot(Plot):
         self.info = TitleLabel()
         self.addItem(self.info, row=2, col=0)
         self.message = ""      # why there is no curve (an error), else ""
-        self.minimum_height = MinimumHeight(
-            self, lambda: layout_minimum_px(self) + lines_px(self.theme, self.PLOT_LINES))
+        self.fit_room = False
+        self.minimum_height = MinimumHeight(self, lambda: layout_minimum_px(self) + lines_px(
+            self.theme, self.ROOM_PLOT_LINES if self.fit_room else self.PLOT_LINES))
+
+    def set_fit_room(self, on: bool) -> None:
+        """A smaller plot area at least (presentation), or PLOT_LINES (windowed)."""
+        if on != self.fit_room:
+            self.fit_room = on
+            self.minimum_height.reset()
 
     def cache_text(self) -> None:
         """No text caches: the text changes with every result."""

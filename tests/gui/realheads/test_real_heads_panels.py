@@ -1,0 +1,70 @@
+"""The Real heads tab's plots on their own (issue 31): the detail's note on thinned token
+names, the pruning plot's paper lines, the variance plot's axis names. Each is drawn at the
+sizes the projector walk met them at, and checked with the text-overlap test's
+text_problems (tolerance: a pixel per 100 % of text, the fonts' blank line margins)."""
+import numpy as np
+import pytest
+from PySide6.QtWidgets import QApplication
+
+from gui.common.style import make_theme
+from gui.panels.head_detail import HeadDetail
+from gui.realheads.study import HeadDetailData
+from gui_helpers import settle_layout_until_stable, text_problems
+from tab_fixtures import dispose
+
+#: The lesson's sentence in MiniLM's tokens (step 8): sixteen of them.
+TOKENS = ("[CLS]", "the", "animal", "didn", "'", "t", "cross", "the", "street", "because",
+          "it", "was", "too", "tired", ".", "[SEP]")
+
+
+def head_data(n: int = len(TOKENS)) -> HeadDetailData:
+    rng = np.random.default_rng(8)
+    weights = rng.random((n, n))
+    return HeadDetailData(tokens=TOKENS[:n], weights=weights / weights.sum(axis=1, keepdims=True),
+                          layer=0, head=0, role="broad")
+
+
+@pytest.fixture
+def shown(qtbot):
+    """shown(panel, theme, size): `panel` in `theme`, shown at `size`, laid out; disposed
+    after the test."""
+    made = []
+
+    def show(panel, theme, size):
+        made.append(panel)
+        panel.apply_theme(theme)
+        panel.resize(*size)
+        panel.show()
+        QApplication.processEvents()
+        return panel
+
+    yield show
+    for panel in made:
+        dispose(panel)
+
+
+@pytest.fixture(params=["en", "ja"])
+def lang(request):
+    """The test in English and in Japanese (English again after it)."""
+    from gui.common.i18n import set_language
+
+    set_language(request.param)
+    yield request.param
+    set_language("en")
+
+
+def settle(panel) -> None:
+    settle_layout_until_stable([panel])
+
+
+def test_the_detail_says_it_thins_names_inside_the_panel(shown, lang):
+    """At 200 % text in a 622 × 679 panel (the walk's step 8) every other token is named,
+    and the note saying so lies inside the panel on nothing else: as the map's axis name,
+    centred on the narrow map, it ran off the panel's left and over the line view's
+    '[SEP]'."""
+    scale = 2.0
+    detail = shown(HeadDetail(), make_theme(presentation=True, ui_scale=scale), (622, 679))
+    detail.offer_results(head_data())
+    settle(detail)
+    assert detail.token_note, "the names are not thinned: the case is not met"
+    assert text_problems(detail, tolerance=scale * 1.4) == []
