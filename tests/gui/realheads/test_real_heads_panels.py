@@ -68,3 +68,19 @@ def test_the_detail_says_it_thins_names_inside_the_panel(shown, lang):
     settle(detail)
     assert detail.token_note, "the names are not thinned: the case is not met"
     assert text_problems(detail, tolerance=scale * 1.4) == []
+
+
+@pytest.mark.parametrize("scale, presenting", [(1.0, True), (3.0, False)])
+@pytest.mark.parametrize("width", [400, 600, 1000])
+def test_the_paper_lines_names_never_overlap(shown, scale, presenting, width):
+    """'WMT: 20%' and 'BERT: 40%', at 0.2 and 0.4 of the axis: side by side they overlapped
+    at 300 % text, and in a narrow plot in presentation (step 8, 100 %)."""
+    from gui.panels.model_pruning_plot import ModelPruningPlot
+
+    plot = shown(ModelPruningPlot(), make_theme(presentation=presenting, ui_scale=scale),
+                 (width, 500))
+    settle(plot)
+    names = [line.label.toPlainText() for line in plot.paper_lines]
+    assert names == ["WMT: 20%", "BERT: 40%"]
+    tolerance = scale * (1.4 if presenting else 1.0)
+    assert [p for p in text_problems(plot, tolerance) if "WMT" in p or "BERT" in p] == []
