@@ -17,7 +17,8 @@ would. The body shows one page:
 
     heads      the model's heads beside the clicked head (the lesson's step 8 shows this)
     compare    the learned and hand-built heads beside the clicked head
-    variance   the texts beside the variance plot
+    variance   every head's score variance
+    texts      the tab's texts (the role summary, the variance table, the head's scores)
     pruning    "Do we need all the heads?"
 
 The panels then fit the room they get (set_fit_room) instead of asking for their windowed
@@ -35,7 +36,7 @@ from PySide6.QtWidgets import (QBoxLayout, QComboBox, QHBoxLayout, QSplitter, QV
 from gui.common.i18n import tr
 from gui.panels.grid_common import grids_fit_beside, grids_shares
 
-PAGES = ("heads", "compare", "variance", "pruning")
+PAGES = ("heads", "compare", "variance", "texts", "pruning")
 
 
 def page_names() -> dict[str, tuple[str, str]]:
@@ -44,8 +45,9 @@ def page_names() -> dict[str, tuple[str, str]]:
         "heads": (tr("Heads"), tr("The model's heads, and the clicked head up close")),
         "compare": (tr("Compare"), tr("The heads trained in the Training tab and the "
                                       "hand-built heads, and the clicked head up close")),
-        "variance": (tr("Variance"), tr("Each head's score variance, and what the tab "
-                                        "found")),
+        "variance": (tr("Variance"), tr("Each head's score variance within rows")),
+        "texts": (tr("Notes"), tr("What the tab found: roles, the variance table, the "
+                                  "head's scores")),
         "pruning": (tr("Pruning"), tr("Do we need all the heads?")),
     }
 
@@ -145,7 +147,7 @@ class TabLayout(QObject):
             return
         self.presenting = on
         t = self.tab
-        for panel in (t.grid, t.compare, t.detail, t.pruning_plot):
+        for panel in (t.grid, t.compare, t.detail, t.variance_plot, t.pruning_plot):
             panel.set_fit_room(on)
         self.page_bar.setVisible(on)
         if on:
@@ -182,7 +184,9 @@ class TabLayout(QObject):
             self.splitter: page in ("heads", "compare"),
             t.grid: page == "heads",
             t.compare: page == "compare",
-            self.lower: page == "variance",
+            self.lower: page in ("variance", "texts"),
+            self.text_scroll: page == "texts",
+            t.variance_plot: page == "variance",
             self.pruning: page == "pruning",
         }
         for widget, visible in shown.items():
