@@ -84,3 +84,34 @@ def test_the_paper_lines_names_never_overlap(shown, scale, presenting, width):
     assert names == ["WMT: 20%", "BERT: 40%"]
     tolerance = scale * (1.4 if presenting else 1.0)
     assert [p for p in text_problems(plot, tolerance) if "WMT" in p or "BERT" in p] == []
+
+
+def variance_forward():
+    """What the variance plot draws of a ForwardResult: 6 layers × 12 heads of variances
+    between 0.1 and 1000 (the range MiniLM's span), d_k = 32."""
+    from types import SimpleNamespace
+
+    rng = np.random.default_rng(31)
+    return SimpleNamespace(d_k=32, head_within_row_variance=10 ** rng.uniform(0.5, 3, (6, 12)),
+                           head_scaled_within_row_variance=10 ** rng.uniform(-1, 1.5, (6, 12)))
+
+
+def test_the_layer_axis_name_lies_below_its_ticks_whatever_was_shown_before(shown, lang):
+    """'層' lay on 'L2' in Japanese at 300 % when the text-overlap test ran on its own:
+    pyqtgraph's axis height (the largest tick label drawn so far plus 0.8 of the name) left
+    the name within a pixel of the text-overlap tolerance on the ticks, so what the axis
+    had drawn before decided. Sized by its font, the name lies wholly below the ticks (no
+    overlap at all), at every text size and after any other."""
+    from gui.panels.head_variance_plot import HeadVariancePlot
+    from gui_helpers import text_boxes
+
+    plot = shown(HeadVariancePlot(), make_theme(ui_scale=3.0), (760, 560))
+    name = "層" if lang == "ja" else "layer"
+    for scale in (3.0, 1.0, 2.0, 3.0):
+        plot.apply_theme(make_theme(ui_scale=scale))
+        plot.offer_results(variance_forward())
+        settle(plot)
+        boxes = {text.strip(): rect for text, rect, _bounds in text_boxes(plot)}
+        ticks = [boxes[f"L{i}"] for i in range(6)]
+        assert all(boxes[name].top() >= tick.bottom() for tick in ticks), \
+            (scale, boxes[name].getRect(), ticks[2].getRect())
