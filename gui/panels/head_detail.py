@@ -28,6 +28,7 @@ import math
 
 import numpy as np
 import pyqtgraph as pg
+import shiboken6
 from PySide6.QtCore import QRectF, QTimer, Slot
 from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QGraphicsItem
@@ -40,8 +41,8 @@ from gui.panels.base import Plot, TitleLabel
 from gui.panels.label import Label
 from gui.panels.line_bands import LEFT_X, RIGHT_X, LineBands
 from gui.panels.text_fit import MinimumHeight, layout_minimum_px
-from gui.panels.token_axis import (TokenAxis, fit_square_cells, label_fit, label_max_px,
-                                   thinning_note)
+from gui.panels.token_axis import (LABEL_LINE_SHARE, TokenAxis, fit_square_cells, label_fit,
+                                   label_max_px, thinning_note)
 
 SEQUENTIAL = pg.colormap.get("viridis")
 GAP_PX = 4.0
@@ -159,6 +160,10 @@ class HeadDetail(Plot):
         """Compact token axes (token_axis: the smallest names, elided shorter) while fitting
         the room in a panel `height` high that cannot give the map a full line per token
         (up to MAX_ROWS_ASKED) above full-size names and under the texts."""
+        axes = (self.left_axis, self.bottom_axis)
+        if not (self.fit_room or any(axis.compact for axis in axes)) \
+                or not shiboken6.isValid(self.ci.layout):    # windowed; a panel going away
+            return
         font = plot_font(self.theme, 0.85)
         fm = QFontMetricsF(font)
         rows = min(max(len(self.tokens), 4), MAX_ROWS_ASKED)
@@ -166,7 +171,7 @@ class HeadDetail(Plot):
         full = rows * fm.height() + label_max_px(fm) + 10 + layout.rowMinimumHeight(0) \
             + layout.rowMinimumHeight(1)
         compact = self.fit_room and height < full
-        for axis in (self.left_axis, self.bottom_axis):
+        for axis in axes:
             if axis.compact != compact:
                 axis.compact = compact
                 axis.setTickFont(font)   # sizes the axis for its labels
@@ -267,7 +272,10 @@ class HeadDetail(Plot):
         else:
             row_px = height / max(n, 1)
             vb.setYRange(-1.0, max(n, 1), padding=0)
-        small, step = label_fit(font, row_px) if n and row_px > 0 else (font, 1)
+        # A whole line per name (label_fit lets the axes' names share their lines' blank
+        # margins; these names are items of their own, and overlapped at 300 % text).
+        small, step = label_fit(font, row_px * LABEL_LINE_SHARE) if n and row_px > 0 \
+            else (font, 1)
         fonted = (small.toString(), len(self.query_labels))
         if fonted != getattr(self, "_line_font", None):
             self._line_font = fonted
