@@ -15,8 +15,8 @@ from gui.common.names import role_names
 from gui.common.style import plot_font
 from gui.panels.base import Plot, TitleLabel
 from gui.panels.grid_common import (PANEL_MIN_WIDTH, add_minimum_height, add_thumbnail_plot,
-                          fit_cells_top_left, keep_cells_readable, legend_width, role_legend,
-                          style_grid_plot)
+                                   fit_cells_top_left, keep_cells_readable, legend_width,
+                                   role_legend, set_fit_room, style_grid_plot)
 from gui.panels.thumbnail_cells import ThumbnailCells
 
 GROUP_GAP = 0.6   # cells between the learned and the hand-built heads
@@ -75,6 +75,14 @@ class CompareGrid(Plot):
             cells.show(heads.maps, roles, self.theme.background)
         self._set_ticks()
         self._update_texts()
+
+    def columns(self) -> float:
+        """The width of the two groups, in cells."""
+        (_tl, th), (_hl, hh) = self._shapes()
+        return th + GROUP_GAP + hh
+
+    def set_fit_room(self, on: bool) -> None:
+        set_fit_room(self, on)
 
     def _shapes(self) -> tuple[tuple[int, int], tuple[int, int]]:
         """(layers, heads) of the learned and the hand-built heads; a roles run's default

@@ -10,10 +10,22 @@ from gui.common.style import ROLE_COLOURS, plot_font
 from gui.panels.base import Plot
 from gui.panels.text_fit import MinimumHeight, layout_minimum_px
 
-#: The smallest thumbnail, in text lines of the tick font: the minimum height and width keep
-#: cells this big (the window scrolls below it), whatever the text size.
+#: The smallest thumbnail, in text lines of the tick font, and in pixels: the minimum height
+#: and width keep cells this big (the window scrolls below it), whatever the text size.
+#: THUMB_MIN_PX: a 16-token sentence's map at 1.5 px a token (at 100 % text CELL_LINES of a
+#: line is 18 px, and MiniLM's 72 heads were hard to tell apart).
 CELL_LINES = 1.15
+THUMB_MIN_PX = 24
+#: In presentation mode (fit_room) the tab must fit the screen without scrolling: a cell may
+#: shrink to this share of a text line (its frame and tint still show the head's role).
+ROOM_CELL_LINES = 0.5
 PANEL_MIN_WIDTH = 220   # Plot's own
+#: The compared heads go beside the model's grid while every cell of both keeps this many
+#: times the smallest thumbnail across (else below it: the grid's cells were 17 px at
+#: 1920 × 1080 with the compared heads below it, 40 beside it).
+BESIDE_CELL_SHARE = 1.25
+#: Room for a grid's left axis (the layer names), in cells.
+AXIS_CELLS = 1.5
 
 
 def fit_cells_top_left(vb, columns: float, rows: float, pad: float = 0.05) -> None:
@@ -44,16 +56,19 @@ def legend_width(panel, label=None) -> float:
     return max(panel.width() - 24.0, 60.0)
 
 
-def cell_px(theme) -> float:
-    return CELL_LINES * QFontMetricsF(plot_font(theme)).height()   # the left axis's font
+def cell_px(theme, fit_room: bool = False) -> float:
+    """The smallest cell of a grid in `theme`: windowed, CELL_LINES of a line of the left
+    axis's font and THUMB_MIN_PX; fitting the room (presentation), ROOM_CELL_LINES."""
+    line = QFontMetricsF(plot_font(theme)).height()
+    return ROOM_CELL_LINES * line if fit_room else max(CELL_LINES * line, THUMB_MIN_PX)
 
 
 def keep_cells_readable(panel, rows: float, columns: float) -> None:
     """A minimum width for `columns` cells of cell_px beside the left axis (the minimum
     height is panel.minimum_height's, for `rows` cells)."""
-    panel.cell_rows = rows
+    panel.cell_rows, panel.cell_columns = rows, columns
     left = panel.plot.getAxis("left").width()
-    width = int(left + columns * cell_px(panel.theme) + 16)
+    width = int(left + columns * cell_px(panel.theme, panel.fit_room) + 16)
     if width > panel.minimumWidth():
         panel.setMinimumWidth(width)
     panel.minimum_height.request()
@@ -61,11 +76,29 @@ def keep_cells_readable(panel, rows: float, columns: float) -> None:
 
 def add_minimum_height(panel) -> MinimumHeight:
     """Minimum height: the panel's texts and `panel.cell_rows` cells of cell_px."""
-    panel.cell_rows = 1
+    panel.cell_rows, panel.cell_columns, panel.fit_room = 1, 1, False
     minimum = MinimumHeight(panel, lambda: layout_minimum_px(panel)
-                            + panel.cell_rows * cell_px(panel.theme))
+                            + panel.cell_rows * cell_px(panel.theme, panel.fit_room))
     panel.plot.vb.sigResized.connect(minimum.request)
     return minimum
+
+
+def set_fit_room(panel, on: bool) -> None:
+    """Fit the room the panel gets (presentation: cells down to ROOM_CELL_LINES) or keep
+    its cells readable (windowed: the window scrolls below cell_px)."""
+    if on != panel.fit_room:
+        panel.fit_room = on
+        panel.setMinimumWidth(PANEL_MIN_WIDTH)
+        panel.minimum_height.reset()
+        keep_cells_readable(panel, panel.cell_rows, panel.cell_columns)
+
+
+def grids_fit_beside(grid, compare, width: float) -> bool:
+    """Whether the compared heads fit beside the model's grid in a column `width` pixels
+    wide, every cell at least BESIDE_CELL_SHARE × cell_px across (MiniLM's 6 × 12 while no
+    model is shown)."""
+    columns = (grid.cells.shape[1] or 12) + compare.columns() + 2 * AXIS_CELLS
+    return width >= columns * BESIDE_CELL_SHARE * cell_px(grid.theme)
 
 
 def role_legend(roles, names: dict[str, str], width: float = 0.0, font=None) -> str:
@@ -115,3 +148,10 @@ def add_thumbnail_plot(panel) -> pg.PlotItem:
     plot.showAxis("top")
     plot.hideAxis("bottom")
     return plot
+
+
+def grids_shares(grid, compare) -> tuple[float, float]:
+    """The shares of a row's width the model's grid and the compared heads beside it take:
+    as many as their columns (and their axes)."""
+    columns = ((grid.cells.shape[1] or 12) + AXIS_CELLS, compare.columns() + AXIS_CELLS)
+    return columns[0] / sum(columns), columns[1] / sum(columns)

@@ -25,9 +25,11 @@ from gui.common.names import role_names
 from gui.common.style import plot_font
 from gui.panels.base import Plot
 from gui.panels.grid_common import (PANEL_MIN_WIDTH, add_minimum_height, add_thumbnail_plot,
-                          fit_cells_top_left, keep_cells_readable, legend_width, role_legend,
-                          style_grid_plot)
+                                   fit_cells_top_left, keep_cells_readable, legend_width,
+                                   role_legend, set_fit_room, style_grid_plot)
 from gui.panels.thumbnail_cells import ThumbnailCells
+
+ROOM_LEGEND_SIZE = 0.85   # the legend's text when fitting the room (presentation)
 
 
 class HeadGrid(Plot):
@@ -75,6 +77,13 @@ class HeadGrid(Plot):
         self._thin_ticks()
         self._set_legend(self._legend_text())
 
+    def set_fit_room(self, on: bool) -> None:
+        """Cells as small as the room needs and a smaller legend (presentation), or
+        readable cells (windowed)."""
+        set_fit_room(self, on)
+        if self.roles:
+            self._set_legend(self._legend_text())
+
     def set_selected(self, layer: int, head: int) -> None:
         """Outline the head shown in the detail view."""
         self.cells.select((layer, head))
@@ -89,13 +98,18 @@ class HeadGrid(Plot):
     def frame_colour(self, layer: int, head: int) -> str:
         return self.cells.frame_colour(layer, head)
 
+    def _legend_size(self) -> float:
+        """The legend's text, of the text size: smaller when fitting the room (at 300 %
+        on 1280 × 720 its three lines took a third of the page)."""
+        return ROOM_LEGEND_SIZE if self.fit_room else 1.0
+
     def _legend_text(self) -> str:
         return role_legend(self.roles, role_names(), legend_width(self, self.legend),
-                           plot_font(self.theme))
+                           plot_font(self.theme, self._legend_size()))
 
     def _set_legend(self, text: str) -> None:
         """The legend in the theme's colour and size; set only when one of them changes."""
-        size = f"{self.theme.font_pt:.1f}pt"
+        size = f"{self.theme.font_pt * self._legend_size():.1f}pt"
         if self._shown.get((self.legend, "legend")) != (text, size, self.theme.foreground):
             self._shown[self.legend, "legend"] = (text, size, self.theme.foreground)
             self.legend.setText(text, color=self.theme.foreground, size=size)

@@ -21,11 +21,13 @@ import math
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QFontMetricsF
 
 from gui.common.i18n import tr
-from gui.common.style import brush, pen
+from gui.common.style import brush, pen, plot_font
 from gui.panels.base import Plot
 from gui.panels.items import Dots
+from gui.panels.text_fit import TICK_GAP, fit_bottom_axis
 
 STRIP_OFFSET = 0.2    # of a layer's unit width: raw strip left of ℓ, scaled right
 STRIP_WIDTH = 0.3     # the heads of one strip spread across this
@@ -41,10 +43,20 @@ def strip_x(layers: int, heads: int, side: float) -> np.ndarray:
     return np.arange(layers)[:, None] + side * STRIP_OFFSET + spread[None, :]
 
 
-def decade_ticks(low: float, high: float) -> list[tuple[float, str]]:
-    """(log10 v, "v") for every power of ten v with log10 v in [low, high]: "0.1", "1", "1000"."""
+def decade_ticks(low: float, high: float, every: int = 1) -> list[tuple[float, str]]:
+    """(log10 v, "v") for every `every`-th power of ten v (those whose exponent `every`
+    divides) with log10 v in [low, high]: "0.1", "1", "1000"."""
     return [(float(k), f"{10.0 ** k:g}") for k in range(math.ceil(low - 1e-9),
-                                                         math.floor(high + 1e-9) + 1)]
+                                                         math.floor(high + 1e-9) + 1)
+            if k % every == 0]
+
+
+def decade_step(low: float, high: float, length_px: float, text_px: float) -> int:
+    """Every how many decades a tick is labelled so that labels `text_px` high stay
+    TICK_GAP text heights apart along `length_px` pixels for [low, high]."""
+    if length_px <= 0 or high <= low:
+        return 1
+    return max(1, math.ceil(TICK_GAP * text_px * (high - low) / length_px - 1e-9))
 
 
 class HeadVariancePlot(Plot):
@@ -71,7 +83,10 @@ class HeadVariancePlot(Plot):
             self.plot.addItem(self.medians[key])
             self.plot.addItem(self.dots[key])
         self.d_k = None
+        self.fit_room = False      # presentation: see set_fit_room
         self.values: dict[str, np.ndarray] = {}   # key → (L, h) variances shown
+        self.y_range: tuple[float, float] | None = None   # log10 of the variance shown
+        self.plot.vb.sigResized.connect(self._label_decades)
 
     def restyle(self) -> None:
         self.style_plot(self.plot)
@@ -83,10 +98,33 @@ class HeadVariancePlot(Plot):
         self.d_k_line.setPen(pen(self.theme.unscaled, self.theme, 0.7, Qt.PenStyle.DashLine))
         self.one_line.setPen(pen(self.theme.scaled, self.theme, 0.7, Qt.PenStyle.DashLine))
 
+    def set_fit_room(self, on: bool) -> None:
+        """Fitting the room (presentation): the title at the text size, not above it, and
+        no axis name under the layers' L0, L1, …: a short plot keeps its dots."""
+        if on != self.fit_room:
+            self.fit_room = on
+            self.retranslate()
+
     def retranslate(self) -> None:
         self._set_title()
         self.plot.setLabel("left", tr("variance"))   # log-spaced ticks: 0.1, 1, 10, …
-        self.plot.setLabel("bottom", tr("layer"))
+        self.plot.setLabel("bottom", "" if self.fit_room else tr("layer"))
+        self.plot.getAxis("bottom").showLabel(not self.fit_room)
+        # A height from the font, named or not. pyqtgraph's own is the largest tick label
+        # it has seen plus 0.8 of the name, and puts the name a fifth of its height over
+        # the ticks: in Japanese at 300 % '層' lay on 'L2' unless a larger tick label had
+        # been drawn before (the text-overlap test failed run on its own).
+        fit_bottom_axis(self.plot.getAxis("bottom"), plot_font(self.theme))
+
+    def _label_decades(self, *_args) -> None:
+        """Tick labels at every k-th power of ten, k such that they never overlap (a short
+        plot at large text: 1, 10, 100 and 1000 lay on each other)."""
+        if self.y_range is None:
+            return
+        low, high = self.y_range
+        every = decade_step(low, high, self.plot.vb.boundingRect().height(),
+                            QFontMetricsF(plot_font(self.theme)).height())
+        self.set_ticks(self.plot.getAxis("left"), decade_ticks(low, high, every))
 
     def _set_title(self) -> None:
         title = tr("Each head's score variance within rows (a dot per head)")
@@ -99,8 +137,14 @@ class HeadVariancePlot(Plot):
         key = "&nbsp;&nbsp; ".join(
             f"<span style='color:{colour}'>{mark}</span>&nbsp;"
             + html.escape(text).replace(" ", "&nbsp;") for colour, mark, text in entries)
-        self.set_title(self.title, f"{html.escape(title)}<br><span style='font-size:"
-                                   f"{self.theme.font_pt * 0.85:.1f}pt'>{key}</span>")
+        text = (f"{html.escape(title)}<br><span style='font-size:"
+                f"{self.theme.font_pt * 0.85:.1f}pt'>{key}</span>")
+        if not self.fit_room:
+            self.set_title(self.title, text)
+        elif self._titles_shown.get(self.title) != (text, self.theme.font_pt):
+            self._titles_shown[self.title] = (text, self.theme.font_pt)   # not set_title's
+            self.title.setText(text, color=self.theme.foreground,
+                               size=f"{self.theme.font_pt:.1f}pt")
 
     def show_results(self, forward) -> None:
         if forward is None:
@@ -108,6 +152,7 @@ class HeadVariancePlot(Plot):
                 self.dots[key].setData(x=np.zeros(0), y=np.zeros(0))
                 self.medians[key].setData(x=np.zeros(0), y=np.zeros(0))
             self.values = {}
+            self.y_range = None
             return
         self.d_k = forward.d_k
         self.values = {"raw": np.asarray(forward.head_within_row_variance),
@@ -134,6 +179,7 @@ class HeadVariancePlot(Plot):
             + Y_PADDING
         self.plot.setXRange(-0.5, layers - 0.5, padding=0)
         self.plot.setYRange(low, high, padding=0)
-        self.set_ticks(self.plot.getAxis("left"), decade_ticks(low, high))
+        self.y_range = (low, high)
+        self._label_decades()
         self.set_ticks(self.plot.getAxis("bottom"), [(float(i), f"L{i}") for i in range(layers)])
         self._set_title()

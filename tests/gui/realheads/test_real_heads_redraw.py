@@ -10,7 +10,7 @@ from engine.models import load_model, run_sentence
 from engine.models.fetch import cached_model
 from gui.realheads.study import ModelHeadsRequest, compute_in_process
 from gui.realheads.tab import ModelHeadsTab
-from gui.panels.head_detail import BANDS, LINE_MIN
+from gui.panels.line_bands import BANDS, LINE_MIN
 from gui.panels.thumbnail_cells import MARGIN, mosaic_of
 from gui.state import AppState
 from gui.common.style import ROLE_COLOURS

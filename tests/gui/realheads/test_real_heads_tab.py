@@ -322,7 +322,7 @@ def test_closing_during_a_fetch_stops_its_thread(qtbot, no_minilm):
 
 
 def test_a_finished_fetch_selects_the_fetched_model(qtbot, no_minilm, tiny_bert, monkeypatch):
-    import gui.realheads.tab as tab_module
+    import gui.realheads.model_picker as picker_module
 
     def fake_fetch(key, progress, cancelled):
         progress(1.0, "done")
@@ -331,7 +331,7 @@ def test_a_finished_fetch_selects_the_fetched_model(qtbot, no_minilm, tiny_bert,
     widget = ModelHeadsTab(AppState(), fetch_fn=fake_fetch)
     qtbot.addWidget(widget)
     widget.show()
-    monkeypatch.setattr(tab_module, "cached_model", lambda key="minilm": tiny_bert)
+    monkeypatch.setattr(picker_module, "cached_model", lambda key="minilm": tiny_bert)
     widget.fetch_button.click()
     qtbot.waitUntil(lambda: not widget.fetcher.running, timeout=3000)
     assert widget.fetch_button.isHidden()
