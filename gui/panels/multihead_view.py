@@ -29,7 +29,7 @@ from gui.panels.base import Plot
 from gui.panels.label import Label
 from gui.panels.matrix_item import (DIVERGING, MAX_PIXELS, SEQUENTIAL, MatrixItem,  # noqa: F401 (tests)
                           colour_image, colour_index, drawn_entries)
-from gui.panels.multihead_layout import diagram_layout, needed_height
+from gui.panels.multihead_layout import needed_height, with_not_drawn_note
 from gui.panels.multihead_texts import (MATRICES, diagram_texts, not_drawn_text,  # noqa: F401 (tests)
                               text_variant, wrap_lines)
 from gui.panels.text_fit import MinimumHeight, layout_minimum_px
@@ -40,6 +40,9 @@ LAYOUTS_KEPT = 32      # a drag goes back and forth over a few shapes
 #: The view asks for at most this many text lines of height (the window scrolls below it):
 #: enough for readable maps at 300 % text, bounded whatever the texts and the width.
 MINIMUM_VIEW_LINES = 12
+#: In a window fewer than this many label lines high (300 % text on a 720-px screen) the
+#: title gives its height to the maps: the lesson strip or the workspace's tab names the view.
+TITLE_WINDOW_LINES = 15
 SYMBOLS = {"x": "X", "w_q": "W_Q", "w_k": "W_K", "w_v": "W_V", "q": "Q", "k": "K", "v": "V",
            "concat": "concat", "w_o": "W_O", "output": "output"}
 SEEDED = ("x", "w_q", "w_k", "w_v", "w_o")   # the matrices MultiHeadResult.seeded_from names
@@ -73,6 +76,7 @@ class MultiHeadView(Plot):
 
     def build(self) -> None:
         self.title = self.add_title()
+        self._title_shown = True
         self.view = self.addViewBox(row=1, col=0)
         self.view.invertY(True)
         self.view.setMouseEnabled(False, False)
@@ -138,7 +142,19 @@ class MultiHeadView(Plot):
 
     def _fit_title(self) -> None:
         """The full title where it fits on one line, else the short one: at 300 % text a
-        second title line took a line of the view's height from the maps."""
+        second title line took a line of the view's height from the maps. None in a window
+        under TITLE_WINDOW_LINES label lines (it depends on the window, not on the view's
+        own height, which the title's going changes)."""
+        window = self.window()
+        line = self.labels["x"]._metrics.height() + 2 * Label.MARGIN
+        shown = window is self or window.height() >= TITLE_WINDOW_LINES * line
+        if shown != self._title_shown:
+            self._title_shown = shown
+            if shown:
+                self.addItem(self.title, row=0, col=0)
+            else:
+                self.removeItem(self.title)
+            self.minimum_height.request()
         full = tr("Multi-head attention with the engine's matrices")
         font = plot_font(self.theme, 1.2)
         room = self.width() - 2 * self.title.item.document().documentMargin() - 12
@@ -232,20 +248,12 @@ class MultiHeadView(Plot):
         measure = self._measurer()
 
         def lay_out(texts, notes_may_go):
-            lay = diagram_layout(w, h, line, measure, texts, mh.x.shape[0],
-                                 mh.computed_heads, mh.computed_kv_heads, MAX_HEADS_DRAWN,
-                                 notes_may_go)
-            if lay.drawn < mh.heads and not texts["more"]:
-                # Fewer maps fit than the texts assumed: lay out again with room for the
-                # "+k heads not drawn" note (k allowing for one more map giving way to it).
-                more = not_drawn_text(mh.heads - lay.drawn + 1)
-                lay = diagram_layout(w, h, line, measure, {**texts, "more": more},
-                                     mh.x.shape[0], mh.computed_heads, mh.computed_kv_heads,
-                                     MAX_HEADS_DRAWN, notes_may_go)
-            return lay
+            # with room for "+k heads not drawn" where fewer maps fit than the texts assumed
+            return with_not_drawn_note(w, h, line, measure, texts, mh.x.shape[0],
+                                       mh.computed_heads, mh.computed_kv_heads,
+                                       MAX_HEADS_DRAWN, notes_may_go, not_drawn_text)
 
         shortest = self._variant(texts, 2)
-        shortest["more"] = texts["more"] or (not_drawn_text(mh.heads - 1) if mh.heads > 1 else "")
         needs = (w, line, shortest, mh.x.shape[0], mh.computed_heads, mh.computed_kv_heads)
         if needs != self._needs:
             self._needs = needs
@@ -294,7 +302,7 @@ class MultiHeadView(Plot):
         view = self._heights.get(key)
         if view is None:
             view = needed_height(width, line, measure, texts, n, heads, kv,
-                                 MAX_HEADS_DRAWN, MINIMUM_VIEW_LINES * line)
+                                 MAX_HEADS_DRAWN, MINIMUM_VIEW_LINES * line, not_drawn_text)
             if len(self._heights) >= LAYOUTS_KEPT:
                 self._heights.pop(next(iter(self._heights)))
             self._heights[key] = view
