@@ -23,7 +23,7 @@ NOTE_FACTORS = (0.95, 0.85, 0.75, 0.65, 0.55)
 MIN_NOTE_PT = 9.0
 #: The plot's view keeps at least these shares of the panel's width and height (a little
 #: over the projector walk's half and 40 %: the panel's frame and margins are not the plot).
-PLOT_SHARE_W, PLOT_SHARE_H = 0.53, 0.45
+PLOT_SHARE_W, PLOT_SHARE_H = 0.51, 0.45
 #: A panel this many times as wide as high puts its notes beside the plot first.
 WIDE = 1.8
 PAD = 6.0           # around the notes

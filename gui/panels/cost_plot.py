@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QApplication, QComboBox
 from gui.common.guard import guarded, listener
 
 from gui.common.style import brush, format_count, pen, plot_font
+from gui.panels import pg_compat
 from gui.panels.base import Plot
 from gui.panels.cost_layout import PAD, SIDE, Room, least_height, plan_notes, wrap_note
 from gui.panels.items import BrushedBars, PathBars, PathLine
@@ -138,6 +139,10 @@ class CostPlot(Plot):
         self._plans.clear()
         self.style_plot(self.plot)
         self.plot.getAxis("left").enableAutoSIPrefix(True)  # GFLOP, TFLOP
+        # its ticks have a digit or two (0.5, 1.0, 200 with the SI prefix): the room kept
+        # for the notes beside the plot, not for "0.000"; a wider label widens the axis
+        pg_compat.reserve_tick_label_width(self.plot.getAxis("left"),
+                                           QFontMetricsF(plot_font(self.theme)).horizontalAdvance("0.0"))
         for term, bar in self.term_bars.items():
             bar.setOpts(brush=brush(self.theme.term_colour(term), 230), pen=pen(self.theme.foreground, self.theme, 0.3))
         self.no_w_o_line.setPen(pen(self.theme.foreground, self.theme, 1.2, Qt.PenStyle.DashLine))
