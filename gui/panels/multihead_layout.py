@@ -139,7 +139,7 @@ class Captions:
 
 def diagram_layout(width: float, height: float, line: float, text_width, texts: dict,
                    n: int, heads: int, kv_heads: int, max_drawn: int,
-                   notes_may_go: bool = False) -> Layout:
+                   notes_may_go: bool = False, beside: bool = True) -> Layout:
     """Lay the diagram out in a `width` × `height` pixel view.
 
     line: the height of one label line; text_width(s): a label's width; texts: label
@@ -147,13 +147,14 @@ def diagram_layout(width: float, height: float, line: float, text_width, texts: 
     computed; at most `max_drawn` heads get a map and an output. Row D goes to the right
     of rows B and C when the width allows (the view is usually wide and short). With
     `notes_may_go`, a view too short for the notes keeps one line (the readout's) instead.
+    Without `beside`, D stands under the heads.
 
     The height the boxes share is first estimated from the text lines (an operator
     centred on a row can reach below it, or not); what the estimate kept back and the
     rows leave free is given to the boxes in up to SLACK_PASSES more passes, each kept
     only if everything still fits."""
     lay = _lay_out(width, height, line, text_width, texts, n, heads, kv_heads, max_drawn,
-                   notes_may_go, 0.0)
+                   notes_may_go, 0.0, beside)
     give = 0.0
     for _ in range(SLACK_PASSES):
         slack = height - lay.bottom - line * lay.note_lines
@@ -161,7 +162,7 @@ def diagram_layout(width: float, height: float, line: float, text_width, texts: 
             break
         give += slack
         more = _lay_out(width, height, line, text_width, texts, n, heads, kv_heads, max_drawn,
-                        notes_may_go, give)
+                        notes_may_go, give, beside)
         if more.bottom + line * more.note_lines > height:
             break
         lay = more
@@ -173,7 +174,7 @@ SLACK_PASSES = 3
 
 def _lay_out(width: float, height: float, line: float, text_width, texts: dict,
              n: int, heads: int, kv_heads: int, max_drawn: int, notes_may_go: bool,
-             give: float) -> Layout:
+             give: float, beside_ok: bool) -> Layout:
     """diagram_layout with `give` pixels more for the boxes than the estimate."""
     lay = Layout(size=(width, height))
     strip = lay.strip = strip_height(line)
@@ -215,11 +216,15 @@ def _lay_out(width: float, height: float, line: float, text_width, texts: dict,
             (0 if side else label_h + strip + line / 2) + line * cap.outs_over
         return height - rows_text - line * notes - GAP * (5 + len(lines_a))
 
-    # D beside B and C unless that drops heads and there is height for it below.
+    # D beside B and C unless under them more maps fit and there is height for it there
+    # (and beside D the "+k heads not drawn" note fits over the maps).
     beside_cap, below_cap = captions(side_room), captions(width)
     beside = side_room - beside_cap.labels - GAP - (0.0 if beside_cap.more_line else more)
-    side = lay.side = beside >= slot_min * min(heads, 4) and (
-        beside >= slot_min * wanted or box_budget(False, below_cap) < 10 * line)
+    below = width - below_cap.labels - GAP - (0.0 if below_cap.more_line else more)
+    side = lay.side = beside_ok and beside >= slot_min * min(heads, 4) and \
+        tw["more"] <= side_room and (
+            min(wanted, int(below // slot_min)) <= int(beside // slot_min)
+            or box_budget(False, below_cap, min(notes, 1) if notes_may_go else notes) < 4 * line)
     cap = beside_cap if side else below_cap
     lay.more_line, lay.caption_over = cap.more_line, cap.over
     if notes_may_go and notes > 1 and box_budget(side, cap) < 2 * line:
@@ -243,8 +248,9 @@ def _lay_out(width: float, height: float, line: float, text_width, texts: dict,
         reserve = min(room, min(wanted, max(1, int(room // slot_min))) * max(slot_min, m_want + 6))
         # at least as wide as D's labels make its cells anyway
         floor = min(u_w, max(MIN_BOX, min(tw[k] for k in ("concat", "w_o", "output"))))
-        uw = max(floor, _widest(tw, share, NAMES_D, width - 2 * GAP - labels_room - reserve,
-                                strip, top=u_w))
+        d_room = width - 2 * GAP - max(labels_room + reserve,
+                                       tw["more"] if cap.more_line else 0.0)  # the note over the maps
+        uw = max(floor, _widest(tw, share, NAMES_D, d_room, strip, top=u_w))
         d_left = width - _row_width(tw, share, uw, NAMES_D, strip)
         right = d_left - 2 * GAP                  # the heads' part of the view
     else:
@@ -335,16 +341,23 @@ def with_not_drawn_note(width: float, height: float, line: float, text_width, te
     lay = diagram_layout(width, height, line, text_width, texts, n, heads, kv_heads,
                          max_drawn, notes_may_go)
     if lay.drawn < heads and not texts["more"] and not_drawn is not None:
-        lay = diagram_layout(width, height, line, text_width,
-                             {**texts, "more": not_drawn(heads - lay.drawn + 1)}, n, heads,
-                             kv_heads, max_drawn, notes_may_go)
+        noted = diagram_layout(width, height, line, text_width,
+                               {**texts, "more": not_drawn(heads - lay.drawn + 1)}, n, heads,
+                               kv_heads, max_drawn, notes_may_go)
+        if noted.drawn < heads or noted.side:
+            return noted
+        # the note too wide to stand beside D: D went under the heads, where every map
+        # fits without the note
+        lay = diagram_layout(width, height, line, text_width, texts, n, heads, kv_heads,
+                             max_drawn, notes_may_go, beside=False)
     return lay
 
 
 def needed_height(width: float, line: float, text_width, texts: dict, n: int, heads: int,
                   kv_heads: int, max_drawn: int, cap: float, not_drawn=None) -> float:
     """The least view height, at most `cap`, at which with_not_drawn_note(width, height, …)
-    (or, without `not_drawn`, diagram_layout with the texts as they are) gives each drawn map a side of min(slot − 6, max(2·MIN_MAP, line)) pixels and fits
+    (or, without `not_drawn`, diagram_layout with the texts as they are) draws as many maps
+    as at `cap`, gives each a side of min(slot − 6, max(2·MIN_MAP, line)) pixels and fits
     every row and the notes it keeps. It depends on the width and the texts, never on a
     height, so a minimum height set from it cannot feed itself (found to a pixel by
     bisection)."""
@@ -355,11 +368,17 @@ def needed_height(width: float, line: float, text_width, texts: dict, n: int, he
             measured[text] = text_width(text)
         return measured[text]
 
+    def lay_out(height: float) -> Layout:
+        return with_not_drawn_note(width, height, line, measure, texts, n, heads, kv_heads,
+                                   max_drawn, True, not_drawn)
+
+    most = lay_out(cap).drawn       # a short view may stand D beside fewer maps
+
     def fits(height: float) -> bool:
-        lay = with_not_drawn_note(width, height, line, measure, texts, n, heads, kv_heads,
-                                  max_drawn, True, not_drawn)
+        lay = lay_out(height)
         target = min(lay.slot - 6, max(2 * MIN_MAP, line))
-        return lay.maps[0][2] >= target - 0.5 and lay.bottom + line * lay.note_lines <= height
+        return lay.drawn >= most and lay.maps[0][2] >= target - 0.5 and \
+            lay.bottom + line * lay.note_lines <= height
 
     if fits(cap) is False:
         return cap

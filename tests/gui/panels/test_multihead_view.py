@@ -450,3 +450,29 @@ def test_matrices_of_one_shape_are_drawn_at_one_size(make_panel, lang):
                 assert len(set(sizes.values())) == 1, (lang, size, scale, heads, kv, sizes)
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_least_height_draws_as_many_maps_as_a_tall_view(make_panel, lang):
+    """A short view stood W_O's row beside four maps (Japanese, 300 %, 750 px wide) where
+    under them all eight fit: the height the view asks for keeps every map a taller
+    view draws."""
+    from gui.common.i18n import set_language
+    from gui.common.style import make_theme
+
+    results = compute(Params(heads=8, dk=64, d_model=512))
+    view = make_panel(names.MULTIHEAD, results.params, (750, 200))
+    set_language(lang)
+    try:
+        view.apply_theme(make_theme(ui_scale=3.0))
+        view.update_results(results)
+        for _ in range(3):
+            QApplication.processEvents()
+            view.minimum_height.fit()
+            QApplication.processEvents()
+        assert view.height() == view.minimumHeight()        # the view at its least height
+        lay = view.diagram
+        assert sum(m.isVisible() for m in view.head_maps) == 8, (view.size(), lay.side)
+        assert not view.labels["more"].isVisible()
+    finally:
+        set_language("en")
