@@ -165,7 +165,10 @@ def diagram_layout(width: float, height: float, line: float, text_width, texts: 
                         notes_may_go, give, beside)
         if more.bottom + line * more.note_lines > height:
             break
+        grew = more.bottom - lay.bottom
         lay = more
+        if grew < 0.5 * slack:    # the rest is what maps at their width limit leave
+            break
     return lay
 
 
