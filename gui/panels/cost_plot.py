@@ -1,8 +1,12 @@
 """Plot 5: FLOPs of one full-width head against h heads (both with W_O, as in the paper),
-by term and by head; the labelled no-W_O figure; parameters, KV cache and score memory."""
+by term and by head; the labelled no-W_O figure; parameters, KV cache and score memory.
+
+The notes (FLOPs, memory) and the KV precision box stand beside the plot or under it, never
+on the bars (cost_layout.plan_notes): the bars take the plot's whole height."""
 from __future__ import annotations
 
 import html
+import re
 
 import numpy as np
 import pyqtgraph as pg
@@ -17,11 +21,12 @@ from PySide6.QtWidgets import QApplication, QComboBox
 from gui.common.guard import guarded, listener
 
 from gui.common.style import brush, format_count, pen, plot_font
+from gui.panels import pg_compat
 from gui.panels.base import Plot
+from gui.panels.cost_layout import PAD, SIDE, Room, least_height, plan_notes, wrap_note
 from gui.panels.items import BrushedBars, PathBars, PathLine
 from gui.panels.label import Label
-from gui.panels.text_fit import (MinimumHeight, glue_words, layout_minimum_px, lines_px, unbreakable,
-                       wrap_lines)
+from gui.panels.text_fit import MinimumHeight, lines_px, unbreakable
 from gui.common.i18n import tr
 from gui.common.qt_util import signals_blocked
 
@@ -46,6 +51,29 @@ def format_bytes(count: float) -> str:
             return f"{count / 1024**power:.3g} {unit}"
     return f"{count:g} B"
 MIN_WIDTH_PX = 360            # narrower, the bar names run together
+#: Headroom over the tallest bar: the notes stand beside the plot, not over the bars.
+TOP_MARGIN = 1.05
+PLANS_KEPT = 32               # note arrangements, by what they depend on
+#: The bars keep at least this many lines of plot text of height.
+BAR_LINES = 3
+#: The legend under the title, × the plot text (or the notes' size where that is smaller).
+KEY_FACTOR = 0.85
+
+
+class NoteLabel(Label):
+    """A note beside or under the plot: drawn wrapped to its room (drawn_text); `text` and
+    toPlainText() are the note as written (lines, unwrapped)."""
+
+    def __init__(self, parent):
+        super().__init__(anchor=(0.0, 0.0), parent=parent)
+        self.text = ""
+
+    def toPlainText(self) -> str:  # noqa: N802 (as Label's)
+        return self.text
+
+    @property
+    def drawn_text(self) -> str:
+        return self._text
 
 
 class CostPlot(Plot):
@@ -72,8 +100,14 @@ class CostPlot(Plot):
         # The figure some texts compare against: one head without W_O, a dashed mark on bar 0.
         self.no_w_o_line = PathLine(x=np.array([-0.42, 0.42]), y=np.zeros(2))
         self.plot.addItem(self.no_w_o_line)
-        self.info = self.overlay_text(self.plot, (0, 0))
-        self.memory_text = self.add_title(row=2)
+        self.info = NoteLabel(self.ci)          # the FLOP notes
+        self.memory_text = NoteLabel(self.ci)   # parameters, KV cache, score memory
+        self._plan = None                       # cost_layout.NotesPlan shown
+        self._plans: dict = {}                  # what it depends on → NotesPlan
+        self._note_factor = None
+        self._note_metrics: dict = {}           # factor → QFontMetricsF
+        self._title_heights: dict = {}          # (width, factor, …) → the title's height
+        self._margins = None
         self._cost_state = None          # AppState, once bind_state() is called
         self._kv_bits = DEFAULT_KV_BITS   # used until then (a panel built on its own)
         # A child widget of the view at its bottom left (a proxy in the scene would be a
@@ -91,28 +125,30 @@ class CostPlot(Plot):
         self.plot.vb.sigResized.connect(self._place_bar_names)
         axis.geometryChanged.connect(self._place_bar_names)
         self.plot.vb.sigResized.connect(self._on_resized)
-        # the plot: the notes over three lines of bars, and the short name of its axis
-        self.minimum_height = MinimumHeight(
-            self, lambda: layout_minimum_px(self) + max(
-                self.info.rect().height() + lines_px(self.theme, 3), self._short_label_px()))
+        self.minimum_height = MinimumHeight(self, self._needed_height)
         self.plot.vb.sigResized.connect(self.minimum_height.request)
         self._top = None
-        self._vb_height = None
-        self._vb_size = None
         self._heads = None
 
     def restyle(self) -> None:
         self.minimum_height.reset()
-        self._shown.pop((self.memory_text, "text"), None)   # set again in the new colour
+        for note in (self.info, self.memory_text):
+            note.setColor(self.theme.foreground)
+        self._note_factor = None
+        self._note_metrics.clear()
+        self._plans.clear()
         self.style_plot(self.plot)
         self.plot.getAxis("left").enableAutoSIPrefix(True)  # GFLOP, TFLOP
+        # its ticks have a digit or two (0.5, 1.0, 200 with the SI prefix): the room kept
+        # for the notes beside the plot, not for "0.000"; a wider label widens the axis
+        pg_compat.reserve_tick_label_width(self.plot.getAxis("left"),
+                                           QFontMetricsF(plot_font(self.theme)).horizontalAdvance("0.0"))
         for term, bar in self.term_bars.items():
             bar.setOpts(brush=brush(self.theme.term_colour(term), 230), pen=pen(self.theme.foreground, self.theme, 0.3))
         self.no_w_o_line.setPen(pen(self.theme.foreground, self.theme, 1.2, Qt.PenStyle.DashLine))
         # The scene's view does not follow the application's font (it stayed at 9 pt at
         # 300 % text), so its one widget child is given the font outright.
         self.precision_combo.setFont(QApplication.font())
-        self._place_precision()
         font = plot_font(self.theme)
         for label in self.bar_names:
             label.setColor(self.theme.foreground)
@@ -130,14 +166,20 @@ class CostPlot(Plot):
         entries = [(self.theme.term_colour(term), "■", names[term]) for term in TERMS]
         return entries + [(self.theme.foreground, "╌╌", tr("1 head without W_O"))]
 
-    def _set_title(self) -> None:
-        """Title with the legend in it: inside the plot it covered the bars or the notes."""
+    def _title_html(self, factor: float | None) -> str:
+        """The title with the legend under it, the legend at KEY_FACTOR × the plot text or
+        at the notes' size `factor` if smaller."""
         key = "&nbsp;&nbsp; ".join(
             f"<span style='color:{colour}'>{mark}</span>&nbsp;"
             + html.escape(unbreakable(text)).replace(" ", "&nbsp;")
             for colour, mark, text in self.key_entries())
         title = html.escape(tr("cost of one attention layer"))
-        self.set_title(self.title, f"{title}<br><span style='font-size:{self.theme.font_pt * 0.85:.1f}pt'>{key}</span>")
+        size = self.theme.font_pt * min(KEY_FACTOR, factor or KEY_FACTOR)
+        return f"{title}<br><span style='font-size:{size:.1f}pt'>{key}</span>"
+
+    def _set_title(self) -> None:
+        """Title with the legend in it: inside the plot it covered the bars or the notes."""
+        self.set_title(self.title, self._title_html(self._note_factor))
 
     def retranslate(self) -> None:
         self._set_title()
@@ -146,24 +188,18 @@ class CostPlot(Plot):
         for i, bits in enumerate(PRECISION_BITS):
             self.precision_combo.setItemText(i, tr("KV cache: {bits}-bit values").format(bits=bits))
         self.precision_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-        self._place_precision()
+        self.precision_combo.adjustSize()
+        self._plans.clear()
+        self._fit_notes()
         self.precision_combo.setToolTip(tr("Bits per stored key and value in the KV cache "
                                            "and the score memory"))
-
-    def _place_precision(self) -> None:
-        """The precision combo at the bottom left, the layout's bottom margin kept for it."""
-        combo = self.precision_combo
-        combo.adjustSize()
-        height = combo.sizeHint().height()
-        self.ci.setContentsMargins(1, 1, 1, height + 4)
-        combo.move(4, max(0, self.height() - height - 2))
 
     @guarded
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
         super().resizeEvent(event)
-        if getattr(self, "precision_combo", None) is not None and shiboken6.isValid(
+        if getattr(self, "_plans", None) is not None and shiboken6.isValid(
                 self.ci.layout):            # Qt resizes before build() and while deleting
-            self._place_precision()
+            self._fit_notes()
 
     # -- the KV precision: AppState.cost ------------------------------------------
     def bind_state(self, state) -> None:
@@ -220,31 +256,144 @@ class CostPlot(Plot):
             label.setPos(axis.mapFromScene(QPointF(scene_x, 0)).x(), 4)
 
     def _on_resized(self, *_args) -> None:
-        """A new plot size: the notes wrap again, and the headroom that keeps the bars below
-        them changes."""
-        size = (self.plot.vb.width(), self.plot.vb.height())
-        if self._vb_height is not None and self._vb_size != size:
-            self._top = None
-            self.redraw()
-        self._vb_size = size
+        """A new plot size: the axis may take its long name, the notes another place."""
+        self._fit_axis_label()
+        self._fit_notes()
 
-    def _short_label_px(self) -> float:
-        """Length of the axis name as drawn (the short one unless the long one fits)."""
-        label = self.plot.getAxis("left").label
-        metrics = QFontMetricsF(label.font())
-        drawn = label.boundingRect().width() / max(1.0, metrics.horizontalAdvance(label.toPlainText()))
-        return drawn * metrics.horizontalAdvance(tr("FLOPs") + " (GFLOP)") + 4 * metrics.height()
+    def _axis_name_px(self, name: str) -> float:
+        """Length of the FLOP axis name `name` with its unit, and half a line at each end."""
+        metrics = QFontMetricsF(self.plot.getAxis("left").label.font())
+        return metrics.horizontalAdvance(f"{name} (GFLOP)".strip()) + metrics.height() + 8
 
     def _fit_axis_label(self) -> None:
-        """The long FLOP axis name where the plot is tall enough for it, else the short one."""
+        """The long FLOP axis name where the plot is tall enough for it, else the short one,
+        else the unit alone (a projector's plot at 300 % text: "FLOPs (GFLOP)" ran past it)."""
         axis = self.plot.getAxis("left")
-        long_name = tr("FLOPs per layer")
-        metrics = QFontMetricsF(axis.label.font())
-        width = metrics.horizontalAdvance(long_name + " (GFLOP)") + 2 * metrics.height()
-        name = long_name if width < self.plot.vb.height() else tr("FLOPs")
+        names = (tr("FLOPs per layer"), tr("FLOPs"))
+        name = next((n for n in names if self._axis_name_px(n) < self.plot.vb.height()), "")
         if self._shown.get((axis, "label")) != name:
             self._shown[axis, "label"] = name
             self.plot.setLabel("left", name, units="FLOP")
+
+    # -- the notes beside or under the plot (cost_layout) -------------------------
+    def _metrics(self, factor: float) -> QFontMetricsF:
+        """The notes' font metrics at `factor` × the plot text (kept until a new theme)."""
+        metrics = self._note_metrics.get(factor)
+        if metrics is None:
+            metrics = self._note_metrics[factor] = QFontMetricsF(plot_font(self.theme, factor))
+        return metrics
+
+    def _notes(self) -> tuple:
+        return self.info.text, self.memory_text.text
+
+    def _note_lines(self, index: int, factor: float, width: float) -> int:
+        text = self._notes()[index]
+        return wrap_note(text, width, self._metrics(factor).horizontalAdvance).count("\n") + 1
+
+    def _widest_line(self, index: int, factor: float) -> float:
+        advance = self._metrics(factor).horizontalAdvance
+        return max(advance(line) for line in self._notes()[index].split("\n"))
+
+    def _title_px(self, width: float, factor: float) -> float:
+        """The title's height at `width`, its legend at the notes' size `factor`."""
+        key = (width, factor, self.theme, self.title.text)
+        height = self._title_heights.get(key)
+        if height is None:
+            document = self.title.item.document().clone()
+            style = f"color: {self.theme.foreground}; font-size: {self.theme.font_pt * 1.2:.1f}pt"
+            document.setHtml(f"<span style='{style}'>{self._title_html(factor)}</span>")
+            document.setTextWidth(max(1.0, width - 2))
+            if len(self._title_heights) > PLANS_KEPT:
+                self._title_heights.clear()
+            height = self._title_heights[key] = document.size().height()
+        return height
+
+    def _hidden_px(self) -> tuple:
+        """(right, bottom) pixels of the scene that a frame hides: pyqtgraph lays the scene
+        out at the widget's size, the frame (the lesson step's 5-px border) shows the
+        viewport, twice the frame's width smaller, from the scene's top left."""
+        viewport = self.viewport().size()
+        return max(0, self.width() - viewport.width()), max(0, self.height() - viewport.height())
+
+    def _room(self) -> Room:
+        combo = self.precision_combo.sizeHint()
+        viewport = self.viewport().size()
+        return Room(width=float(viewport.width()), height=float(viewport.height()),
+                    line=QFontMetricsF(plot_font(self.theme)).lineSpacing(),
+                    font_pt=self.theme.font_pt,
+                    left_axis=self.plot.getAxis("left").width(),
+                    bottom_axis=self.plot.getAxis("bottom").height(),
+                    plot_min=max(self._axis_name_px(""), lines_px(self.theme, BAR_LINES)),
+                    combo=(combo.width(), combo.height()))
+
+    def _plan_key(self, room: Room) -> tuple:
+        # digits share one advance: most results keep the plan they had
+        shapes = tuple(re.sub(r"\d", "0", text) for text in self._notes())
+        return room, shapes, self.title.text
+
+    def _fit_notes(self) -> None:
+        """Plan where the notes go (kept by what the plan depends on), and put them there."""
+        if not self.info.text:
+            return
+        room = self._room()
+        key = self._plan_key(room)
+        plan = self._plans.get(key)
+        if plan is None:
+            if len(self._plans) >= PLANS_KEPT:
+                self._plans.pop(next(iter(self._plans)))
+            plan = self._plans[key] = plan_notes(room, self._note_lines, self._widest_line,
+                                                 self._title_px)
+        self._show_notes(plan, room)
+
+    def _show_notes(self, plan, room: Room) -> None:
+        """The notes at the plan's size and place, the layout's margin kept for them, the
+        precision box under them."""
+        self._plan = plan
+        factor = plan.factor
+        if factor != self._note_factor:
+            self._note_factor = factor
+            for note in (self.info, self.memory_text):
+                note.setFont(plot_font(self.theme, factor))
+            self._set_title()                  # its legend at the notes' size
+        side = plan.where == SIDE
+        text_width = plan.width - (2 * PAD if side else PAD)
+        advance = self._metrics(factor).horizontalAdvance
+        for note in (self.info, self.memory_text):
+            note.setText(wrap_note(note.text, text_width, advance))
+        combo = self.precision_combo
+        w, h = room.width, room.height
+        right, bottom = self._hidden_px()
+        # no wider than the notes' room (a combo box elides its text)
+        combo.resize(int(min(room.combo[0], text_width + (0 if side else PAD))), int(room.combo[1]))
+        frame = self.viewport().pos()          # the combo is placed in the widget's pixels
+        if side:
+            margins = (1, 1, int(plan.width) + right, 1 + bottom)
+            x = w - plan.width + PAD
+            self.info.setPos(x, PAD)
+            self.memory_text.setPos(x, PAD + self.info.rect().height() + room.line * factor / 2)
+            combo.move(int(x) + frame.x(), int(max(0, h - combo.height() - PAD)) + frame.y())
+        else:
+            margins = (1, 1, 1 + right, int(plan.height) + bottom)
+            top = h - plan.height + PAD
+            self.info.setPos(PAD, top)
+            self.memory_text.setPos(w / 2 + PAD / 2, top)
+            combo.move(int(PAD) + frame.x(), int(max(0, h - combo.height() - PAD)) + frame.y())
+        if margins != self._margins:
+            self._margins = margins
+            self.ci.setContentsMargins(*margins)
+
+    @property
+    def notes_plan(self):
+        """Where the notes stand now (cost_layout.NotesPlan), None before any result."""
+        return self._plan
+
+    def _needed_height(self) -> float:
+        """The least height at which the notes leave the plot its share (cost_layout)."""
+        if not self.info.text:
+            return 0.0
+        room = self._room()
+        return least_height(room, self._note_lines, self._widest_line,
+                            self._title_px) + self._hidden_px()[1]
 
     def show_results(self, results) -> None:
         single, multi = results.cost_single, results.cost_multi
@@ -266,17 +415,14 @@ class CostPlot(Plot):
                         brushes=[shades[i % 2] for i in range(h)] + [brush(self.theme.term_colour("w_o"), 230)],
                         pen=pg.mkPen(None) if thin else pen(self.theme.foreground, self.theme, 0.3))
         self.head_bar.setOpts(**opts)
-        # The notes first: their height decides the headroom above the bars.
-        self.set_text(self.info, wrap_lines(self.flops_text(results), self.plot.vb.width() - 10,
-                                            self.info.width_of))
+        self.info.text = self.flops_text(results)
+        self.memory_text.text = self.memory_html(results).replace("<br>", "\n")
+        self._fit_notes()
         self._fit_axis_label()
-        self._show_memory(results)
         self.minimum_height.request()
-        top = self._headroom() * max(single.flops, multi.flops)
-        if self._top is None or not 0.9 < self._top / top <= 1.0 or self._vb_height != \
-                self.plot.vb.height():
-            self._vb_height = self.plot.vb.height()
-            self._top = top
+        top = TOP_MARGIN * max(single.flops, multi.flops)
+        if self._top is None or not 0.9 < self._top / top <= 1.0:
+            self._top = top          # kept while the bars stay within 10 % of it
             self.plot.setYRange(0, top, padding=0)
         no_w_o = results.cost_no_output_projection.flops
         self.no_w_o_line.setData(x=np.array([-0.42, 0.42]), y=np.full(2, float(no_w_o)))
@@ -285,14 +431,6 @@ class CostPlot(Plot):
         for label, name in zip(self.bar_names, names):
             label.setText(name)
         self._place_bar_names()
-
-    def _headroom(self) -> float:
-        """Top of the axis over the tallest bar, so that the bars stay below the notes."""
-        used = self.info.rect().height() + 10
-        height = self.plot.vb.height()
-        if height <= 0:
-            return 1.6
-        return 1.05 / max(1.0 - used / height, 0.3)
 
     @staticmethod
     def flops_text(results) -> str:
@@ -309,13 +447,6 @@ class CostPlot(Plot):
             sm1=format_count(single.total["softmax"]), share1=single.softmax_share,
             wo=format_count(multi.total["w_o"]), wo_share=multi.total["w_o"] / multi.flops,
             no_wo=format_count(results.cost_no_output_projection.flops))
-
-    def _show_memory(self, results) -> None:
-        # Its lines hold no other markup; Japanese words wrap whole (glue_words).
-        text = glue_words(self.memory_html(results).replace("<br>", "\n"))
-        if self._shown.get((self.memory_text, "text")) != text:
-            self._shown[self.memory_text, "text"] = text
-            self.memory_text.set_plain_text(text, self.theme.foreground, self.theme.font_pt * 0.9)
 
     def memory_html(self, results) -> str:
         """Parameters (following the K/V heads), KV cache and score memory, at `kv_bits`."""

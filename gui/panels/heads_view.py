@@ -21,6 +21,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Signal, Slot
 from PySide6.QtGui import QFontMetricsF, QTextOption
+from PySide6.QtWidgets import QSizePolicy
 
 from engine.head_roles import ROLE_HEADS, heads_study
 
@@ -30,7 +31,8 @@ from gui.common.i18n import tr
 from gui.state import HeadsInput
 from gui.common.style import OKABE_ITO, format_number, plot_font
 from gui.panels.base import Plot, TitleLabel
-from gui.panels.text_fit import WORD_JOINER, MinimumHeight, glue_words, kana_class, lines_px
+from gui.panels.heads_arrangement import COLUMN_WEIGHTS, Arrangement
+from gui.panels.text_fit import WORD_JOINER, MinimumHeight, glue_words, kana_class
 from gui.panels.token_axis import TokenAxis, fit_square_cells, thinning_note
 
 QWIDGETSIZE_MAX = (1 << 24) - 1
@@ -38,9 +40,6 @@ QWIDGETSIZE_MAX = (1 << 24) - 1
 SEQUENTIAL = pg.colormap.get("viridis")
 HEAD_COUNT = len(ROLE_HEADS)
 HEAD_COLUMNS = 3
-#: A column of small maps narrower than this many text heights broke a Japanese title inside
-#: its words (300 % text): the average map then goes below the six, which get the width.
-STACK_BELOW_LINES = 5.0
 
 
 def compute_heads(heads: HeadsInput):
@@ -60,8 +59,9 @@ def role_titles() -> dict[str, str]:
     }
 
 
-class HeadsView(Plot):
-    """Six attention heads over the user's tokens and their average (see the module docstring)."""
+class HeadsView(Arrangement, Plot):
+    """Six attention heads over the user's tokens and their average (see the module
+    docstring); its texts over the maps or beside them (heads_arrangement)."""
 
     changed = Signal()  # a new HeadsResult is on screen
 
@@ -109,15 +109,19 @@ class HeadsView(Plot):
         self.stacked = False      # the average map below the six (see STACK_BELOW_LINES)
         self.columns = HEAD_COLUMNS
         self._rows_set = 0        # map-grid rows _place_maps has configured
-        self.minimum_height = MinimumHeight(self, self._needed_height)
+        self.minimum_height = MinimumHeight(self, self.least_height)
 
         # Wrapping labels: a long line would widen the layout past a narrow view and clip
-        # the average map on the right.
+        # the average map on the right. A grid of their own: over the maps or beside them.
         self.kind_label, self.info_label = TitleLabel(), TitleLabel()
-        self.addItem(self.kind_label, row=0, col=0)
-        self.addItem(self.info_label, row=1, col=0)
+        self.texts = self.addLayout(row=0, col=0)
+        self.texts.setContentsMargins(0, 0, 0, 0)
+        # as high as the texts, at the top of the maps' row when beside them
+        self.texts.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+        self.texts.addItem(self.kind_label, row=0, col=0)
+        self.texts.addItem(self.info_label, row=1, col=0)
         # The maps get a grid of their own, so the long labels above cannot skew its columns.
-        self.maps = self.addLayout(row=2, col=0)
+        self.maps = self.addLayout(row=1, col=0)
         self.head_plots, self.head_images, self.titles = [], [], []
         for i in range(HEAD_COUNT):   # rows: title, map, title, map
             plot, image = self._map(2 * (i // HEAD_COLUMNS), i % HEAD_COLUMNS, compact=True)
@@ -125,7 +129,7 @@ class HeadsView(Plot):
             self.head_images.append(image)
         self.average_plot, self.average_image = self._map(0, HEAD_COLUMNS, rowspan=3)
         self._place_maps()
-        self.ci.layout.setRowStretchFactor(2, 1)
+        self.ci.layout.setRowStretchFactor(1, 1)
 
     def _title_grid(self) -> list[tuple[int, list]]:
         """(grid row, titles) of each row of map titles in the present arrangement."""
@@ -156,9 +160,10 @@ class HeadsView(Plot):
         else:
             self.maps.addItem(title, row=0, col=c)
             self.maps.addItem(plot, row=1, col=c, rowspan=2 * head_rows - 1)
+        small, average = COLUMN_WEIGHTS[self.text_side]
         for col in range(HEAD_COLUMNS + 1):
-            grid.setColumnStretchFactor(col, 4 if col < c else (7 if col == c and not
-                                                                 self.stacked else 0))
+            grid.setColumnStretchFactor(col, small if col < c else (
+                average if col == c and not self.stacked else 0))
         used = 2 * head_rows + (2 if self.stacked else 0)
         # rows given any setting count as rows (with spacing): only those used now or before
         for row in range(max(used, self._rows_set)):
@@ -186,23 +191,19 @@ class HeadsView(Plot):
                     word = ""
         return max((metrics.horizontalAdvance(w) for w in words if w), default=0.0)
 
-    def _update_stacked(self) -> None:
-        """Beside, below, and below in two columns: the first arrangement whose columns
-        are wide enough for the titles (STACK_BELOW_LINES, then the longest word)."""
+    def _update_stacked(self) -> bool:
+        """The maps beside or below one another as their width and titles allow
+        (heads_arrangement.map_arrangement); whether they were placed again."""
         if not hasattr(self, "average_plot"):   # resized while build() adds the maps
-            return
-        width = self.width() - 16
-        line = QFontMetricsF(plot_font(self.theme)).height()
-        columns, stacked = HEAD_COLUMNS, False
-        if width * 4 / (4 * HEAD_COLUMNS + 7) < STACK_BELOW_LINES * line:
-            stacked = True
-            if width / HEAD_COLUMNS - 8 < self._longest_word_px():
-                columns = 2
-        if (columns, stacked) != (self.columns, self.stacked):
-            self.columns, self.stacked = columns, stacked
-            self._title_rows = None
-            self._place_maps()
-            self._fit_title_rows()
+            return False
+        columns, stacked = self.map_arrangement(self.maps_width(), self.text_factor)
+        if (columns, stacked) == (self.columns, self.stacked):
+            return False
+        self.columns, self.stacked = columns, stacked
+        self._title_rows = None
+        self._place_maps()
+        self._fit_title_rows()
+        return True
 
     @property
     def plots(self) -> list[pg.PlotItem]:
@@ -333,32 +334,34 @@ class HeadsView(Plot):
             self._update_texts()
 
     # -- texts and style -----------------------------------------------------------
-    def _update_texts(self) -> None:
+    def text_specs(self) -> dict:
+        """label → (label, text, colour, size × the plot text) of every text: the kind of
+        heads, the entropy lines (or a message), the map titles."""
         fg = self.theme.foreground
-        size = f"{self.theme.font_pt * 1.2:.1f}pt"
         if self.random:
             kind = tr("random heads (seeded, untrained)")
             colour = OKABE_ITO["vermillion"]
         else:
             kind = tr("hand-built heads (rules, not learned)")
             colour = OKABE_ITO["blue"] if self.theme.name != "dark" else OKABE_ITO["sky"]
-        self.kind_label.setText(f"<b>{kind}</b>", color=colour, size=size)
+        specs = [(self.kind_label, f"<b>{kind}</b>", colour, 1.2)]
         names = role_titles()
-        small = f"{self.theme.font_pt:.1f}pt"
         for i, label in enumerate(self.titles[:HEAD_COUNT]):
             title = (tr("random head {i}").format(i=i + 1) if self.random
                      else names[ROLE_HEADS[i]])
-            label.setText(glue_words(title), color=fg, size=small)
-        self.titles[HEAD_COUNT].setText(
-            glue_words(tr("average of the {h} heads").format(h=HEAD_COUNT)), color=fg, size=small)
+            specs.append((label, glue_words(title), fg, 1.0))
+        specs.append((self.titles[HEAD_COUNT], glue_words(
+            tr("average of the {h} heads").format(h=HEAD_COUNT)), fg, 1.0))
+        specs.append((self.info_label, *self._info_spec()))
+        return {spec[0]: spec for spec in specs}
+
+    def _info_spec(self) -> tuple:
+        """(text, colour, size) of the entropy lines, or of what stands in their place."""
+        fg = self.theme.foreground
         if self.results is None:
-            self.info_label.setText(tr("computing…"), color=fg, size=small)
-            return
+            return tr("computing…"), fg, 1.0
         if self.entropies is None:
-            self.message = tr("Type a sentence above to see the heads.")
-            self.info_label.setText(self.message, color=OKABE_ITO["vermillion"], size=size)
-            return
-        self.message = ""
+            return tr("Type a sentence above to see the heads."), OKABE_ITO["vermillion"], 1.2
         per_head, avg = self.entropies
         n = len(self.tokens)
         lines = [tr("entropy of the average: {avg} nats vs mean per-head entropy: {mean} nats "
@@ -371,7 +374,17 @@ class HeadsView(Plot):
                 k=n, d=self.dropped)
         if self.token_note:
             lines.append(self.token_note)
-        self.info_label.setText("<br>".join(lines), color=fg, size=small)
+        return "<br>".join(lines), fg, 1.0
+
+    def _update_texts(self) -> None:
+        """Every text at its size × text_factor; then the texts over or beside the maps."""
+        specs = self.text_specs()
+        for label, text, colour, size in specs.values():
+            label.setText(text, color=colour,
+                          size=f"{self.theme.font_pt * size * self.text_factor:.1f}pt")
+        self.message = specs[self.info_label][1] if self.results is not None and \
+            self.entropies is None else ""
+        self.arrange()
 
     @property
     def entropy_text(self) -> str:
@@ -385,6 +398,7 @@ class HeadsView(Plot):
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
         super().resizeEvent(event)
         if hasattr(self, "minimum_height"):       # Qt resizes before build()
+            self.arrange()
             self._update_stacked()
             self.minimum_height.request()
 
@@ -407,7 +421,10 @@ class HeadsView(Plot):
         lines at least, so that the rows stay put while the texts change)."""
         if not hasattr(self, "average_plot"):  # resized while build() adds the maps
             return
-        two_lines = 2 * QFontMetricsF(plot_font(self.theme)).height() + 6
+        # two lines at least over the maps, so that the rows stay put while the texts
+        # change; one beside them, where the maps need the height
+        lines = 1 if self.text_side else 2
+        two_lines = lines * QFontMetricsF(plot_font(self.theme, self.text_factor)).height() + 6
         rows = self._title_grid()
         heights = []
         for row, titles in rows:
@@ -418,14 +435,6 @@ class HeadsView(Plot):
             for (row, _titles), height in zip(rows, heights):
                 self.maps.layout.setRowFixedHeight(row, height)
         self.minimum_height.request()
-
-    def _needed_height(self) -> float:
-        """The texts as wrapped, and the rows of maps five lines high at least (and the
-        average below them, ten lines high, when it is stacked)."""
-        texts = sum(label.item.boundingRect().height() for label in (self.kind_label, self.info_label))
-        maps = (math.ceil(HEAD_COUNT / self.columns) * lines_px(self.theme, 5)
-                + (lines_px(self.theme, 10) if self.stacked else 0))
-        return texts + sum(self._title_rows or ()) + maps + 24
 
     def retranslate(self) -> None:
         self._update_texts()

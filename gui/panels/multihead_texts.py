@@ -3,8 +3,7 @@ the "+k heads not drawn" note and the notes under the diagram, and their shorter
 from __future__ import annotations
 
 from gui.common.i18n import tr
-
-MATRICES = ("x", "w_q", "w_k", "w_v", "q", "k", "v", "concat", "w_o", "output")
+from gui.panels.multihead_layout import MATRICES  # noqa: F401 (the view's names)
 
 
 def not_drawn_text(k: int) -> str:
@@ -81,9 +80,11 @@ def wrap_lines(text: str, width: float, width_of) -> str:
 
 def text_variant(texts: dict, which: int) -> dict:
     """The texts at one of three heights: "name\nshape", "name  shape" on one line,
-    or names only (the readout has the shapes)."""
+    or names only, the outputs' caption without its shape too (the readout has the
+    shapes)."""
     if which == 0:
         return texts
     if which == 1:
         return {k: t.replace("\n", "  ") if k in MATRICES else t for k, t in texts.items()}
-    return {k: t.split("\n")[0] if k in MATRICES else t for k, t in texts.items()}
+    return {k: t.split("\n")[0] if k in MATRICES else t.split("  ")[0] if k == "outs" else t
+            for k, t in texts.items()}

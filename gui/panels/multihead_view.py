@@ -5,9 +5,10 @@ Head i owns columns [i·d_k, (i+1)·d_k) of W_Q and Q (a coloured strip marks th
 g < h K/V heads, K/V block j serves query heads j·h/g … (j+1)·h/g − 1, and its strip
 carries their colours. Per head: softmax(Qⁱ·Kⁱᵀ / divisor) (n × n) → Aⁱ·Vⁱ (n × d_k)
 → concat (n × d_model) · W_O (d_model × d_model) = output (n × d_model).
-At most MAX_HEADS_DRAWN heads get a map; the rest are counted in a label. Hovering a
-matrix reads out the entry under the cursor and highlights the head it belongs to;
-clicking pins that head (select_head).
+At most MAX_HEADS_DRAWN heads get a map; the rest are counted in a label. Matrices of
+one shape are drawn at one size (multihead_layout). Hovering a matrix reads out the entry
+under the cursor and highlights the head it belongs to; clicking pins that head
+(select_head; multihead_pointer).
 """
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from collections import OrderedDict
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QPointF, QRectF, QTimer, Slot
+from PySide6.QtCore import QRectF, QTimer, Slot
 from PySide6.QtGui import QColor, QFontMetricsF
 from PySide6.QtWidgets import QGraphicsRectItem
 
@@ -29,7 +30,8 @@ from gui.panels.base import Plot
 from gui.panels.label import Label
 from gui.panels.matrix_item import (DIVERGING, MAX_PIXELS, SEQUENTIAL, MatrixItem,  # noqa: F401 (tests)
                           colour_image, colour_index, drawn_entries)
-from gui.panels.multihead_layout import diagram_layout, needed_height
+from gui.panels.multihead_layout import needed_height, with_not_drawn_note
+from gui.panels.multihead_pointer import HeadPointer
 from gui.panels.multihead_texts import (MATRICES, diagram_texts, not_drawn_text,  # noqa: F401 (tests)
                               text_variant, wrap_lines)
 from gui.panels.text_fit import MinimumHeight, layout_minimum_px
@@ -40,8 +42,9 @@ LAYOUTS_KEPT = 32      # a drag goes back and forth over a few shapes
 #: The view asks for at most this many text lines of height (the window scrolls below it):
 #: enough for readable maps at 300 % text, bounded whatever the texts and the width.
 MINIMUM_VIEW_LINES = 12
-SYMBOLS = {"x": "X", "w_q": "W_Q", "w_k": "W_K", "w_v": "W_V", "q": "Q", "k": "K", "v": "V",
-           "concat": "concat", "w_o": "W_O", "output": "output"}
+#: In a window fewer than this many label lines high (300 % text on a 720-px screen) the
+#: title gives its height to the maps: the lesson strip or the workspace's tab names the view.
+TITLE_WINDOW_LINES = 15
 SEEDED = ("x", "w_q", "w_k", "w_v", "w_o")   # the matrices MultiHeadResult.seeded_from names
 #: Seeded matrices whose colours are kept: X and the four W of eight widths (64 kB each at
 #: most, the images being MAX_PIXELS a side).
@@ -57,7 +60,7 @@ def head_words(colours: list) -> np.ndarray:
     return np.array([[0xFF000000 | QColor(c).rgb() for c in colours]], dtype=np.uint32)
 
 
-class MultiHeadView(Plot):
+class MultiHeadView(HeadPointer, Plot):
     def __init__(self, parent=None):
         super().__init__("multiheadView", parent)
 
@@ -73,6 +76,7 @@ class MultiHeadView(Plot):
 
     def build(self) -> None:
         self.title = self.add_title()
+        self._title_shown = True
         self.view = self.addViewBox(row=1, col=0)
         self.view.invertY(True)
         self.view.setMouseEnabled(False, False)
@@ -138,7 +142,19 @@ class MultiHeadView(Plot):
 
     def _fit_title(self) -> None:
         """The full title where it fits on one line, else the short one: at 300 % text a
-        second title line took a line of the view's height from the maps."""
+        second title line took a line of the view's height from the maps. None in a window
+        under TITLE_WINDOW_LINES label lines (it depends on the window, not on the view's
+        own height, which the title's going changes)."""
+        window = self.window()
+        line = self.labels["x"]._metrics.height() + 2 * Label.MARGIN
+        shown = window is self or window.height() >= TITLE_WINDOW_LINES * line
+        if shown != self._title_shown:
+            self._title_shown = shown
+            if shown:
+                self.addItem(self.title, row=0, col=0)
+            else:
+                self.removeItem(self.title)
+            self.minimum_height.request()
         full = tr("Multi-head attention with the engine's matrices")
         font = plot_font(self.theme, 1.2)
         room = self.width() - 2 * self.title.item.document().documentMargin() - 12
@@ -232,20 +248,12 @@ class MultiHeadView(Plot):
         measure = self._measurer()
 
         def lay_out(texts, notes_may_go):
-            lay = diagram_layout(w, h, line, measure, texts, mh.x.shape[0],
-                                 mh.computed_heads, mh.computed_kv_heads, MAX_HEADS_DRAWN,
-                                 notes_may_go)
-            if lay.drawn < mh.heads and not texts["more"]:
-                # Fewer maps fit than the texts assumed: lay out again with room for the
-                # "+k heads not drawn" note (k allowing for one more map giving way to it).
-                more = not_drawn_text(mh.heads - lay.drawn + 1)
-                lay = diagram_layout(w, h, line, measure, {**texts, "more": more},
-                                     mh.x.shape[0], mh.computed_heads, mh.computed_kv_heads,
-                                     MAX_HEADS_DRAWN, notes_may_go)
-            return lay
+            # with room for "+k heads not drawn" where fewer maps fit than the texts assumed
+            return with_not_drawn_note(w, h, line, measure, texts, mh.x.shape[0],
+                                       mh.computed_heads, mh.computed_kv_heads,
+                                       MAX_HEADS_DRAWN, notes_may_go, not_drawn_text)
 
         shortest = self._variant(texts, 2)
-        shortest["more"] = texts["more"] or (not_drawn_text(mh.heads - 1) if mh.heads > 1 else "")
         needs = (w, line, shortest, mh.x.shape[0], mh.computed_heads, mh.computed_kv_heads)
         if needs != self._needs:
             self._needs = needs
@@ -294,7 +302,7 @@ class MultiHeadView(Plot):
         view = self._heights.get(key)
         if view is None:
             view = needed_height(width, line, measure, texts, n, heads, kv,
-                                 MAX_HEADS_DRAWN, MINIMUM_VIEW_LINES * line)
+                                 MAX_HEADS_DRAWN, MINIMUM_VIEW_LINES * line, not_drawn_text)
             if len(self._heights) >= LAYOUTS_KEPT:
                 self._heights.pop(next(iter(self._heights)))
             self._heights[key] = view
@@ -447,99 +455,3 @@ class MultiHeadView(Plot):
             self._collision_key = key
             self._hide_collisions()
         self._show_highlight()
-
-    # -- heads under the cursor ----------------------------------------------
-    def select_head(self, head: int | None) -> None:
-        """Pin head `head` (0-based; None for none): every block it uses is outlined."""
-        self.selected = head
-        self._show_highlight()
-
-    def highlighted(self) -> dict:
-        """name → QRectF of every outlined block (tests; empty when no head is shown)."""
-        return {k: item.rect() for k, item in self.highlights.items() if item.isVisible()}
-
-    def _show_highlight(self) -> None:
-        head = self._hover if self._hover is not None else self.selected
-        mh = self.results.multihead if self.results is not None else None
-        if head is None or mh is None or head >= mh.computed_heads:
-            for item in self.highlights.values():
-                item.setVisible(False)
-            return
-        h, g = mh.computed_heads, mh.computed_kv_heads
-        kv = head // (h // g)
-        rects = {}
-        for name, block, count in (("w_q", head, h), ("q", head, h), ("concat", head, h),
-                                   ("w_k", kv, g), ("w_v", kv, g), ("k", kv, g), ("v", kv, g)):
-            r = self.rects[name]
-            rects[name] = QRectF(r.left() + r.width() * block / count, r.top() - self._lay.strip,
-                                 r.width() / count, r.height() + self._lay.strip)
-        r = self.rects["w_o"]
-        rects["w_o"] = QRectF(r.left(), r.top() + r.height() * head / h, r.width(), r.height() / h)
-        if head < self._lay.drawn:
-            rects["map"], rects["out"] = QRectF(*self._lay.maps[head]), QRectF(*self._lay.outs[head])
-        colour = self.theme.head_colour(head)
-        for name, item in self.highlights.items():
-            item.setVisible(name in rects)
-            if name in rects:
-                item.setPen(pen(colour, self.theme, 2.5))
-                item.setRect(rects[name])
-
-    def entry_at(self, point: QPointF):
-        """(name, row, column, value, head) of the matrix entry at a view point, or None."""
-        if self.results is None or self._lay is None:
-            return None
-        mh = self.results.multihead
-        h, g, dk = mh.computed_heads, mh.computed_kv_heads, mh.computed_dk
-        items = [(n, self.images[n], self.rects[n]) for n in MATRICES]
-        items += [(f"A{i + 1}", self.head_maps[i], QRectF(*self._lay.maps[i]))
-                  for i in range(self._lay.drawn)]
-        items += [(f"head{i + 1}", self.head_outputs[i], QRectF(*self._lay.outs[i]))
-                  for i in range(self._lay.drawn)]
-        for name, item, rect in items:
-            if not rect.contains(point) or item.values is None:
-                continue
-            values = item.values
-            rows, cols = values.shape
-            r = min(rows - 1, int((point.y() - rect.top()) / rect.height() * rows))
-            c = min(cols - 1, int((point.x() - rect.left()) / rect.width() * cols))
-            if name.startswith(("A", "head")):
-                head = int(name.lstrip("Ahead")) - 1
-            elif name == "w_o":
-                head = r // dk
-            elif name in ("w_k", "w_v", "k", "v"):
-                head = (c // dk) * (h // g)
-            elif name == "x" or name == "output":
-                head = None
-            else:
-                head = c // dk
-            return name, r, c, float(values[r, c]), head
-        return None
-
-    def _readout(self, entry) -> str:
-        name, r, c, value, head = entry
-        if name.startswith("A"):
-            symbol = f"A{head + 1}"
-        elif name.startswith("head"):
-            symbol = tr("head {i} output").format(i=head + 1)
-        else:
-            symbol = SYMBOLS[name]
-        rows, cols = self.images[name].values.shape if name in self.images else (0, 0)
-        shape = f" ({rows} × {cols})" if name in self.images else ""
-        text = f"{symbol}{shape}[{r + 1}, {c + 1}] = {value:.4g}"
-        if head is not None:
-            text += "  ·  " + tr("head {i}").format(i=head + 1)
-        return text
-
-    @Slot(object)
-    def _on_mouse_moved(self, scene_pos) -> None:
-        entry = self.entry_at(self.view.mapSceneToView(scene_pos))
-        self._hover = entry[4] if entry is not None else None
-        self.set_text(self.readout_label, self._readout(entry) if entry else "")
-        if self._lay is not None:
-            self._hide_collisions()
-        self._show_highlight()
-
-    @Slot(object)
-    def _on_mouse_clicked(self, event) -> None:
-        entry = self.entry_at(self.view.mapSceneToView(event.scenePos()))
-        self.select_head(entry[4] if entry is not None else None)

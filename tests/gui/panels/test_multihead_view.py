@@ -11,6 +11,8 @@ from PySide6.QtWidgets import QApplication
 from engine import Params, compute
 from engine.multihead import run_multihead, seeded_matrices
 from gui.common import names
+from gui.panels.multihead_layout import MIN_BOX
+from gui.panels.multihead_texts import not_drawn_text
 from gui_helpers import settle
 
 
@@ -147,7 +149,9 @@ def test_block_counts_and_kv_sharing(window, heads, kv, drawn):
     np.testing.assert_array_equal(k_words, q_words)
     assert in_view(view.strips["k"]).width() == pytest.approx(
         view.rects["k"].width())
-    assert view.rects["k"].width() <= view.rects["q"].width() * kv / heads + 6.01
+    # K/V-sized: their share of Q's width, or the narrowest box drawn
+    assert view.rects["k"].width() == pytest.approx(
+        max(MIN_BOX, view.rects["q"].width() * kv / heads))
     more = view.labels["more"].toPlainText()
     assert more == (f"+{heads - drawn} heads not drawn" if heads > drawn else "")
     note = view.note_label.toPlainText().replace("\n", " ")
@@ -329,7 +333,7 @@ def test_fewer_maps_than_heads_always_say_how_many_are_not_drawn(window):
     shows, inside the view. (The texts were made for min(h, 8) maps, so a view that fit
     fewer gave the note no room, and it was hidden: five maps for eight heads, unsaid.)"""
     cases = []
-    for size, scale in itertools.product([(1280, 720), (1024, 700), (800, 600)], [1.0, 2.0]):
+    for size, scale in itertools.product([(1280, 720), (1024, 700), (800, 600)], [1.0, 2.0, 3.0]):
         window.resize(*size)
         window.set_ui_scale(scale)
         settle_sizes(window)
@@ -348,7 +352,27 @@ def test_fewer_maps_than_heads_always_say_how_many_are_not_drawn(window):
         else:
             assert more.toPlainText() == "" or not more.isVisible()
     window.set_ui_scale(1.0)
-    assert any(shown < 8 for *_, shown in cases), f"no view too narrow for 8 maps: {cases}"
+
+
+@pytest.mark.parametrize("size", [(360, 600), (420, 500)])
+def test_a_view_too_narrow_for_eight_maps_says_how_many_are_not_drawn(make_panel, size):
+    """A workspace keeps the diagram wide enough for eight maps (the window scrolls
+    sideways below that): a view of its own, narrower, draws fewer and says so (at 200 %
+    text: at 300 % the note alone is wider than these views)."""
+    from gui.common.style import make_theme
+
+    results = compute(Params(heads=8, dk=64, d_model=512))
+    view = make_panel(names.MULTIHEAD, results.params, size)
+    for scale in (2.0,):
+        view.apply_theme(make_theme(ui_scale=scale))
+        view.update_results(results)
+        QApplication.processEvents()
+        shown = sum(m.isVisible() for m in view.head_maps)
+        more = view.labels["more"]
+        assert shown < 8, (size, scale)
+        assert more.toPlainText() == not_drawn_text(8 - shown), (size, scale)
+        assert more.isVisible(), (size, scale, shown)
+        assert QRectF(0, 0, *view.diagram.size).contains(more.rect().translated(more.pos()))
 
 
 def _text_rect(label):
@@ -389,5 +413,66 @@ def test_at_200_and_300_percent_no_label_covers_a_strip_or_a_map_and_no_matrix_i
             for k, r in view.rects.items():
                 assert min(r.width(), r.height()) >= 8 - 1e-9, (where, k, r)
             assert all(min(r[2], r[3]) >= 8 for r in lay.maps + lay.outs), where
+    finally:
+        set_language("en")
+
+
+def shape_groups(heads: int, kv: int) -> list:
+    """The matrices of one shape: n × d_model and d_model × d_model (K, V, W_K and W_V
+    join them without GQA: kv · d_k = d_model)."""
+    same_kv = kv == heads
+    return [("x", "q", "concat", "output") + (("k", "v") if same_kv else ()),
+            ("w_q", "w_o") + (("w_k", "w_v") if same_kv else ())]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_matrices_of_one_shape_are_drawn_at_one_size(make_panel, lang):
+    """concat and output (6 × 512) were drawn 8 px wide beside the maps, X (6 × 512)
+    170 px; W_O (512 × 512) a square beside W_Q's 170-px-wide box."""
+    from gui.common.i18n import set_language
+    from gui.common.style import make_theme
+
+    view = make_panel(names.MULTIHEAD)
+    set_language(lang)
+    try:
+        for size, scale, (heads, kv) in itertools.product(
+                [(1905, 450), (1590, 400), (1266, 420), (750, 700), (600, 700)],
+                (1.0, 2.0, 3.0), [(8, 8), (8, 2), (1, 1)]):
+            view.resize(*size)
+            view.apply_theme(make_theme(presentation=True, ui_scale=scale))
+            results = compute(Params(heads=heads, dk=512 // heads, d_model=512, kv_heads=kv,
+                                     tokens=6))
+            view.update_results(results)
+            QApplication.processEvents()
+            for group in shape_groups(heads, kv):
+                sizes = {k: (round(view.rects[k].width(), 2), round(view.rects[k].height(), 2))
+                         for k in group}
+                assert len(set(sizes.values())) == 1, (lang, size, scale, heads, kv, sizes)
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_least_height_draws_as_many_maps_as_a_tall_view(make_panel, lang):
+    """A short view stood W_O's row beside four maps (Japanese, 300 %, 750 px wide) where
+    under them all eight fit: the height the view asks for keeps every map a taller
+    view draws."""
+    from gui.common.i18n import set_language
+    from gui.common.style import make_theme
+
+    results = compute(Params(heads=8, dk=64, d_model=512))
+    view = make_panel(names.MULTIHEAD, results.params, (750, 200))
+    set_language(lang)
+    try:
+        view.apply_theme(make_theme(ui_scale=3.0))
+        view.update_results(results)
+        for _ in range(3):
+            QApplication.processEvents()
+            view.minimum_height.fit()
+            QApplication.processEvents()
+        assert view.height() == view.minimumHeight()        # the view at its least height
+        lay = view.diagram
+        assert sum(m.isVisible() for m in view.head_maps) == 8, (view.size(), lay.side)
+        assert not view.labels["more"].isVisible()
     finally:
         set_language("en")

@@ -433,7 +433,8 @@ def test_the_note_never_stands_beside_maps_it_would_push_out():
     measure = lambda s: 20.0 * len(s)     # noqa: E731
     lay = diagram_layout(742.0, 600.0, 53.0, measure, texts, 6, 8, 8, 8)
     without = diagram_layout(742.0, 600.0, 53.0, measure, {**texts, "more": ""}, 6, 8, 8, 8)
-    assert lay.more_line and lay.drawn == without.drawn
+    # it costs no map (too wide to stand beside W_O's row, it sends that row under the maps)
+    assert lay.more_line and lay.drawn >= without.drawn
     x, y = lay.labels["more"]
     assert 0 <= x and x + measure(texts["more"]) <= 742.0
     assert y + 53.0 <= lay.head_labels[0][1]          # above the head numbers
