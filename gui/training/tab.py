@@ -2,7 +2,7 @@
 
 Tiny models train live in a separate process: the TrainingRunner (gui/training/runner.py)
 the tab is given (the window's LabController owns it from the start); the plots are in
-gui/panels/training_plots.py. The settings live in AppState.training: the experiment combo
+gui/panels/training_plots.py (one module per plot). The settings live in AppState.training: the experiment combo
 renders them and sends intents. `TrainingTab.start(experiment, options)` is the entry
 point a lesson step calls.
 """

@@ -1,0 +1,130 @@
+"""`trainHeadsView` (TrainingHeadsView): each learned head's attention on the run's sample
+sequence, titled with the role the engine named from its scores and those scores. The maps
+follow every snapshot; their texts at most every TEXT_PERIOD_S."""
+from __future__ import annotations
+
+import time
+
+import numpy as np
+import pyqtgraph as pg
+
+from gui.common import names
+from gui.common.i18n import tr
+from gui.panels.base import TitleLabel
+from gui.panels.training_common import TEXT_PERIOD_S, TrainingPlotBase, heads_rgba, role_names
+
+
+class TrainingHeadsView(TrainingPlotBase):
+    """`trainHeadsView`: each learned head's attention on the sample sequence."""
+
+    def __init__(self, parent=None):
+        super().__init__(names.TRAIN_HEADS, parent)
+
+    def build(self) -> None:
+        self.title = self.add_title(row=0, col=0)
+        self.grid = self.addLayout(row=1, col=0)
+        self.ci.layout.setRowStretchFactor(1, 1)
+        self.shape = None
+        self.maps: list = []        # (title, plot, image)
+        self._texts_at, self._texts_shape = 0.0, None
+
+    def forget_run(self) -> None:
+        if self.maps:
+            self.grid.clear()
+            self.maps, self.shape = [], None
+
+    def retranslate(self) -> None:
+        self.shape = self._texts_shape = None     # titles again in the new language
+        self.redraw()
+        if self.results is None:
+            self.set_title(self.title, tr("learned heads: press Start"))
+
+    def restyle(self) -> None:
+        self.shape = None
+
+    def _map(self, row: int, col: int):
+        title = TitleLabel()
+        title.setText("", color=self.theme.foreground, size=f"{self.theme.font_pt * 0.9:.1f}pt")
+        self.grid.addItem(title, row=row, col=col)
+        plot = self.grid.addPlot(row=row + 1, col=col)
+        plot.setMouseEnabled(False, False)
+        plot.setMenuEnabled(False)
+        plot.hideButtons()
+        plot.invertY(True)
+        plot.setAspectLocked(False)
+        image = pg.ImageItem(axisOrder="row-major")   # RGBA maps (heads_rgba): no levels
+        plot.addItem(image)
+        self.style_plot(plot)
+        return title, plot, image
+
+    def _rebuild(self, shape) -> None:
+        self.grid.clear()
+        self.maps = []
+        experiment, count, columns, tokens = shape
+        if experiment == "heads":
+            self.maps.append(self._map(0, 0))
+        else:
+            for i in range(count):
+                self.maps.append(self._map(2 * (i // columns), i % columns))
+        for _title, plot, _image in self.maps:
+            plot.hideAxis("bottom")
+            plot.setXRange(0, len(tokens), padding=0)
+            if experiment == "roles":   # small maps: the sample is named in the title
+                plot.hideAxis("left")
+                plot.hideAxis("bottom")
+                plot.setYRange(0, len(tokens), padding=0)
+        self._axes = None
+        self.shape = shape
+
+    def show_results(self, snapshot) -> None:
+        heads = snapshot.heads
+        if not heads:
+            self.set_title(self.title, tr("no learned heads to show: the scaling task has one "
+                                          "head read by a CLS query"))
+            if self.maps:
+                self.grid.clear()
+                self.maps, self.shape = [], None
+            return
+        per_layer = max(h.head for h in heads) + 1
+        shape = (snapshot.experiment, len(heads), per_layer, tuple(snapshot.sample_tokens))
+        if shape != self.shape:
+            self._rebuild(shape)
+        roles = role_names()
+        now = time.perf_counter()
+        # The maps follow every snapshot; the scores in the texts at most twice a second
+        # (laying out a changed text costs more than an image) and at the end.
+        texts = snapshot.done or now - self._texts_at >= TEXT_PERIOD_S or shape != self._texts_shape
+        if texts:
+            self._texts_at, self._texts_shape = now, shape
+        if snapshot.experiment == "heads":
+            stacked = np.concatenate([h.weights for h in heads], axis=0)
+            _title, plot, image = self.maps[0]
+            image.setImage(heads_rgba(stacked), autoLevels=False)
+            plot.setYRange(0, len(heads), padding=0)
+            if not texts:
+                return
+            self.set_ticks(plot.getAxis("left"), [
+                (i + 0.5, tr("H{head} {role} {score:.2f}").format(
+                    head=h.head, role=roles.get(h.role, h.role),
+                    score=h.scores.get(h.role, h.scores["content_match"])))
+                for i, h in enumerate(heads)])
+            self.set_text(self.maps[0][0], tr("h = {h}: the query row of each head on "
+                                              "“{tokens}”").format(
+                h=len(heads), tokens=" ".join(snapshot.sample_tokens)))
+            self.set_title(self.title, tr("learned heads: items “key:value”; the query “?k” "
+                                          "asks for the value of key k"))
+            return
+        for (title, _plot, image), h in zip(self.maps, heads):
+            image.setImage(heads_rgba(h.weights), autoLevels=False)
+            if not texts:
+                continue
+            s = h.scores
+            self.set_text(title, tr("L{layer}·H{head} {role}<br>prev {p:.2f} ind {i:.2f} "
+                                    "BOS {b:.2f}").format(
+                layer=h.layer, head=h.head, role=roles.get(h.role, h.role),
+                p=s["previous_token"], i=s["induction"], b=s["bos"]))
+        if not texts:
+            return
+        self.set_title(self.title, tr("learned heads at step {step} on “{tokens}” (rows: query, "
+                                      "columns: key)").format(
+            step=snapshot.step, tokens=" ".join(snapshot.sample_tokens)))
