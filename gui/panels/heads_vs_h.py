@@ -1,6 +1,9 @@
 """`trainHeadsChart` (HeadsVsH): the heads experiment's final accuracy and loss against h
 beside the paper's Table 3 (A) dev perplexity, and a sentence computed from the finished runs.
-Redrawn only when a run finishes."""
+Redrawn only when a run finishes. Windowed, the two plots stand one above the other under
+the panel's title, the sentence under them; compact (presentation mode), side by side, the
+title and the sentence left to the lesson text. Until a run finishes, a note in the runs'
+plot says to press Start."""
 from __future__ import annotations
 
 import math
@@ -15,8 +18,10 @@ from engine.training import PAPER_TABLE3_A, HeadsConfig, band
 from gui.common import names
 from gui.common.i18n import tr
 from gui.common.style import brush, pen, plot_font
+from gui.panels.axis_names import fit_bottom_name
 from gui.panels.base import TitleLabel
-from gui.panels.text_fit import MinimumHeight, fit_bottom_axis, layout_minimum_px, lines_px
+from gui.panels.empty_note import EmptyNote
+from gui.panels.text_fit import MinimumHeight, layout_minimum_px, lines_px
 from gui.panels.training_common import TrainingPlotBase
 
 
@@ -30,17 +35,11 @@ class HeadsVsH(TrainingPlotBase):
         super().__init__(names.TRAIN_VS_H, parent)
 
     def build(self) -> None:
-        self.title = self.add_title(row=0, col=0)
-        grid = self.grid = self.addLayout(row=1, col=0)
+        self.title = TitleLabel()
+        self.grid = self.addLayout(row=1, col=0)
         self.ci.layout.setRowStretchFactor(1, 1)
         self.ours_title, self.paper_title = TitleLabel(), TitleLabel()
-        # One above the other: the chart shares the narrow right-hand side with the heads.
-        grid.addItem(self.ours_title, row=0, col=0)
-        grid.addItem(self.paper_title, row=2, col=0)
-        self.ours = grid.addPlot(row=1, col=0)
-        self.paper = grid.addPlot(row=3, col=0)
-        grid.layout.setRowStretchFactor(1, 3)
-        grid.layout.setRowStretchFactor(3, 2)
+        self.ours, self.paper = pg.PlotItem(enableMenu=False), pg.PlotItem(enableMenu=False)
         for plot in (self.ours, self.paper):
             plot.setMouseEnabled(False, False)
             plot.setMenuEnabled(False)
@@ -63,21 +62,50 @@ class HeadsVsH(TrainingPlotBase):
                              padding=0)
         self.planned_heads: tuple[int, ...] = tuple(HeadsConfig().heads)
         self.verdict = TitleLabel()
-        self.addItem(self.verdict, row=2, col=0)
+        self.note = EmptyNote(self.ours)
+        self.note.set_shown(True)
+        self.arrange()
         self._drawn = None    # (steps per run, final losses of the finished runs per h) drawn
         self._show_h_axis(self.planned_heads)
         # Each plot keeps PLOT_LINES lines of tick labels, the paper's its rotated axis name.
         self.minimum_height = MinimumHeight(self, self._needed_height)
 
+    def arrange(self) -> None:
+        """Windowed: the plots one above the other (they share the narrow right-hand side
+        with the heads), the title above and the sentence under them. Compact: side by side,
+        neither title nor sentence."""
+        grid, compact = self.grid, self.compact
+        self.place(self.title, None if compact else self.ci, 0, 0)
+        self.place(self.verdict, None if compact else self.ci, 2, 0)
+        self.place(self.ours_title, grid, 0, 0)
+        self.place(self.ours, grid, 1, 0)
+        self.place(self.paper_title, grid, *((0, 1) if compact else (2, 0)))
+        self.place(self.paper, grid, *((1, 1) if compact else (3, 0)))
+        grid.layout.setRowStretchFactor(1, 1 if compact else 3)
+        grid.layout.setRowStretchFactor(3, 0 if compact else 2)
+        grid.layout.setColumnStretchFactor(0, 1)
+        grid.layout.setColumnStretchFactor(1, 1 if compact else 0)
+
     def _needed_height(self) -> float:
+        if not self.isVisible():
+            return 0.0      # see TrainingPlotBase.needed_height
         fm = QFontMetricsF(plot_font(self.theme))
-        name = fm.horizontalAdvance(self.paper.getAxis("left").labelText or "") + 8
+        left = self.paper.getAxis("left")
+        name = fm.horizontalAdvance(left.labelText or "") + 8 if left.label.isVisible() else 0
         plot = lines_px(self.theme, self.PLOT_LINES)
         layout = self.grid.layout
-        layout.setRowMinimumHeight(1, plot + self.ours.getAxis("bottom").height())
-        layout.setRowMinimumHeight(3, max(plot, name) + self.paper.getAxis("bottom").height())
+        ours = plot + self.ours.getAxis("bottom").height()
+        paper = max(plot, name) + self.paper.getAxis("bottom").height()
+        if self.compact:    # one row
+            layout.setRowMinimumHeight(1, max(ours, paper))
+            layout.setRowMinimumHeight(3, 0)
+        else:
+            layout.setRowMinimumHeight(1, ours)
+            layout.setRowMinimumHeight(3, paper)
         layout.invalidate()   # else the minimum below is the one before these rows
-        return layout_minimum_px(self) + fm.height()   # a line of slack (see HeadDetail)
+        # Windowed, a line of slack (see HeadDetail); compact, the row of plots keeps its
+        # PLOT_LINES above the lines of data it must have on a projector.
+        return layout_minimum_px(self) + (0 if self.compact else fm.height())
 
     def restyle(self) -> None:
         for plot in (self.ours, self.paper):
@@ -92,20 +120,29 @@ class HeadsVsH(TrainingPlotBase):
         self.ppl.setPen(pen(self.theme.foreground, self.theme))
         self.ppl.setSymbolBrush(brush(self.theme.foreground))
         self.paper.getAxis("bottom").setTicks([self.paper_ticks])
+        self.note.set_style(self.theme)
         self._drawn = None
 
     def retranslate(self) -> None:
         self.set_title(self.title, tr("final quality against h (same d_model, same cost)"))
         size = f"{self.theme.font_pt:.1f}pt"
-        self.ours_title.setText(tr("these runs: accuracy ● and loss ■ (nats)"),
-                                color=self.theme.foreground, size=size)
-        self.paper_title.setText(tr("paper, Table 3 (A): dev perplexity (lower is better)"), color=self.theme.foreground, size=size)
+        if self.compact:    # one line each on a projector; the lesson text names the table
+            ours, paper = tr("accuracy ● and loss ■"), tr("paper: dev perplexity")
+        else:
+            ours = tr("these runs: accuracy ● and loss ■ (nats)")
+            paper = tr("paper, Table 3 (A): dev perplexity (lower is better)")
+        self.ours_title.setText(ours, color=self.theme.foreground, size=size)
+        self.paper_title.setText(paper, color=self.theme.foreground, size=size)
         self._drawn = None      # the verdict again, in the new language
         self.ours.setLabel("bottom", tr("heads h"))
         self.paper.setLabel("bottom", tr("heads h"))
-        self.paper.setLabel("left", tr("dev perplexity"))
+        # Compact: the title names the paper's axis (rotated, the name needs its length).
+        self.paper.setLabel("left", "" if self.compact else tr("dev perplexity"))
+        self.paper.showLabel("left", not self.compact)
         for plot in (self.ours, self.paper):
-            fit_bottom_axis(plot.getAxis("bottom"), plot_font(self.theme))
+            fit_bottom_name(plot.getAxis("bottom"), plot_font(self.theme))
+        self.note.set_text(tr("Press Start to train: each h's final accuracy and loss are "
+                              "drawn here when its runs end."))
         # In the text size (it stayed at 100 % at 300 % text).
         self.verdict.setText(self._paper_sentence(), color=self.theme.foreground, size=size)
         self.minimum_height.request()
@@ -159,6 +196,7 @@ class HeadsVsH(TrainingPlotBase):
             acc, loss = band(finished[h], "accuracy"), band(finished[h], "loss")
             rows.append((h, float(acc.mean[-1]), float(acc.low[-1]), float(acc.high[-1]),
                          float(loss.mean[-1]), int(finished[h][0].label["d_k"])))
+        self.note.set_shown(not rows)
         x = np.array([math.log2(r[0]) for r in rows])
         self.acc.setData(x, np.array([r[1] for r in rows]))
         self.acc_low.setData(x, np.array([r[2] for r in rows]))

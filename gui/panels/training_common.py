@@ -8,15 +8,15 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFontMetricsF, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsPathItem
+from PySide6.QtGui import QColor, QFontMetricsF, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsPathItem, QSizePolicy
 
 from gui.common.guard import guarded
 from gui.common.i18n import tr
 from gui.common.style import plot_font
 from gui.panels.base import Plot
 from gui.panels.matrix_item import weights_rgba
-from gui.panels.text_fit import TICK_GAP, fitting_step, ticks_between
+from gui.panels.text_fit import TICK_GAP, fitting_step, layout_minimum_px, lines_px, ticks_between
 
 METRICS = ("loss", "accuracy", "attention_entropy", "grad_norm_wq")
 SEQUENTIAL = pg.colormap.get("viridis")
@@ -85,16 +85,27 @@ def group_name(experiment: str, key) -> str:
 class TrainingPlotBase(Plot):
     """A plot of the training tab. Its texts change with every run and language: the
     device caches of Plot.cache_text kept showing an old text of a wrapped title after
-    a language change, so these panels paint their texts directly."""
+    a language change, so these panels paint their texts directly.
+
+    Two arrangements: the windowed one, and `compact` (presentation mode, set_compact):
+    the plots as large as the room allows, the panel's own title and sentences left to
+    the lesson text. `arrange()` places the items for the current one (subclasses, with
+    `place`); it runs when the arrangement changes, not per result."""
 
     PLOT_LINES = 4   # lines of tick labels a plot keeps room for
+    LAYOUT_MARGIN_PX = 9.0   # pyqtgraph's margins around a GraphicsLayout's grid
+
+    def __init__(self, object_name: str, parent=None):
+        self.compact = False
+        self._places: dict = {}      # item → (layout, row, col, rowspan, colspan) it is in
+        super().__init__(object_name, parent)
 
     def cache_text(self) -> None:
         """No text caches (see the class docstring)."""
 
     def clear_run(self) -> None:
         """Forget the run shown (another experiment was chosen): back to the empty plot with
-        its "press Start" title."""
+        its "press Start" note."""
         self.results = None
         self.forget_run()
         self.retranslate()
@@ -102,11 +113,146 @@ class TrainingPlotBase(Plot):
     def forget_run(self) -> None:
         """Drop the items of the run shown (clear_run)."""
 
+    def set_compact(self, compact: bool) -> None:
+        """The presentation arrangement (True) or the windowed one."""
+        if compact == self.compact:
+            return
+        self.compact = compact
+        self.arrange()
+        # Compact: no margins around the inner grids (18 px of a projector's height).
+        for layout in self.inner_layouts():
+            margin = 0.0 if compact else self.LAYOUT_MARGIN_PX
+            layout.layout.setContentsMargins(margin, margin, margin, margin)
+        minimum = getattr(self, "minimum_height", None)
+        if minimum is not None:
+            minimum.reset()
+        self.retranslate()
+        self.redraw()
+
+    def arrange(self) -> None:
+        """Place the items for `self.compact` (subclasses)."""
+
+    def inner_layouts(self) -> list:
+        """The GraphicsLayouts inside the panel's own (subclasses): compact, they have no
+        margins of their own."""
+        return [getattr(self, "grid")] if hasattr(self, "grid") else []
+
+    def place(self, item, layout, row: int = 0, col: int = 0, rowspan: int = 1,
+              colspan: int = 1) -> None:
+        """Put `item` in the pyqtgraph GraphicsLayout `layout` at that cell, or out of the
+        panel (and its scene) with `layout` None; nothing when it is there already."""
+        self.place_many([(item, layout, row, col, rowspan, colspan)])
+
+    def place_many(self, places) -> None:
+        """place() each (item, layout, row, col[, rowspan, colspan]) of `places`, a layout
+        before the items it holds: first every item that moves out of its cell (out of a
+        layout that moves too before that layout leaves the scene), then into its new one
+        (an item moving into a cell another one leaves must not find it taken)."""
+        moves = []
+        for item, layout, *cell in places:
+            cell = (list(cell) + [0, 0, 1, 1][len(cell):])[:4]
+            wanted = None if layout is None else (layout, *cell)
+            if self._places.get(item) != wanted:
+                moves.append((item, wanted))
+        moving = {item for item, _wanted in moves}
+        leaving = [(item, self._places[item][0]) for item, _wanted in moves
+                   if self._places.get(item) is not None]
+        # Out of a moving layout first: once out of the scene it cannot let go of them.
+        leaving.sort(key=lambda pair: pair[1] not in moving)
+        for item, layout in leaving:
+            layout.removeItem(item)
+        for item, wanted in moves:
+            if wanted is not None:
+                layout, row, col, rowspan, colspan = wanted
+                layout.addItem(item, row=row, col=col, rowspan=rowspan, colspan=colspan)
+            self._places[item] = wanted
+
+    def side_column(self) -> pg.GraphicsLayout:
+        """A column for a compact panel's legend (and notes) right of its plots: no wider
+        than what it holds, its items at the top."""
+        side = pg.GraphicsLayout()
+        side.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Preferred)
+        side.layout.setRowStretchFactor(2, 1)
+        return side
+
+    def plot_rows(self) -> list:
+        """(GraphicsLayout, row, PlotItem) of each row of plots shown (subclasses)."""
+        return []
+
+    def needed_height(self) -> float:
+        """What the panel's texts need (MinimumHeight): each row of plots (plot_rows) at
+        least PLOT_LINES lines of tick labels above its bottom axis, and the grid's minimum
+        with them (a legend beside the plots may need more); nothing above the floor while
+        the panel is hidden (a page of the tab's plots behind another): a QTabWidget is as
+        tall as its tallest page's minimum, shown or not, and the page on screen must fit
+        a projector."""
+        if not self.isVisible():
+            return 0.0
+        lines = lines_px(self.theme, self.PLOT_LINES)
+        for layout, row, plot in self.plot_rows():
+            layout.layout.setRowMinimumHeight(row, lines + plot.getAxis("bottom").minimumHeight())
+        for layout in {layout for layout, _row, _plot in self.plot_rows()}:
+            layout.layout.invalidate()    # else the minimum below is the one before these rows
+        return layout_minimum_px(self)
+
+    def _refit_height(self) -> None:
+        minimum = getattr(self, "minimum_height", None)    # Qt resizes before build()
+        if minimum is not None:
+            minimum.request()        # wrapped texts: a new width, a new height
+
     @guarded
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
         super().resizeEvent(event)
-        if hasattr(self, "minimum_height"):       # Qt resizes before build()
-            self.minimum_height.request()        # wrapped texts: a new width, a new height
+        self._refit_height()
+
+    @guarded
+    def showEvent(self, event) -> None:  # noqa: N802 (Qt naming)
+        super().showEvent(event)
+        self._refit_height()
+
+    @guarded
+    def hideEvent(self, event) -> None:  # noqa: N802 (Qt naming)
+        super().hideEvent(event)
+        self._refit_height()
+
+
+def show_tick_values(plot: pg.PlotItem, shown: bool) -> None:
+    """Tick labels and grid lines on the plot's left and bottom axes, or none (an empty
+    plot's frame: its 0–1 would be no data's range)."""
+    changed = False
+    for name in ("left", "bottom"):
+        axis = plot.getAxis(name)
+        if axis.style["showValues"] != shown:
+            axis.setStyle(showValues=shown)
+            changed = True
+    if changed:
+        plot.showGrid(x=shown, y=shown, alpha=0.25)
+
+
+def _mix(colour: str, towards: str, share: float) -> str:
+    a, b = QColor(colour), QColor(towards)
+    return QColor(round(a.red() + (b.red() - a.red()) * share),
+                  round(a.green() + (b.green() - a.green()) * share),
+                  round(a.blue() + (b.blue() - a.blue()) * share)).name()
+
+
+#: How far the narrowest d_k's colour moves from the scaled / unscaled colour (the widest
+#: d_k's): towards black on a light background, towards white on a dark one, so that every
+#: shade keeps more contrast with the background than the palette's colour.
+SHADE_SPREAD = 0.5
+
+
+def scaling_colour(theme, scaled: bool, d_k: int, d_ks) -> str:
+    """The colour of the scaling curves of `d_k` among the run's `d_ks`: Theme.scaled for
+    ÷√d_k, Theme.unscaled for unscaled (their colours everywhere in the app, so the two
+    differ in colour as well as in dashes), the widest d_k in that colour itself and each
+    narrower one a shade further away (SHADE_SPREAD)."""
+    widths = sorted(set(int(k) for k in d_ks) | {int(d_k)})
+    base = theme.scaled if scaled else theme.unscaled
+    if len(widths) < 2:
+        return QColor(base).name()
+    share = SHADE_SPREAD * (len(widths) - 1 - widths.index(int(d_k))) / (len(widths) - 1)
+    return _mix(base, "#FFFFFF" if theme.name == "dark" else "#000000", share)
 
 
 def band_item(fill_brush) -> QGraphicsPathItem:

@@ -1,78 +1,165 @@
 """`trainLossPlot` (TrainingCurves): loss, accuracy, attention entropy and log10 |∇W_Q| by
 step; mean over seeds with a min–max band per group (scaling: d_k × scaled/unscaled of one
-task; heads: h; roles: the model and its 1-layer control). Drawn from engine.training
-Snapshots; items are built once per experiment and updated in place."""
+task, in the scaled and unscaled colours, a shade per d_k; heads: h; roles: the model and
+its 1-layer control). Drawn from engine.training Snapshots; items are built once per
+experiment and updated in place.
+
+Windowed, the four metrics stand in two rows under the panel's title, the legend under
+them. Compact (presentation mode), the two metrics of PRESENTED_METRICS stand in one row,
+the legend and a short note in a column at their right: the plots get the height a
+projector has. Before a run the plots are frames with their names and a note that says to
+press Start.
+"""
 from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
 
-from engine.training import band
+from engine.training import ScalingConfig, band
 from engine.training.tasks import copy_one_token_accuracy
 
 from gui.common import names
 from gui.common.i18n import tr
 from gui.common.style import brush, pen, plot_font
+from gui.panels.axis_names import fit_bottom_name
 from gui.panels.base import TitleLabel
-from gui.panels.text_fit import MinimumHeight, fit_bottom_axis, layout_minimum_px, lines_px
+from gui.panels.empty_note import EmptyNote
+from gui.panels.text_fit import MinimumHeight
 from gui.panels.training_common import (LEGEND_COLUMNS, METRICS, TrainingPlotBase, band_item,
                                         band_path, fit_ticks, group_name, group_runs,
-                                        metric_titles, snapshot_keys)
+                                        metric_titles, scaling_colour, show_tick_values,
+                                        snapshot_keys)
+
+#: The metrics a compact (presentation) panel shows for each experiment, in one row: what
+#: its lesson step's text is about.
+PRESENTED_METRICS = {"scaling": ("accuracy", "attention_entropy"),
+                     "heads": ("loss", "accuracy"), "roles": ("loss", "accuracy")}
 
 
 class TrainingCurves(TrainingPlotBase):
-    """`trainLossPlot`: the four metrics by step (see the module docstring)."""
+    """`trainLossPlot`: the metrics by step (see the module docstring)."""
 
     def __init__(self, parent=None):
         self.task = "averaging"
+        self.planned = "scaling"      # the experiment the tab has chosen (set_experiment)
+        self.planned_dks: tuple[int, ...] = tuple(ScalingConfig().d_ks)
         super().__init__(names.TRAIN_LOSS, parent)
 
     def build(self) -> None:
-        self.title = self.add_title(row=0, col=0)
+        self.title = TitleLabel()
+        self.info = TitleLabel()
+        self.info.setText(" ")
+        self.grid = self.addLayout(row=2, col=0)
         self.ci.layout.setColumnStretchFactor(0, 1)
-        self.plots = {}
-        grid = self.addLayout(row=2, col=0)
         self.ci.layout.setRowStretchFactor(2, 1)
-        for i, metric in enumerate(METRICS):
-            plot = grid.addPlot(row=2 * (i // 2) + 1, col=i % 2)
+        for col in (0, 1):
+            self.grid.layout.setColumnStretchFactor(col, 1)
+        # Compact: the legend and the note in a column right of the plots.
+        self.side = self.side_column()
+        self.plots, self.plot_titles, self.notes = {}, {}, {}
+        for metric in METRICS:
+            plot = pg.PlotItem(enableMenu=False)
             plot.setMouseEnabled(False, False)
-            plot.setMenuEnabled(False)
             plot.hideButtons()
             plot.showGrid(x=True, y=True, alpha=0.25)
             plot.disableAutoRange()
             plot.vb.sigResized.connect(self._fit_ticks)
             plot.vb.sigRangeChanged.connect(self._fit_ticks)
             self.plots[metric] = plot
-        self.plot_titles = {}
-        for i, metric in enumerate(METRICS):
-            label = TitleLabel()
-            grid.addItem(label, row=2 * (i // 2), col=i % 2)
-            self.plot_titles[metric] = label
+            self.plot_titles[metric] = TitleLabel()
+            self.notes[metric] = EmptyNote(plot)
         self.plots["accuracy"].setYRange(0.0, 1.02, padding=0)
         self.baseline = pg.InfiniteLine(angle=0, movable=False)
         self.plots["accuracy"].addItem(self.baseline)
         self.baseline.hide()
-        # Under the plots, in rows of its own: inside a plot it covered the curves.
+        # Under the plots or beside them: inside a plot it covered the curves.
         self.legend = pg.LegendItem(colCount=4)
-        self.addItem(self.legend, row=3, col=0)
-        self.info = TitleLabel()
-        self.info.setText(" ")
-        self.addItem(self.info, row=1, col=0)
         self.items: dict = {}          # key → {metric: (mean curve, band)}
         self.experiment = None
-        self.groups_shown: list = []
-        # Each of the two rows of plots keeps room for PLOT_LINES lines of tick labels.
-        self.minimum_height = MinimumHeight(
-            self, lambda: layout_minimum_px(self) + 2 * lines_px(self.theme, self.PLOT_LINES))
+        self.arrange()
+        self._show_empty(True)
+        # Each row of plots keeps room for PLOT_LINES lines of tick labels.
+        self.minimum_height = MinimumHeight(self, self.needed_height)
+
+    # -- arrangement ------------------------------------------------------------------
+    def shown_metrics(self) -> tuple[str, ...]:
+        """The metrics on screen: all four windowed; compact, those of the experiment shown
+        (or, before its run, chosen)."""
+        if not self.compact:
+            return METRICS
+        return PRESENTED_METRICS.get(self.experiment or self.planned, METRICS[:2])
+
+    def plot_rows(self) -> list:
+        rows = {}
+        for i, metric in enumerate(self.shown_metrics()):
+            rows.setdefault(1 if self.compact else 2 * (i // 2) + 1, self.plots[metric])
+        unused = [row for row in (1, 3) if row not in rows]
+        for row in unused:     # a row the arrangement left empty needs nothing
+            self.grid.layout.setRowMinimumHeight(row, 0)
+        return [(self.grid, row, plot) for row, plot in sorted(rows.items())]
+
+    def arrange(self) -> None:
+        shown = self.shown_metrics()
+        grid, compact = self.grid, self.compact
+        places = [(item, None) for metric in METRICS if metric not in shown
+                  for item in (self.plot_titles[metric], self.plots[metric])]
+        for i, metric in enumerate(shown):
+            row, col = (0, i) if compact else (2 * (i // 2), i % 2)
+            places += [(self.plot_titles[metric], grid, row, col),
+                       (self.plots[metric], grid, row + 1, col)]
+        if compact:
+            places += [(self.title, None), (self.side, grid, 0, 2, 2, 1),
+                       (self.legend, self.side, 0, 0), (self.info, self.side, 1, 0)]
+        else:
+            places += [(self.title, self.ci, 0, 0), (self.info, self.ci, 1, 0),
+                       (self.legend, self.ci, 3, 0), (self.side, None)]
+        self.place_many(places)
+        rows = 2 if compact else 4
+        for row in range(4):    # the plots' rows take the height the titles leave
+            grid.layout.setRowStretchFactor(row, 1 if row % 2 and row < rows else 0)
+        grid.layout.setColumnStretchFactor(2, 0)
+        self.legend.setColumnCount(1 if compact else
+                                   LEGEND_COLUMNS.get(self.experiment or self.planned, 1))
+        self._show_empty(self.results is None)
+
+    def set_experiment(self, experiment: str) -> None:
+        """The experiment the tab has chosen: before its run, a compact panel shows its
+        metrics."""
+        if experiment != self.planned:
+            self.planned = experiment
+            if self.results is None:
+                self.arrange()
+
+    def set_planned_dks(self, d_ks) -> None:
+        """The d_k values of the next scaling run: each one's shade (scaling_colour)."""
+        self.planned_dks = tuple(int(d) for d in d_ks)
+
+    def _show_empty(self, empty: bool) -> None:
+        """Before a run: frames without tick labels, a note in the first plot shown."""
+        first = self.shown_metrics()[0]
+        for metric, plot in self.plots.items():
+            show_tick_values(plot, not empty)
+            self.notes[metric].set_shown(empty and metric == first)
+        self._fit_axes()
+
+    def forget_run(self) -> None:
+        self._clear()
+        self.arrange()
 
     def _fit_ticks(self, *_args) -> None:
         for plot in self.plots.values():
             fit_ticks(self, plot)
 
-    def restyle(self) -> None:
+    def _fit_axes(self) -> None:
+        font = plot_font(self.theme)
         for plot in self.plots.values():
+            fit_bottom_name(plot.getAxis("bottom"), font)
+
+    def restyle(self) -> None:
+        for metric, plot in self.plots.items():
             self.style_plot(plot)
+            self.notes[metric].set_style(self.theme)
         self.minimum_height.reset()
         self._fit_ticks()
         self.style_legend(self.legend, self.theme.font_pt * 0.85)
@@ -86,9 +173,11 @@ class TrainingCurves(TrainingPlotBase):
         for metric, label in self.plot_titles.items():
             label.setText(metric_titles()[metric], color=self.theme.foreground,
                           size=f"{self.theme.font_pt:.1f}pt")
+            self.notes[metric].set_text(tr("Press Start to train: the curves are drawn here "
+                                           "as the model learns."))
         for plot in self.plots.values():
             plot.setLabel("bottom", tr("step"))
-            fit_bottom_axis(plot.getAxis("bottom"), plot_font(self.theme))
+        self._fit_axes()
         self._clear()
 
     def set_task(self, task: str) -> None:
@@ -134,7 +223,7 @@ class TrainingCurves(TrainingPlotBase):
         if key in self.items:
             return self.items[key]
         if experiment == "scaling":
-            colour = self.theme.head_colour(index // 2)
+            colour = scaling_colour(self.theme, key[1], key[0], self.planned_dks)
             style = Qt.PenStyle.SolidLine if key[1] else Qt.PenStyle.DashLine
         else:
             colour, style = self.theme.head_colour(index), Qt.PenStyle.SolidLine
@@ -153,7 +242,9 @@ class TrainingCurves(TrainingPlotBase):
         if snapshot.experiment != self.experiment:
             self._clear()
             self.experiment = snapshot.experiment
-            self.legend.setColumnCount(LEGEND_COLUMNS.get(snapshot.experiment, 1))
+            self.arrange()
+        elif self.notes[self.shown_metrics()[0]].wanted:
+            self._show_empty(False)
         groups = group_runs(snapshot, self.task)
         keys = (snapshot_keys(snapshot, self.task) if snapshot.experiment == "scaling"
                 else sorted(groups, reverse=snapshot.experiment == "roles"))
@@ -184,10 +275,11 @@ class TrainingCurves(TrainingPlotBase):
         if averaging:
             self.baseline.setValue(copy_one_token_accuracy())
         seeds = max((len(r) for r in groups.values()), default=0)
-        lines = [tr("mean of {n} seeds, band = min–max").format(n=seeds) if seeds > 1 else ""]
+        lines = [tr("mean of {n} seeds, band = min–max").format(n=seeds)
+                 if seeds > 1 and not self.compact else ""]
         if averaging:
             lines.append(tr("dotted: copy one token = {acc:.3f}").format(
                 acc=copy_one_token_accuracy()))
-        if snapshot.experiment == "scaling":
+        if snapshot.experiment == "scaling" and not self.compact:   # compact: the legend
             lines.append(tr("solid: ÷√d_k · dashed: unscaled"))
         self.set_text(self.info, " · ".join(line for line in lines if line) or " ")

@@ -1,6 +1,7 @@
 """`trainHeadsView` (TrainingHeadsView): each learned head's attention on the run's sample
-sequence, titled with the role the engine named from its scores and those scores. The maps
-follow every snapshot; their texts at most every TEXT_PERIOD_S."""
+sequence, titled with the role the engine named from its scores and those scores (compact,
+in presentation mode: the role only, and no panel title). The maps follow every snapshot;
+their texts at most every TEXT_PERIOD_S. Before a run an empty frame says to press Start."""
 from __future__ import annotations
 
 import time
@@ -11,6 +12,7 @@ import pyqtgraph as pg
 from gui.common import names
 from gui.common.i18n import tr
 from gui.panels.base import TitleLabel
+from gui.panels.empty_note import EmptyNote
 from gui.panels.training_common import TEXT_PERIOD_S, TrainingPlotBase, heads_rgba, role_names
 
 
@@ -21,26 +23,49 @@ class TrainingHeadsView(TrainingPlotBase):
         super().__init__(names.TRAIN_HEADS, parent)
 
     def build(self) -> None:
-        self.title = self.add_title(row=0, col=0)
+        self.title = TitleLabel()
         self.grid = self.addLayout(row=1, col=0)
         self.ci.layout.setRowStretchFactor(1, 1)
         self.shape = None
         self.maps: list = []        # (title, plot, image)
         self._texts_at, self._texts_shape = 0.0, None
+        # Before a run: an empty frame with a note in place of the maps.
+        self.placeholder = pg.PlotItem(enableMenu=False)
+        self.placeholder.setMouseEnabled(False, False)
+        self.placeholder.hideButtons()
+        for name in ("left", "bottom"):
+            self.placeholder.hideAxis(name)
+        self.placeholder.vb.setBorder(self.theme.foreground)
+        self.note = EmptyNote(self.placeholder)
+        self.note.set_shown(True)
+        self.arrange()
+
+    def arrange(self) -> None:
+        self.place(self.title, None if self.compact else self.ci, 0, 0)
+        self.place(self.placeholder, None if self.maps else self.grid, 0, 0)
+
+    def _clear_maps(self) -> None:
+        self.grid.clear()
+        self._places.pop(self.placeholder, None)    # clear() took it out too
+        self.maps, self.shape = [], None
 
     def forget_run(self) -> None:
         if self.maps:
-            self.grid.clear()
-            self.maps, self.shape = [], None
+            self._clear_maps()
+        self.arrange()
 
     def retranslate(self) -> None:
         self.shape = self._texts_shape = None     # titles again in the new language
         self.redraw()
+        self.note.set_text(tr("Press Start to train: each learned head's attention is drawn "
+                              "here, named by its role."))
         if self.results is None:
             self.set_title(self.title, tr("learned heads: press Start"))
 
     def restyle(self) -> None:
         self.shape = None
+        self.note.set_style(self.theme)
+        self.placeholder.vb.setBorder(self.theme.foreground)
 
     def _map(self, row: int, col: int):
         title = TitleLabel()
@@ -58,8 +83,7 @@ class TrainingHeadsView(TrainingPlotBase):
         return title, plot, image
 
     def _rebuild(self, shape) -> None:
-        self.grid.clear()
-        self.maps = []
+        self._clear_maps()
         experiment, count, columns, tokens = shape
         if experiment == "heads":
             self.maps.append(self._map(0, 0))
@@ -82,8 +106,8 @@ class TrainingHeadsView(TrainingPlotBase):
             self.set_title(self.title, tr("no learned heads to show: the scaling task has one "
                                           "head read by a CLS query"))
             if self.maps:
-                self.grid.clear()
-                self.maps, self.shape = [], None
+                self._clear_maps()
+                self.arrange()
             return
         per_layer = max(h.head for h in heads) + 1
         shape = (snapshot.experiment, len(heads), per_layer, tuple(snapshot.sample_tokens))
@@ -119,10 +143,16 @@ class TrainingHeadsView(TrainingPlotBase):
             if not texts:
                 continue
             s = h.scores
-            self.set_text(title, tr("L{layer}·H{head} {role}<br>prev {p:.2f} ind {i:.2f} "
-                                    "BOS {b:.2f}").format(
-                layer=h.layer, head=h.head, role=roles.get(h.role, h.role),
-                p=s["previous_token"], i=s["induction"], b=s["bos"]))
+            role = roles.get(h.role, h.role)
+            if self.compact:      # the scores are in the lesson text
+                text = tr("L{layer}·H{head}<br>{role}").format(layer=h.layer, head=h.head,
+                                                                role=role)
+            else:
+                text = tr("L{layer}·H{head} {role}<br>prev {p:.2f} ind {i:.2f} "
+                          "BOS {b:.2f}").format(layer=h.layer, head=h.head, role=role,
+                                                p=s["previous_token"], i=s["induction"],
+                                                b=s["bos"])
+            self.set_text(title, text)
         if not texts:
             return
         self.set_title(self.title, tr("learned heads at step {step} on “{tokens}” (rows: query, "
