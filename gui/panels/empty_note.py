@@ -17,8 +17,8 @@ from gui.common.style import Theme, plot_font
 class EmptyNote:
     """A message centred in `plot`'s view (below its top `free_top` pixels: set_free_top),
     word-wrapped to its width, in pixels whatever the view's range (a child of the ViewBox,
-    not of its data). Shown while `set_shown(True)` and the view holds the whole message
-    with MARGIN_PX to spare; hidden otherwise."""
+    not of its data). Shown while `set_shown(True)`: the message where the view holds it
+    whole with MARGIN_PX to spare, else its short form (set_text), else nothing."""
 
     MARGIN_PX = 8.0
     #: Narrower than this, the view holds no readable message.
@@ -34,10 +34,12 @@ class EmptyNote:
         self.item.setZValue(30)
         self.item.hide()
         self.wanted = False
+        self.texts = ("", "")      # the message and its short form
         self.view.sigResized.connect(self.place)
 
     @property
     def text(self) -> str:
+        """The text on screen (the message or its short form)."""
         return self.item.toPlainText()
 
     def is_shown(self) -> bool:
@@ -49,9 +51,11 @@ class EmptyNote:
         self.item.setFont(plot_font(theme))
         self.place()
 
-    def set_text(self, text: str) -> None:
-        if text != self.item.toPlainText():
-            self.item.setPlainText(text)
+    def set_text(self, text: str, short: str | None = None) -> None:
+        """The message, and the short form a view too small for it shows (none: none)."""
+        texts = (text, short if short is not None else text)
+        if texts != self.texts:
+            self.texts = texts
             self.place()
 
     def set_free_top(self, pixels: float) -> None:
@@ -69,14 +73,18 @@ class EmptyNote:
         """Centre the message in the view at its current size (on every resize)."""
         rect = self.view.boundingRect().adjusted(0, self.free_top, 0, 0)
         width = rect.width() - 2 * self.MARGIN_PX
-        if not self.wanted or not self.item.toPlainText() or width < self.MIN_WIDTH_PX:
+        if not self.wanted or not self.texts[0] or width < self.MIN_WIDTH_PX:
             self.item.hide()
             return
         if abs(self.item.textWidth() - width) > 0.5:
             self.item.setTextWidth(width)
-        height = self.item.boundingRect().height()
-        if height > rect.height() - 2 * self.MARGIN_PX:
-            self.item.hide()
-            return
-        self.item.setPos(rect.left() + self.MARGIN_PX, rect.top() + (rect.height() - height) / 2)
-        self.item.show()
+        for text in self.texts:
+            if text != self.item.toPlainText():
+                self.item.setPlainText(text)
+            height = self.item.boundingRect().height()
+            if height <= rect.height() - 2 * self.MARGIN_PX:
+                self.item.setPos(rect.left() + self.MARGIN_PX,
+                                 rect.top() + (rect.height() - height) / 2)
+                self.item.show()
+                return
+        self.item.hide()

@@ -142,7 +142,7 @@ class HeadsVsH(TrainingPlotBase):
         for plot in (self.ours, self.paper):
             fit_bottom_name(plot.getAxis("bottom"), plot_font(self.theme))
         self.note.set_text(tr("Press Start to train: each h's final accuracy and loss are "
-                              "drawn here when its runs end."))
+                              "drawn here when its runs end."), tr("Press Start to train."))
         # In the text size (it stayed at 100 % at 300 % text).
         self.verdict.setText(self._paper_sentence(), color=self.theme.foreground, size=size)
         self.minimum_height.request()

@@ -176,7 +176,7 @@ class IclPlot(TrainingPlotBase):
             self.plots[key].setLabel("bottom", tr("step"))
             fit_bottom_name(self.plots[key].getAxis("bottom"), plot_font(self.theme))
         self.note.set_text(tr("Press Start to train: dotted lines will mark where induction "
-                              "heads form."))
+                              "heads form."), tr("Press Start to train."))
         self.restyle()          # the legend's names in the new language
         self.set_title(self.title, tr("in-context learning: 2 layers beside a 1-layer control"))
         self._say()

@@ -216,14 +216,18 @@ class TrainingPlotBase(Plot):
         self._refit_height()
 
 
+#: pyqtgraph's tick marks: 5 px into the view.
+TICK_LENGTH_PX = -5
+
+
 def show_tick_values(plot: pg.PlotItem, shown: bool) -> None:
-    """Tick labels and grid lines on the plot's left and bottom axes, or none (an empty
-    plot's frame: its 0–1 would be no data's range)."""
+    """Tick marks and labels and grid lines on the plot's left and bottom axes, or none (an
+    empty plot's frame: its 0–1 would be no data's range)."""
     changed = False
     for name in ("left", "bottom"):
         axis = plot.getAxis(name)
         if axis.style["showValues"] != shown:
-            axis.setStyle(showValues=shown)
+            axis.setStyle(showValues=shown, tickLength=TICK_LENGTH_PX if shown else 0)
             changed = True
     if changed:
         plot.showGrid(x=shown, y=shown, alpha=0.25)

@@ -174,7 +174,7 @@ class TrainingCurves(TrainingPlotBase):
             label.setText(metric_titles()[metric], color=self.theme.foreground,
                           size=f"{self.theme.font_pt:.1f}pt")
             self.notes[metric].set_text(tr("Press Start to train: the curves are drawn here "
-                                           "as the model learns."))
+                                           "as the model learns."), tr("Press Start to train."))
         for plot in self.plots.values():
             plot.setLabel("bottom", tr("step"))
         self._fit_axes()

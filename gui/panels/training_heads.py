@@ -58,7 +58,7 @@ class TrainingHeadsView(TrainingPlotBase):
         self.shape = self._texts_shape = None     # titles again in the new language
         self.redraw()
         self.note.set_text(tr("Press Start to train: each learned head's attention is drawn "
-                              "here, named by its role."))
+                              "here, named by its role."), tr("Press Start to train."))
         if self.results is None:
             self.set_title(self.title, tr("learned heads: press Start"))
 
