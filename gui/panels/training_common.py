@@ -227,7 +227,8 @@ def show_tick_values(plot: pg.PlotItem, shown: bool) -> None:
     for name in ("left", "bottom"):
         axis = plot.getAxis(name)
         if axis.style["showValues"] != shown:
-            axis.setStyle(showValues=shown, tickLength=TICK_LENGTH_PX if shown else 0)
+            axis.setStyle(showValues=shown, tickLength=TICK_LENGTH_PX if shown else 0,
+                          tickAlpha=None if shown else 0)
             changed = True
     if changed:
         plot.showGrid(x=shown, y=shown, alpha=0.25)

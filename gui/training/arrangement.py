@@ -26,6 +26,9 @@ from gui.common.i18n import tr
 STATUS_BESIDE_BARS = 3
 #: The curves and the other plots side by side while the tab is this many characters wide.
 PLOTS_BESIDE_CHARS = 80
+#: The boxes' text at the least, in characters: in a window (they wrap there), and in
+#: presentation mode's one row of controls (elided there).
+WINDOWED_COMBO_CHARS, PRESENTED_COMBO_CHARS = 10, 7
 #: The view box's key of the curves' page (the other pages are the plots' tabs).
 CURVES_PAGE = "curves"
 
@@ -63,6 +66,9 @@ class TabArrangement:
         tab = self.tab
         for combo in (tab.combo, tab.task_combo):
             combo.set_wrapping(not presenting)
+        for combo in (tab.combo, tab.task_combo, tab.view_combo):   # room for the row
+            combo.setMinimumContentsLength(PRESENTED_COMBO_CHARS if presenting
+                                           else WINDOWED_COMBO_CHARS)
         for plot in tab.plots:
             plot.set_compact(presenting)
         movable = (tab.combo, tab.task_combo, tab.view_combo, tab.start_button,
