@@ -19,7 +19,6 @@ from gui.common import names
 from gui.common.i18n import tr
 from gui.common.style import brush, pen, plot_font
 from gui.panels.axis_names import fit_bottom_name
-from gui.panels.base import TitleLabel
 from gui.panels.empty_note import EmptyNote
 from gui.panels.text_fit import MinimumHeight, layout_minimum_px, lines_px
 from gui.panels.training_common import TrainingPlotBase
@@ -35,10 +34,10 @@ class HeadsVsH(TrainingPlotBase):
         super().__init__(names.TRAIN_VS_H, parent)
 
     def build(self) -> None:
-        self.title = TitleLabel()
+        self.title = self.text_label()
         self.grid = self.addLayout(row=1, col=0)
         self.ci.layout.setRowStretchFactor(1, 1)
-        self.ours_title, self.paper_title = TitleLabel(), TitleLabel()
+        self.ours_title, self.paper_title = self.text_label(), self.text_label()
         self.ours, self.paper = pg.PlotItem(enableMenu=False), pg.PlotItem(enableMenu=False)
         for plot in (self.ours, self.paper):
             plot.setMouseEnabled(False, False)
@@ -61,7 +60,7 @@ class HeadsVsH(TrainingPlotBase):
         self.paper.setXRange(math.log2(min(heads)) - H_PAD, math.log2(max(heads)) + H_PAD,
                              padding=0)
         self.planned_heads: tuple[int, ...] = tuple(HeadsConfig().heads)
-        self.verdict = TitleLabel()
+        self.verdict = self.text_label()
         self.note = EmptyNote(self.ours)
         self.note.set_shown(True)
         self.arrange()

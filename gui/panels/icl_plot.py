@@ -26,7 +26,6 @@ from gui.common import names
 from gui.common.i18n import tr
 from gui.common.style import brush, pen, plot_font
 from gui.panels.axis_names import fit_bottom_name
-from gui.panels.base import TitleLabel
 from gui.panels.empty_note import EmptyNote
 from gui.panels.text_fit import MinimumHeight
 from gui.panels.training_common import TrainingPlotBase, fit_ticks, show_tick_values
@@ -75,12 +74,12 @@ class IclPlot(TrainingPlotBase):
         super().__init__(names.TRAIN_ICL, parent)
 
     def build(self) -> None:
-        self.title = TitleLabel()
+        self.title = self.text_label()
         grid = self.grid = self.addLayout(row=1, col=0)
         self.ci.layout.setRowStretchFactor(1, 1)
         self.plots, self.plot_titles = {}, {}
         for col, key in enumerate(PLOTS):
-            label = TitleLabel()
+            label = self.text_label()
             grid.addItem(label, row=0, col=col)
             grid.layout.setColumnStretchFactor(col, 1)
             self.plot_titles[key] = label
@@ -106,7 +105,7 @@ class IclPlot(TrainingPlotBase):
                 self.lines[layers, key] = line
         self.legend = pg.LegendItem(colCount=2)
         self.side = self.side_column()
-        self.info = TitleLabel()
+        self.info = self.text_label()
         self.note = EmptyNote(self.plots["loss"])
         self.changes: dict = {}
         self.arrange()

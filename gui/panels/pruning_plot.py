@@ -19,7 +19,6 @@ from gui.common import names
 from gui.common.i18n import tr
 from gui.common.style import brush, pen, plot_font
 from gui.panels.axis_names import fit_bottom_name, fit_left_name
-from gui.panels.base import TitleLabel
 from gui.panels.empty_note import EmptyNote
 from gui.panels.paper_lines import PaperLines
 from gui.panels.text_fit import MinimumHeight, ticks_between
@@ -57,7 +56,7 @@ class PruningPlot(TrainingPlotBase):
         super().__init__(names.TRAIN_PRUNE, parent)
 
     def build(self) -> None:
-        self.title = TitleLabel()
+        self.title = self.text_label()
         self.plot = self.addPlot(row=1, col=0)
         self.ci.layout.setRowStretchFactor(1, 1)
         self.ci.layout.setColumnStretchFactor(0, 1)
@@ -76,7 +75,7 @@ class PruningPlot(TrainingPlotBase):
         self.curves: dict[int, pg.PlotDataItem] = {}
         self.legend = pg.LegendItem(colCount=5)
         self.side = self.side_column()
-        self.info = TitleLabel()
+        self.info = self.text_label()
         self.note = EmptyNote(self.plot)      # under the paper's labels
         self.note.set_shown(True)
         self.plot.vb.sigResized.connect(self._place_paper_labels)

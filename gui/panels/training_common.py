@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsPathItem, QSizePolicy
 
 from gui.common.guard import guarded
 from gui.common.i18n import tr
 from gui.common.style import plot_font
-from gui.panels.base import Plot
+from gui.panels.base import Plot, TitleLabel
 from gui.panels.matrix_item import weights_rgba
 from gui.panels.text_fit import TICK_GAP, fitting_step, layout_minimum_px, lines_px, ticks_between
 
@@ -74,7 +74,11 @@ def group_runs(snapshot, task: str) -> dict:
     return groups
 
 
-def group_name(experiment: str, key) -> str:
+def group_name(experiment: str, key, short: bool = False) -> str:
+    """A group's legend entry; `short` (a compact panel): a scaling group without "d_k = "
+    (eight of them stand in two columns beside the plots)."""
+    if experiment == "scaling" and short:
+        return (tr("{dk} ÷√d_k") if key[1] else tr("{dk} unscaled")).format(dk=key[0])
     if experiment == "scaling":
         return (tr("d_k = {dk}, ÷√d_k") if key[1] else tr("d_k = {dk}, unscaled")).format(dk=key[0])
     if experiment == "heads":
@@ -166,6 +170,17 @@ class TrainingPlotBase(Plot):
                 layout, row, col, rowspan, colspan = wanted
                 layout.addItem(item, row=row, col=col, rowspan=rowspan, colspan=colspan)
             self._places[item] = wanted
+        if moves:
+            self._refit_height()
+
+    def text_label(self) -> TitleLabel:
+        """A wrapped text of the panel (a title, a sentence): a new height of it (a new
+        width wraps it anew, a layout pass after the panel's resize) measures the panel's
+        minimum height again (a minimum measured before that pass let a title of two lines
+        push the axis names out of a 300 % panel)."""
+        label = TitleLabel()
+        label.geometryChanged.connect(self._refit_height)
+        return label
 
     def side_column(self) -> pg.GraphicsLayout:
         """A column for a compact panel's legend (and notes) right of its plots: no wider
@@ -191,8 +206,13 @@ class TrainingPlotBase(Plot):
         lines = lines_px(self.theme, self.PLOT_LINES)
         for layout, row, plot in self.plot_rows():
             layout.layout.setRowMinimumHeight(row, lines + plot.getAxis("bottom").minimumHeight())
+        # Else the minimum below is the one before these rows: the panel's own layout keeps
+        # its inner layouts' old minimums until told.
         for layout in {layout for layout, _row, _plot in self.plot_rows()}:
-            layout.layout.invalidate()    # else the minimum below is the one before these rows
+            layout.layout.invalidate()
+            if layout is not self.ci:
+                layout.updateGeometry()
+        self.ci.layout.invalidate()
         return layout_minimum_px(self)
 
     def _refit_height(self) -> None:
@@ -203,6 +223,13 @@ class TrainingPlotBase(Plot):
     @guarded
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
         super().resizeEvent(event)
+        # The scene's range follows the widget's size. MinimumHeight.fit sets the range
+        # with pyqtgraph's default disableAutoPixel=True, after which a resize keeps the
+        # old range: the whole panel was drawn 1.13 times too tall (758 px of scene in an
+        # 861 px view) and its axis names left it.
+        size = self.size()       # `event` is None when pyqtgraph calls this itself
+        self.setRange(QRectF(0, 0, size.width(), size.height()), padding=0,
+                      disableAutoPixel=False)
         self._refit_height()
 
     @guarded

@@ -23,7 +23,6 @@ from gui.common import names
 from gui.common.i18n import tr
 from gui.common.style import brush, pen, plot_font
 from gui.panels.axis_names import fit_bottom_name
-from gui.panels.base import TitleLabel
 from gui.panels.empty_note import EmptyNote
 from gui.panels.text_fit import MinimumHeight
 from gui.panels.training_common import (LEGEND_COLUMNS, METRICS, TrainingPlotBase, band_item,
@@ -47,8 +46,8 @@ class TrainingCurves(TrainingPlotBase):
         super().__init__(names.TRAIN_LOSS, parent)
 
     def build(self) -> None:
-        self.title = TitleLabel()
-        self.info = TitleLabel()
+        self.title = self.text_label()
+        self.info = self.text_label()
         self.info.setText(" ")
         self.grid = self.addLayout(row=2, col=0)
         self.ci.layout.setColumnStretchFactor(0, 1)
@@ -67,7 +66,7 @@ class TrainingCurves(TrainingPlotBase):
             plot.vb.sigResized.connect(self._fit_ticks)
             plot.vb.sigRangeChanged.connect(self._fit_ticks)
             self.plots[metric] = plot
-            self.plot_titles[metric] = TitleLabel()
+            self.plot_titles[metric] = self.text_label()
             self.notes[metric] = EmptyNote(plot)
         self.plots["accuracy"].setYRange(0.0, 1.02, padding=0)
         self.baseline = pg.InfiniteLine(angle=0, movable=False)
@@ -119,9 +118,23 @@ class TrainingCurves(TrainingPlotBase):
         for row in range(4):    # the plots' rows take the height the titles leave
             grid.layout.setRowStretchFactor(row, 1 if row % 2 and row < rows else 0)
         grid.layout.setColumnStretchFactor(2, 0)
-        self.legend.setColumnCount(1 if compact else
-                                   LEGEND_COLUMNS.get(self.experiment or self.planned, 1))
+        self._legend_columns()
         self._show_empty(self.results is None)
+        self._refit_height()      # other rows, another legend: another minimum
+
+    #: Compact: the legend's entries in one column up to this many, else in two (a scaling
+    #: run of four d_k has eight; one column of them is taller than a projector's plots).
+    COMPACT_LEGEND_ROWS = 5
+
+    def _legend_columns(self) -> None:
+        if self.compact:
+            columns = 1 if len(self.legend.items) <= self.COMPACT_LEGEND_ROWS else 2
+        else:
+            columns = LEGEND_COLUMNS.get(self.experiment or self.planned, 1)
+        self.legend.setColumnCount(columns)      # a no-op when it has them
+
+    def inner_layouts(self) -> list:
+        return [self.grid, self.side]
 
     def set_experiment(self, experiment: str) -> None:
         """The experiment the tab has chosen: before its run, a compact panel shows its
@@ -171,7 +184,9 @@ class TrainingCurves(TrainingPlotBase):
     def retranslate(self) -> None:
         self.set_title(self.title, tr("training curves on a fixed evaluation batch"))
         for metric, label in self.plot_titles.items():
-            label.setText(metric_titles()[metric], color=self.theme.foreground,
+            title = (tr("entropy (nats)") if self.compact and metric == "attention_entropy"
+                     else metric_titles()[metric])     # compact: one line in half a screen
+            label.setText(title, color=self.theme.foreground,
                           size=f"{self.theme.font_pt:.1f}pt")
             self.notes[metric].set_text(tr("Press Start to train: the curves are drawn here "
                                            "as the model learns."), tr("Press Start to train."))
@@ -234,7 +249,9 @@ class TrainingCurves(TrainingPlotBase):
             plot.addItem(fill)
             plot.addItem(mean)
             per_metric[metric] = (mean, fill)
-        self.legend.addItem(per_metric["accuracy"][0], group_name(experiment, key))
+        self.legend.addItem(per_metric["accuracy"][0],
+                            group_name(experiment, key, short=self.compact))
+        self._legend_columns()
         self.items[key] = per_metric
         return per_metric
 
@@ -277,9 +294,10 @@ class TrainingCurves(TrainingPlotBase):
         seeds = max((len(r) for r in groups.values()), default=0)
         lines = [tr("mean of {n} seeds, band = min–max").format(n=seeds)
                  if seeds > 1 and not self.compact else ""]
-        if averaging:
-            lines.append(tr("dotted: copy one token = {acc:.3f}").format(
-                acc=copy_one_token_accuracy()))
+        if averaging:       # compact: the axis gives the value (two lines in a narrow column)
+            lines.append(tr("dotted: copy one token") if self.compact else
+                         tr("dotted: copy one token = {acc:.3f}").format(
+                             acc=copy_one_token_accuracy()))
         if snapshot.experiment == "scaling" and not self.compact:   # compact: the legend
             lines.append(tr("solid: ÷√d_k · dashed: unscaled"))
         self.set_text(self.info, " · ".join(line for line in lines if line) or " ")

@@ -14,7 +14,6 @@ from PySide6.QtGui import QFontMetricsF
 from gui.common import names
 from gui.common.i18n import tr
 from gui.common.style import plot_font
-from gui.panels.base import TitleLabel
 from gui.panels.empty_note import EmptyNote
 from gui.panels.training_common import TEXT_PERIOD_S, TrainingPlotBase, heads_rgba, role_names
 
@@ -26,7 +25,7 @@ class TrainingHeadsView(TrainingPlotBase):
         super().__init__(names.TRAIN_HEADS, parent)
 
     def build(self) -> None:
-        self.title = TitleLabel()
+        self.title = self.text_label()
         self.grid = self.addLayout(row=1, col=0)
         self.ci.layout.setRowStretchFactor(1, 1)
         self.shape = None
@@ -72,7 +71,7 @@ class TrainingHeadsView(TrainingPlotBase):
         self.placeholder.vb.setBorder(self.theme.foreground)
 
     def _map(self, row: int, col: int):
-        title = TitleLabel()
+        title = self.text_label()
         title.setText("", color=self.theme.foreground, size=f"{self.theme.font_pt * 0.9:.1f}pt")
         self.grid.addItem(title, row=row, col=col)
         plot = self.grid.addPlot(row=row + 1, col=col)
