@@ -139,7 +139,7 @@ class TrainingPlotBase(Plot):
     def inner_layouts(self) -> list:
         """The GraphicsLayouts inside the panel's own (subclasses): compact, they have no
         margins of their own."""
-        return [getattr(self, "grid")] if hasattr(self, "grid") else []
+        return [self.grid] if hasattr(self, "grid") else []
 
     def place(self, item, layout, row: int = 0, col: int = 0, rowspan: int = 1,
               colspan: int = 1) -> None:
@@ -148,10 +148,10 @@ class TrainingPlotBase(Plot):
         self.place_many([(item, layout, row, col, rowspan, colspan)])
 
     def place_many(self, places) -> None:
-        """place() each (item, layout, row, col[, rowspan, colspan]) of `places`, a layout
-        before the items it holds: first every item that moves out of its cell (out of a
-        layout that moves too before that layout leaves the scene), then into its new one
-        (an item moving into a cell another one leaves must not find it taken)."""
+        """place() each (item, layout, row, col[, rowspan, colspan]) of `places`: first
+        every item that moves out of its cell (out of a layout that moves too before that
+        layout leaves the scene), then into its new one (an item moving into a cell
+        another one leaves must not find it taken)."""
         moves = []
         for item, layout, *cell in places:
             cell = (list(cell) + [0, 0, 1, 1][len(cell):])[:4]
@@ -204,15 +204,20 @@ class TrainingPlotBase(Plot):
         if not self.isVisible():
             return 0.0
         lines = lines_px(self.theme, self.PLOT_LINES)
+        changed = set()
         for layout, row, plot in self.plot_rows():
-            layout.layout.setRowMinimumHeight(row, lines + plot.getAxis("bottom").minimumHeight())
+            wanted = lines + plot.getAxis("bottom").minimumHeight()
+            if layout.layout.rowMinimumHeight(row) != wanted:
+                layout.layout.setRowMinimumHeight(row, wanted)
+                changed.add(layout)
         # Else the minimum below is the one before these rows: the panel's own layout keeps
-        # its inner layouts' old minimums until told.
-        for layout in {layout for layout, _row, _plot in self.plot_rows()}:
+        # its inner layouts' old minimums until told (only then: a run's snapshots ask too).
+        for layout in changed:
             layout.layout.invalidate()
             if layout is not self.ci:
                 layout.updateGeometry()
-        self.ci.layout.invalidate()
+        if changed:
+            self.ci.layout.invalidate()
         return layout_minimum_px(self)
 
     def _refit_height(self) -> None:

@@ -93,9 +93,6 @@ class TrainingCurves(TrainingPlotBase):
         rows = {}
         for i, metric in enumerate(self.shown_metrics()):
             rows.setdefault(1 if self.compact else 2 * (i // 2) + 1, self.plots[metric])
-        unused = [row for row in (1, 3) if row not in rows]
-        for row in unused:     # a row the arrangement left empty needs nothing
-            self.grid.layout.setRowMinimumHeight(row, 0)
         return [(self.grid, row, plot) for row, plot in sorted(rows.items())]
 
     def arrange(self) -> None:
@@ -117,6 +114,8 @@ class TrainingCurves(TrainingPlotBase):
         rows = 2 if compact else 4
         for row in range(4):    # the plots' rows take the height the titles leave
             grid.layout.setRowStretchFactor(row, 1 if row % 2 and row < rows else 0)
+            if row >= rows:     # a row the arrangement leaves empty needs no height
+                grid.layout.setRowMinimumHeight(row, 0)
         grid.layout.setColumnStretchFactor(2, 0)
         self._legend_columns()
         self._show_empty(self.results is None)
