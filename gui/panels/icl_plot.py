@@ -7,7 +7,9 @@ depth. Where a model's largest head induction score first reaches the threshold
 logged points around the ICL score's steepest fall are marked on both curves of that
 model (on the loss: the bump that comes with the heads), for a model whose heads formed. The marks and the sentence under
 the plots come from engine.training.icl.phase_change. Items are built once and updated in
-place (setData / setValue).
+place (setData / setValue). Compact (presentation mode): no title and no sentences (the
+lesson text has them), the legend at the plots' right. Before a run the plots are frames
+with their names and a note that says to press Start.
 """
 from __future__ import annotations
 
@@ -21,11 +23,12 @@ from engine.training.icl import phase_change
 from engine.training.roles import INDUCTION_THRESHOLD
 
 from gui.common import names
-from gui.common.guard import guarded
 from gui.common.i18n import tr
-from gui.common.style import brush, pen
-from gui.panels.base import Plot, TitleLabel
-from gui.panels.text_fit import MinimumHeight, layout_minimum_px, lines_px
+from gui.common.style import brush, pen, plot_font
+from gui.panels.axis_names import fit_bottom_name
+from gui.panels.empty_note import EmptyNote
+from gui.panels.text_fit import MinimumHeight
+from gui.panels.training_common import TrainingPlotBase, fit_ticks, show_tick_values
 
 DEPTHS = (2, 1)          # the model, then the control
 PLOTS = ("loss", "icl_score")
@@ -64,28 +67,30 @@ def changes_of(snapshot) -> dict:
     return out
 
 
-class IclPlot(Plot):
+class IclPlot(TrainingPlotBase):
     """`trainIclPlot` (see the module docstring)."""
-
-    PLOT_LINES = 4
 
     def __init__(self, parent=None):
         super().__init__(names.TRAIN_ICL, parent)
 
     def build(self) -> None:
-        self.title = self.add_title(row=0, col=0)
-        grid = self.addLayout(row=1, col=0)
+        self.title = self.text_label()
+        grid = self.grid = self.addLayout(row=1, col=0)
         self.ci.layout.setRowStretchFactor(1, 1)
         self.plots, self.plot_titles = {}, {}
         for col, key in enumerate(PLOTS):
-            label = TitleLabel()
+            label = self.text_label()
             grid.addItem(label, row=0, col=col)
+            grid.layout.setColumnStretchFactor(col, 1)
             self.plot_titles[key] = label
             plot = grid.addPlot(row=1, col=col)
             plot.setMouseEnabled(False, False)
             plot.setMenuEnabled(False)
             plot.hideButtons()
             plot.showGrid(x=True, y=True, alpha=0.25)
+            # Tick steps that fit the text size (pyqtgraph's ran together in narrow plots).
+            plot.vb.sigResized.connect(self._fit_ticks)
+            plot.vb.sigRangeChanged.connect(self._fit_ticks)
             self.plots[key] = plot
         self.curves, self.lines, self.marks = {}, {}, {}
         for layers in DEPTHS:
@@ -99,30 +104,54 @@ class IclPlot(Plot):
                 self.curves[layers, key], self.marks[layers, key] = curve, mark
                 self.lines[layers, key] = line
         self.legend = pg.LegendItem(colCount=2)
-        self.addItem(self.legend, row=2, col=0)
-        self.info = TitleLabel()
-        self.addItem(self.info, row=3, col=0)
+        self.side = self.side_column()
+        self.info = self.text_label()
+        self.note = EmptyNote(self.plots["loss"])
         self.changes: dict = {}
-        self.minimum_height = MinimumHeight(
-            self, lambda: layout_minimum_px(self) + lines_px(self.theme, self.PLOT_LINES))
+        self.arrange()
+        self._show_empty(True)
+        self.minimum_height = MinimumHeight(self, self.needed_height)
 
-    def cache_text(self) -> None:
-        """No text caches: the texts change with every run (as in training_plots)."""
+    def plot_rows(self) -> list:
+        return [(self.grid, 1, self.plots["loss"])]
 
-    def clear_run(self) -> None:
+    def _fit_ticks(self, *_args) -> None:
+        for plot in self.plots.values():
+            fit_ticks(self, plot)
+
+    def arrange(self) -> None:
+        """Windowed: title, plots, legend and sentences in rows; compact: the plots with the
+        legend at their right."""
+        compact = self.compact
+        self.place_many([(self.title, None if compact else self.ci, 0, 0),
+                         (self.side, self.grid if compact else None, 0, 2, 2, 1),
+                         (self.legend, *((self.side, 0, 0) if compact else (self.ci, 2, 0))),
+                         (self.info, None if compact else self.ci, 3, 0)])
+        self.grid.layout.setColumnStretchFactor(2, 0)
+        self.legend.setColumnCount(1 if compact else 2)
+
+    def _show_empty(self, empty: bool) -> None:
+        """Before a run: frames without tick labels, and the note."""
+        for plot in self.plots.values():
+            show_tick_values(plot, not empty)
+            fit_bottom_name(plot.getAxis("bottom"), plot_font(self.theme))
+        self.note.set_shown(empty)
+
+    def forget_run(self) -> None:
         """Back to the empty plot (another experiment was chosen)."""
-        self.results = None
         for layers in DEPTHS:
             for key in PLOTS:
                 self.curves[layers, key].setData([], [])
                 self.marks[layers, key].setData([], [])
                 self.lines[layers, key].hide()
         self.changes = {}
-        self.retranslate()
+        self._show_empty(True)
 
     def restyle(self) -> None:
         for plot in self.plots.values():
             self.style_plot(plot)
+        self._fit_ticks()
+        self.note.set_style(self.theme)
         self.minimum_height.reset()
         self.style_legend(self.legend, self.theme.font_pt * 0.85)
         self.legend.clear()
@@ -138,11 +167,15 @@ class IclPlot(Plot):
 
     def retranslate(self) -> None:
         size = f"{self.theme.font_pt:.1f}pt"
-        titles = {"loss": tr("loss (nats)"),
-                  "icl_score": tr("ICL score: late − early loss (nats)")}
+        titles = {"loss": tr("loss (nats)"),     # compact: the lesson text defines the score
+                  "icl_score": tr("ICL score (nats)") if self.compact
+                  else tr("ICL score: late − early loss (nats)")}
         for key, label in self.plot_titles.items():
             label.setText(titles[key], color=self.theme.foreground, size=size)
             self.plots[key].setLabel("bottom", tr("step"))
+            fit_bottom_name(self.plots[key].getAxis("bottom"), plot_font(self.theme))
+        self.note.set_text(tr("Press Start to train: dotted lines will mark where induction "
+                              "heads form."), tr("Press Start to train."))
         self.restyle()          # the legend's names in the new language
         self.set_title(self.title, tr("in-context learning: 2 layers beside a 1-layer control"))
         self._say()
@@ -162,6 +195,8 @@ class IclPlot(Plot):
     def show_results(self, snapshot) -> None:
         if snapshot.experiment != "roles":
             return
+        if self.note.wanted:
+            self._show_empty(False)
         self.changes = changes_of(snapshot)
         for run in snapshot.runs:
             layers = int(run.label.get("layers", 2))
@@ -188,9 +223,3 @@ class IclPlot(Plot):
                                  else (change.icl_before, change.icl_after))
                 mark.setData([change.drop_from, change.drop_to], [before, after])
         self._say()
-
-    @guarded
-    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
-        super().resizeEvent(event)
-        if hasattr(self, "minimum_height"):       # Qt resizes before build()
-            self.minimum_height.request()

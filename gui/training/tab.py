@@ -2,25 +2,30 @@
 
 Tiny models train live in a separate process: the TrainingRunner (gui/training/runner.py)
 the tab is given (the window's LabController owns it from the start); the plots are in
-gui/panels/training_plots.py. The settings live in AppState.training: the experiment combo
-renders them and sends intents. `TrainingTab.start(experiment, options)` is the entry
-point a lesson step calls.
+gui/panels/training_plots.py (one module per plot). The settings live in AppState.training:
+the experiment combo renders them and sends intents. `TrainingTab.start(experiment,
+options)` is the entry point a lesson step calls.
+
+Windowed, the controls stand above the progress and the status, the curves beside (or
+above) the tabs of the other plots. In presentation mode (AppState.view.presentation) the
+plots take the room (gui/training/arrangement.py): the controls and the progress in one
+row, the status only when something failed, the plots compact; where the curves and the
+other plots do not fit side by side, one of them at a time, picked in `trainViewCombo`.
 """
 from __future__ import annotations
 
 import time
 
-from PySide6.QtCore import QEvent, QRect, QSize, Qt, QTimer, Slot
-from PySide6.QtGui import QFontMetrics, QPalette
-from PySide6.QtWidgets import (QApplication, QBoxLayout, QComboBox, QGridLayout, QLabel,
-                               QProgressBar, QPushButton, QSizePolicy, QSplitter, QStyle,
-                               QStyleOptionComboBox, QStylePainter, QTabWidget, QVBoxLayout,
-                               QWidget)
+from PySide6.QtCore import QEvent, Qt, QTimer, Slot
+from PySide6.QtGui import QFontMetrics
+from PySide6.QtWidgets import (QApplication, QBoxLayout, QComboBox, QGridLayout,
+                               QHBoxLayout, QLabel, QProgressBar, QPushButton, QSplitter,
+                               QVBoxLayout, QWidget)
 
 from engine.training import EXPERIMENTS, TrainingConfigError
 
 from gui.common import names
-from gui.common.guard import SUPER, guarded, listener
+from gui.common.guard import guarded, listener
 from gui.common.i18n import tr
 from gui.panels.icl_plot import IclPlot
 from gui.panels.pruning_plot import PruningPlot
@@ -30,6 +35,8 @@ from gui.common.qt_util import all_signals_blocked, forget_combo_size_hints
 from gui.state import AppState
 from gui.state.app_state import TrainingSettings
 from gui.common.style import make_theme
+from gui.training.arrangement import PlotTabs, TabArrangement
+from gui.training.combo import WrappingComboBox
 from gui.training.runner import TrainingRunner, config_from_options, options_from_config
 from gui.training.titles import training_titles
 
@@ -42,81 +49,13 @@ CURVES_PERIOD_S = 0.2
 CURVES_HOLD_RECHECK_MS = 30   # a deferred redraw looks again this often during a hold
 
 
-class WrappingComboBox(QComboBox):
-    """A combo box whose current text wraps onto more lines where it is too wide, instead
-    of being elided: the experiment names at 300 % text are wider than a 1280 px window's
-    Training tab. It asks for the width of its longest text and, narrower, for the height
-    of its wrapped text (height for width)."""
-
-    WRAP = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter | Qt.TextFlag.TextWordWrap
-
-    def __init__(self, parent=None, **kwargs):
-        super().__init__(parent, **kwargs)
-        policy = QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
-        policy.setHeightForWidth(True)
-        self.setSizePolicy(policy)
-        self.currentTextChanged.connect(self._on_text)
-
-    @Slot(str)
-    def _on_text(self, _text: str) -> None:
-        self.updateGeometry()     # another text, another height
-
-    def _option(self, width: int, height: int) -> QStyleOptionComboBox:
-        option = QStyleOptionComboBox()
-        self.initStyleOption(option)
-        option.rect = QRect(0, 0, width, height)
-        return option
-
-    def _field(self, width: int, height: int) -> QRect:
-        """The text field of the box at `width` × `height` pixels."""
-        return self.style().subControlRect(QStyle.ComplexControl.CC_ComboBox,
-                                           self._option(width, height),
-                                           QStyle.SubControl.SC_ComboBoxEditField, self)
-
-    def _one_line(self) -> QSize:
-        """The base class's size for one line of text at this font."""
-        return super().sizeHint()
-
-    def _text_height(self, text: str, field_width: int) -> int:
-        return self.fontMetrics().boundingRect(QRect(0, 0, max(1, field_width), 1 << 20),
-                                               int(self.WRAP), text).height()
-
-    @guarded(fallback=SUPER)
-    def sizeHint(self) -> QSize:  # noqa: N802 (Qt naming)
-        one = self._one_line()
-        chrome = one.width() - self._field(one.width(), one.height()).width()
-        widest = max((self.fontMetrics().horizontalAdvance(self.itemText(i))
-                      for i in range(self.count())), default=0)
-        return QSize(max(one.width(), widest + chrome + 2), one.height())
-
-    @guarded(fallback=False)
-    def hasHeightForWidth(self) -> bool:  # noqa: N802 (Qt naming)
-        return True
-
-    @guarded(fallback=SUPER)
-    def heightForWidth(self, width: int) -> int:  # noqa: N802 (Qt naming)
-        one = self._one_line()
-        field = self._field(width, one.height())
-        extra = self._text_height(self.currentText(), field.width()) - field.height()
-        return one.height() + max(0, extra)
-
-    @guarded
-    def paintEvent(self, event) -> None:  # noqa: N802 (Qt naming)
-        painter = QStylePainter(self)
-        option = self._option(self.width(), self.height())
-        text, option.currentText = option.currentText, ""
-        painter.drawComplexControl(QStyle.ComplexControl.CC_ComboBox, option)
-        field = self._field(self.width(), self.height())
-        painter.drawItemText(field, int(self.WRAP), self.palette(), self.isEnabled(), text,
-                             QPalette.ColorRole.ButtonText)
-
-
 class TrainingTab(QWidget):
     """`trainingPanel`: controls, progress and the three training plots."""
 
     def __init__(self, state: AppState, runner: TrainingRunner, parent=None):
         super().__init__(parent)
         self.setObjectName(names.TRAINING_PANEL)
+        self.arrangement = TabArrangement(self)   # its widgets are made below
         self.state = state
         self.runner = runner      # the controller's: it owns and shuts it down
         self.curves, self.heads_view, self.chart = TrainingCurves(), TrainingHeadsView(), HeadsVsH()
@@ -139,16 +78,22 @@ class TrainingTab(QWidget):
         self.status = QLabel(objectName="trainStatus")
         self.status.setWordWrap(True)
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        # Presentation mode: which view is shown where one view at a time fits.
+        self.view_combo = QComboBox(objectName="trainViewCombo")
+        self.view_combo.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.view_combo.setMinimumContentsLength(10)
+        self.view_combo.hide()
+        self.present_row = QHBoxLayout()      # presentation mode: every control in one row
         row = self.top_row = QGridLayout()
         row.addWidget(self.combo, 0, 0)
         row.addWidget(self.task_combo, 0, 1)
         row.setColumnStretch(4, 1)
-        self._top_row_places = None   # where the combos and buttons are in the top row
         status_row = self.status_row = QBoxLayout(QBoxLayout.Direction.LeftToRight)
         status_row.addWidget(self.progress, 2)
         status_row.addWidget(self.status, 5)
         self.splitter = QSplitter(Qt.Orientation.Horizontal, objectName="trainSplitter")
-        self.right = QTabWidget(objectName="trainRightTabs")
+        self.right = PlotTabs(objectName="trainRightTabs")
         self.right.addTab(self.heads_view, "")
         self.right.addTab(self.chart, "")
         self.right.addTab(self.icl, "")
@@ -160,6 +105,7 @@ class TrainingTab(QWidget):
         self.splitter.setSizes([1000, 1000])
         column = QVBoxLayout(self)
         column.setContentsMargins(2, 2, 2, 2)
+        column.addLayout(self.present_row)
         column.addLayout(row)
         column.addLayout(status_row)
         column.addWidget(self.splitter, 1)
@@ -173,6 +119,7 @@ class TrainingTab(QWidget):
         self._first_seen = None      # (time, step) of the first snapshot of a run
         self.combo.currentIndexChanged.connect(self._on_combo)
         self.task_combo.currentIndexChanged.connect(self._on_task)
+        self.view_combo.currentIndexChanged.connect(self._on_view_pick)
         self.start_button.clicked.connect(self._on_start)
         self.stop_button.clicked.connect(self.stop)
         self.runner.snapshot_ready.connect(self._on_snapshot)
@@ -238,23 +185,29 @@ class TrainingTab(QWidget):
         index = self.combo.findData(training.experiment)
         with all_signals_blocked([self.combo]):
             self.combo.setCurrentIndex(max(index, 0))
-        self.task_combo.setVisible(training.experiment == "scaling")
-        self.right.setVisible(training.experiment != "scaling")   # no heads to show
-        self.right.setTabVisible(1, training.experiment == "heads")
-        self.right.setTabVisible(2, training.experiment == "roles")
-        self.right.setTabVisible(3, training.experiment == "heads")
-        self.right.setCurrentIndex({"heads": 1, "roles": 2}.get(training.experiment, 0))
-        if training.experiment == "heads":
-            try:
-                self.chart.set_planned_heads(
-                    config_from_options("heads", training.options).heads)
-            except TrainingConfigError:
-                pass   # start() reports bad options; the axis keeps the last good h values
+        experiment = training.experiment
+        self.task_combo.setVisible(experiment == "scaling")
+        self.right.setTabVisible(1, experiment == "heads")
+        self.right.setTabVisible(2, experiment == "roles")
+        self.right.setTabVisible(3, experiment == "heads")
+        self.right.setCurrentIndex({"heads": 1, "roles": 2}.get(experiment, 0))
+        self.curves.set_experiment(experiment)
+        try:
+            config = config_from_options(experiment, training.options)
+        except TrainingConfigError:
+            config = None   # start() reports bad options; the plots keep the last good plan
+        if experiment == "heads" and config is not None:
+            self.chart.set_planned_heads(config.heads)
+        elif experiment == "scaling" and config is not None:
+            self.curves.set_planned_dks(config.d_ks)
+        if self.arrangement.page is not None and self.arrangement.page not in (
+                key for key, _title in self.arrangement.page_list()):
+            self.arrangement.page = None   # another experiment: its own first view
         shown = self.last_snapshot
         if shown is not None and shown.experiment != training.experiment \
                 and not self.runner.is_running():
             self._forget_run()
-        self._arrange_status(self.width())    # with or without the task box
+        self.arrangement.arrange(self.width())    # with or without the task box
 
     def _forget_run(self) -> None:
         """Another experiment was chosen after a run had ended: its curves, heads and
@@ -283,11 +236,17 @@ class TrainingTab(QWidget):
     def _on_start(self) -> None:
         self.start()
 
+    @Slot(int)
+    def _on_view_pick(self, index: int) -> None:
+        self.arrangement.pick_page(self.view_combo.itemData(index))
+
     @listener
     def _on_view(self, view) -> None:
         theme = make_theme(view.dark, view.presentation, view.text_scale, view.colour_safe)
         for plot in self.plots:
             plot.apply_theme(theme)
+        self.arrangement.set_presenting(view.presentation)
+        self._fit_progress()
 
     # -- runner → widgets ----------------------------------------------------------
     @Slot(object)
@@ -360,8 +319,13 @@ class TrainingTab(QWidget):
         self._update_buttons()
 
     # -- texts ---------------------------------------------------------------------
-    @staticmethod
-    def _progress_text(step: int, total: int, left) -> str:
+    def _progress_text(self, step: int, total: int, left) -> str:
+        """Steps done and seconds left; shorter in presentation mode (one row of controls)."""
+        if self.arrangement.presenting:
+            if left is None:
+                return tr("{step} / {total}").format(step=step, total=total)
+            return tr("{step} / {total} · {left:.0f} s").format(step=step, total=total,
+                                                                 left=left)
         if left is None:
             return tr("{step} / {total} steps").format(step=step, total=total)
         return tr("{step} / {total} steps · {left:.0f} s left").format(
@@ -387,6 +351,7 @@ class TrainingTab(QWidget):
         self.status.setProperty("error", kind in ("invalid", "failed", "crashed"))
         self.status.setStyleSheet("color: #B00020;" if kind in ("invalid", "failed", "crashed")
                                   else "")
+        self.arrangement.show_status()
 
     def _update_buttons(self) -> None:
         running = self.runner.is_running()
@@ -406,14 +371,16 @@ class TrainingTab(QWidget):
         self.right.setTabText(2, tr("In-context learning"))
         self.right.setTabText(3, tr("Pruning heads"))
         self.stop_button.setText(tr("Stop"))
+        self.view_combo.setToolTip(tr("Which plots to show"))
         if self.last_snapshot is not None and self.message[0] in ("running", "done"):
             self.progress.setFormat(self._progress_text(self.progress.value(),
                                                         self.progress.maximum(), None))
         else:
-            self.progress.setFormat(tr("{step} / {total} steps").format(step=0, total=0))
+            self.progress.setFormat(self._progress_text(0, 0, None))
         self._say(*self.message[:1], **self.message[1])
         self._update_buttons()
         self._fit_progress()
+        self.arrangement.show_plots()     # the view box's names in the new language
 
     @guarded
     def changeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
@@ -431,49 +398,9 @@ class TrainingTab(QWidget):
         # of it before the bar, whose metrics were still the old size's.
         metrics = QFontMetrics(QApplication.font(self.progress))
         self.progress.setMinimumWidth(metrics.horizontalAdvance(widest) + 24)
-        self._arrange_status(self.width())
-
-    #: The status beside the progress bar while the row is this many progress bars wide.
-    STATUS_BESIDE_BARS = 3
-    #: The curves and the heads side by side while the tab is this many characters wide.
-    PLOTS_BESIDE_CHARS = 80
-
-    def _arrange_status(self, width: int) -> None:
-        """The combo boxes one above the other when their whole texts do not fit side by
-        side (each then has the row's width, and wraps what still does not fit); Start and
-        Stop under them when the row is too narrow for all four; the learned heads under
-        the curves when the tab is narrow; the status text under the progress bar when
-        beside it, it would be a narrow column many lines tall (300 % text)."""
-        spacing = max(self.top_row.horizontalSpacing(), 0)
-        combos = [w for w in (self.combo, self.task_combo) if not w.isHidden()]
-        wanted = sum(w.sizeHint().width() for w in combos) + spacing * len(combos) + 8
-        buttons = sum(w.sizeHint().width() for w in (self.start_button, self.stop_button))
-        if width < wanted:
-            places = ((0, 0, 1, 5), (1, 0, 1, 5), (2, 0), (2, 1))
-        elif width < wanted + buttons + 2 * spacing:
-            places = ((0, 0), (0, 1), (1, 0), (1, 1))
-        else:
-            places = ((0, 0), (0, 1), (0, 2), (0, 3))
-        if places != self._top_row_places:
-            self._top_row_places = places
-            widgets = (self.combo, self.task_combo, self.start_button, self.stop_button)
-            for widget in widgets:
-                self.top_row.removeWidget(widget)
-            for widget, place in zip(widgets, places):
-                self.top_row.addWidget(widget, *place)
-        chars = QFontMetrics(QApplication.font(self)).averageCharWidth()
-        orientation = (Qt.Orientation.Horizontal if width >= self.PLOTS_BESIDE_CHARS * chars
-                       else Qt.Orientation.Vertical)
-        if self.splitter.orientation() != orientation:   # the heads under the curves
-            self.splitter.setOrientation(orientation)
-            self.splitter.setSizes([1000, 1000])
-        beside = width >= self.STATUS_BESIDE_BARS * self.progress.minimumWidth()
-        direction = (QBoxLayout.Direction.LeftToRight if beside else
-                     QBoxLayout.Direction.TopToBottom)
-        if self.status_row.direction() != direction:
-            self.status_row.setDirection(direction)
+        self.arrangement.arrange(self.width())
 
     @guarded
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
         super().resizeEvent(event)
-        self._arrange_status(event.size().width())
+        self.arrangement.arrange(event.size().width())

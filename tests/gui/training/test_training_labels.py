@@ -142,8 +142,16 @@ def test_training_tab_is_readable_at_300_percent_on_720p(at_300, lang):
     assert not found, found
 
 
+def show_tick_labels(panel) -> None:
+    """The curves' tick labels as a run shows them (before one, the frames show none), the
+    plots laid out again for them."""
+    panel.curves._show_empty(False)
+    settle_layout(panel.plots)
+
+
 def test_the_tick_check_sees_labels_that_run_together(training_tab):
     panel = training_tab
+    show_tick_labels(panel)
     axis = panel.curves.plots["loss"].getAxis("bottom")
     axis.setTicks([[(v / 20, f"{v / 20:g}") for v in range(21)]])
     settle_layout(panel.plots)
@@ -151,13 +159,14 @@ def test_the_tick_check_sees_labels_that_run_together(training_tab):
 
 
 def test_curve_tick_labels_never_touch_at_any_width(training_tab):
-    """At 300 % text the curves' x labels of an empty plot (0…1) ran together as
+    """At 300 % text the curves' x labels of a 0…1 plot ran together as
     "0.250.50.75" on 310–340 px plots: the step was chosen from another step's labels. The
     tab alone, at the tick font of 300 % text, its plots 8 px wider at each step over all the
     widths a 1280 … 1680 px window gives them at 300 % text."""
     panel = training_tab
     panel.state.update_view(text_scale=3.0)          # the plots' fonts follow the view
     panel.combo.setCurrentIndex(panel.combo.findData("scaling"))
+    show_tick_labels(panel)
     found, widths = [], set()
     for width in range(756, 1141, 16):
         panel.resize(width, 450)
