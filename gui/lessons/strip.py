@@ -25,12 +25,24 @@ from gui.lessons.context import LessonContext
 from gui.lessons.layers_grid import LayersHeadsGrid, preset_for
 from gui.lessons.strip_fit import StripFit
 from gui.lessons.text import LessonText
-from gui.lessons.training_facts import LESSON_RUNS
+from gui.lessons.training_facts import LESSON_RUNS, lesson_training
 from gui.lessons.steps import STEPS, step_heads_input, step_params, step_text, sweep_facts
 from gui.common.guard import SUPER, guarded, listener
 
+@dataclasses.dataclass(frozen=True)
+class StudentSettings:
+    """What the student had set before the lesson's first step, put back when the lesson is
+    left: the Params, the d_model lock, the head-roles input (its sentence) and the training
+    settings (None: left as they are)."""
+
+    params: Params
+    lock: bool
+    heads_input: object = None
+    training: object = None
+
+
 #: What Edit → Reset puts back when the lesson has not changed the controls: the first run's.
-DEFAULT_CONTROLS = (Params(live_scores=True), True)
+DEFAULT_CONTROLS = StudentSettings(Params(live_scores=True), True)
 
 PLAY_INTERVAL_MS = 700
 #: New Results refresh the step's text at once, unless it was refreshed less than this long
@@ -63,7 +75,7 @@ class LessonStrip(QWidget):
         self.context_source = self.default_context
         self.training_results: dict = {}   # experiment → its last finished result
         self.training_now: str | None = None
-        self.user_controls: tuple | None = None   # (Params, lock) from before the lesson
+        self.user_controls: StudentSettings | None = None   # from before the lesson
         self._watched_window = None
         self._sweep_pos = 0
         self._rendered_key = None
@@ -312,7 +324,10 @@ class LessonStrip(QWidget):
             self.gap_slider.blockSignals(False)
         self.state.set_params(step_params(step, self.state.params))
         self.state.update_heads_input(**step_heads_input(step, self.state.view.language,
-                                                         self.user_controls[2]))
+                                                         self.user_controls.heads_input))
+        if step.train is not None and self.training_now is None:
+            # the Training lab shows the experiment the step's ▶ Train runs, before it runs
+            self.state.set_training(lesson_training(step.train))
         self.highlight.emit(step.panel)
         self.refresh_text()
 
@@ -398,8 +413,9 @@ class LessonStrip(QWidget):
         """Keep the user's Params, lock and head-roles input (its sentence) the first time
         the lesson changes them."""
         if self.user_controls is None:
-            self.user_controls = (self.state.params, self.state.lock_d_model,
-                                  self.state.heads_input)
+            state = self.state
+            self.user_controls = StudentSettings(state.params, state.lock_d_model,
+                                                 state.heads_input, state.training)
 
     @Slot()
     def leave(self) -> None:
@@ -420,13 +436,14 @@ class LessonStrip(QWidget):
         self.stop()
         self._put_back(self.user_controls or DEFAULT_CONTROLS)
 
-    def _put_back(self, controls: tuple) -> None:
-        params, lock, *heads_input = controls
+    def _put_back(self, controls: StudentSettings) -> None:
         self.user_controls = None
-        self.lock_requested.emit(lock)
-        self.state.set_params(params)
-        if heads_input:
-            self.state.update_heads_input(**dataclasses.asdict(heads_input[0]))
+        self.lock_requested.emit(controls.lock)
+        self.state.set_params(controls.params)
+        if controls.heads_input is not None:
+            self.state.update_heads_input(**dataclasses.asdict(controls.heads_input))
+        if controls.training is not None and self.training_now is None:
+            self.state.set_training(controls.training)
 
     # -- training runs --------------------------------------------------------------
     def _training_this_step(self) -> bool:

@@ -23,6 +23,17 @@ LESSON_RUNS = {
 }
 
 
+def lesson_training(key: str):
+    """AppState.training for LESSON_RUNS[key]: the Training lab shows the experiment (and
+    options) a step's ▶ Train will run before it runs."""
+    from gui.state.app_state import TrainingSettings
+    from gui.training.runner import config_from_options, options_from_config
+
+    experiment, options = LESSON_RUNS[key]
+    return TrainingSettings(experiment,
+                            options_from_config(config_from_options(experiment, options)))
+
+
 def role_thresholds() -> dict:
     """engine.training's role thresholds (engine.training is imported when a text needs it,
     not at the window's start)."""

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pyqtgraph as pg
 from pyqtgraph.graphicsItems.LegendItem import ItemSample
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import QEvent, QRectF, Qt
 from PySide6.QtGui import QFontMetrics, QTextOption
 from PySide6.QtWidgets import (QAbstractScrollArea, QGraphicsItem, QGraphicsSimpleTextItem,
                                QGraphicsTextItem, QGraphicsView)
@@ -195,8 +195,14 @@ class Plot(pg.GraphicsLayoutWidget):
 
     @guarded
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
-        """A new width wraps the texts again: a panel with a MinimumHeight measures anew."""
+        """A new width wraps the texts again: a panel with a MinimumHeight measures anew.
+        The scene is the viewport's size: pyqtgraph uses the widget's, and a panel the
+        lesson frames (a 5 px border) lost its right and bottom 10 px."""
         super().resizeEvent(event)
+        viewport = self.viewport().size()
+        if self.autoPixelRange and viewport != self.size() and not self.closed:
+            self.setRange(QRectF(0, 0, viewport.width(), viewport.height()), padding=0,
+                          disableAutoPixel=False)
         minimum = getattr(self, "minimum_height", None)   # Qt resizes before build()
         if minimum is not None:
             self.fit_room()

@@ -16,7 +16,7 @@ from gui.panels.text_fit import MinimumHeight, layout_minimum_px
 #: line is 18 px, and MiniLM's 72 heads were hard to tell apart).
 CELL_LINES = 1.15
 THUMB_MIN_PX = 24
-#: In presentation mode (fit_room) the tab must fit the screen without scrolling: a cell may
+#: In presentation mode (fitting_room) the tab must fit the screen without scrolling: a cell may
 #: shrink to this share of a text line (its frame and tint still show the head's role).
 ROOM_CELL_LINES = 0.5
 PANEL_MIN_WIDTH = 220   # Plot's own
@@ -56,11 +56,11 @@ def legend_width(panel, label=None) -> float:
     return max(panel.width() - 24.0, 60.0)
 
 
-def cell_px(theme, fit_room: bool = False) -> float:
+def cell_px(theme, fitting_room: bool = False) -> float:
     """The smallest cell of a grid in `theme`: windowed, CELL_LINES of a line of the left
     axis's font and THUMB_MIN_PX; fitting the room (presentation), ROOM_CELL_LINES."""
     line = QFontMetricsF(plot_font(theme)).height()
-    return ROOM_CELL_LINES * line if fit_room else max(CELL_LINES * line, THUMB_MIN_PX)
+    return ROOM_CELL_LINES * line if fitting_room else max(CELL_LINES * line, THUMB_MIN_PX)
 
 
 def keep_cells_readable(panel, rows: float, columns: float) -> None:
@@ -68,7 +68,7 @@ def keep_cells_readable(panel, rows: float, columns: float) -> None:
     height is panel.minimum_height's, for `rows` cells)."""
     panel.cell_rows, panel.cell_columns = rows, columns
     left = panel.plot.getAxis("left").width()
-    width = int(left + columns * cell_px(panel.theme, panel.fit_room) + 16)
+    width = int(left + columns * cell_px(panel.theme, panel.fitting_room) + 16)
     if width > panel.minimumWidth():
         panel.setMinimumWidth(width)
     panel.minimum_height.request()
@@ -76,9 +76,9 @@ def keep_cells_readable(panel, rows: float, columns: float) -> None:
 
 def add_minimum_height(panel) -> MinimumHeight:
     """Minimum height: the panel's texts and `panel.cell_rows` cells of cell_px."""
-    panel.cell_rows, panel.cell_columns, panel.fit_room = 1, 1, False
+    panel.cell_rows, panel.cell_columns, panel.fitting_room = 1, 1, False
     minimum = MinimumHeight(panel, lambda: layout_minimum_px(panel)
-                            + panel.cell_rows * cell_px(panel.theme, panel.fit_room))
+                            + panel.cell_rows * cell_px(panel.theme, panel.fitting_room))
     panel.plot.vb.sigResized.connect(minimum.request)
     return minimum
 
@@ -86,8 +86,8 @@ def add_minimum_height(panel) -> MinimumHeight:
 def set_fit_room(panel, on: bool) -> None:
     """Fit the room the panel gets (presentation: cells down to ROOM_CELL_LINES) or keep
     its cells readable (windowed: the window scrolls below cell_px)."""
-    if on != panel.fit_room:
-        panel.fit_room = on
+    if on != panel.fitting_room:
+        panel.fitting_room = on
         panel.setMinimumWidth(PANEL_MIN_WIDTH)
         panel.minimum_height.reset()
         keep_cells_readable(panel, panel.cell_rows, panel.cell_columns)

@@ -75,7 +75,7 @@ class HeadDetail(Plot):
         self.ci.layout.setColumnStretchFactor(1, 2)
         self.ci.layout.setRowStretchFactor(2, 1)
         self.stacked = False   # the line view below the map (see the module docstring)
-        self.fit_room = False  # presentation: see the module docstring
+        self.fitting_room = False  # presentation: see the module docstring
         self.line_shown = True   # the line view is on screen (fitting the room, it may not)
         self.left_axis, self.bottom_axis = TokenAxis("left"), TokenAxis("bottom")
         self.map_plot = self.addPlot(row=2, col=0, axisItems={"left": self.left_axis,
@@ -122,7 +122,7 @@ class HeadDetail(Plot):
     def set_stacked(self, on: bool) -> None:
         """The line view below the map (on) or beside it; fitting the room, beside it or
         not shown (on)."""
-        line_shown = not (on and self.fit_room)
+        line_shown = not (on and self.fitting_room)
         if on == self.stacked and line_shown == self.line_shown:
             return
         self.stacked, self.line_shown = on, line_shown
@@ -146,9 +146,9 @@ class HeadDetail(Plot):
     def set_fit_room(self, on: bool) -> None:
         """Fit the room the panel gets (presentation) or keep every token's row (windowed:
         the window scrolls); see the module docstring."""
-        if on == self.fit_room:
+        if on == self.fitting_room:
             return
-        self.fit_room = on
+        self.fitting_room = on
         self._fit_axes(self.height())
         self.set_stacked(self.wants_stacked(self.width()))
         self._update_title()
@@ -161,7 +161,7 @@ class HeadDetail(Plot):
         the room in a panel `height` high that cannot give the map a full line per token
         (up to MAX_ROWS_ASKED) above full-size names and under the texts."""
         axes = (self.left_axis, self.bottom_axis)
-        if not (self.fit_room or any(axis.compact for axis in axes)) \
+        if not (self.fitting_room or any(axis.compact for axis in axes)) \
                 or not shiboken6.isValid(self.ci.layout):    # windowed; a panel going away
             return
         font = plot_font(self.theme, 0.85)
@@ -170,7 +170,7 @@ class HeadDetail(Plot):
         layout = self.ci.layout
         full = rows * fm.height() + label_max_px(fm) + 10 + layout.rowMinimumHeight(0) \
             + layout.rowMinimumHeight(1)
-        compact = self.fit_room and height < full
+        compact = self.fitting_room and height < full
         for axis in axes:
             if axis.compact != compact:
                 axis.compact = compact
@@ -179,7 +179,7 @@ class HeadDetail(Plot):
     def _needed_height(self) -> float:
         """The texts' rows, and a text line per token (up to MAX_ROWS_ASKED) for the map
         (above its token axis) and for the line view."""
-        rows = ROOM_ROWS if self.fit_room else min(max(len(self.tokens), 4), MAX_ROWS_ASKED)
+        rows = ROOM_ROWS if self.fitting_room else min(max(len(self.tokens), 4), MAX_ROWS_ASKED)
         row_px = QFontMetricsF(plot_font(self.theme, 0.85)).height()
         room = rows * row_px
         layout = self.ci.layout
@@ -190,7 +190,7 @@ class HeadDetail(Plot):
         # A line of slack: with both rows at their minimum the grid came out about half a
         # line taller than its reported minimum (the end labels left the view). Not when
         # fitting the room: the map's row then has more than its minimum anyway.
-        return layout_minimum_px(self) + (0 if self.fit_room else row_px)
+        return layout_minimum_px(self) + (0 if self.fitting_room else row_px)
 
     @guarded
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
@@ -360,7 +360,7 @@ class HeadDetail(Plot):
             [axis.step for axis in (self.left_axis, self.bottom_axis)]
         step = max(steps)
         self.token_note = thinning_note(step) if self.tokens else ""
-        if self.fit_room:      # the readout's row says it, while no cell is hovered
+        if self.fitting_room:      # the readout's row says it, while no cell is hovered
             if self.hover_query is None:
                 self._set_readout(self._hint())
             note = ""
@@ -450,7 +450,7 @@ class HeadDetail(Plot):
     def _hint(self) -> str:
         """What the readout says until a cell is hovered. Fitting the room: shorter, and
         instead the note when the names are thinned (the map needs the note's row)."""
-        if not self.fit_room:
+        if not self.fitting_room:
             return tr("hover over a cell: query → key: weight")
         step = max([self.line_step if self.line_shown else 1]
                    + [axis.step for axis in (self.left_axis, self.bottom_axis)]) \
@@ -461,7 +461,7 @@ class HeadDetail(Plot):
     def _text_factors(self) -> tuple[float, float]:
         """The title's and the readout's sizes, of the text size: smaller when fitting the
         room (at 300 % on 1280 × 720 the title took two lines of a 440 px page)."""
-        return (1.0, 0.85) if self.fit_room else (1.2, 1.0)
+        return (1.0, 0.85) if self.fitting_room else (1.2, 1.0)
 
     def _set_readout(self, text: str) -> None:
         point_size = self.theme.font_pt * self._text_factors()[1]

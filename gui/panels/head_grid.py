@@ -101,7 +101,7 @@ class HeadGrid(Plot):
     def _legend_size(self) -> float:
         """The legend's text, of the text size: smaller when fitting the room (at 300 %
         on 1280 × 720 its three lines took a third of the page)."""
-        return ROOM_LEGEND_SIZE if self.fit_room else 1.0
+        return ROOM_LEGEND_SIZE if self.fitting_room else 1.0
 
     def _legend_text(self) -> str:
         return role_legend(self.roles, role_names(), legend_width(self, self.legend),

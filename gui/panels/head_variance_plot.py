@@ -83,7 +83,7 @@ class HeadVariancePlot(Plot):
             self.plot.addItem(self.medians[key])
             self.plot.addItem(self.dots[key])
         self.d_k = None
-        self.fit_room = False      # presentation: see set_fit_room
+        self.fitting_room = False      # presentation: see set_fit_room
         self.values: dict[str, np.ndarray] = {}   # key → (L, h) variances shown
         self.y_range: tuple[float, float] | None = None   # log10 of the variance shown
         self.plot.vb.sigResized.connect(self._label_decades)
@@ -101,15 +101,15 @@ class HeadVariancePlot(Plot):
     def set_fit_room(self, on: bool) -> None:
         """Fitting the room (presentation): the title at the text size, not above it, and
         no axis name under the layers' L0, L1, …: a short plot keeps its dots."""
-        if on != self.fit_room:
-            self.fit_room = on
+        if on != self.fitting_room:
+            self.fitting_room = on
             self.retranslate()
 
     def retranslate(self) -> None:
         self._set_title()
         self.plot.setLabel("left", tr("variance"))   # log-spaced ticks: 0.1, 1, 10, …
-        self.plot.setLabel("bottom", "" if self.fit_room else tr("layer"))
-        self.plot.getAxis("bottom").showLabel(not self.fit_room)
+        self.plot.setLabel("bottom", "" if self.fitting_room else tr("layer"))
+        self.plot.getAxis("bottom").showLabel(not self.fitting_room)
         # A height from the font, named or not. pyqtgraph's own is the largest tick label
         # it has seen plus 0.8 of the name, and puts the name a fifth of its height over
         # the ticks: in Japanese at 300 % '層' lay on 'L2' unless a larger tick label had
@@ -139,7 +139,7 @@ class HeadVariancePlot(Plot):
             + html.escape(text).replace(" ", "&nbsp;") for colour, mark, text in entries)
         text = (f"{html.escape(title)}<br><span style='font-size:"
                 f"{self.theme.font_pt * 0.85:.1f}pt'>{key}</span>")
-        if not self.fit_room:
+        if not self.fitting_room:
             self.set_title(self.title, text)
         elif self._titles_shown.get(self.title) != (text, self.theme.font_pt):
             self._titles_shown[self.title] = (text, self.theme.font_pt)   # not set_title's

@@ -88,16 +88,16 @@ class ModelPruningPlot(Plot):
         self.info = TitleLabel()
         self.addItem(self.info, row=2, col=0)
         self.message = ""      # why there is no curve (an error), else ""
-        self.fit_room = False
+        self.fitting_room = False
         self.minimum_height = MinimumHeight(self, lambda: layout_minimum_px(self) + lines_px(
-            self.theme, self.ROOM_PLOT_LINES if self.fit_room else self.PLOT_LINES))
+            self.theme, self.ROOM_PLOT_LINES if self.fitting_room else self.PLOT_LINES))
 
     def set_fit_room(self, on: bool) -> None:
         """Fitting the room (presentation): a smaller plot area at least, a smaller title
         that names the cosine (no axis name up a short axis), the result's numbers without
         the paragraph around them. Else PLOT_LINES and the full texts (windowed)."""
-        if on != self.fit_room:
-            self.fit_room = on
+        if on != self.fitting_room:
+            self.fitting_room = on
             self.retranslate()
             self.minimum_height.reset()
 
@@ -118,15 +118,15 @@ class ModelPruningPlot(Plot):
     def retranslate(self) -> None:
         title = tr("Do we need all the heads? The sentence embedding as heads are switched "
                    "off, least important first")
-        if self.fit_room:      # a smaller title; the cosine named in it, not up the axis
+        if self.fitting_room:      # a smaller title; the cosine named in it, not up the axis
             self.title.setText(tr("Do we need all the heads? (cosine similarity)"),
                                color=self.theme.foreground, size=f"{self.theme.font_pt:.1f}pt")
             self._titles_shown.pop(self.title, None)
         else:
             self.set_title(self.title, title)
         self.plot.setLabel("bottom", tr("fraction of heads removed"))
-        self.plot.setLabel("left", "" if self.fit_room else tr("cosine similarity"))
-        self.plot.getAxis("left").showLabel(not self.fit_room)
+        self.plot.setLabel("left", "" if self.fitting_room else tr("cosine similarity"))
+        self.plot.getAxis("left").showLabel(not self.fitting_room)
         self.paper.retranslate()
         self._place_paper_labels()
         self._say()
@@ -163,10 +163,10 @@ class ModelPruningPlot(Plot):
         if self.message:
             text = html.escape(self.message)
         elif result is None or result.curve is None:   # fitting the room: the button says it
-            text = " " if self.fit_room else html.escape(tr(
+            text = " " if self.fitting_room else html.escape(tr(
                 "Press “Prune heads” to switch the model's heads off one at a time (a few "
                 "seconds for MiniLM).")) + "<br>" + html.escape(paper_text())
-        elif self.fit_room:
+        elif self.fitting_room:
             text = html.escape(tr("; ").join(fraction_texts(result)))
         else:
             text = html.escape(result_text(result)) + "<br>" + html.escape(paper_text())

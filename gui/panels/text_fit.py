@@ -142,10 +142,13 @@ class MinimumHeight:
         if needed != panel.minimumHeight():
             panel.setMinimumHeight(needed)
         # A resize that arrived while the scene was laying itself out can leave the
-        # plot grid at the old size: give it the widget's size again.
-        size = panel.size()
+        # plot grid at the old size: give it the viewport's size again (the viewport: a
+        # framed panel's is smaller than the widget), and let later resizes set it too
+        # (pyqtgraph's default disableAutoPixel=True would freeze the range at this size).
+        size = panel.viewport().size()
         if panel.ci.geometry().size().toSize() != size:
-            panel.setRange(QRectF(0, 0, size.width(), size.height()), padding=0)
+            panel.setRange(QRectF(0, 0, size.width(), size.height()), padding=0,
+                           disableAutoPixel=False)
         self._centre_axis_names()
 
     def _centre_axis_names(self) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsPathItem, QSizePolicy
 
@@ -227,14 +227,7 @@ class TrainingPlotBase(Plot):
 
     @guarded
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
-        super().resizeEvent(event)
-        # The scene's range follows the widget's size. MinimumHeight.fit sets the range
-        # with pyqtgraph's default disableAutoPixel=True, after which a resize keeps the
-        # old range: the whole panel was drawn 1.13 times too tall (758 px of scene in an
-        # 861 px view) and its axis names left it.
-        size = self.size()       # `event` is None when pyqtgraph calls this itself
-        self.setRange(QRectF(0, 0, size.width(), size.height()), padding=0,
-                      disableAutoPixel=False)
+        super().resizeEvent(event)       # (the scene follows the viewport: Plot.resizeEvent)
         self._refit_height()
 
     @guarded

@@ -34,7 +34,8 @@ def test_every_qt_override_in_gui_is_guarded():
     assert not unguarded, unguarded
 
 
-def test_an_exception_in_an_event_handler_is_reported_not_raised(module_window, monkeypatch):
+def test_an_exception_in_an_event_handler_is_reported_not_raised(module_window, monkeypatch,
+                                                                  guard_reports):
     window = module_window
     reported = []
     errors.reported.connect(reported.append)
@@ -44,12 +45,14 @@ def test_an_exception_in_an_event_handler_is_reported_not_raised(module_window, 
         QApplication.sendEvent(panel, QEvent(QEvent.Type.Show))    # would have killed PySide
         assert any("ZeroDivisionError" in m for m in reported)
         assert "ZeroDivisionError" in window.statusBar().currentMessage()
+        assert all("ZeroDivisionError" in m for m in guard_reports.expect(1))
     finally:
         errors.reported.disconnect(reported.append)
         errors.seen.clear()
 
 
-def test_one_failing_panel_leaves_the_others_updating(module_window, monkeypatch):
+def test_one_failing_panel_leaves_the_others_updating(module_window, monkeypatch,
+                                                       guard_reports):
     window = module_window
     softmax = window.panels["softmaxPlot"]
 
@@ -70,6 +73,7 @@ def test_one_failing_panel_leaves_the_others_updating(module_window, monkeypatch
         assert softmax.error_text == ""
         np.testing.assert_allclose(softmax.bars_scaled.opts["height"],
                                    compute(window.model.params).softmax.probs_scaled)
+        assert all("no bars today" in m for m in guard_reports.expect(1))
     finally:
         errors.seen.clear()
 
@@ -93,7 +97,8 @@ def test_the_reporter_remembers_a_bounded_number_of_messages():
     assert len(shown) == SEEN_KEPT * 3 + 1
 
 
-def test_a_panel_that_fails_while_redrawn_says_so_and_raises_nothing(qtbot, monkeypatch):
+def test_a_panel_that_fails_while_redrawn_says_so_and_raises_nothing(qtbot, monkeypatch,
+                                                                     guard_reports):
     """A resize, a theme or a language shows the Results again (redraw): a failure there is
     the panel's message, as in update_results, not an exception escaping into Qt's event
     handlers (which PySide 6.10 turns into a crash)."""
@@ -111,5 +116,19 @@ def test_a_panel_that_fails_while_redrawn_says_so_and_raises_nothing(qtbot, monk
     try:
         plot.redraw()
         assert "no bars on resize" in plot.error_text
+        monkeypatch.undo()           # the panel works again before it is closed
+        assert all("no bars on resize" in m for m in guard_reports.expect(1))
     finally:
         errors.seen.clear()
+
+
+def test_a_caught_exception_is_what_fails_a_test(guard_reports):
+    """Issue 32: the guard's reports used to pass unseen. tests/gui/conftest.py's autouse
+    guard_reports_fail fails a test with unexpected() caught exceptions; expect() is how a
+    test that provokes one on purpose takes it."""
+    assert guard_reports.unexpected() == []
+    errors.report("SomePanel.resizeEvent", ValueError("broken on purpose"))
+    assert guard_reports.unexpected() == ["SomePanel.resizeEvent: ValueError: broken on purpose"]
+    assert guard_reports.expect(1) == ["SomePanel.resizeEvent: ValueError: broken on purpose"]
+    assert guard_reports.unexpected() == []
+    errors.seen.clear()

@@ -700,7 +700,7 @@ def test_the_controls_follow_the_state_itself(controls):
     assert controls.dk_spin.value() == 32 and controls.heads_spin.value() == 16
 
 
-def test_a_failing_control_breaks_no_intent(controls, monkeypatch):
+def test_a_failing_control_breaks_no_intent(controls, monkeypatch, guard_reports):
     """AppState's events call the controls synchronously inside the intent: a control that
     raises is reported (gui.common.guard.listener), and the intent, the listeners after it
     and the simulation's request go through."""
@@ -722,6 +722,8 @@ def test_a_failing_control_breaks_no_intent(controls, monkeypatch):
     assert any("Sidebar.sync_from" in m and "seed 9" in m for m in reported)
     assert controls.model.wait_idle()
     assert controls.model.results.params.seed == 9
+    assert all("seed 9" in m for m in guard_reports.expect(1))
+    errors.seen.clear()
 
 
 def test_a_change_of_h_asks_the_control_panel_for_no_new_layout(window):

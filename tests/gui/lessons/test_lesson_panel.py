@@ -94,7 +94,8 @@ def test_edit_reset_puts_back_what_play_changed(window, qtbot, english):
     assert window.model.params == mine and window.state.lock_d_model == locked == lock.isChecked()
     window.lesson.reset_action.trigger()                       # nothing from the lesson left: defaults
     settle(window)
-    assert (window.model.params, window.state.lock_d_model) == DEFAULT_CONTROLS
+    assert (window.model.params, window.state.lock_d_model) == (DEFAULT_CONTROLS.params,
+                                                                DEFAULT_CONTROLS.lock)
 
 
 def test_gradients_train_button_runs_in_the_training_tab_and_the_text_quotes_it(
@@ -216,7 +217,7 @@ def test_the_grid_keeps_labels_inside_and_cells_apart_at_300_percent(window, eng
 
 
 def test_params_restored_by_the_default_reset_are_valid():
-    params, lock = DEFAULT_CONTROLS
+    params, lock = DEFAULT_CONTROLS.params, DEFAULT_CONTROLS.lock
     assert isinstance(params, Params) and params.live_scores and lock is True
 
 

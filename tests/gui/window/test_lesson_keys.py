@@ -148,3 +148,24 @@ def test_lesson_leave_in_the_menu_gives_the_students_settings_back(sync_window):
     settle(window)
     assert not window.lesson_dock.isVisible() or not window.menus.lesson_action.isChecked()
     assert (state.params, state.lock_d_model, state.heads_input) == student
+
+
+def test_a_training_step_shows_its_experiment_before_train_and_leaving_puts_back(sync_window):
+    """Steps 7 and 10 bring up the Training lab: before ▶ Train it shows the experiment the
+    step will run (it showed the student's, ÷√d_k by default), and leaving the lesson puts
+    the student's training settings back."""
+    from gui.lessons.steps import STEPS
+    from gui.state.app_state import TrainingSettings
+
+    window = sync_window
+    state = window.state
+    window.menus.lesson_action.setChecked(False)
+    state.set_training(TrainingSettings("scaling", {"steps": 123}))
+    student = state.training
+    window.menus.lesson_action.setChecked(True)
+    for key, experiment in (("roles", "roles"), ("many_heads", "heads")):
+        window.lesson.go_to([s.key for s in STEPS].index(key))
+        settle(window)
+        assert state.training.experiment == experiment
+    window.menus.lesson_leave_action.trigger()
+    assert state.training == student
