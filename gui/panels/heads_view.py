@@ -109,6 +109,7 @@ class HeadsView(Arrangement, Plot):
         self.stacked = False      # the average map below the six (see STACK_BELOW_LINES)
         self.columns = HEAD_COLUMNS
         self._rows_set = 0        # map-grid rows _place_maps has configured
+        self._placing = self._place_again = False
         self.minimum_height = MinimumHeight(self, self.least_height)
 
         # Wrapping labels: a long line would widen the layout past a narrow view and clip
@@ -143,7 +144,23 @@ class HeadsView(Arrangement, Plot):
 
     def _place_maps(self) -> None:
         """The six maps in `columns` columns (title rows above map rows), the average beside
-        them (three rows high) or, stacked, below them across their columns."""
+        them (three rows high) or, stacked, below them across their columns. Not re-entered:
+        a resize while the items move (the window's random use) placed a second arrangement
+        into cells the first still held ("QGridLayoutEngine::addItem: … already taken");
+        the newest arrangement is placed once the first is done."""
+        if self._placing:
+            self._place_again = True
+            return
+        self._placing = True
+        try:
+            self._place_again = True
+            while self._place_again:
+                self._place_again = False
+                self._place_maps_once()
+        finally:
+            self._placing = False
+
+    def _place_maps_once(self) -> None:
         grid, c = self.maps.layout, self.columns
         items = [*self.titles, *self.plots]
         for item in items:

@@ -149,10 +149,14 @@ class TabArrangement:
         return pages
 
     def default_page(self) -> str:
-        """The curves for the scaling experiment, else the plots' page the tab opens."""
+        """The curves for the scaling experiment, else the plots' page the tab opens, if the
+        experiment has it (its tab may be hidden: a roles run has no heads chart), else its
+        first."""
         if self.tab.state.training.experiment == "scaling":
             return CURVES_PAGE
-        return self.tab.right.currentWidget().objectName()
+        keys = [key for key, _title in self.page_list()]
+        current = self.tab.right.currentWidget().objectName()
+        return current if current in keys else keys[min(1, len(keys) - 1)]
 
     def pick_page(self, key: str | None) -> None:
         """Show the view `key` (a page_list key; None: the default) where one view at a

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QAction
-from PySide6.QtCore import QCoreApplication, QEvent, QSettings, Qt, QTimer, Slot
+from PySide6.QtCore import QEvent, QSettings, Qt, QTimer, Slot
 from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QScrollArea, QWidget
 
 from engine import Params, compute
@@ -413,10 +413,6 @@ class MainWindow(QMainWindow):
         font = app.font()
         font.setPointSizeF(self._base_font_pt * self.state.view.shown_scale)
         app.setFont(font)
-        # Every widget gets the new font now: one that is given a style sheet while the
-        # font change is still queued (the lesson's frame on its step's page) kept the old
-        # font for good (the Real heads tab's model row at 100 % among 300 %).
-        QCoreApplication.sendPostedEvents(None, QEvent.Type.ApplicationFontChange)
         heads = self.built_tab(names.HEADS_PANEL)
         for panel in list(self.panels.values()) + ([heads.view] if heads is not None else []):
             guard_call(f"{panel.objectName()} theme", panel.apply_theme, theme)
