@@ -140,22 +140,3 @@ def test_side_by_side_where_the_projector_is_wide(presenting):
     settled_plots(tab)
     assert tab.curves.isVisible() and tab.chart.isVisible() and tab.status.isVisible()
     assert len(tab.curves.shown_metrics()) == 4 and tab.curves.title.scene() is not None
-
-
-def test_an_experiment_without_the_tab_in_front_shows_its_own(presenting):
-    """Windowed, the heads chart's tab in front; then the roles experiment (it has no heads
-    chart), then presentation mode: the roles experiment's first view comes up. The view
-    list was asked for the page in front, which roles hides ("'trainHeadsChart' is not in
-    list" in _on_view and resizeEvent, caught by the guard in the long-use run)."""
-    tab = presenting("en")
-    tab.state.update_view(presentation=False)
-    choose(tab, "heads")
-    settled_plots(tab)
-    chart = next(tab.right.widget(i) for i in range(tab.right.count())
-                 if tab.right.widget(i).objectName() == "trainHeadsChart")
-    tab.right.setCurrentWidget(chart)
-    choose(tab, "roles")
-    tab.state.update_view(presentation=True)
-    settled_plots(tab)
-    keys = [tab.view_combo.itemData(i) for i in range(tab.view_combo.count())]
-    assert "trainHeadsChart" not in keys and tab.view_combo.currentData() in keys
