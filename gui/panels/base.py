@@ -481,7 +481,10 @@ class Plot(pg.GraphicsLayoutWidget):
 
     @guarded
     def changeEvent(self, event) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
+        """A new language: the texts anew. A closed panel (pyqtgraph's close() cleared its
+        scene, whose text items are deleted) has nothing left to translate: a language
+        change reaching a panel of a closed tab raised RuntimeError in retranslate()."""
+        if event.type() == QEvent.Type.LanguageChange and not self.closed:
             self._axis_pictures.clear()
             self.retranslate()
             self.redraw()

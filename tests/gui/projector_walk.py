@@ -37,6 +37,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 DATA_SHARE_H, DATA_SHARE_W = 0.40, 0.50
 #: A step whose view runs a model (Real heads) waits this long for its result, at most.
 MODEL_WAIT_S = 120.0
+#: … and every step this long for its layout to stand still, at most.
+STILL_LIMIT_S = 3.0
 
 
 def parse_steps(text: str, count: int) -> list[int]:
@@ -58,8 +60,31 @@ def pump(app, seconds: float) -> None:
         time.sleep(0.005)
 
 
-def settle_window(window, app) -> None:
-    """The newest results drawn, every study idle, layouts and fitting timers done."""
+def layout_state(window, name: str) -> tuple:
+    """Where the parts a step's check reads are: the lesson strip, its text, the pages, the
+    workspace page, the widget in front, and the step's plots (their layouts and texts)."""
+    import pyqtgraph as pg
+
+    from gui_helpers import layout_signature
+
+    page = window.area.panel_scroll
+    widget = page.widget()
+    view = step_view(window, name)
+    plots = [view] if isinstance(view, pg.GraphicsView) else \
+        [p for p in view.findChildren(pg.GraphicsView) if p.isVisible()]
+    texts = tuple(item.toPlainText() for plot in plots for item in plot.scene().items()
+                  if hasattr(item, "toPlainText") and item.isVisible())
+    return (layout_signature(plots), texts,
+            window.geometry().getRect(), window.lesson_scroll.geometry().getRect(),
+            window.lesson.text_view.geometry().getRect(), window.lesson.page,
+            page.viewport().geometry().getRect(),
+            widget.size().toTuple() if widget is not None else None,
+            page.verticalScrollBar().maximum(), page.horizontalScrollBar().maximum())
+
+
+def settle_window(window, app, name: str) -> None:
+    """The newest results drawn, every study idle, and the layout still for three turns of
+    the event loop in a row (deferred fits, panels' minimum heights), at most STILL_LIMIT_S."""
     from gui.common import names
 
     deadline = time.monotonic() + MODEL_WAIT_S
@@ -68,9 +93,14 @@ def settle_window(window, app) -> None:
         if window.lazy_views.is_built(key):
             view = window.lazy_views.widget(key)
             view.wait_idle(max(1, int((deadline - time.monotonic()) * 1000)))
-    pump(app, 0.25)
     window.model.wait_idle()
-    pump(app, 0.35)
+    previous, still, end = None, 0, time.monotonic() + STILL_LIMIT_S
+    while still < 3 and time.monotonic() < end:
+        pump(app, 0.04)
+        step_view(window, name).grab()   # painted, as on screen (a paint can lay text out)
+        now = layout_state(window, name)
+        still = still + 1 if now == previous else 0
+        previous = now
 
 
 def step_view(window, name: str):
@@ -223,7 +253,7 @@ def main(argv=None) -> int:
         window.set_ui_scale(scale)
         for index in parse_steps(args.steps, len(STEPS)):
             window.lesson.go_to(index)
-            settle_window(window, app)
+            settle_window(window, app, STEPS[index].panel)
             case = f"{args.lang} {int(scale * 100)} % step {index + 1}"
             found = check_step(window, app, STEPS[index].panel)
             checked += 1

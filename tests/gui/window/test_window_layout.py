@@ -193,9 +193,6 @@ def test_narrow_panels_are_not_clipped(sync_window, lang):
         set_language("en")
 
 
-@pytest.mark.xfail(strict=True, reason="after 1280×720 with the Multi-head workspace shown, "
-                   "1600×1000 and 1400×900, back at 1280×720 the variance plot is 319 px wide "
-                   "in a 309 px viewport (clipped)")
 def test_a_panel_fits_its_view_after_the_window_came_back_to_1280x720(sync_window):
     window = sync_window
     resize(window, 1280, 720)
