@@ -68,3 +68,20 @@ def end_pooled_threads(wait_ms: int) -> None:
     (else each ends when it expires, 30 s after its last task)."""
     for pool in qt_thread_pools():
         pool.waitForDone(wait_ms)
+
+
+def measuring_document(like):
+    """An empty QTextDocument laid out as `like` lays out its text (default font, text
+    option, margin, style sheet and width), to measure another text in it.
+
+    Not `like.clone()`: PySide6 does not own the document clone() returns, and each one
+    stayed in memory (3 800 in 600 actions of the long-use run, ~0.1 MB each)."""
+    from PySide6.QtGui import QTextDocument
+
+    document = QTextDocument()
+    document.setDefaultFont(like.defaultFont())
+    document.setDefaultTextOption(like.defaultTextOption())
+    document.setDocumentMargin(like.documentMargin())
+    document.setDefaultStyleSheet(like.defaultStyleSheet())
+    document.setTextWidth(like.textWidth())
+    return document

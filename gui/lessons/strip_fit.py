@@ -18,6 +18,7 @@ from typing import Callable
 from PySide6.QtGui import QTextCursor, QTextDocumentFragment
 from PySide6.QtWidgets import (QDockWidget, QGridLayout, QHBoxLayout, QLabel, QSlider,
                                QVBoxLayout, QWidget)
+from gui.common.qt_util import measuring_document
 
 QWIDGETSIZE_MAX = (1 << 24) - 1
 #: The step text asks for at most this share of the window's height; the rest scrolls.
@@ -298,7 +299,7 @@ class StripFit:
 
 def _height_of(fragment: QTextDocumentFragment, like) -> float:
     """The height `fragment` takes laid out as the document `like` lays out its text."""
-    document = like.clone()
+    document = measuring_document(like)
     document.setHtml(fragment.toHtml())
     return document.size().height()
 

@@ -29,6 +29,7 @@ from gui.panels.label import Label
 from gui.panels.text_fit import MinimumHeight, lines_px, unbreakable
 from gui.common.i18n import tr
 from gui.common.qt_util import signals_blocked
+from gui.common.qt_util import measuring_document
 
 BAR_WIDTH = 0.6
 
@@ -299,7 +300,7 @@ class CostPlot(Plot):
         key = (width, factor, self.theme, self.title.text)
         height = self._title_heights.get(key)
         if height is None:
-            document = self.title.item.document().clone()
+            document = measuring_document(self.title.item.document())
             style = f"color: {self.theme.foreground}; font-size: {self.theme.font_pt * 1.2:.1f}pt"
             document.setHtml(f"<span style='{style}'>{self._title_html(factor)}</span>")
             document.setTextWidth(max(1.0, width - 2))

@@ -20,6 +20,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFontMetricsF
 
 from gui.common.style import plot_font
+from gui.common.qt_util import measuring_document
 
 #: The texts' size beside the maps, × their size over them, largest first.
 SIDE_FACTORS = (1.0, 0.85, 0.7, 0.6, 0.5)
@@ -64,7 +65,7 @@ class Arrangement:
         """The height of a text (text_specs' label, text, colour, size) at `factor` wrapped
         to `width`, as its label would draw it."""
         label, text, colour, size = spec
-        document = label.item.document().clone()
+        document = measuring_document(label.item.document())
         colour = QColor(colour).name(QColor.NameFormat.HexArgb)
         document.setHtml(f"<span style='color: {colour}; font-size: "
                          f"{self.theme.font_pt * size * factor:.1f}pt'>{text}</span>")
