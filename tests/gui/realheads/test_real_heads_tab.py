@@ -453,7 +453,7 @@ def test_a_run_in_the_training_tab_reaches_the_real_heads_tab(window, no_minilm,
     tab = show_tab(window)
     panel = window.training_tab
     assert panel.start("roles", SHORT_ROLES)
-    qtbot.waitUntil(lambda: panel.result is not None, timeout=20000)
+    qtbot.waitUntil(lambda: panel.result is not None, timeout=60000)   # a loaded CI machine
     QApplication.processEvents()
     assert tab.trained_heads is not None and tab.compare.cells["trained"].shape == (2, 4)
     assert f"step {SHORT_ROLES['steps']}" in tab.compare.title_text
