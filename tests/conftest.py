@@ -48,7 +48,20 @@ def pytest_sessionstart(session):
 LONGEST_FIRST = ("test_long_use_memory.py", "test_random_use.py", "test_window_memory.py")
 
 
+def pytest_addoption(parser):
+    parser.addoption("--soak", action="store_true",
+                     help="also run the long soak (tests marked soak: thousands of random "
+                          "actions, tens of minutes); `python -m pytest --soak -m soak` runs "
+                          "only them")
+
+
 def pytest_collection_modifyitems(config, items):
+    if not config.getoption("--soak"):
+        soak = [item for item in items if item.get_closest_marker("soak")]
+        if soak:
+            config.hook.pytest_deselected(items=soak)
+            items[:] = [item for item in items if not item.get_closest_marker("soak")]
+
     def rank(item) -> int:
         name = item.path.name
         return LONGEST_FIRST.index(name) if name in LONGEST_FIRST else len(LONGEST_FIRST)

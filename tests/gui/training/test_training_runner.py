@@ -3,6 +3,7 @@ screen, Stop, close, crashes, and how snapshots wait while the simulation works.
 starts a training process."""
 import os
 import signal
+import threading
 import time
 
 import numpy as np
@@ -253,8 +254,11 @@ def test_no_snapshot_is_shown_while_a_slow_change_computes(qtbot):
     from engine import compute
     from gui.window.main_window import MainWindow
 
-    def slow(params):
-        time.sleep(0.5)
+    armed, release = threading.Event(), threading.Event()
+
+    def slow(params):                 # once armed, computes until three snapshots have come
+        if armed.is_set():
+            assert release.wait(30)
         return compute(params)
 
     font = QApplication.font()
@@ -270,14 +274,19 @@ def test_no_snapshot_is_shown_while_a_slow_change_computes(qtbot):
         panel.start("scaling", LONG_SCALING)
         wait_first_snapshot(qtbot, panel)
         received, shown = runner.snapshots_received, runner.snapshots_shown
+        armed.set()
         win.findChild(QSpinBox, "dkSpin").setValue(48)
+        deadline = time.monotonic() + 30
         while not win.model.cycle.idle:
             assert runner.snapshots_shown == shown
+            if runner.snapshots_received >= received + 3 or time.monotonic() > deadline:
+                release.set()
             qtbot.wait(20)
         assert runner.snapshots_received >= received + 3
         qtbot.waitUntil(lambda: runner.snapshots_shown > shown, timeout=3000)
         panel.stop()
     finally:
+        release.set()
         win.close()
         QApplication.setFont(font)
 
