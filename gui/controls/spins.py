@@ -122,8 +122,13 @@ class HeadsSpinBox(StepSpinBox):
 
     @guarded(fallback=SUPER)
     def validate(self, text: str, pos: int):
+        """QSpinBox's validation, with group separators refused (QSpinBox reads a pasted
+        "10,1,1,1" as 10111 in English and Japanese) and a value that is not allowed only
+        Intermediate (fixup() snaps it)."""
+        if self.locale().groupSeparator() in text:
+            return QValidator.State.Invalid, text, pos
         state, text, pos = super().validate(text, pos)
-        if state == QValidator.State.Acceptable and int(text) not in self._allowed:
+        if state == QValidator.State.Acceptable and self.valueFromText(text) not in self._allowed:
             state = QValidator.State.Intermediate
         return state, text, pos
 
