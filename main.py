@@ -161,6 +161,7 @@ def run_heads(args) -> int:
     from engine.models import ModelError, attentions, head_roles, load_model
     from engine.models.fetch import cache_status
     from engine.models.report import format_text, result_to_dict
+    from engine.models.spec import ignored_ids_note
 
     folder = args.model_dir
     if args.model:
@@ -173,6 +174,9 @@ def run_heads(args) -> int:
                              f"{args.model}` to download it again")
         folder = status.folder
     model = load_model(folder)
+    note = ignored_ids_note(model.config)
+    if note:
+        print(f"attention-lab: note: {note}", file=sys.stderr)
     if args.sentence is not None:
         try:
             ids = model.encode(args.sentence)[1]

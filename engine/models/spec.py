@@ -44,6 +44,10 @@ class ModelConfig:
     activation: str  # a value of ACTIVATIONS
     type_vocab_size: int = 0
     bos_token_id: int | None = None
+    #: (key, id) of each special token id in config.json outside 0..vocab_size-1 (a small
+    #: GPT-2 saved by transformers keeps bos/eos 50256 with 64 tokens): ignored, as
+    #: transformers ignores them when it runs the model; said to the user.
+    ignored_token_ids: tuple[tuple[str, int], ...] = ()
 
     @property
     def d_k(self) -> int:
@@ -110,10 +114,42 @@ def config_from_json(raw: dict) -> ModelConfig:
                    max_positions=_int(raw, "n_positions", raw.get("n_ctx")),
                    layer_norm_eps=_eps(raw, "layer_norm_epsilon", 1e-5),
                    activation=_activation(raw, "activation_function", "gelu_new"))
+    vocab_size = _int(raw, "vocab_size")
+    ignored = special_ids_outside(raw, vocab_size)
+    if model_type == "gpt2":
         bos = raw.get("bos_token_id")
-        cfg["bos_token_id"] = bos if isinstance(bos, int) and not isinstance(bos, bool) else None
+        usable = isinstance(bos, int) and not isinstance(bos, bool) and 0 <= bos < vocab_size
+        cfg["bos_token_id"] = bos if usable else None
     if cfg["d_model"] % cfg["heads"]:
         raise ValueError(f"the model width {cfg['d_model']} is not divisible by "
                          f"{cfg['heads']} heads")
     return ModelConfig(model_type=model_type, architecture=FAMILY[model_type],
-                       vocab_size=_int(raw, "vocab_size"), **cfg)
+                       vocab_size=vocab_size, ignored_token_ids=ignored, **cfg)
+
+
+def special_ids_outside(raw: dict, vocab_size: int) -> tuple[tuple[str, int], ...]:
+    """(key, id) of each whole-number "…_token_id" of config.json outside 0..vocab_size-1,
+    in key order.
+
+    >>> special_ids_outside({"bos_token_id": 50256, "eos_token_id": 50256,
+    ...                      "pad_token_id": 0, "vocab_size": 64}, 64)
+    (('bos_token_id', 50256), ('eos_token_id', 50256))
+    """
+    return tuple((key, value) for key, value in sorted(raw.items())
+                 if key.endswith("_token_id") and isinstance(value, int)
+                 and not isinstance(value, bool) and not 0 <= value < vocab_size)
+
+
+def ignored_ids_note(cfg: ModelConfig) -> str:
+    """One English line for the command line ("" when nothing was ignored).
+
+    >>> ignored_ids_note(ModelConfig("gpt2", "gpt2", 2, 2, 8, 32, 64, 16, 1e-5, "gelu_new",
+    ...                              ignored_token_ids=(("bos_token_id", 50256),)))
+    'bos_token_id 50256 is outside the vocabulary 0..63: ignored, as transformers does'
+    """
+    if not cfg.ignored_token_ids:
+        return ""
+    ids = ", ".join(f"{key} {value}" for key, value in cfg.ignored_token_ids)
+    verb = "is" if len(cfg.ignored_token_ids) == 1 else "are"
+    return (f"{ids} {verb} outside the vocabulary 0..{cfg.vocab_size - 1}: ignored, "
+            f"as transformers does")

@@ -60,6 +60,8 @@ class SentenceAnalysis:
     roles: tuple[HeadRole, ...]
     summary: RoleSummary
     unknown: int
+    ignored_token_ids: tuple[tuple[str, int], ...] = ()   # ModelConfig.ignored_token_ids
+    vocab_size: int = 0
 
 
 def analyse_sentence(folder: str, sentence: str) -> SentenceAnalysis:
@@ -73,7 +75,8 @@ def analyse_sentence(folder: str, sentence: str) -> SentenceAnalysis:
                             layers=cfg.layers, heads=cfg.heads, d_model=cfg.d_model,
                             d_k=cfg.d_k, forward=forward, roles=tuple(roles),
                             summary=summarize_roles(roles, forward),
-                            unknown=model.unknown_count(forward.token_ids))
+                            unknown=model.unknown_count(forward.token_ids),
+                            ignored_token_ids=cfg.ignored_token_ids, vocab_size=cfg.vocab_size)
 
 
 def answer(message: bytes) -> bytes:

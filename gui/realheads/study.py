@@ -67,6 +67,8 @@ class ModelHeadsResult:
     summary: RoleSummary | None = None
     unknown: int = 0     # tokens the tokenizer could not spell ([UNK])
     error: str = ""
+    ignored_token_ids: tuple[tuple[str, int], ...] = ()   # ModelConfig.ignored_token_ids
+    vocab_size: int = 0
 
     def role(self, layer: int, head: int) -> HeadRole:
         return self.roles[layer * self.heads + head]
@@ -178,7 +180,9 @@ def result_of(request: ModelHeadsRequest, analysis: SentenceAnalysis) -> ModelHe
                             architecture=analysis.architecture, layers=analysis.layers,
                             heads=analysis.heads, d_model=analysis.d_model, d_k=analysis.d_k,
                             forward=analysis.forward, roles=analysis.roles,
-                            summary=analysis.summary, unknown=analysis.unknown)
+                            summary=analysis.summary, unknown=analysis.unknown,
+                            ignored_token_ids=analysis.ignored_token_ids,
+                            vocab_size=analysis.vocab_size)
 
 
 def compute_in_process(request: ModelHeadsRequest) -> ModelHeadsResult:

@@ -23,7 +23,17 @@ def summary_html(r: ModelHeadsResult) -> str:
         k=s.first_token_heads, n=s.heads, token=token)
     shape = tr("{model}: {layers} layers × {heads} heads, d_model {d}, d_k {dk}").format(
         model=r.model_name, layers=r.layers, heads=r.heads, d=r.d_model, dk=r.d_k)
-    return f"<b>{summary}</b><br>{shape} · {counts}"
+    return f"<b>{summary}</b><br>{shape} · {counts}{ignored_ids_html(r)}"
+
+
+def ignored_ids_html(r: ModelHeadsResult) -> str:
+    """A line saying which special token ids of the config were ignored (outside the
+    vocabulary; ModelConfig.ignored_token_ids), or ""."""
+    if not r.ignored_token_ids:
+        return ""
+    ids = ", ".join(f"{key} {value}" for key, value in r.ignored_token_ids)
+    return "<br>" + tr("{ids}: outside the vocabulary 0..{last}, ignored as transformers "
+                       "does").format(ids=ids, last=r.vocab_size - 1)
 
 
 def variance_html(r: ModelHeadsResult, by_rows: bool = False) -> str:

@@ -810,48 +810,48 @@
         <translation>セッションを保存できません</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_plot.py" line="38"/>
+        <location filename="../../gui/panels/cost_plot.py" line="39"/>
         <source>Q/K/V projections</source>
         <translation>Q/K/V 射影</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_plot.py" line="38"/>
+        <location filename="../../gui/panels/cost_plot.py" line="39"/>
         <source>QKᵀ</source>
         <translation>QKᵀ</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_plot.py" line="39"/>
+        <location filename="../../gui/panels/cost_plot.py" line="40"/>
         <source>softmax</source>
         <translation>softmax</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_plot.py" line="39"/>
+        <location filename="../../gui/panels/cost_plot.py" line="40"/>
         <source>weights · V</source>
         <translation>重み · V</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_plot.py" line="39"/>
+        <location filename="../../gui/panels/cost_plot.py" line="40"/>
         <source>W_O</source>
         <translation>W_O</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_plot.py" line="167"/>
+        <location filename="../../gui/panels/cost_plot.py" line="168"/>
         <source>1 head without W_O</source>
         <extracomment>Headroom over the tallest bar: the notes stand beside the plot, not over the bars. The bars keep at least this many lines of plot text of height. The legend under the title, × the plot text (or the notes&apos; size where that is smaller).</extracomment>
         <translation>W_O なしの 1 ヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_plot.py" line="176"/>
+        <location filename="../../gui/panels/cost_plot.py" line="177"/>
         <source>cost of one attention layer</source>
         <translation>注意層 1 つのコスト</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_plot.py" line="272"/>
+        <location filename="../../gui/panels/cost_plot.py" line="273"/>
         <source>FLOPs</source>
         <translation>FLOPs</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_plot.py" line="440"/>
+        <location filename="../../gui/panels/cost_plot.py" line="441"/>
         <source>n = {n} tokens: 1 × {d}  vs  {h} × {dk}
 softmax: {sm} FLOPs, {share:.1%} of the layer
    (1 head: {sm1}, {share1:.1%})
@@ -864,73 +864,73 @@ W_O:{wo} FLOPs、{wo_share:.1%}
 W_O なしの 1 ヘッド:{no_wo} FLOPs</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_plot.py" line="455"/>
+        <location filename="../../gui/panels/cost_plot.py" line="456"/>
         <source>MHA</source>
         <translation>MHA</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_plot.py" line="455"/>
+        <location filename="../../gui/panels/cost_plot.py" line="456"/>
         <source>MQA</source>
         <translation>MQA</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_plot.py" line="455"/>
+        <location filename="../../gui/panels/cost_plot.py" line="456"/>
         <source>GQA</source>
         <translation>GQA</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_plot.py" line="456"/>
+        <location filename="../../gui/panels/cost_plot.py" line="457"/>
         <source>attention params per layer: {p}&lt;br&gt;({kind}, {g} K/V heads; 1 full-width head: {p1})</source>
         <translation>層あたりのアテンションのパラメータ:{p}&lt;br&gt;({kind}、K/V ヘッド {g} 個。フル幅の 1 ヘッド:{p1})</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_plot.py" line="460"/>
+        <location filename="../../gui/panels/cost_plot.py" line="461"/>
         <source>KV cache: none (no decoder layer caches keys and values)</source>
         <translation>KV キャッシュ:なし(キーとバリューをキャッシュするデコーダ層がありません)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_plot.py" line="462"/>
+        <location filename="../../gui/panels/cost_plot.py" line="463"/>
         <source>KV cache, {bits}-bit: {per_token} per token&lt;br&gt;(2 × {layers} layers × {g} × {dk} values); {ctx} at n = {n}</source>
         <translation>KV キャッシュ({bits} ビット):トークンあたり {per_token}&lt;br&gt;(2 × {layers} 層 × {g} × {dk} 個の値)、n = {n} では {ctx}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_plot.py" line="467"/>
+        <location filename="../../gui/panels/cost_plot.py" line="468"/>
         <source>scores h·n² = {h} × {n}²: {size} per layer</source>
         <translation>スコア h·n² = {h} × {n}²:層あたり {size}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_plot.py" line="272"/>
+        <location filename="../../gui/panels/cost_plot.py" line="273"/>
         <source>FLOPs per layer</source>
         <translation>1 層あたりの FLOPs</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_plot.py" line="189"/>
+        <location filename="../../gui/panels/cost_plot.py" line="190"/>
         <source>KV cache: {bits}-bit values</source>
         <translation>KV キャッシュ:{bits} ビットの値</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_plot.py" line="194"/>
+        <location filename="../../gui/panels/cost_plot.py" line="195"/>
         <source>Bits per stored key and value in the KV cache and the score memory</source>
         <translation>KV キャッシュとスコアのメモリで、キーとバリュー 1 つを保存するビット数</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_plot.py" line="429"/>
+        <location filename="../../gui/panels/cost_plot.py" line="430"/>
         <source>1 head = h heads</source>
         <translation>1 ヘッド = h ヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_plot.py" line="430"/>
+        <location filename="../../gui/panels/cost_plot.py" line="431"/>
         <source>1 head</source>
         <translation>1 ヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_plot.py" line="430"/>
+        <location filename="../../gui/panels/cost_plot.py" line="431"/>
         <source>{h} heads</source>
         <translation>{h} ヘッド</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/cost_plot.py" line="429"/>
         <location filename="../../gui/panels/cost_plot.py" line="430"/>
+        <location filename="../../gui/panels/cost_plot.py" line="431"/>
         <source>per head</source>
         <translation>ヘッド別</translation>
     </message>
@@ -1174,95 +1174,95 @@ theory σ⁴ = {th}
         <translation>÷√d_k によって戻る ±2σ² の幅</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/strip.py" line="242"/>
+        <location filename="../../gui/lessons/strip.py" line="254"/>
         <source>◀ Back</source>
         <extracomment>What Edit → Reset puts back when the lesson has not changed the controls: the first run&apos;s. New Results refresh the step&apos;s text at once, unless it was refreshed less than this long ago (a drag of a slider): then this long after that refresh, with the newest Results. A text read at reading speed loses nothing, and most of a drag&apos;s changes skip the rich-text layout (about a tenth of a change&apos;s time on the GUI thread). The text asks for another height (a new step, new numbers, a new width): the window gives the lesson strip the height it needs (MainWindow.fit_lesson_dock). The step&apos;s text was set again from the newest Results (refresh_text).</extracomment>
         <translation>◀ 戻る</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/strip.py" line="243"/>
-        <location filename="../../gui/lessons/strip.py" line="352"/>
+        <location filename="../../gui/lessons/strip.py" line="255"/>
+        <location filename="../../gui/lessons/strip.py" line="367"/>
         <source>Next ▶</source>
         <translation>次へ ▶</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/strip.py" line="245"/>
-        <location filename="../../gui/lessons/strip.py" line="372"/>
+        <location filename="../../gui/lessons/strip.py" line="257"/>
+        <location filename="../../gui/lessons/strip.py" line="387"/>
         <source>■ Stop</source>
         <translation>■ 停止</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/strip.py" line="245"/>
-        <location filename="../../gui/lessons/strip.py" line="372"/>
+        <location filename="../../gui/lessons/strip.py" line="257"/>
+        <location filename="../../gui/lessons/strip.py" line="387"/>
         <source>▶ Play</source>
         <translation>▶ 再生</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/strip.py" line="246"/>
+        <location filename="../../gui/lessons/strip.py" line="258"/>
         <source>Previous step (PageUp, ←)</source>
         <translation>前のステップ (PageUp, ←)</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/strip.py" line="247"/>
+        <location filename="../../gui/lessons/strip.py" line="259"/>
         <source>Next step (PageDown, →)</source>
         <translation>次のステップ (PageDown, →)</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/strip.py" line="248"/>
+        <location filename="../../gui/lessons/strip.py" line="260"/>
         <source>Animate this step&apos;s sweep</source>
         <translation>このステップのスイープをアニメーション表示</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/strip.py" line="249"/>
-        <location filename="../../gui/lessons/strip.py" line="288"/>
+        <location filename="../../gui/lessons/strip.py" line="261"/>
+        <location filename="../../gui/lessons/strip.py" line="300"/>
         <source>Training…</source>
         <translation>学習中…</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/strip.py" line="250"/>
-        <location filename="../../gui/lessons/strip.py" line="289"/>
+        <location filename="../../gui/lessons/strip.py" line="262"/>
+        <location filename="../../gui/lessons/strip.py" line="301"/>
         <source>▶ Train</source>
         <translation>▶ 学習</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/strip.py" line="251"/>
+        <location filename="../../gui/lessons/strip.py" line="263"/>
         <source>Train this step&apos;s tiny models in the Training tab</source>
         <translation>このステップの小さなモデルを「学習」タブで学習します</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/strip.py" line="252"/>
+        <location filename="../../gui/lessons/strip.py" line="264"/>
         <source>Reset controls</source>
         <translation>コントロールを元に戻す</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/strip.py" line="253"/>
+        <location filename="../../gui/lessons/strip.py" line="265"/>
         <source>Put back the controls from before the lesson</source>
         <translation>レッスン前のコントロールの値に戻します</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/strip.py" line="254"/>
+        <location filename="../../gui/lessons/strip.py" line="266"/>
         <source>offset</source>
         <translation>オフセット</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/strip.py" line="255"/>
+        <location filename="../../gui/lessons/strip.py" line="267"/>
         <source>gap</source>
         <translation>ギャップ</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/strip.py" line="352"/>
+        <location filename="../../gui/lessons/strip.py" line="367"/>
         <source>More {k}/{n} ▼</source>
         <translation>続き {k}/{n} ▼</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/strip.py" line="513"/>
+        <location filename="../../gui/lessons/strip.py" line="530"/>
         <source>Step {i} / {n}</source>
         <translation>ステップ {i} / {n}</translation>
     </message>
     <message>
         <location filename="../../gui/lessons/real_heads_facts.py" line="44"/>
-        <location filename="../../gui/lessons/strip.py" line="522"/>
-        <location filename="../../gui/panels/heads_view.py" line="362"/>
+        <location filename="../../gui/lessons/strip.py" line="539"/>
+        <location filename="../../gui/panels/heads_view.py" line="379"/>
         <source>computing…</source>
         <translation>計算中…</translation>
     </message>
@@ -1519,54 +1519,54 @@ theory σ⁴ = {th}
         <translation>代名詞 → 直前の名詞</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="321"/>
+        <location filename="../../gui/panels/heads_view.py" line="338"/>
         <source>the six small maps have no room for token names; the average names 1 token in {k}</source>
         <extracomment>A small map shows its token names while its cells keep at least this many text lines across and down beside them; it shows them again only above SMALL_AXES_AGAIN times that (the axes&apos; own room would otherwise switch them on and off).</extracomment>
         <translation>6 つの小さなマップにはトークン名を書く余地がありません。平均のマップは {k} トークンに 1 つだけ名前を書いています</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="323"/>
+        <location filename="../../gui/panels/heads_view.py" line="340"/>
         <source>the six small maps have no room for token names: see the average</source>
         <translation>6 つの小さなマップにはトークン名を書く余地がありません: 平均のマップを見てください</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="342"/>
+        <location filename="../../gui/panels/heads_view.py" line="359"/>
         <source>random heads (seeded, untrained)</source>
         <translation>ランダムヘッド(シード付き、未学習)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="345"/>
+        <location filename="../../gui/panels/heads_view.py" line="362"/>
         <source>hand-built heads (rules, not learned)</source>
         <translation>手作りのヘッド(規則ベース、学習なし)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="350"/>
-        <location filename="../../gui/realheads/texts.py" line="147"/>
+        <location filename="../../gui/panels/heads_view.py" line="367"/>
+        <location filename="../../gui/realheads/texts.py" line="157"/>
         <source>random head {i}</source>
         <translation>ランダムヘッド {i}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="354"/>
+        <location filename="../../gui/panels/heads_view.py" line="371"/>
         <source>average of the {h} heads</source>
         <translation>{h} ヘッドの平均</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="364"/>
+        <location filename="../../gui/panels/heads_view.py" line="381"/>
         <source>Type a sentence above to see the heads.</source>
         <translation>上に文を入力するとヘッドが表示されます。</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="367"/>
+        <location filename="../../gui/panels/heads_view.py" line="384"/>
         <source>entropy of the average: {avg} nats vs mean per-head entropy: {mean} nats (max ln {n} = {max})</source>
         <translation>平均のエントロピー: {avg} nats 対 ヘッドごとのエントロピーの平均: {mean} nats(最大 ln {n} = {max})</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="371"/>
+        <location filename="../../gui/panels/heads_view.py" line="388"/>
         <source>averaging blurs the roles (entropy is concave: H(average) ≥ mean H(head))</source>
         <translation>平均すると役割がぼやける(エントロピーは凹: H(平均) ≥ H(ヘッド) の平均)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/heads_view.py" line="373"/>
+        <location filename="../../gui/panels/heads_view.py" line="390"/>
         <source>showing the first {k} tokens; {d} more not drawn</source>
         <translation>先頭 {k} トークンを表示、残り {d} 個は省略</translation>
     </message>
@@ -1750,7 +1750,7 @@ theory σ⁴ = {th}
         <translation>シード:</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/base.py" line="331"/>
+        <location filename="../../gui/panels/base.py" line="337"/>
         <source>This panel could not be drawn: {reason}</source>
         <extracomment>Sizes tried in turn, largest first, as factors of the plot text. What a change repaints. The whole viewport by default: a result changes most of a plot, and one repaint costs less than Qt&apos;s bookkeeping of the many small regions its items dirty (pyqtgraph&apos;s default, MinimalViewportUpdate). A panel whose changes stay in one part of it repaints the rectangle around what changed (BoundingRect): items outside it are not painted at all. tests/gui/panels/test_panel_painting.py checks that what is on screen then matches a fresh rendering. A panel that can lay its texts out beside its data sets this (and arrange()). Texts go beside the data in a panel at least WIDE_RATIO times as wide as the height it is offered, and back above the data below WIDE_RATIO_BACK (the gap keeps a panel from switching to and fro on a resize of a few pixels). … and only where it is at least this many lines of its text wide: side by side, a narrow panel at 300 % squeezed its plots until their labels ran into each other.</extracomment>
         <translation>このパネルを描けませんでした: {reason}</translation>
@@ -1772,17 +1772,22 @@ theory σ⁴ = {th}
         <translation>{model}: {layers} 層 × {heads} ヘッド、d_model {d}、d_k {dk}</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="32"/>
+        <location filename="../../gui/realheads/texts.py" line="35"/>
+        <source>{ids}: outside the vocabulary 0..{last}, ignored as transformers does</source>
+        <translation>{ids}：語彙 0..{last} の外にあるため、transformers と同じく無視しました</translation>
+    </message>
+    <message>
+        <location filename="../../gui/realheads/texts.py" line="42"/>
         <source>The first idea on real weights</source>
         <translation>最初の考えを学習済みの重みで確かめる</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="34"/>
+        <location filename="../../gui/realheads/texts.py" line="44"/>
         <source>with unit-variance q and k, Var(q·k) = d_k = {dk} and Var(q·k/√d_k) = 1; trained weights and LayerNorm move both, by the factor in the third column.</source>
         <translation>q と k の成分が分散1なら Var(q·k) = d_k = {dk}、Var(q·k/√d_k) = 1 です。学習済みの重みと LayerNorm は両方を動かします。どれだけ動くかは3列目の倍率です。</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="38"/>
+        <location filename="../../gui/realheads/texts.py" line="48"/>
         <source>with unit-variance q and k, Var(q·k) = d_k = {dk} and Var(q·k/√d_k) = 1; trained weights and LayerNorm move both, by the factor in the second row.</source>
         <translation>q と k の成分が分散1なら Var(q·k) = d_k = {dk}、Var(q·k/√d_k) = 1 です。学習済みの重みと LayerNorm は両方を動かします。どれだけ動くかは2行目の倍率です。</translation>
     </message>
@@ -1804,13 +1809,13 @@ theory σ⁴ = {th}
     </message>
     <message>
         <location filename="../../gui/panels/head_variance_plot.py" line="132"/>
-        <location filename="../../gui/realheads/texts.py" line="50"/>
+        <location filename="../../gui/realheads/texts.py" line="60"/>
         <source>Var(q·k)</source>
         <translation>Var(q·k)</translation>
     </message>
     <message>
         <location filename="../../gui/panels/head_variance_plot.py" line="133"/>
-        <location filename="../../gui/realheads/texts.py" line="50"/>
+        <location filename="../../gui/realheads/texts.py" line="60"/>
         <source>Var(q·k/√d_k)</source>
         <translation>Var(q·k/√d_k)</translation>
     </message>
@@ -1820,92 +1825,92 @@ theory σ⁴ = {th}
         <translation>中央値</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="70"/>
+        <location filename="../../gui/realheads/texts.py" line="80"/>
         <source>Here Var(q·k/√d_k) runs from {lo} (L{i}) to {hi} (L{j}) instead of 1: the trained q and k are not independent unit-variance vectors, so ÷√d_k alone does not bring the scores to variance 1.</source>
         <translation>この文では Var(q·k/√d_k) は 1 ではなく {lo}(L{i})から {hi}(L{j})です。学習済みの q と k は独立で分散1のベクトルではないので、÷√d_k だけではスコアの分散は1になりません。</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="81"/>
+        <location filename="../../gui/realheads/texts.py" line="91"/>
         <source>The table pools every head and every (query, key) pair, so it also counts each query&apos;s constant offset, which softmax ignores. Head by head, within each query&apos;s row (the plot): the median head per layer is {medians}; the heads run from {lo} (L{ll}·H{lh}) to {hi} (L{hl}·H{hh}), and {k} of {n} are below 1. L{hl}·H{hh} stands out: {factor} times its layer&apos;s median head.</source>
         <translation>表はすべてのヘッドとすべての(クエリ, キー)の組をまとめているので、softmax が無視するクエリごとの一定のずれも数えています。ヘッドごとに各クエリの行の中で見ると(グラフ): 層ごとの中央値のヘッドは {medians}、ヘッドは {lo}(L{ll}·H{lh})から {hi}(L{hl}·H{hh})まで広がり、{n} 個中 {k} 個が 1 未満です。L{hl}·H{hh} は突出していて、その層の中央値のヘッドの {factor} 倍です。</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="106"/>
+        <location filename="../../gui/realheads/texts.py" line="116"/>
         <source>MiniLM is English-only. Its tokenizer splits off every kanji: common ones are in its vocabulary as single characters, the rest become [UNK]. Kana runs are cut into single-character ##-pieces, and voiced marks are dropped (が → か, で → て).</source>
         <translation>MiniLM は英語専用です。トークナイザーは漢字を1字ずつ切り離し、語彙にあるよく使う漢字はそのまま1字のトークンに、それ以外は [UNK] になります。かなの並びは1文字ずつの ## 付きの断片に分かれ、濁点は落ちます(が → か、で → て)。</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="110"/>
+        <location filename="../../gui/realheads/texts.py" line="120"/>
         <source>Here {k} of {n} tokens are [UNK].</source>
         <translation>この文では {n} トークン中 {k} 個が [UNK] です。</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="119"/>
+        <location filename="../../gui/realheads/texts.py" line="129"/>
         <source>previous {v}</source>
         <translation>直前 {v}</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="120"/>
+        <location filename="../../gui/realheads/texts.py" line="130"/>
         <source>next {v}</source>
         <translation>直後 {v}</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="121"/>
+        <location filename="../../gui/realheads/texts.py" line="131"/>
         <source>self {v}</source>
         <translation>自分 {v}</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="122"/>
+        <location filename="../../gui/realheads/texts.py" line="132"/>
         <source>first {v}</source>
         <translation>先頭 {v}</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="123"/>
+        <location filename="../../gui/realheads/texts.py" line="133"/>
         <source>separator {v}</source>
         <translation>区切り {v}</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="124"/>
+        <location filename="../../gui/realheads/texts.py" line="134"/>
         <source>entropy {v} nats</source>
         <translation>エントロピー {v} nat</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="125"/>
+        <location filename="../../gui/realheads/texts.py" line="135"/>
         <source>broad {v}</source>
         <translation>広がり {v}</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="127"/>
+        <location filename="../../gui/realheads/texts.py" line="137"/>
         <source>induction {v}</source>
         <translation>インダクション {v}</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="129"/>
+        <location filename="../../gui/realheads/texts.py" line="139"/>
         <source>Layer {layer} head {head} is “{role}”: </source>
         <translation>層 {layer} ヘッド {head} は「{role}」:</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="139"/>
+        <location filename="../../gui/realheads/texts.py" line="149"/>
         <source>Trained L{layer}·H{head} is “{role}”: </source>
         <translation>学習したヘッド L{layer}·H{head} は「{role}」:</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="141"/>
+        <location filename="../../gui/realheads/texts.py" line="151"/>
         <source>Hand-built head {i} ({rule}) is “{role}”: </source>
         <translation>手作りのヘッド {i}({rule})は「{role}」:</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="155"/>
+        <location filename="../../gui/realheads/texts.py" line="165"/>
         <source>trained from scratch · L{layer}·H{head}: {role}</source>
         <translation>ゼロから学習 · L{layer}·H{head}: {role}</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="157"/>
+        <location filename="../../gui/realheads/texts.py" line="167"/>
         <source>hand-built {i} · {rule}: {role}</source>
         <translation>手作り {i} · {rule}: {role}</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/texts.py" line="165"/>
+        <location filename="../../gui/realheads/texts.py" line="175"/>
         <source>The training lab, on its scoring batch: “{role}” (previous {p} · induction {i} · BOS {b} · self {s} · entropy {e} nats)</source>
         <translation>学習ラボの採点用バッチでは「{role}」(直前 {p} · インダクション {i} · BOS {b} · 自分 {s} · エントロピー {e} nat)</translation>
     </message>
@@ -2507,128 +2512,128 @@ theory σ⁴ = {th}
         <translation>{name}：アテンション層 {layers} 個 × ヘッド {heads} 個 = {total}</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="40"/>
+        <location filename="../../gui/lessons/training_facts.py" line="51"/>
         <source>Training now, in the Training tab; this text fills in with what the run shows when it ends.</source>
         <extracomment>d_k of the lesson&apos;s scaling run: wide enough that unscaled scores saturate softmax.</extracomment>
         <translation>「学習」タブで学習中です。終わると、この文に結果が入ります。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="55"/>
+        <location filename="../../gui/lessons/training_facts.py" line="66"/>
         <source>not reached in {n}</source>
         <translation>{n} ステップでは未到達</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="95"/>
+        <location filename="../../gui/lessons/training_facts.py" line="106"/>
         <source>Press Train to test this on a real model: one head is trained at d_k = {dk}, scaled and unscaled, from the same start, on an averaging task (count the majority colour of 9 tokens) and on a lookup task (find one of 8 keys). The run takes a few seconds and this text then says what it showed.</source>
         <translation>「学習」を押すと、実際のモデルで確かめられます。d_k = {dk} のヘッド 1 つを、スケーリングありとなしで同じ初期値から、平均タスク（9 トークンで多い色を数える）と検索タスク（8 個のキーから 1 つを探す）で学習します。数秒で終わり、この文に結果が入ります。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="101"/>
+        <location filename="../../gui/lessons/training_facts.py" line="112"/>
         <source>&lt;b&gt;Trained&lt;/b&gt; ({seeds} seeds × {steps} steps, d_k = {dk}): on the averaging task the scaled head reaches accuracy {acc_s}, the unscaled one {acc_u} (copying one random token gives {copy}). Unscaled, the top attention weight is {max_u} against {max_s}, the attention entropy {ent_u} against {ent_s} nats, and the median |∇W_Q| over the run (one batch per logged step) {g_u} against {g_s}. On the lookup task the unscaled head reaches {look_u} (scaled {look_s}); {reach_u} of {seeds} unscaled seeds and {reach_s} of {seeds} scaled seeds reach 95 % (median step: unscaled {to95_u}, scaled {to95_s}).</source>
         <translation>&lt;b&gt;学習結果&lt;/b&gt;（シード {seeds} 個 × {steps} ステップ、d_k = {dk}）：平均タスクでは、スケーリングありのヘッドの正解率は {acc_s}、なしは {acc_u} です（ランダムなトークンを 1 つ写すだけなら {copy}）。スケーリングなしでは、最大の注意の重みが {max_u}（ありは {max_s}）、注意のエントロピーが {ent_u} nats（ありは {ent_s}）、学習全体での |∇W_Q| の中央値（記録した各ステップで 1 バッチ分）が {g_u}（ありは {g_s}）です。検索タスクでは、スケーリングなしの正解率は {look_u}（ありは {look_s}）です。95 % に届いたのは、なしでは {seeds} 個のシードのうち {reach_u} 個、ありでは {seeds} 個のうち {reach_s} 個です（届くまでのステップ数の中央値は、なしが {to95_u}、ありが {to95_s}）。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="117"/>
+        <location filename="../../gui/lessons/training_facts.py" line="128"/>
         <source>In this run ÷√d_k mattered more on the averaging task, where the head must spread its attention, than on the lookup task.</source>
         <translation>今回の学習では、÷√d_k の効果は、ヘッドが注意を広く行き渡らせる必要がある平均タスクのほうが、検索タスクより大きくなりました。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="120"/>
+        <location filename="../../gui/lessons/training_facts.py" line="131"/>
         <source>In this run ÷√d_k made little difference on either task.</source>
         <translation>今回の学習では、どちらのタスクでも ÷√d_k の差はほとんどありませんでした。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="122"/>
+        <location filename="../../gui/lessons/training_facts.py" line="133"/>
         <source>In this run the lookup task lost more without ÷√d_k than the averaging task.</source>
         <translation>今回の学習では、÷√d_k をなくしたときの落ち込みは、平均タスクより検索タスクのほうが大きくなりました。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="124"/>
+        <location filename="../../gui/lessons/training_facts.py" line="135"/>
         <source>The model is trained with Adam, which divides each step by a running size of its gradient, so the size of |∇W_Q| is not the whole story.</source>
         <translation>このモデルは Adam で学習しています。Adam は各ステップを勾配の大きさの移動平均で割るので、|∇W_Q| の大きさだけでは学習の進み方は決まりません。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="155"/>
+        <location filename="../../gui/lessons/training_facts.py" line="166"/>
         <source>Press Train to watch roles appear: a 2-layer model with 4 heads a layer learns to continue a repeated random sequence, from random weights. The Training tab then shows its learned heads, each named from its scores.</source>
         <translation>「学習」を押すと、役割が現れる様子を見られます。各層 4 ヘッドの 2 層モデルが、ランダムな重みから、繰り返されるランダムな系列の続きを学習します。その後「学習」タブに学習後のヘッドを、スコアから付けた役割名とともに表示します。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="164"/>
+        <location filename="../../gui/lessons/training_facts.py" line="175"/>
         <source>{n} × {role} ({heads})</source>
         <translation>{role} × {n}（{heads}）</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="166"/>
+        <location filename="../../gui/lessons/training_facts.py" line="177"/>
         <source>no head reached a role&apos;s threshold</source>
         <translation>どのヘッドも役割のしきい値に届きませんでした</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="167"/>
+        <location filename="../../gui/lessons/training_facts.py" line="178"/>
         <source>&lt;b&gt;Trained&lt;/b&gt; ({steps} steps, accuracy {acc}), the {n} heads of {layers} layers took these roles by themselves: {roles}.</source>
         <translation>&lt;b&gt;学習結果&lt;/b&gt;（{steps} ステップ、正解率 {acc}）：{layers} 層 {n} 個のヘッドは自分で次の役割を担いました：{roles}。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="172"/>
+        <location filename="../../gui/lessons/training_facts.py" line="183"/>
         <source>{k} of {n} heads have no clean role (mixed: no score reaches its threshold).</source>
         <translation>{n} 個中 {k} 個のヘッドには、はっきりした役割がありません（混合：どのスコアもしきい値に届かない）。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="190"/>
+        <location filename="../../gui/lessons/training_facts.py" line="201"/>
         <source>The &lt;b&gt;In-context learning&lt;/b&gt; tab plots the loss beside the ICL score, the loss on the repeated half minus the loss on the first half (Olsson et al. 2022): negative when the model reads the context.</source>
         <translation>&lt;b&gt;文脈内学習&lt;/b&gt;タブは、損失と ICL スコア(繰り返し部分の損失から前半の損失を引いた値、Olsson ら 2022)を並べて描きます。モデルが文脈を読めていれば負になります。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="194"/>
+        <location filename="../../gui/lessons/training_facts.py" line="205"/>
         <source>With {layers} layers, induction heads formed at step {step} (largest induction score ≥ {t:g}) after a plateau; the ICL score fell fastest between steps {a} and {b} (from {i0} to {i1} nats) while the loss dropped from {l0} to {l1}. It ends at {icl} nats, the best induction score at {ind}.</source>
         <translation>{layers} 層では、停滞のあとステップ {step} でインダクションヘッドができました(最大インダクションスコア ≥ {t:g})。ICL スコアはステップ {a} から {b} で最も速く下がり({i0} → {i1} nats)、そのあいだ損失は {l0} から {l1} に下がりました。最後は {icl} nats、最良のインダクションスコアは {ind} です。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="205"/>
+        <location filename="../../gui/lessons/training_facts.py" line="216"/>
         <source>With {layers} layers no induction head formed in this run (largest induction score {ind} &lt; {t:g}); its ICL score ends at {icl} nats: train longer.</source>
         <translation>{layers} 層では、この実行でインダクションヘッドはできませんでした(最大インダクションスコア {ind} &lt; {t:g})。ICL スコアは {icl} nats で終わりました。もっと長く学習してください。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="211"/>
+        <location filename="../../gui/lessons/training_facts.py" line="222"/>
         <source>The 1-layer control, trained on the same batches, formed none (largest induction score {ind}) and ends at {icl} nats: one layer can favour tokens it has seen, but its keys do not know which token came before them, so it cannot find the token after an earlier copy.</source>
         <translation>同じバッチで学習した 1 層の対照モデルではできませんでした(最大インダクションスコア {ind})。最後は {icl} nats です。1 層でも既出のトークンを重視することはできますが、キーは自分の前にどのトークンがあったかを知らないので、以前の同じトークンの次のトークンを見つけられません。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="218"/>
+        <location filename="../../gui/lessons/training_facts.py" line="229"/>
         <source>The 1-layer control, trained on the same batches, reached an induction score of {ind} at step {step} and ends at {icl} nats.</source>
         <translation>同じバッチで学習した 1 層の対照モデルは、ステップ {step} でインダクションスコア {ind} に達し、最後は {icl} nats です。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="252"/>
+        <location filename="../../gui/lessons/training_facts.py" line="263"/>
         <source>The paper&apos;s Table 3 (A), d_model = 512, dev perplexity / BLEU: {rows}. Across h it moves little: h = 1 is {dp1:.2f} perplexity and {db1:.1f} BLEU behind the best (perplexity {pb:.2f}, BLEU {bb:.1f}); h = {hm} is {dpm:.2f} and {dbm:.1f} behind.</source>
         <translation>論文の表 3 (A)（d_model = 512、開発セットのパープレキシティ / BLEU）：{rows}。h を変えても差はわずかです。最良の値（パープレキシティ {pb:.2f}、BLEU {bb:.1f}）に比べ、h = 1 はパープレキシティで {dp1:.2f}、BLEU で {db1:.1f} 劣り、h = {hm} は {dpm:.2f} と {dbm:.1f} 劣るだけです。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="263"/>
+        <location filename="../../gui/lessons/training_facts.py" line="274"/>
         <source>The toy moves {pts} accuracy points between h = 1 ({acc1}) and its best h = {hb} ({acc}), and its h = 1 failure is built into the task: one head can only average the two items&apos; values, so it cannot tell which item is which.</source>
         <translation>このおもちゃのモデルでは、h = 1（{acc1}）と最良の h = {hb}（{acc}）の間で正解率が {pts} ポイント動きます。h = 1 の失敗はタスクの作りに組み込まれています。ヘッドが 1 つでは 2 つの項目の値を平均することしかできず、どちらの項目の値なのか区別できないからです。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="278"/>
+        <location filename="../../gui/lessons/training_facts.py" line="289"/>
         <source>Press Train: one attention layer with d_model fixed is trained with h = 1, 2, 4, 8 and 16 heads (d_k = d_model / h, so the matrix products cost the same) on a task that needs two relations at once, 3 seeds each; the Training tab then shows quality against h beside the paper&apos;s rows.</source>
         <translation>「学習」を押すと、d_model を固定したアテンション層 1 つを、h = 1, 2, 4, 8, 16 ヘッドで（d_k = d_model / h なので行列積のコストは同じ）、2 つの関係を同時に使うタスクで学習します。各 3 シードです。その後「学習」タブに、h ごとの性能を論文の行と並べて表示します。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="282"/>
+        <location filename="../../gui/lessons/training_facts.py" line="293"/>
         <source>h = {h}: {acc} (loss {loss})</source>
         <translation>h = {h}：{acc}（損失 {loss}）</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="285"/>
+        <location filename="../../gui/lessons/training_facts.py" line="296"/>
         <source>&lt;b&gt;Trained&lt;/b&gt; (d_model = {d}, {seeds} seeds × {steps} steps), final accuracy by h: {rows}. The best accuracy is at h = {ha} ({acc}), the lowest loss at h = {hl} ({loss}).</source>
         <translation>&lt;b&gt;学習結果&lt;/b&gt;（d_model = {d}、シード {seeds} 個 × {steps} ステップ）、h ごとの最終正解率：{rows}。正解率が最も高いのは h = {ha}（{acc}）、損失が最も低いのは h = {hl}（{loss}）です。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="293"/>
+        <location filename="../../gui/lessons/training_facts.py" line="304"/>
         <source>Too many heads hurt here: at h = {h} each head has d_k = {dk} and accuracy falls to {acc}.</source>
         <translation>ここではヘッドが多すぎると悪化しました。h = {h} では各ヘッドの d_k が {dk} になり、正解率は {acc} に下がります。</translation>
     </message>
     <message>
-        <location filename="../../gui/lessons/training_facts.py" line="297"/>
+        <location filename="../../gui/lessons/training_facts.py" line="308"/>
         <source>More heads did not hurt here: h = {h} reaches {acc}.</source>
         <translation>ここではヘッドを増やしても悪化しませんでした。h = {h} で {acc} に達します。</translation>
     </message>

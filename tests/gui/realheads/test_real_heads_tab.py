@@ -592,3 +592,23 @@ def test_the_variance_plot_draws_every_head_and_the_text_states_its_distribution
     text = tab.variance_label.text()
     for piece in shown_per_head_finding(forward):
         assert piece in text
+
+
+def test_special_ids_outside_the_vocabulary_are_said_in_the_summary(make_tab, tmp_path,
+                                                                     no_minilm):
+    """A GPT-2 whose config keeps transformers' default bos/eos 50256 runs, and the summary
+    says what was ignored."""
+    import json
+
+    from tiny_models import write_gpt2
+
+    folder = write_gpt2(tmp_path / "gpt2")
+    config = json.loads((folder / "config.json").read_text())
+    config.update(bos_token_id=50256, eos_token_id=50256)
+    (folder / "config.json").write_text(json.dumps(config))
+    tab = make_tab(folder)
+    assert tab.result is not None and tab.result.error == "", tab.result
+    text = tab.texts.summary_label.text()
+    vocab = load_model(folder).config.vocab_size
+    assert (f"bos_token_id 50256, eos_token_id 50256: outside the vocabulary 0..{vocab - 1}, "
+            "ignored as transformers does") in text
