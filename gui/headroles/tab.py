@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QTimer, Slot
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QGridLayout, QHBoxLayout, QLabel,
-                               QLineEdit, QSpinBox, QVBoxLayout, QWidget)
+                               QSpinBox, QVBoxLayout, QWidget)
 
 from engine.head_roles import MAX_TOKENS, mode_for_text
 
@@ -18,10 +18,10 @@ from gui.common.guard import guarded, listener
 from gui.common.i18n import current_language, tr
 from gui.panels.heads_view import HeadsView, compute_heads
 from gui.common.qt_util import all_signals_blocked
+from gui.controls.sentence_edit import SentenceEdit
 from gui.studies.cycle import StudyCycle
 from gui.state import AppState, HeadsInput
-from gui.state.app_state import (DEFAULT_SENTENCES, DEFAULT_TOKEN_MODES, HEADS_SEED_MAX,
-                                 SENTENCE_MAX_CHARS)
+from gui.state.app_state import DEFAULT_SENTENCES, DEFAULT_TOKEN_MODES, HEADS_SEED_MAX
 
 __all__ = ["HeadRolesTab", "compute_heads", "follow_language"]
 
@@ -56,8 +56,7 @@ class HeadRolesTab(QWidget):
         self.owns_study = study is None
         self.study = study or StudyCycle("heads", compute_heads, self)
         self.sentence_label = QLabel(objectName="sentenceLabel")
-        self.sentence_edit = QLineEdit(objectName="sentenceEdit")
-        self.sentence_edit.setMaxLength(SENTENCE_MAX_CHARS)
+        self.sentence_edit = SentenceEdit(objectName="sentenceEdit")
         self.sentence_label.setBuddy(self.sentence_edit)
         self.mode_label = QLabel(objectName="tokenModeLabel")
         self.mode_combo = QComboBox(objectName="tokenModeCombo")
@@ -78,6 +77,7 @@ class HeadRolesTab(QWidget):
         sentence_row = QHBoxLayout()
         sentence_row.addWidget(self.sentence_label)
         sentence_row.addWidget(self.sentence_edit, 1)
+        sentence_row.addWidget(self.sentence_edit.note)
         self.options = QGridLayout()
         self.options_wrapped: bool | None = None
         # measured once the new font or texts have reached the widgets (they come as events)

@@ -27,11 +27,12 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QTimer, Slot
 from PySide6.QtGui import QColor, QFont, QPalette
-from PySide6.QtWidgets import QApplication, QLabel, QLineEdit, QPushButton, QWidget
+from PySide6.QtWidgets import QApplication, QLabel, QPushButton, QWidget
 
 from engine.models.catalog import minilm_status
 from engine.models.fetch import fetch_model
 
+from gui.controls.sentence_edit import SentenceEdit
 from gui.common.guard import guarded, listener
 from gui.common.i18n import tr
 from gui.realheads.study import (MINILM, HeadDetailData, ModelFetcher, ModelHeadsRequest,
@@ -54,7 +55,6 @@ from gui.panels.training_plots import role_names as lab_role_names
 from gui.common.qt_util import all_signals_blocked, forget_combo_size_hints
 from gui.studies.cycle import StudyCycle
 from gui.state import AppState
-from gui.state.app_state import SENTENCE_MAX_CHARS
 from gui.common.style import OKABE_ITO, make_theme
 
 DEBOUNCE_MS = 150
@@ -88,8 +88,7 @@ class ModelHeadsTab(QWidget):
         self.model_label, self.model_combo = self.picker.label, self.picker.combo
         self.fetch_button, self.fetch_progress = self.picker.fetch_button, self.picker.fetch_progress
         self.sentence_label = QLabel(objectName="modelSentenceLabel")
-        self.sentence_edit = QLineEdit(objectName="modelSentenceEdit")
-        self.sentence_edit.setMaxLength(SENTENCE_MAX_CHARS)
+        self.sentence_edit = SentenceEdit(objectName="modelSentenceEdit")
         self.sentence_label.setBuddy(self.sentence_edit)
         self.message_label = MeasuredLabel("modelHeadsMessage")
         self.texts = TextColumn()
@@ -428,7 +427,7 @@ class ModelHeadsTab(QWidget):
         theme's fonts)."""
         return (self, self.picker, self.model_label, self.model_combo, self.fetch_button,
                 self.fetch_progress, self.sentence_label, self.sentence_edit,
-                self.arrangement.page_bar, self.message_label, self.japanese_note,
+                self.sentence_edit.note, self.arrangement.page_bar, self.message_label, self.japanese_note,
                 self.summary_label, self.scores_label, self.variance_label, self.compare_label,
                 self.prune_button, self.prune_status)
 

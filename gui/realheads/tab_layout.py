@@ -271,13 +271,15 @@ class TabLayout(QObject):
         first, second = self.rows
         if arrangement.startswith("one row"):
             self._add(first, (t.picker, 0), (t.sentence_label, 0), (t.sentence_edit, 1),
-                      (self.page_bar, 0))
+                      (t.sentence_edit.note, 0), (self.page_bar, 0))
         elif arrangement == "two rows":
             self._add(first, (t.picker, 1), (self.page_bar, 0))
-            self._add(second, (t.sentence_label, 0), (t.sentence_edit, 1))
+            self._add(second, (t.sentence_label, 0), (t.sentence_edit, 1),
+                      (t.sentence_edit.note, 0))
         else:
             self._add(first, (t.picker, 1))
-            self._add(second, (t.sentence_label, 0), (t.sentence_edit, 1))
+            self._add(second, (t.sentence_label, 0), (t.sentence_edit, 1),
+                      (t.sentence_edit.note, 0))
             self._add(first, (self.page_bar, 0))      # hidden, but kept in the layout
 
     @staticmethod

