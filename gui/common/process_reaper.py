@@ -33,6 +33,7 @@ class _Dying:
     reader: object
     terminate_at: float
     kill_at: float
+    kept: tuple = ()     # shared objects the child may still unpickle (see reap)
 
 
 def _started(process) -> bool:
@@ -72,15 +73,20 @@ class ProcessReaper(QObject):
     def __len__(self) -> int:
         return len(self._dying)
 
-    def reap(self, process, reader=None, grace_s: float = 0.3) -> None:
+    def reap(self, process, reader=None, grace_s: float = 0.3, keep: tuple = ()) -> None:
         """Take `process` (already asked to stop) and `reader` (its pipe's reading end, or
-        None); they are closed once the process has exited. Never blocks."""
+        None); they are closed once the process has exited. `keep`: the multiprocessing
+        objects given to the child (an Event, a RawValue), held until it has exited: a
+        "spawn" child still starting unpickles them by name, and the parent's last
+        reference gone unlinks them (FileNotFoundError in SemLock._rebuild, on the child's
+        stderr). Never blocks."""
         if not _started(process):
             if reader is not None:
                 reader.close()
             return
         now = time.monotonic()
-        self._dying.append(_Dying(process, reader, now + grace_s, now + grace_s + KILL_S))
+        self._dying.append(_Dying(process, reader, now + grace_s, now + grace_s + KILL_S,
+                                  tuple(keep)))
         self._tick()
         if self._dying and not self._timer.isActive():
             self._timer.start()

@@ -301,7 +301,8 @@ class TrainingRunner(QObject):
         grace_s and kills it after that, and then closes both."""
         self._quiet()
         if self._process is not None:
-            self.reaper.reap(self._process, self._reader, grace_s)
+            self.reaper.reap(self._process, self._reader, grace_s,
+                             keep=(self._stop_event, self._run_flag))
         elif self._reader is not None:
             self._reader.close()
         self._process = self._reader = self._stop_event = self._run_flag = None

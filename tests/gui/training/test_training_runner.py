@@ -100,6 +100,31 @@ def test_stop_ends_the_process_at_once(training_tab, qtbot):
     assert panel.message[0] == "stopped" and not panel.stop_button.isEnabled()
 
 
+def test_a_run_stopped_while_its_process_starts_prints_nothing(training_tab, qtbot, capfd,
+                                                               monkeypatch):
+    """A spawned child still starting unpickles the stop event and run flag by name: the
+    parent keeps them until it has exited (else FileNotFoundError in SemLock._rebuild on
+    the child's stderr, which capfd reads: children write to this process's fd 2). The
+    grace before terminate() is long here: under pytest a child imports pytest before it
+    unpickles, and would be terminated first."""
+    import gc
+
+    import gui.training.runner as runner_module
+
+    monkeypatch.setattr(runner_module, "STOP_JOIN_S", 10.0)
+    panel = training_tab
+    pids = []
+    for _ in range(4):
+        panel.start("scaling", LONG_SCALING)
+        pids.append(panel.runner.pid)
+        panel.stop()
+        gc.collect()                      # the parent's last reference, if it had let go
+    for pid in pids:
+        qtbot.waitUntil(lambda: not psutil.pid_exists(pid), timeout=5000)
+    err = capfd.readouterr().err
+    assert "Traceback" not in err and "Error" not in err, err
+
+
 def test_closing_mid_run_leaves_no_process(window, qtbot):
     panel = window_training_tab(window)
     panel.start("scaling", LONG_SCALING)
