@@ -6,7 +6,8 @@ First a tour that shows every view once (window_tour.tour: each language, text s
 presentation, theme, view, window size and lesson step), so that the caches those fill (fonts, glyphs,
 tabs built on first show) are full; then ACTIONS random actions, in two halves: ACTIONS/2
 actions drawn from SEED (every control, menu action, shortcut, language, theme, text size,
-presentation toggle, lesson step, Play, head-roles edit and window size), the state put
+presentation toggle, lesson step, Play, head-roles edit, window size down to 320×240, and
+text pasted into any field: window_tour.PASTE_TEXTS), the state put
 back as the tour left it, and the same actions again. Prints one JSON line: actions done,
 exceptions (uncaught or caught by gui.common.guard), Qt warnings, resident memory in one resting
 state after each half (the second half meets only states the first one made, so whatever
@@ -28,13 +29,30 @@ from PySide6.QtCore import QThread, qInstallMessageHandler  # noqa: E402
 from PySide6.QtWidgets import (QAbstractSpinBox, QCheckBox, QComboBox,  # noqa: E402
                                QLineEdit, QSlider, QSpinBox)
 
-from window_tour import (SCORE_TEXTS, exceptions, menu_actions, on_exception,  # noqa: E402
-                         on_qt_message, release_freed_memory, spin_value, tour, warnings)
+from window_tour import (PASTE_TEXTS, SCORE_TEXTS, exceptions, menu_actions,  # noqa: E402
+                         on_exception, on_qt_message, release_freed_memory, spin_value, tour,
+                         warnings)
 
 SENTENCES = ("The cat sat on the mat.", "Mary gave John a book because she liked him.",
              "猫がマットに座った。それは暖かかった。", "", "   ", "a " * 60, "1e308 ×÷ ??? 😀",
              "It's raining; don't go.")
-SIZES = ((800, 600), (1280, 720), (1366, 768), (1920, 1080), (3840, 2160), (1024, 700))
+SIZES = ((800, 600), (1280, 720), (1366, 768), (1920, 1080), (3840, 2160), (1024, 700),
+         (320, 240))
+
+
+def paste(rng, fields) -> None:
+    """Text pasted into a random field (a line edit, or a spin box's), replacing what was
+    there, then Enter: what a user's Ctrl+V and Return do."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    field = rng.choice(fields)
+    edit = field.lineEdit() if isinstance(field, QAbstractSpinBox) else field
+    if not edit.isEnabled():
+        return
+    edit.selectAll()
+    edit.insert(rng.choice(PASTE_TEXTS))
+    QTest.keyClick(field, Qt.Key.Key_Return)
 
 
 def main(count: int, seed: int) -> int:
@@ -62,6 +80,9 @@ def main(count: int, seed: int) -> int:
     actions = menu_actions(win)
     shortcuts = win.menus.lesson_shortcuts + [win.menus.escape_shortcut]
     process = psutil.Process()
+    fields = [w for w in win.findChildren(QLineEdit) if w.parent() is not None
+              and not isinstance(w.parent(), QAbstractSpinBox)
+              and not isinstance(w.parent(), QComboBox)] + win.findChildren(QAbstractSpinBox)
 
     def resting_rss() -> int:
         """Resident memory in one resting state (1600x1000, 100 %, windowed, the Scaling
@@ -107,6 +128,8 @@ def main(count: int, seed: int) -> int:
         lambda: win.workspace_tabs.setCurrentIndex(rng.randrange(win.workspace_tabs.count())),
         lambda: (bar := rng.choice(list(win.area.view_tabs.values()))).setCurrentIndex(
             rng.randrange(bar.count())),
+        lambda: paste(rng, fields),
+        lambda: paste(rng, fields),
     ]
     def random_actions(n: int) -> None:
         nonlocal done

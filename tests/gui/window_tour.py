@@ -22,6 +22,11 @@ MODAL = ("openSessionAction", "saveSessionAction", "exportWindowAction", "export
          "openModelFolderAction", "about")
 SCORE_TEXTS = ("10, 1, 1, 1", "1e308, 1e308", "2e307, 0", "x, y", "1,,2", "5", "nan, 1",
                "-3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19", "100 91 91 91", "0.1 0.2")
+#: What a paste into any field may bring: numbers, lists, huge, negative and non-finite
+#: numbers, Unicode, nothing, and a page (stress_driver's "paste" move).
+PASTE_TEXTS = ("10,1,1,1", "10;1;1", "1e400", "-1e400", "99999999999999999999999", "-5",
+               "0", "nan", "inf", "-inf", "3.5", "0x10", "  12  ", "", "١٢", "１２", "😀",
+               "猫がマットに座った。", "1,000", "1e308, 1e308", "\t\n", "word " * 5000)
 #: Text sizes a tour shows each view at.
 TOUR_SCALES = (3.0, 1.5, 1.0)
 LESSON_STEPS = 12
