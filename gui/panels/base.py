@@ -18,6 +18,11 @@ from gui.panels.text_fit import lines_px
 from gui.panels.pg_compat import settle_scenes  # noqa: F401 (the window settles panels through here)
 
 
+#: Plot._pending when no Results wait for the panel to be shown (None is a Result: "show
+#: nothing", offered when a model failed).
+NOTHING_PENDING = object()
+
+
 class TitleLabel(pg.LabelItem):
     """A LabelItem that asks for no width, so titles of different lengths leave the grid's
     columns equal; a title wider than its column wraps onto a second line."""
@@ -180,7 +185,7 @@ class Plot(pg.GraphicsLayoutWidget):
         self.setViewportUpdateMode(self.VIEWPORT_UPDATE)
         self.theme: Theme = LIGHT
         self.results: Results | None = None
-        self._pending: Results | None = None
+        self._pending = NOTHING_PENDING     # Results (or None: show nothing) kept while hidden
         self._overlays: list = []
         self._axes: list | None = None
         self._axis_pictures: dict = {}
@@ -353,21 +358,21 @@ class Plot(pg.GraphicsLayoutWidget):
         other row, a tab behind another, presentation mode) or a paused one keeps them
         until it is shown or catch_up() is called. Returns whether the panel was updated."""
         if self.isVisible() and not self.paused:
-            self._pending = None
+            self._pending = NOTHING_PENDING
             self.update_results(results)
             return True
-        self._pending = results
+        self._pending = results      # None too: a hidden panel must not keep old figures
         return False
 
     @property
     def newest_results(self):
         """The newest Results offered, shown or still kept while the panel is hidden."""
-        return self._pending if self._pending is not None else self.results
+        return self.results if self._pending is NOTHING_PENDING else self._pending
 
     def catch_up(self) -> None:
         """Show Results kept while the panel was hidden (on show, and before an export)."""
-        if self._pending is not None:
-            results, self._pending = self._pending, None
+        if self._pending is not NOTHING_PENDING:
+            results, self._pending = self._pending, NOTHING_PENDING
             self.update_results(results)
 
     @guarded

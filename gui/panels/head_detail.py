@@ -214,6 +214,11 @@ class HeadDetail(Plot):
         return r.weights if r is not None else None
 
     def show_results(self, data) -> None:
+        """A head's map and lines (HeadDetailData), or None: nothing (the model failed),
+        so that no earlier model's head stays beside the message."""
+        if data is None:
+            self._show_no_head()
+            return
         n = len(data.tokens)
         new_n = n != self._map_n
         self._map_n = n
@@ -241,6 +246,20 @@ class HeadDetail(Plot):
         if new_n:
             self._fit_axes(self.height())
             self.minimum_height.request()
+
+    def _show_no_head(self) -> None:
+        self._map_n = 0
+        self.image.clear()
+        self.left_axis.set_labels([])
+        self.bottom_axis.set_labels([])
+        for label in self.query_labels + self.key_labels:
+            label.setText("")
+            label.setVisible(False)
+        self.hover_query = None
+        self.line_bands.clear()
+        self._update_token_note()
+        self._update_title()
+        self._set_readout("")
 
     def _ensure_labels(self, n: int) -> None:
         font = plot_font(self.theme, 0.85)

@@ -49,6 +49,11 @@ class LineBands:
             mine = band == index
             item.setPath(line_path(rows[qi[mine]], kj[mine]))
 
+    def clear(self) -> None:
+        """No lines (no head shown)."""
+        for item in self.items:
+            item.setPath(QPainterPath())
+
     def drawn(self) -> list[list[tuple[float, float]]]:
         """Per band (BANDS), the (query, key) of every line its path draws, read back from
         the path (tests)."""

@@ -257,9 +257,18 @@ class ModelHeadsTab(QWidget):
         self._show_nothing()
 
     def _show_nothing(self) -> None:
+        """No model's figures (the model failed): grid, detail, variance, pruning and texts
+        empty, so that nothing of an earlier model stays beside the message. A compared
+        head (trained, hand-built) is not the model's: it stays."""
         self.result = None
         self.grid.offer_results(ModelHeadsResult(request=ModelHeadsRequest("", "")))
+        if self._compared() is None:
+            self.detail.offer_results(None)
         self.variance_plot.offer_results(None)
+        self.pruning = None
+        self.pruning_plot.show_message("")
+        self.pruning_plot.offer_results(None)
+        self._say_pruning()
         self.texts.clear()
 
     def _set_message(self, text: str) -> None:

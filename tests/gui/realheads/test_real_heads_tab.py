@@ -612,3 +612,31 @@ def test_special_ids_outside_the_vocabulary_are_said_in_the_summary(make_tab, tm
     vocab = load_model(folder).config.vocab_size
     assert (f"bos_token_id 50256, eos_token_id 50256: outside the vocabulary 0..{vocab - 1}, "
             "ignored as transformers does") in text
+
+
+def test_a_model_with_nan_weights_leaves_no_figure_of_the_model_before(make_tab, tiny_bert,
+                                                                      tmp_path, no_minilm):
+    """Issue 32: a NaN model's name came beside the previous model's variance table, and
+    hidden panels kept the previous model's figures."""
+    from safetensors.numpy import load_file, save_file
+
+    from tiny_models import write_bert
+
+    poisoned = write_bert(tmp_path / "nan-bert")
+    tensors = load_file(str(poisoned / "model.safetensors"))
+    tensors["embeddings.word_embeddings.weight"][0, 0] = np.nan
+    save_file(tensors, str(poisoned / "model.safetensors"))
+    tab = make_tab(tiny_bert)
+    tab.grid.head_clicked.emit(0, 1)
+    QApplication.processEvents()
+    panels = (tab.grid, tab.detail, tab.variance_plot)
+    assert all(panel.newest_results is not None for panel in panels)
+    assert tab.variance_label.text() and tab.summary_label.text()
+    tab.add_model_folder(str(poisoned))
+    assert tab.wait_idle()
+    QApplication.processEvents()
+    assert "embeddings.word_embeddings.weight" in tab.message and tab.result is None
+    assert tab.detail.newest_results is None and tab.variance_plot.newest_results is None
+    assert tab.grid.newest_results.forward is None
+    assert tab.summary_label.text() == "" and tab.variance_label.text() == ""
+    assert tab.scores_label.text() == ""
