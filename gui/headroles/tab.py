@@ -18,7 +18,7 @@ from gui.common.guard import guarded, listener
 from gui.common.i18n import current_language, tr
 from gui.panels.heads_view import HeadsView, compute_heads
 from gui.common.qt_util import all_signals_blocked
-from gui.controls.sentence_edit import SentenceEdit
+from gui.common.sentence_edit import SentenceEdit
 from gui.studies.cycle import StudyCycle
 from gui.state import AppState, HeadsInput
 from gui.state.app_state import DEFAULT_SENTENCES, DEFAULT_TOKEN_MODES, HEADS_SEED_MAX

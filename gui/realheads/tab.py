@@ -32,7 +32,7 @@ from PySide6.QtWidgets import QApplication, QLabel, QPushButton, QWidget
 from engine.models.catalog import minilm_status
 from engine.models.fetch import fetch_model
 
-from gui.controls.sentence_edit import SentenceEdit
+from gui.common.sentence_edit import SentenceEdit
 from gui.common.guard import guarded, listener
 from gui.common.i18n import tr
 from gui.realheads.study import (MINILM, HeadDetailData, ModelFetcher, ModelHeadsRequest,

@@ -1613,23 +1613,23 @@ theory σ⁴ = {th}
         <translation>{name} という名前のモデルは見つかりません。</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="284"/>
+        <location filename="../../gui/realheads/tab.py" line="293"/>
         <source>Load a model first.</source>
         <translation>先にモデルを読み込んでください。</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="295"/>
-        <location filename="../../gui/realheads/tab.py" line="305"/>
+        <location filename="../../gui/realheads/tab.py" line="304"/>
+        <location filename="../../gui/realheads/tab.py" line="314"/>
         <source>The heads could not be pruned: {reason}</source>
         <translation>ヘッドを枝刈りできませんでした:{reason}</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="311"/>
+        <location filename="../../gui/realheads/tab.py" line="320"/>
         <source>Switching heads off one at a time…</source>
         <translation>ヘッドを 1 つずつ外しています…</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="313"/>
+        <location filename="../../gui/realheads/tab.py" line="322"/>
         <source>The curve is for another model or sentence: press again to update it.</source>
         <translation>この曲線は別のモデルまたは文のものです。もう一度押すと更新されます。</translation>
     </message>
@@ -1639,12 +1639,12 @@ theory σ⁴ = {th}
         <translation>事前学習済みのグリッドの隣に、「学習」タブ(「ヘッドの役割分化」)でゼロから学習したヘッドと、「ヘッドの役割」タブの手作りのヘッドを並べています。どれも同じ役割検出で採点し、同じ色で塗っています。クリックすると拡大して表示します。</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="448"/>
+        <location filename="../../gui/realheads/tab.py" line="457"/>
         <source>Prune heads</source>
         <translation>ヘッドを枝刈り</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="449"/>
+        <location filename="../../gui/realheads/tab.py" line="458"/>
         <source>Switch the model&apos;s heads off one at a time, least important first, on this sentence and the lesson&apos;s two (Michel et al. 2019).</source>
         <translation>この文とレッスンの 2 文で、モデルのヘッドを重要度の低い順に 1 つずつ外します(Michel et al. 2019)。</translation>
     </message>
@@ -1683,19 +1683,19 @@ theory σ⁴ = {th}
     </message>
     <message>
         <location filename="../../gui/headroles/tab.py" line="205"/>
-        <location filename="../../gui/realheads/tab.py" line="443"/>
+        <location filename="../../gui/realheads/tab.py" line="452"/>
         <source>Sentence:</source>
         <extracomment>The token mode of each language&apos;s default sentence.</extracomment>
         <translation>文:</translation>
     </message>
     <message>
         <location filename="../../gui/headroles/tab.py" line="206"/>
-        <location filename="../../gui/realheads/tab.py" line="444"/>
+        <location filename="../../gui/realheads/tab.py" line="453"/>
         <source>type a sentence in English or Japanese</source>
         <translation>英語または日本語の文を入力</translation>
     </message>
     <message>
-        <location filename="../../gui/realheads/tab.py" line="445"/>
+        <location filename="../../gui/realheads/tab.py" line="454"/>
         <source>The same sentence as the “Head roles” tab.</source>
         <translation>「ヘッドの役割」タブと同じ文です。</translation>
     </message>
@@ -1750,9 +1750,9 @@ theory σ⁴ = {th}
         <translation>シード:</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/base.py" line="337"/>
+        <location filename="../../gui/panels/base.py" line="342"/>
         <source>This panel could not be drawn: {reason}</source>
-        <extracomment>Sizes tried in turn, largest first, as factors of the plot text. What a change repaints. The whole viewport by default: a result changes most of a plot, and one repaint costs less than Qt&apos;s bookkeeping of the many small regions its items dirty (pyqtgraph&apos;s default, MinimalViewportUpdate). A panel whose changes stay in one part of it repaints the rectangle around what changed (BoundingRect): items outside it are not painted at all. tests/gui/panels/test_panel_painting.py checks that what is on screen then matches a fresh rendering. A panel that can lay its texts out beside its data sets this (and arrange()). Texts go beside the data in a panel at least WIDE_RATIO times as wide as the height it is offered, and back above the data below WIDE_RATIO_BACK (the gap keeps a panel from switching to and fro on a resize of a few pixels). … and only where it is at least this many lines of its text wide: side by side, a narrow panel at 300 % squeezed its plots until their labels ran into each other.</extracomment>
+        <extracomment>Plot._pending when no Results wait for the panel to be shown (None is a Result: &quot;show nothing&quot;, offered when a model failed). Sizes tried in turn, largest first, as factors of the plot text. What a change repaints. The whole viewport by default: a result changes most of a plot, and one repaint costs less than Qt&apos;s bookkeeping of the many small regions its items dirty (pyqtgraph&apos;s default, MinimalViewportUpdate). A panel whose changes stay in one part of it repaints the rectangle around what changed (BoundingRect): items outside it are not painted at all. tests/gui/panels/test_panel_painting.py checks that what is on screen then matches a fresh rendering. A panel that can lay its texts out beside its data sets this (and arrange()). Texts go beside the data in a panel at least WIDE_RATIO times as wide as the height it is offered, and back above the data below WIDE_RATIO_BACK (the gap keeps a panel from switching to and fro on a resize of a few pixels). … and only where it is at least this many lines of its text wide: side by side, a narrow panel at 300 % squeezed its plots until their labels ran into each other.</extracomment>
         <translation>このパネルを描けませんでした: {reason}</translation>
     </message>
     <message>
@@ -1915,33 +1915,33 @@ theory σ⁴ = {th}
         <translation>学習ラボの採点用バッチでは「{role}」(直前 {p} · インダクション {i} · BOS {b} · 自分 {s} · エントロピー {e} nat)</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/head_detail.py" line="454"/>
+        <location filename="../../gui/panels/head_detail.py" line="473"/>
         <source>hover over a cell: query → key: weight</source>
         <translation>セルにマウスを重ねる: クエリ → キー: 重み</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/head_detail.py" line="335"/>
+        <location filename="../../gui/panels/head_detail.py" line="354"/>
         <source>{query} → {key}: {weight}</source>
         <extracomment>Widest tokens the line view needs across: two columns of them and MIN_SPAN_SHARE for lines.</extracomment>
         <translation>{query} → {key}: {weight}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/head_detail.py" line="391"/>
+        <location filename="../../gui/panels/head_detail.py" line="410"/>
         <source>click a head in the grid</source>
         <translation>一覧のヘッドをクリック</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/head_detail.py" line="394"/>
+        <location filename="../../gui/panels/head_detail.py" line="413"/>
         <source>layer {layer} · head {head}: {role}</source>
         <translation>層 {layer} · ヘッド {head}: {role}</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/head_detail.py" line="458"/>
+        <location filename="../../gui/panels/head_detail.py" line="477"/>
         <source>1 token in {k} named</source>
         <translation>{k} トークンに 1 つ表示</translation>
     </message>
     <message>
-        <location filename="../../gui/panels/head_detail.py" line="459"/>
+        <location filename="../../gui/panels/head_detail.py" line="478"/>
         <source>hover: query → key: weight</source>
         <translation>マウスを重ねる: クエリ → キー: 重み</translation>
     </message>
@@ -2706,7 +2706,7 @@ theory σ⁴ = {th}
         <translation>このタブに表示するもの</translation>
     </message>
     <message>
-        <location filename="../../gui/controls/sentence_edit.py" line="57"/>
+        <location filename="../../gui/common/sentence_edit.py" line="57"/>
         <source>Cut to the first {kept} of {typed} characters</source>
         <translation>{typed} 文字のうち先頭の {kept} 文字までにしました</translation>
     </message>

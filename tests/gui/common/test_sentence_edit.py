@@ -3,7 +3,7 @@ said under the field; the tabs' state takes the cut sentence (the autouse guard 
 fails a test whose state refused a sentence)."""
 from PySide6.QtWidgets import QApplication, QHBoxLayout, QWidget
 
-from gui.controls.sentence_edit import SentenceEdit
+from gui.common.sentence_edit import SentenceEdit
 from gui.state.app_state import SENTENCE_MAX_CHARS
 from tab_fixtures import dispose
 
