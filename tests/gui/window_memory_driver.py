@@ -4,7 +4,7 @@ test_window_memory.py).
     python tests/gui/window_memory_driver.py LANG,LANG,... WxH,WxH,...
 
 Window i is shown at size i (the list repeats), switched to language i, its text set to
-200 %, a lesson step taken and every tab built and painted; then it is closed as a user
+200 %, a lesson step taken and every view brought forward, built and painted; then it is closed as a user
 closes it (close(), the reference dropped; no deleteLater) and the events that follow are
 handled. After each close the script prints one JSON line: the close's number, language,
 size, how many of the closed windows are still alive (weak references) before and after a
@@ -43,15 +43,15 @@ def pump(app, seconds: float) -> None:
 
 
 def use(window, app, lang: str) -> None:
-    from gui.common import names
-
     window.switch_language(lang)
     for _ in range(ZOOM_STEPS):
         window.zoom_in()
     pump(app, 0.1)
     window.lesson.next()
     pump(app, 0.1)
-    for key in (names.HEADS_PANEL, names.MODEL_HEADS, names.TRAINING_PANEL):
+    from gui.window.layout import WORKSPACE_OF
+
+    for key in WORKSPACE_OF:             # every view of every workspace, in front once
         window.area.bring_forward(key)
         pump(app, 0.05)
     for study in window.studies:

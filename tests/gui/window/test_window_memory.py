@@ -1,5 +1,5 @@
 """A closed window frees its memory: eight windows opened, used (text at 200 %, a lesson
-step, every tab built and painted) and closed one after another in one process, in English
+step, every view brought forward, built and painted) and closed one after another in one process, in English
 and in Japanese, at 1280×720 and 1920×1080 in turn. Every closed window is freed as soon as
 nothing refers to it (no reference cycle waits for the garbage collector), gives the
 application its font back, and resident memory grows at most MEMORY_GROWTH_MB from
@@ -20,7 +20,7 @@ import pytest
 DRIVER = Path(__file__).parents[1] / "window_memory_driver.py"
 WINDOWS = 8
 SIZES = "1280x720,1920x1080"
-MEMORY_GROWTH_MB = 150
+MEMORY_GROWTH_MB = 40      # issue 32; measured 0.6 (en), 3.0 and 16.5 MB (ja)
 TIME_LIMIT_S = 240
 
 
