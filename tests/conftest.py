@@ -45,7 +45,8 @@ def pytest_sessionstart(session):
 
 #: The longest tests, started first so that on several workers (pytest -n) they run beside
 #: the rest instead of after it.
-LONGEST_FIRST = ("test_long_use_memory.py", "test_random_use.py", "test_window_memory.py")
+LONGEST_FIRST = ("test_long_use_memory.py", "test_random_use.py", "test_window_memory.py",
+                 "test_projector_walk.py")
 
 
 def pytest_addoption(parser):

@@ -9,9 +9,10 @@ actions drawn from SEED (every control, menu action, shortcut, language, theme, 
 presentation toggle, lesson step, Play, head-roles edit, window size down to 320×240, and
 text pasted into any field: window_tour.PASTE_TEXTS), the state put
 back as the tour left it, and the same actions again. Prints one JSON line: actions done,
-exceptions (uncaught or caught by gui.common.guard), Qt warnings, resident memory in one resting
-state after each half (the second half meets only states the first one made, so whatever
-it adds is kept per action, not a cache filling), threads and child processes left.
+exceptions (uncaught or caught by gui.common.guard), Qt warnings, resident memory in one
+resting state after every fifth of the actions (rss_points_mb) and after each half (the
+second half meets only states the first one made, so whatever it adds is kept per action,
+not a cache filling), threads and child processes left.
 """
 import json
 import os
@@ -36,6 +37,8 @@ from window_tour import (PASTE_TEXTS, SCORE_TEXTS, exceptions, menu_actions,  # 
 SENTENCES = ("The cat sat on the mat.", "Mary gave John a book because she liked him.",
              "猫がマットに座った。それは暖かかった。", "", "   ", "a " * 60, "1e308 ×÷ ??? 😀",
              "It's raining; don't go.")
+#: Resting-RSS readings: after every 1/POINTS of the actions (rss_points_mb).
+POINTS = 5
 SIZES = ((800, 600), (1280, 720), (1366, 768), (1920, 1080), (3840, 2160), (1024, 700),
          (320, 240))
 
@@ -131,6 +134,9 @@ def main(count: int, seed: int) -> int:
         lambda: paste(rng, fields),
         lambda: paste(rng, fields),
     ]
+    every = max(1, count // POINTS)
+    points = []             # resting RSS (MB) after every POINTS-th of all the actions
+
     def random_actions(n: int) -> None:
         nonlocal done
         rng.seed(seed)
@@ -144,6 +150,8 @@ def main(count: int, seed: int) -> int:
             if i % 40 == 39:
                 win.model.wait_idle(10000)
                 heads.wait_idle(10000)
+            if done % every == 0:
+                points.append(round(resting_rss() / 2**20, 1))
 
     tour(win, app, sizes=SIZES)
     start = win.state.snapshot()
@@ -165,6 +173,7 @@ def main(count: int, seed: int) -> int:
     running_qthreads = [s.objectName() for s in win.studies if s.is_running()]
     print(json.dumps({"actions": done, "exceptions": exceptions, "qt_warnings": warnings,
                       "rss_warm_mb": rss_warm / 2**20, "rss_end_mb": rss_end / 2**20,
+                      "rss_points_mb": points,
                       "python_threads": threads, "running_studies": running_qthreads,
                       "children": [p.pid for p in process.children(recursive=True)],
                       "qthread_alive": QThread.currentThread() is not None}))
