@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import ctypes
+import json
 import os
 import sys
 
@@ -144,7 +145,9 @@ SMOKE_READY_FILE = "ATTENTION_LAB_READY_FILE"      # write this file once result
 
 class ReadyFile(QObject):
     """Test hook: once the window's first results are on screen, write `path` (a process
-    driving the app, e.g. one that sends it SIGINT, waits for it)."""
+    driving the app, e.g. one that sends it SIGINT, waits for it): one JSON line with the
+    window's frame geometry, its screen's geometry and available geometry ([x, y, w, h],
+    logical pixels) and whether it is full screen."""
 
     def __init__(self, window, path: str):
         super().__init__(window)
@@ -153,9 +156,18 @@ class ReadyFile(QObject):
 
     @Slot(object)
     def on_results(self, _results) -> None:
-        self.parent().model.results_ready.disconnect(self.on_results)
+        window = self.parent()
+        window.model.results_ready.disconnect(self.on_results)
+        screen = window.screen()
+
+        def box(rect) -> list[int]:
+            return [rect.x(), rect.y(), rect.width(), rect.height()]
+
+        report = {"window": box(window.frameGeometry()), "screen": box(screen.geometry()),
+                  "available": box(screen.availableGeometry()),
+                  "full_screen": window.isFullScreen()}
         with open(self.path, "w", encoding="utf-8") as handle:
-            handle.write("ready\n")
+            handle.write(json.dumps(report) + "\n")
 
 
 def install_smoke_hooks(window, environ=os.environ) -> None:

@@ -333,3 +333,20 @@ def page_texts(lesson) -> list[str]:
         pages.append(fit.page_text())
     fit.show_page(shown)
     return pages
+
+
+def xvfb_or_skip() -> str:
+    """xvfb-run's path; without it the test is skipped, or fails where
+    ATTENTION_LAB_REQUIRE_XVFB is set (CI sets it after .ci/install_xvfb.sh)."""
+    import os
+    import shutil
+
+    import pytest
+
+    found = shutil.which("xvfb-run")
+    if found is None:
+        if os.environ.get("ATTENTION_LAB_REQUIRE_XVFB"):
+            pytest.fail("xvfb-run is missing (.ci/install_xvfb.sh installs it)")
+        pytest.skip("xvfb-run is not installed (apt-get install xvfb): the test needs a "
+                    "real X screen")
+    return found

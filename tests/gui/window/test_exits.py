@@ -90,3 +90,32 @@ def test_a_headless_command_stops_on_ctrl_c_with_one_line(tmp_path, command):
     _, err = proc.communicate(timeout=30)
     assert proc.returncode == 130, err
     assert err.strip() == "attention-lab: interrupted"
+
+
+@pytest.mark.parametrize("args", [[], ["--presentation"]])
+def test_on_a_small_screen_the_window_fits_it(tmp_path, args):
+    """Issue 32's fault case: a 1024×768 X screen (Xvfb, no window manager). Windowed, the
+    first window takes at most 90 % of the available geometry and lies inside it;
+    presentation mode fills the screen."""
+    import json
+
+    from gui_helpers import xvfb_or_skip
+
+    xvfb = xvfb_or_skip()
+    ready = tmp_path / "ready"
+    env = dict(no_display_env(tmp_path), QT_QPA_PLATFORM="xcb",
+               ATTENTION_LAB_READY_FILE=str(ready), ATTENTION_LAB_QUIT_AFTER_MS="3000")
+    proc = subprocess.run([xvfb, "-a", "-s", "-screen 0 1024x768x24", sys.executable,
+                           str(MAIN), *args], env=env, cwd=ROOT, capture_output=True,
+                          text=True, timeout=START_LIMIT_S + 30)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert "Traceback" not in proc.stderr, proc.stderr[-3000:]
+    report = json.loads(ready.read_text())
+    assert report["screen"] == [0, 0, 1024, 768]
+    x, y, w, h = report["window"]
+    ax, ay, aw, ah = report["available"]
+    if args:
+        assert report["full_screen"] and report["window"] == report["screen"]
+    else:
+        assert w <= 0.9 * aw + 1 and h <= 0.9 * ah + 1, report
+        assert ax <= x and ay <= y and x + w <= ax + aw and y + h <= ay + ah, report

@@ -11,25 +11,15 @@ so this test needs xvfb-run: without it the test is skipped, unless
 ATTENTION_LAB_REQUIRE_XVFB is set (CI sets it after installing Xvfb)."""
 import json
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from gui_helpers import xvfb_or_skip
 
 WALK = Path(__file__).parents[1] / "projector_walk.py"
 SCREENS = ("1280x720", "1920x1080")
-
-
-def xvfb_or_skip() -> str:
-    found = shutil.which("xvfb-run")
-    if found is None:
-        if os.environ.get("ATTENTION_LAB_REQUIRE_XVFB"):
-            pytest.fail("xvfb-run is missing (.ci/install_xvfb.sh installs it)")
-        pytest.skip("xvfb-run is not installed (apt-get install xvfb): the projector walk "
-                    "needs a real X screen")
-    return found
 
 
 @pytest.fixture(scope="module")
