@@ -504,7 +504,8 @@ def main(argv=None) -> int:
             now = sum(1 for line in open("/proc/self/maps")
                       if line.rstrip().endswith("/" + args.watch_file))
             if now != mapped:
-                print(json.dumps({"action": i + 1, "move": use.moves[move][0], "mapped": now}),
+                print(json.dumps({"action": i + 1, "move": use.moves[move][0], "mapped": now,
+                                  "threads": sorted(thread_name(t) for t in thread_ids())}),
                       flush=True)
                 mapped = now
         if i % 40 == 39:
