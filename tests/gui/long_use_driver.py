@@ -21,6 +21,7 @@ there (left_after_close), and the seconds the run took.
 done (memory that is only warm-up grows in the first round and not in the next ones).
 
 --only NAME,NAME: only these kinds of action (LongUse._moves names them).
+--clear-font-cache: empty Qt's font engine cache at each resting state (a diagnosis).
 
 --diagnose: each point also prints what could grow: Python objects by type (the types that
 grew most since the first point), tracemalloc's top growing lines, items per graphics
@@ -94,6 +95,7 @@ class LongUse:
         self.actions = menu_actions(win)
         self.shortcuts = win.menus.lesson_shortcuts + [win.menus.escape_shortcut]
         self.moves = self._moves()
+        self.clear_font_cache = False      # --clear-font-cache
 
     # -- the actions --------------------------------------------------------------------
     def _combo(self, combo):
@@ -217,7 +219,22 @@ class LongUse:
         pump(self.app, 0.05)
         self.wait_studies()
         pump(self.app, 0.1)
+        if self.clear_font_cache:
+            clear_font_cache()
         release_freed_memory()
+
+
+def clear_font_cache() -> None:
+    """Empty Qt's font engine cache (--clear-font-cache, a diagnosis: how much of the growth
+    is font engines and their glyphs): registering and removing an application font makes
+    Qt drop every cached engine."""
+    from PySide6.QtGui import QFontDatabase
+
+    from gui.common.i18n import FONT_DIR
+
+    font = next(iter(sorted(FONT_DIR.glob("*.ttf"))), None)
+    if font is not None:
+        QFontDatabase.removeApplicationFont(QFontDatabase.addApplicationFont(str(font)))
 
 
 # -- after close ----------------------------------------------------------------------
@@ -444,6 +461,8 @@ def main(argv=None) -> int:
     parser.add_argument("--watch-file", default="",
                         help="print each action after which this file is mapped more or "
                              "fewer times (e.g. a font file: one mapping per FreeType face)")
+    parser.add_argument("--clear-font-cache", action="store_true",
+                        help="at each resting state, empty Qt's font engine cache first")
     parser.add_argument("--light", action="store_true",
                         help="with each point: glibc's and numpy's shares (no tracemalloc)")
     args = parser.parse_args(argv)
@@ -480,6 +499,7 @@ def main(argv=None) -> int:
     win.show()
     win.model.wait_idle()
     use = LongUse(app, win, rng, model_folder)
+    use.clear_font_cache = args.clear_font_cache
     if args.only:
         use.only(args.only.split(","))
     process = psutil.Process()
