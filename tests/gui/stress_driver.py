@@ -12,7 +12,8 @@ back as the tour left it, and the same actions again. Prints one JSON line: acti
 exceptions (uncaught or caught by gui.common.guard), Qt warnings, resident memory in one
 resting state after every fifth of the actions (rss_points_mb) and after each half (the
 second half meets only states the first one made, so whatever it adds is kept per action,
-not a cache filling), threads and child processes left.
+not a cache filling), and, after the window was closed in the middle of work
+(close_during_work), threads and child processes left.
 """
 import json
 import os
@@ -56,6 +57,22 @@ def paste(rng, fields) -> None:
     edit.selectAll()
     edit.insert(rng.choice(PASTE_TEXTS))
     QTest.keyClick(field, Qt.Key.Key_Return)
+
+
+def close_during_work(win, app) -> None:
+    """Close the window as a user may: a training run's process starting or training, a
+    new d_k and a new sentence still computing (every study busy, the Real heads' forward
+    asked for). The report's checks (nothing left running, no traceback) then hold for a
+    close in the middle of work."""
+    from PySide6.QtWidgets import QSpinBox
+
+    win.training_tab.start("scaling", {"steps": 5000})
+    win.controls.findChild(QSpinBox, "dkSpin").stepBy(3)
+    win.head_roles_tab.sentence_edit.setText("The dog ran because it was late.")
+    win.model_heads.sentence_edit.setText("The dog ran because it was late.")
+    app.processEvents()
+    win.close()
+    app.processEvents()
 
 
 def main(count: int, seed: int) -> int:
@@ -163,8 +180,7 @@ def main(count: int, seed: int) -> int:
         win.state.restore(start)
         readings.append(resting_rss())
     rss_warm, rss_end = readings
-    win.close()
-    app.processEvents()
+    close_during_work(win, app)
     # A Qt thread that ran Python code stays in threading.enumerate() as a _DummyThread
     # after it ended: only threads the system still runs count.
     alive = {t.id for t in process.threads()}
