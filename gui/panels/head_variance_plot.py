@@ -147,13 +147,20 @@ class HeadVariancePlot(Plot):
                                size=f"{self.theme.font_pt:.1f}pt")
 
     def show_results(self, forward) -> None:
+        """A model's per-head variances, or None: no model (nothing of an earlier model's:
+        no dots, no d_k line, no layer names)."""
         if forward is None:
             for key in ("raw", "scaled"):
                 self.dots[key].setData(x=np.zeros(0), y=np.zeros(0))
                 self.medians[key].setData(x=np.zeros(0), y=np.zeros(0))
             self.values = {}
             self.y_range = None
+            self.d_k = None
+            self.d_k_line.hide()
+            self.set_ticks(self.plot.getAxis("bottom"), [])
+            self._set_title()
             return
+        self.d_k_line.show()
         self.d_k = forward.d_k
         self.values = {"raw": np.asarray(forward.head_within_row_variance),
                        "scaled": np.asarray(forward.head_scaled_within_row_variance)}

@@ -641,6 +641,7 @@ def test_a_model_with_nan_weights_leaves_no_figure_of_the_model_before(make_tab,
     QApplication.processEvents()
     assert "embeddings.word_embeddings.weight" in tab.message and tab.result is None
     assert tab.detail.newest_results is None and tab.variance_plot.newest_results is None
+    assert not tab.variance_plot.d_k_line.isVisible() and tab.variance_plot.d_k is None
     assert tab.grid.newest_results.forward is None
     assert tab.summary_label.text() == "" and tab.variance_label.text() == ""
     assert tab.scores_label.text() == ""
