@@ -14,6 +14,7 @@ from gui.common.guard import SUPER, errors, guarded
 from gui.common.style import LIGHT, Theme
 from gui.panels import pg_compat
 from gui.panels.label import Label
+from gui.panels.shown_values import ShownValues
 from gui.panels.text_fit import lines_px
 from gui.panels.pg_compat import settle_scenes  # noqa: F401 (the window settles panels through here)
 
@@ -190,8 +191,8 @@ class Plot(pg.GraphicsLayoutWidget):
         self._axes: list | None = None
         self._axis_pictures: dict = {}
         self._error_label = None
-        self._shown: dict = {}        # what this panel last gave its items: (item, what) → value
-        self._titles_shown: dict = {}  # title item → (text, style) last set
+        self._shown = ShownValues()         # (item, what) → the value last given to the item
+        self._titles_shown = ShownValues()  # title item → (text, style) last set
         self.setMinimumSize(220, 160)
         self.build()
         self.apply_theme(self.theme)
